@@ -1,0 +1,136 @@
+/**
+ * An agent's live state as a pure reducer over transcript events. It holds only what is live:
+ * the tools in flight, the current API retry, the newest token usage. Finished tool calls are
+ * derived from the events by agent/toolCalls.ts, never kept here.
+ */
+import type { TokenUsage, TranscriptEvent } from "../transcript/events";
+
+/** `starting`: no transcript yet. `active`: a turn is running. `waiting`: the turn is over. */
+export type AgentStatus = "starting" | "active" | "waiting";
+export type TurnOutcome = "none" | "completed" | "interrupted" | "error";
+
+export interface ActiveTool {
+  id: string;
+  name: string;
+  label: string;
+  parent: string | null;
+  startedAt?: number;
+  /** A background sub-agent: keeps running after its parent turn ends. */
+  background: boolean;
+}
+
+export interface ApiRetry {
+  status?: number;
+  message: string;
+  attempt?: number;
+  maxRetries?: number;
+  retryInMs?: number;
+}
+
+export interface AgentState {
+  status: AgentStatus;
+  lastTurn: TurnOutcome;
+  activeTools: readonly ActiveTool[];
+  usage: TokenUsage | null;
+  /** The API error being retried right now, if any. */
+  retry: ApiRetry | null;
+  /**
+   * A text-only reply arrived with no tool in flight. In print mode no `turn_duration` follows,
+   * so the turn is taken as over once an idle timer confirms nothing else comes.
+   */
+  awaitingIdle: boolean;
+}
+
+/** Fired by the engine's idle timer (see engine/sessionEngine.ts). */
+export type AgentEvent = TranscriptEvent | { kind: "idleTimeout" };
+
+export const initialAgentState: AgentState = Object.freeze({
+  status: "starting",
+  lastTurn: "none",
+  activeTools: Object.freeze([]) as readonly ActiveTool[],
+  usage: null,
+  retry: null,
+  awaitingIdle: false,
+}) as AgentState;
+
+function hasForegroundTools(tools: readonly ActiveTool[]): boolean {
+  return tools.some((t) => !t.background && !isUnderBackground(t, tools));
+}
+
+function isUnderBackground(tool: ActiveTool, tools: readonly ActiveTool[]): boolean {
+  return tool.parent !== null && tools.some((t) => t.id === tool.parent && t.background);
+}
+
+function endTurn(state: AgentState, outcome: TurnOutcome): AgentState {
+  return { ...state, status: "waiting", lastTurn: outcome, retry: null, awaitingIdle: false };
+}
+
+export function reduceAgent(state: AgentState, event: AgentEvent): AgentState {
+  switch (event.kind) {
+    case "toolStart":
+      if (state.activeTools.some((t) => t.id === event.id)) return state;
+      return {
+        ...state,
+        // A sub-agent's tool does not reopen its parent's finished turn (background sub-agents).
+        status: event.parent !== null && state.status === "waiting" ? "waiting" : "active",
+        retry: null,
+        awaitingIdle: false,
+        activeTools: [
+          ...state.activeTools,
+          { id: event.id, name: event.name, label: event.label, parent: event.parent, startedAt: event.at, background: false },
+        ],
+      };
+    case "toolEnd":
+      return { ...state, activeTools: state.activeTools.filter((t) => t.id !== event.id) };
+    case "backgroundLaunch":
+      return {
+        ...state,
+        activeTools: state.activeTools.map((t) => (t.id === event.id ? { ...t, background: true } : t)),
+      };
+    case "prompt":
+    case "slashCommand":
+      return { ...state, status: "active", retry: null, awaitingIdle: false };
+    case "turnEnd":
+      return endTurn(state, "completed");
+    case "interrupt":
+      return endTurn(state, "interrupted");
+    case "apiError":
+      if (event.final) return endTurn(state, "error");
+      return {
+        ...state,
+        status: "active",
+        awaitingIdle: false,
+        retry: {
+          status: event.status,
+          message: event.message,
+          attempt: event.retryAttempt,
+          maxRetries: event.maxRetries,
+          retryInMs: event.retryInMs,
+        },
+      };
+    case "localCommandDone":
+      // A local command (`/clear`, `/model`, …) never reaches the model: the prompt is free again.
+      return { ...state, status: "waiting", retry: null, awaitingIdle: false };
+    case "assistantText":
+      return {
+        ...state,
+        status: "active",
+        retry: null,
+        awaitingIdle: !hasForegroundTools(state.activeTools),
+      };
+    case "idleTimeout":
+      if (!state.awaitingIdle || state.status !== "active" || hasForegroundTools(state.activeTools)) return state;
+      return endTurn(state, "completed");
+    case "usage":
+      return { ...state, usage: event.usage };
+    case "sessionEnd":
+      return state.status === "active" ? endTurn(state, "interrupted") : { ...state, status: "waiting", awaitingIdle: false };
+    case "compaction":
+      return state.status === "starting" ? { ...state, status: "waiting" } : state;
+  }
+}
+
+/** Tokens in the context window after the newest reply: everything the next request will send. */
+export function contextTokens(usage: TokenUsage): number {
+  return usage.inputTokens + usage.cacheReadInputTokens + usage.cacheCreationInputTokens + usage.outputTokens;
+}

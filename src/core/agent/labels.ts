@@ -1,0 +1,90 @@
+/**
+ * Human-readable, one-line labels for tool calls: what a person reads on a card at a glance.
+ * Plain text only: the webview renders these as text nodes, never as HTML.
+ */
+
+const COMMAND_MAX = 60;
+
+type Input = Record<string, unknown>;
+
+function str(input: Input, key: string): string | undefined {
+  const value = input[key];
+  return typeof value === "string" && value.length > 0 ? value : undefined;
+}
+
+/** Last path segment, for both POSIX and Windows separators. */
+export function basename(path: string): string {
+  const trimmed = path.replace(/[\\/]+$/, "");
+  const cut = Math.max(trimmed.lastIndexOf("/"), trimmed.lastIndexOf("\\"));
+  return cut >= 0 ? trimmed.slice(cut + 1) : trimmed;
+}
+
+/** First line of a command, cut at 60 characters with an ellipsis. */
+export function shortCommand(command: string): string {
+  const firstLine = command.trim().split(/\r?\n/, 1)[0] ?? "";
+  // Count code points, not UTF-16 units, so an emoji is never split in half.
+  const chars = Array.from(firstLine);
+  return chars.length > COMMAND_MAX ? `${chars.slice(0, COMMAND_MAX).join("")}…` : firstLine;
+}
+
+function host(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
+  }
+}
+
+/** `mcp__<server>__<tool>` → `{server, tool}`; server names may themselves contain `_`. */
+export function parseMcpName(name: string): { server: string; tool: string } | undefined {
+  if (!name.startsWith("mcp__")) return undefined;
+  const rest = name.slice("mcp__".length);
+  const sep = rest.indexOf("__");
+  if (sep <= 0 || sep + 2 >= rest.length) return undefined;
+  return { server: rest.slice(0, sep), tool: rest.slice(sep + 2) };
+}
+
+function withDetail(prefix: string, detail: string | undefined, fallback: string): string {
+  return detail ? `${prefix}${shortCommand(detail)}` : fallback;
+}
+
+export function toolLabel(name: string, rawInput: unknown): string {
+  const input: Input = rawInput && typeof rawInput === "object" ? (rawInput as Input) : {};
+  const file = str(input, "file_path") ?? str(input, "notebook_path") ?? str(input, "path");
+  switch (name) {
+    case "Read":
+      return file ? `Reading ${basename(file)}` : "Reading a file";
+    case "Edit":
+    case "MultiEdit":
+    case "NotebookEdit":
+      return file ? `Editing ${basename(file)}` : "Editing a file";
+    case "Write":
+      return file ? `Writing ${basename(file)}` : "Writing a file";
+    case "Bash":
+    case "PowerShell":
+      return withDetail("Running: ", str(input, "command"), "Running a command");
+    case "Grep":
+      return withDetail("Searching code: ", str(input, "pattern"), "Searching code");
+    case "Glob":
+      return withDetail("Searching files: ", str(input, "pattern"), "Searching files");
+    case "WebFetch": {
+      const url = str(input, "url");
+      return url ? `Fetching ${host(url)}` : "Fetching a page";
+    }
+    case "WebSearch":
+      return withDetail("Searching the web: ", str(input, "query"), "Searching the web");
+    case "Agent":
+    case "Task":
+      return withDetail("Subtask: ", str(input, "description"), "Subtask");
+    case "AskUserQuestion":
+      return "Waiting for your answer";
+  }
+  const mcp = parseMcpName(name);
+  if (mcp) return `${mcp.tool} (${mcp.server})`;
+  return `Using ${name}`;
+}
+
+/** Tools that run a sub-agent; `Task` is the name before CLI 2.1.63. */
+export function isSubagentTool(name: string): boolean {
+  return name === "Agent" || name === "Task";
+}

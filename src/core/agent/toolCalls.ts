@@ -1,0 +1,67 @@
+/**
+ * The list of tool calls, derived from events by pure functions: a call is its request
+ * (`toolStart`) plus its result (`toolEnd`). Nothing here is stored by a controller; callers
+ * fold the events they have (a turn, a transcript) into rows whenever they need them.
+ */
+import type { ToolOutcome, TranscriptEvent } from "../transcript/events";
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  label: string;
+  parent: string | null;
+  outcome: ToolOutcome | "running";
+  background: boolean;
+  startedAt?: number;
+  endedAt?: number;
+}
+
+/**
+ * Folds one event into `calls` (keyed by id, in order of first appearance) and returns it.
+ * The accumulator is owned by the caller; the fold itself has no other state.
+ */
+export function foldToolCall(calls: Map<string, ToolCall>, event: TranscriptEvent): Map<string, ToolCall> {
+  switch (event.kind) {
+    case "toolStart":
+      if (!calls.has(event.id)) {
+        calls.set(event.id, {
+          id: event.id,
+          name: event.name,
+          label: event.label,
+          parent: event.parent,
+          outcome: "running",
+          background: false,
+          startedAt: event.at,
+        });
+      }
+      break;
+    case "toolEnd": {
+      const call = calls.get(event.id);
+      if (call && call.outcome === "running") calls.set(event.id, { ...call, outcome: event.outcome, endedAt: event.at });
+      break;
+    }
+    case "backgroundLaunch": {
+      const call = calls.get(event.id);
+      if (call) calls.set(event.id, { ...call, background: true });
+      break;
+    }
+    default:
+      break;
+  }
+  return calls;
+}
+
+export function deriveToolCalls(events: Iterable<TranscriptEvent>): ToolCall[] {
+  const calls = new Map<string, ToolCall>();
+  for (const event of events) foldToolCall(calls, event);
+  return [...calls.values()];
+}
+
+/** Tool calls of the current turn: those after the last turn-starting event. */
+export function currentTurnEvents(events: readonly TranscriptEvent[]): readonly TranscriptEvent[] {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const kind = events[i]?.kind;
+    if (kind === "prompt" || kind === "slashCommand") return events.slice(i);
+  }
+  return events;
+}

@@ -1,0 +1,114 @@
+/**
+ * Replay: run finished transcripts through the same engine the panel uses, with a manual clock
+ * that follows the records' timestamps and, at the end, runs past every pending timer.
+ *
+ * Several files are consecutive sessions of one agent (before and after `/clear`): each gets a
+ * fresh engine, and the previous one ends its session (closing what was left open) first.
+ * A session's sub-agent files are merged into its stream by timestamp, each file in its own order.
+ */
+import type { AgentState } from "../agent/agentState";
+import { foldToolCall, type ToolCall } from "../agent/toolCalls";
+import type { TranscriptEvent } from "../transcript/events";
+import { MAIN, type RecordSource } from "../transcript/interpreter";
+import { type LineStats, newLineStats } from "../transcript/parseLine";
+import { type Json, timestampOf } from "../transcript/recordShapes";
+import { RecordStream } from "../transcript/recordStream";
+import { findSubagentFiles } from "../transcript/subagentFiles";
+import { ManualClock } from "../util/clock";
+import { SessionEngine } from "./sessionEngine";
+
+export interface ReplayStep {
+  file: string;
+  events: readonly TranscriptEvent[];
+  state: AgentState;
+}
+
+export interface ReplayOptions {
+  /** Called after every batch of events and after every timer that changed the state. */
+  onStep?: (step: ReplayStep) => void;
+  idleDelayMs?: number;
+}
+
+export interface ReplayResult {
+  calls: ToolCall[];
+  final: AgentState;
+  stats: LineStats;
+}
+
+interface Source {
+  stream: RecordStream;
+  source: RecordSource;
+  head: Json | undefined;
+  lastAt: number;
+}
+
+async function advance(src: Source): Promise<void> {
+  src.head = await src.stream.next();
+  const at = src.head ? timestampOf(src.head) : undefined;
+  if (at !== undefined) src.lastAt = at;
+}
+
+/** The source whose next record comes first; the main file wins ties, files keep their order. */
+function earliest(sources: Source[]): Source | undefined {
+  let best: Source | undefined;
+  for (const src of sources) {
+    if (!src.head) continue;
+    if (!best || src.lastAt < best.lastAt) best = src;
+  }
+  return best;
+}
+
+async function isStandaloneSubagentFile(path: string, stats: LineStats): Promise<boolean> {
+  const probe = new RecordStream(path, stats, 64 * 1024);
+  const first = await probe.next();
+  return first?.isSidechain === true;
+}
+
+export async function replaySessions(files: readonly string[], opts: ReplayOptions = {}): Promise<ReplayResult> {
+  const stats = newLineStats();
+  const calls = new Map<string, ToolCall>();
+  let engine: SessionEngine | undefined;
+  let clock = new ManualClock();
+
+  for (const [index, file] of files.entries()) {
+    if (engine) {
+      clock.runAll();
+      for (const event of engine.endSession()) foldToolCall(calls, event);
+      engine.dispose();
+    }
+    clock = new ManualClock();
+    const standalone = await isStandaloneSubagentFile(file, newLineStats());
+    engine = new SessionEngine({ clock, idleDelayMs: opts.idleDelayMs, standalone });
+    const current = engine;
+    current.onChange((state, events) => {
+      for (const event of events) foldToolCall(calls, event);
+      opts.onStep?.({ file, events, state });
+    });
+
+    const sources: Source[] = [{ stream: new RecordStream(file, stats), source: MAIN, head: undefined, lastAt: -Infinity }];
+    if (!standalone) {
+      for (const sub of await findSubagentFiles(file)) {
+        if (sub.parentToolId) current.interpreter.linkSubagent(sub.agentId, sub.parentToolId);
+        sources.push({
+          stream: new RecordStream(sub.path, stats),
+          source: { kind: "subagent", agentId: sub.agentId, parentToolId: sub.parentToolId },
+          head: undefined,
+          lastAt: -Infinity,
+        });
+      }
+    }
+    for (const src of sources) await advance(src);
+    for (let src = earliest(sources); src; src = earliest(sources)) {
+      const record = src.head as Json;
+      const at = timestampOf(record);
+      if (at !== undefined) clock.set(at);
+      current.ingest([record], src.source);
+      await advance(src);
+    }
+    if (index === files.length - 1) clock.runAll();
+  }
+  if (!engine) throw new Error("replay needs at least one transcript file");
+  const final = engine.state;
+  engine.dispose();
+  return { calls: [...calls.values()], final, stats };
+}

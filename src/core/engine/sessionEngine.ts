@@ -1,0 +1,123 @@
+/**
+ * One session's engine: records in, events and agent state out. It owns the only timer in the
+ * pipeline (the idle fallback for turns that end without `turn_duration`), driven by an
+ * injectable clock so tests and replay never wait on the wall clock.
+ */
+import { type AgentState, initialAgentState, reduceAgent } from "../agent/agentState";
+import type { TranscriptEvent } from "../transcript/events";
+import { MAIN, type RecordSource, TranscriptInterpreter } from "../transcript/interpreter";
+import { type Clock, systemClock, type TimerHandle } from "../util/clock";
+
+/** How long a text-only reply must stand alone before the turn counts as over (print mode). */
+export const DEFAULT_IDLE_DELAY_MS = 3000;
+
+export interface SessionEngineOptions {
+  clock?: Clock;
+  idleDelayMs?: number;
+  /** Start from this state, e.g. `active` when restoring into the middle of a long turn. */
+  initialState?: AgentState;
+  /** The transcript is a sub-agent's own file, read on its own. */
+  standalone?: boolean;
+}
+
+export type EngineListener = (state: AgentState, events: readonly TranscriptEvent[]) => void;
+
+export class SessionEngine {
+  private currentInterpreter: TranscriptInterpreter;
+  private current: AgentState;
+  private idleTimer: TimerHandle | undefined;
+  private readonly listeners = new Set<EngineListener>();
+  private readonly clock: Clock;
+  private readonly idleDelayMs: number;
+  private readonly standalone: boolean;
+
+  constructor(opts: SessionEngineOptions = {}) {
+    this.clock = opts.clock ?? systemClock;
+    this.idleDelayMs = opts.idleDelayMs ?? DEFAULT_IDLE_DELAY_MS;
+    this.current = opts.initialState ?? initialAgentState;
+    this.standalone = opts.standalone ?? false;
+    this.currentInterpreter = new TranscriptInterpreter(this.standalone);
+  }
+
+  get interpreter(): TranscriptInterpreter {
+    return this.currentInterpreter;
+  }
+
+  /**
+   * Forgets everything read so far (the file was truncated or replaced, or reading restarts
+   * mid-file) and starts over from `state`.
+   */
+  reset(state: AgentState = initialAgentState): void {
+    this.currentInterpreter = new TranscriptInterpreter(this.standalone);
+    this.idleTimer?.cancel();
+    this.idleTimer = undefined;
+    if (state !== this.current) {
+      this.current = state;
+      this.emit([]);
+    }
+  }
+
+  get state(): AgentState {
+    return this.current;
+  }
+
+  onChange(listener: EngineListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Feeds records (already parsed) and returns the events they produced. */
+  ingest(records: Iterable<unknown>, source: RecordSource = MAIN): TranscriptEvent[] {
+    const events: TranscriptEvent[] = [];
+    for (const record of records) events.push(...this.interpreter.handle(record, source));
+    this.apply(events);
+    return events;
+  }
+
+  /** The session is over (the agent moved on, or its process ended): close what is open. */
+  endSession(): TranscriptEvent[] {
+    const events = this.interpreter.endSession(this.clock.now());
+    this.apply(events);
+    return events;
+  }
+
+  dispose(): void {
+    this.idleTimer?.cancel();
+    this.idleTimer = undefined;
+    this.listeners.clear();
+  }
+
+  private apply(events: readonly TranscriptEvent[]): void {
+    if (events.length === 0) return;
+    const before = this.current;
+    let rearm = false;
+    for (const event of events) {
+      this.current = reduceAgent(this.current, event);
+      if (event.kind === "assistantText") rearm = true;
+    }
+    this.scheduleIdle(rearm);
+    if (this.current !== before || events.length > 0) this.emit(events);
+  }
+
+  private scheduleIdle(rearm: boolean): void {
+    if (!this.current.awaitingIdle) {
+      this.idleTimer?.cancel();
+      this.idleTimer = undefined;
+      return;
+    }
+    if (this.idleTimer && !rearm) return;
+    this.idleTimer?.cancel();
+    this.idleTimer = this.clock.setTimeout(() => {
+      this.idleTimer = undefined;
+      const next = reduceAgent(this.current, { kind: "idleTimeout" });
+      if (next !== this.current) {
+        this.current = next;
+        this.emit([]);
+      }
+    }, this.idleDelayMs);
+  }
+
+  private emit(events: readonly TranscriptEvent[]): void {
+    for (const listener of this.listeners) listener(this.current, events);
+  }
+}

@@ -1,0 +1,221 @@
+/**
+ * Follows one live session: its transcript and its sub-agents' transcripts, read incrementally
+ * as they grow, into a SessionEngine. File events trigger reads at once; a cheap periodic size
+ * check is the safety net for platforms where file events get lost.
+ */
+import { readdir, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { type AgentState, initialAgentState } from "../agent/agentState";
+import type { TranscriptEvent } from "../transcript/events";
+import { MAIN, type RecordSource } from "../transcript/interpreter";
+import { LineReader } from "../transcript/lineReader";
+import { type LineStats, newLineStats, parseLine } from "../transcript/parseLine";
+import { readSubagentMeta, subagentDirOf } from "../transcript/subagentFiles";
+import { type Clock, systemClock, type TimerHandle } from "../util/clock";
+import { chokidarWatch, type FileWatch, type WatchFactory } from "../util/fileWatch";
+import { findRestorePoint } from "./restorePoint";
+import { type EngineListener, SessionEngine } from "./sessionEngine";
+
+export const DEFAULT_POLL_INTERVAL_MS = 1000;
+/** How much of a sub-agent's file is read when restoring into its running call. */
+const SUBAGENT_RESTORE_BYTES = 512 * 1024;
+
+export interface FollowerOptions {
+  clock?: Clock;
+  idleDelayMs?: number;
+  /** Rebuild the state from the current turn at the file's tail instead of reading it all. */
+  restore?: boolean;
+  pollIntervalMs?: number;
+  maxBytesPerRead?: number;
+  watch?: WatchFactory;
+  /** Reading failed for a reason other than the file not existing yet. */
+  onError?: (err: unknown) => void;
+}
+
+interface SubagentFollow {
+  agentId: string;
+  reader: LineReader;
+  source: { kind: "subagent"; agentId: string; parentToolId: string | null };
+  finished: boolean;
+}
+
+export class SessionFollower {
+  readonly engine: SessionEngine;
+  readonly stats: LineStats = newLineStats();
+  private readonly reader: LineReader;
+  private readonly subagents = new Map<string, SubagentFollow>();
+  private readonly subagentDir: string;
+  private subagentDirMtime = -1;
+  private watch: FileWatch | undefined;
+  private pollTimer: TimerHandle | undefined;
+  private pumping: Promise<void> | undefined;
+  private pumpAgain = false;
+  private stopped = false;
+  private restoring: boolean;
+  /** Sub-agents found before the first read completed belong to the restored state. */
+  private firstPass = true;
+  private readonly clock: Clock;
+
+  constructor(
+    readonly path: string,
+    private readonly opts: FollowerOptions = {},
+  ) {
+    this.clock = opts.clock ?? systemClock;
+    this.engine = new SessionEngine({ clock: this.clock, idleDelayMs: opts.idleDelayMs });
+    this.reader = new LineReader(path, { maxBytesPerRead: opts.maxBytesPerRead });
+    this.subagentDir = subagentDirOf(path);
+    this.restoring = opts.restore ?? true;
+  }
+
+  get state(): AgentState {
+    return this.engine.state;
+  }
+
+  onChange(listener: EngineListener): () => void {
+    return this.engine.onChange(listener);
+  }
+
+  /** Starts watching; resolves once what is already on disk has been read. */
+  async start(): Promise<void> {
+    const onFileEvent = () => void this.pump();
+    this.watch = (this.opts.watch ?? chokidarWatch)([this.path, this.subagentDir], onFileEvent);
+    await this.pump();
+    this.schedulePoll();
+  }
+
+  /** Reads everything new, now. Concurrent calls coalesce into one more pass. */
+  pump(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return this.pumping;
+    }
+    this.pumping = (async () => {
+      try {
+        do {
+          this.pumpAgain = false;
+          await this.readMain();
+          await this.readSubagents();
+          this.firstPass = false;
+        } while (this.pumpAgain && !this.stopped);
+      } catch (err) {
+        this.opts.onError?.(err);
+      } finally {
+        this.pumping = undefined;
+      }
+    })();
+    return this.pumping;
+  }
+
+  /** Stops watching. The session itself is not ended: the caller decides (see endSession). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.pollTimer?.cancel();
+    await this.watch?.close();
+    await this.pumping;
+  }
+
+  /** The session is over: close every tool still open, then stop. */
+  async endSession(): Promise<TranscriptEvent[]> {
+    await this.stop();
+    const events = this.engine.endSession();
+    this.engine.dispose();
+    return events;
+  }
+
+  private schedulePoll(): void {
+    if (this.stopped) return;
+    this.pollTimer = this.clock.setTimeout(() => {
+      void this.pump().then(() => this.schedulePoll());
+    }, this.opts.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS);
+  }
+
+  private async readMain(): Promise<void> {
+    if (this.restoring) {
+      const point = await findRestorePoint(this.path).catch(() => undefined);
+      if (!point) return; // Not there yet: the CLI creates it at the first prompt.
+      this.restoring = false;
+      this.reader.seek(point.offset);
+      if (point.found === "window") this.engine.reset({ ...initialAgentState, status: "active" });
+    }
+    await this.drain(this.reader, MAIN);
+  }
+
+  private async drain(reader: LineReader, source: RecordSource): Promise<void> {
+    for (;;) {
+      const result = await reader.read();
+      if (result.reset && source === MAIN) this.engine.reset(initialAgentState);
+      if (result.lines.length > 0) {
+        const records = [];
+        for (const line of result.lines) {
+          const record = parseLine(line, this.stats);
+          if (record) records.push(record);
+        }
+        this.engine.ingest(records, source);
+      }
+      if (!result.more || this.stopped) return;
+    }
+  }
+
+  private async readSubagents(): Promise<void> {
+    await this.discoverSubagents();
+    for (const sub of this.subagents.values()) {
+      if (sub.finished) continue;
+      if (!sub.source.parentToolId) {
+        const parent = await readSubagentMeta(sub.reader.path);
+        if (parent) {
+          sub.source.parentToolId = parent;
+          this.engine.interpreter.linkSubagent(sub.agentId, parent);
+        }
+      }
+      await this.drain(sub.reader, sub.source);
+      // Once its Agent call has ended, nothing in the file can change what the panel shows.
+      const parent = sub.source.parentToolId;
+      if (parent && !this.engine.interpreter.isOpen(parent)) sub.finished = true;
+    }
+  }
+
+  /** Lists the sub-agent folder only when its mtime says an entry was added. */
+  private async discoverSubagents(): Promise<void> {
+    let mtime: number;
+    try {
+      mtime = (await stat(this.subagentDir)).mtimeMs;
+    } catch {
+      return;
+    }
+    if (mtime === this.subagentDirMtime) return;
+    this.subagentDirMtime = mtime;
+    const names = await readdir(this.subagentDir).catch(() => [] as string[]);
+    for (const name of names) {
+      const match = /^agent-(.+)\.jsonl$/.exec(name);
+      if (!match?.[1] || this.subagents.has(match[1])) continue;
+      const agentId = match[1];
+      const path = join(this.subagentDir, name);
+      const parentToolId = await readSubagentMeta(path);
+      if (parentToolId) this.engine.interpreter.linkSubagent(agentId, parentToolId);
+      const reader = new LineReader(path, { maxBytesPerRead: this.opts.maxBytesPerRead });
+      const follow: SubagentFollow = {
+        agentId,
+        reader,
+        source: { kind: "subagent", agentId, parentToolId },
+        finished: false,
+      };
+      if (this.firstPass && (this.opts.restore ?? true)) await this.positionRestoredSubagent(follow);
+      this.subagents.set(agentId, follow);
+    }
+  }
+
+  /**
+   * A sub-agent found while restoring: only one whose Agent call is still running matters, and
+   * only its recent records (its tools in flight).
+   */
+  private async positionRestoredSubagent(follow: SubagentFollow): Promise<void> {
+    const parent = follow.source.parentToolId;
+    if (parent && !this.engine.interpreter.isOpen(parent)) {
+      follow.finished = true;
+      return;
+    }
+    const size = await stat(follow.reader.path).then((s) => s.size, () => 0);
+    if (size > SUBAGENT_RESTORE_BYTES) await follow.reader.seekToLineAfter(size - SUBAGENT_RESTORE_BYTES);
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The normalized events the engine derives from transcript records. Every tool that starts is
+ * explicitly ended by a `toolEnd` — from its own result, or synthesized when an interrupt, a new
+ * prompt, a turn end or the end of the session closes it — so consumers never have to guess.
+ */
+
+/** How a tool call ended. `interrupted`: rejected by the user, Escape, or a denied permission. */
+export type ToolOutcome = "done" | "error" | "interrupted" | "orphaned";
+
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadInputTokens: number;
+  cacheCreationInputTokens: number;
+  model?: string;
+}
+
+interface Base {
+  /** Record timestamp in ms since the epoch, when the record had a valid one. */
+  at?: number;
+}
+
+export type TranscriptEvent =
+  | (Base & {
+      kind: "toolStart";
+      id: string;
+      name: string;
+      input: unknown;
+      label: string;
+      /** The `Agent`/`Task` call that owns this tool (sub-agent tools), else null. */
+      parent: string | null;
+    })
+  | (Base & { kind: "toolEnd"; id: string; outcome: ToolOutcome; parent: string | null })
+  /** An `Agent` call returned at once and its sub-agent runs on in the background. */
+  | (Base & { kind: "backgroundLaunch"; id: string })
+  /** A new turn starts: a prompt typed by the user, or a background task reporting back. */
+  | (Base & { kind: "prompt"; text: string; source: "user" | "task-notification" })
+  | (Base & { kind: "turnEnd"; durationMs?: number })
+  | (Base & { kind: "interrupt"; forToolUse: boolean })
+  | (Base & {
+      kind: "apiError";
+      status?: number;
+      message: string;
+      retryInMs?: number;
+      retryAttempt?: number;
+      maxRetries?: number;
+      /** A synthetic error reply that ends the turn (no more retries). */
+      final: boolean;
+    })
+  | (Base & { kind: "compaction"; trigger?: string })
+  | (Base & { kind: "slashCommand"; name: string; args: string })
+  /** A local command (e.g. `/clear`, `/model`) finished without involving the model. */
+  | (Base & { kind: "localCommandDone" })
+  /** Assistant text at the agent's own level (not a sub-agent's). */
+  | (Base & { kind: "assistantText"; text: string; endsTurn: boolean })
+  | (Base & { kind: "usage"; usage: TokenUsage })
+  /** The session is over (the agent moved to another session, or the process ended). */
+  | (Base & { kind: "sessionEnd" });
+
+export type EventKind = TranscriptEvent["kind"];
+export type EventOf<K extends EventKind> = Extract<TranscriptEvent, { kind: K }>;

@@ -1,0 +1,64 @@
+/**
+ * One JSONL line → one record object, or nothing. A malformed line is counted and skipped;
+ * it never throws, because one bad line must not cost the user the rest of the transcript.
+ */
+import { isObject, type Json } from "./recordShapes";
+
+export interface LineStats {
+  lines: number;
+  /** Not JSON at all (a torn write, garbage). */
+  malformed: number;
+  /** Valid JSON but not an object (a number, an array, a string). */
+  notObject: number;
+  /** An object whose `type` this version of Arcadia does not know; new CLI versions add types. */
+  unknownType: number;
+}
+
+export function newLineStats(): LineStats {
+  return { lines: 0, malformed: 0, notObject: 0, unknownType: 0 };
+}
+
+/** Record types seen from the CLI. Only user, assistant, system and progress carry meaning. */
+const KNOWN_TYPES = new Set([
+  "user",
+  "assistant",
+  "system",
+  "progress",
+  "summary",
+  "attachment",
+  "queue-operation",
+  "mode",
+  "permission-mode",
+  "file-history-snapshot",
+  "last-prompt",
+  "cost-state",
+  "custom-title",
+  "agent-name",
+  "tag",
+  "pr-link",
+  "api-request",
+  "api-request-blob",
+  "api-response",
+]);
+
+export function parseLine(line: string, stats: LineStats): Json | undefined {
+  if (line.length === 0 || (line.length < 3 && line.trim() === "")) return undefined;
+  stats.lines++;
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    stats.malformed++;
+    return undefined;
+  }
+  if (!isObject(value)) {
+    stats.notObject++;
+    return undefined;
+  }
+  const type = value.type;
+  if (typeof type !== "string" || (!KNOWN_TYPES.has(type) && !type.startsWith("api-request"))) {
+    stats.unknownType++;
+    return undefined;
+  }
+  return value;
+}

@@ -1,0 +1,27 @@
+/**
+ * How a tool call ended, read from its `tool_result` block and the record's `toolUseResult`.
+ * Escape during a tool, a rejected edit and a denied permission prompt all write an error result
+ * with the same wording; they are the user's choice, not a failure, so they count as `interrupted`.
+ */
+import type { ToolOutcome } from "./events";
+import { contentText, isObject } from "./recordShapes";
+
+const REJECTED_PREFIX = "The user doesn't want to proceed with this tool use";
+const REJECTED_RESULT = "User rejected tool use";
+const INTERRUPTED_MARKER = "[Request interrupted by user for tool use]";
+/** Denials by permission rules or hooks ("Permission to use Bash has been denied…"). */
+const DENIED = /^Permission to use .* (?:has been|was) denied/;
+
+export function toolResultOutcome(block: Record<string, unknown>, toolUseResult: unknown): Exclude<ToolOutcome, "orphaned"> {
+  const text = contentText(block.content).trimStart();
+  if (toolUseResult === REJECTED_RESULT) return "interrupted";
+  if (text.startsWith(REJECTED_PREFIX) || text.includes(INTERRUPTED_MARKER) || DENIED.test(text)) {
+    return "interrupted";
+  }
+  return block.is_error === true ? "error" : "done";
+}
+
+/** The `Agent` call returned at once; its sub-agent keeps running in the background. */
+export function isAsyncLaunch(toolUseResult: unknown): boolean {
+  return isObject(toolUseResult) && toolUseResult.status === "async_launched";
+}
