@@ -116,7 +116,8 @@ export function reduceAgent(state: AgentState, event: AgentEvent): AgentState {
         ...state,
         status: "active",
         retry: null,
-        awaitingIdle: !hasForegroundTools(state.activeTools),
+        // A reply that stopped for tool use is followed by its tool calls, not by silence.
+        awaitingIdle: event.stopReason !== "tool_use" && !hasForegroundTools(state.activeTools),
       };
     case "idleTimeout":
       if (!state.awaitingIdle || state.status !== "active" || hasForegroundTools(state.activeTools)) return state;

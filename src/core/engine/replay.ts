@@ -27,6 +27,11 @@ export interface ReplayOptions {
   /** Called after every batch of events and after every timer that changed the state. */
   onStep?: (step: ReplayStep) => void;
   idleDelayMs?: number;
+  /**
+   * Run past every pending timer at the end of input (the default, as for a finished session).
+   * Off, the state is the one a live follower would show the moment the last line arrived.
+   */
+  finishTimers?: boolean;
 }
 
 export interface ReplayResult {
@@ -105,7 +110,7 @@ export async function replaySessions(files: readonly string[], opts: ReplayOptio
       current.ingest([record], src.source);
       await advance(src);
     }
-    if (index === files.length - 1) clock.runAll();
+    if (index === files.length - 1 && opts.finishTimers !== false) clock.runAll();
   }
   if (!engine) throw new Error("replay needs at least one transcript file");
   const final = engine.state;

@@ -1,12 +1,14 @@
 /**
  * Where to start reading a large transcript to rebuild an agent's current state: the start of the
- * current turn (or the record that ended the last one), found by reading backwards from the end in
- * small chunks. Cost depends on the size of the last turn, not of the file, and is capped.
+ * current turn (or the record that ended the last one), or earlier if a background sub-agent
+ * launched in an earlier turn has not reported back yet (its `Agent` call is still running).
+ *
+ * Only a bounded window at the end of the file is looked at, so the cost does not grow with the
+ * file: a turn longer than the window is taken as running from the window's first line on.
  */
 import { open } from "node:fs/promises";
-import { contentText, isObject } from "../transcript/recordShapes";
+import { asArray, contentText, isObject, tagValue } from "../transcript/recordShapes";
 
-export const RESTORE_CHUNK_BYTES = 64 * 1024;
 /** Past this, a turn is taken as still running from the window's first line on. */
 export const RESTORE_MAX_BYTES = 4 * 1024 * 1024;
 
@@ -21,6 +23,17 @@ export interface RestorePoint {
   found: "boundary" | "file-start" | "window";
 }
 
+const NEWLINE = 0x0a;
+
+function parse(line: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(line);
+    return isObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A record after which the agent's state does not depend on anything earlier in the file. */
 export function isTurnBoundary(line: string): boolean {
   // Cheap filters first: most lines (tool results, bookkeeping) cannot be boundaries.
@@ -28,13 +41,8 @@ export function isTurnBoundary(line: string): boolean {
   const maybeError = line.includes('"isApiErrorMessage":true');
   const maybeUser = line.includes('"type":"user"') && !line.includes('"tool_use_id"');
   if (!maybeSystem && !maybeError && !maybeUser) return false;
-  let record: unknown;
-  try {
-    record = JSON.parse(line);
-  } catch {
-    return false;
-  }
-  if (!isObject(record) || record.isSidechain === true) return false;
+  const record = parse(line);
+  if (!record || record.isSidechain === true) return false;
   if (record.type === "system") return record.subtype === "turn_duration" || record.subtype === "local_command";
   if (record.type === "assistant") return record.isApiErrorMessage === true;
   if (record.type !== "user" || record.isMeta === true) return false;
@@ -42,57 +50,87 @@ export function isTurnBoundary(line: string): boolean {
   return contentText(message.content).trim().length > 0;
 }
 
+/** The line around byte `at`: [start, end) with end at its newline. */
+function lineAround(buf: Buffer, at: number): { start: number; end: number } {
+  const start = at > 0 ? buf.lastIndexOf(NEWLINE, at - 1) + 1 : 0;
+  const nl = buf.indexOf(NEWLINE, at);
+  return { start, end: nl < 0 ? buf.length : nl };
+}
+
+function* occurrences(buf: Buffer, needle: string, from: number, to: number): Generator<{ start: number; end: number }> {
+  for (let at = buf.indexOf(needle, from); at >= 0 && at < to; at = buf.indexOf(needle, at + needle.length)) {
+    const line = lineAround(buf, at);
+    yield line;
+    at = Math.max(at, line.end);
+  }
+}
+
+/**
+ * The start of the oldest `Agent` tool_use (before `before`) whose sub-agent runs in the
+ * background and has not reported back through a task notification by the end of the window.
+ */
+function oldestRunningBackgroundAgent(buf: Buffer, from: number, before: number, end: number): number | undefined {
+  const launched = new Map<string, number>();
+  for (const line of occurrences(buf, '"async_launched"', from, before)) {
+    const record = parse(buf.toString("utf8", line.start, line.end));
+    if (record?.type !== "user" || !isObject(record.message)) continue;
+    for (const block of asArray(record.message.content)) {
+      if (isObject(block) && block.type === "tool_result" && typeof block.tool_use_id === "string") {
+        launched.set(block.tool_use_id, line.start);
+      }
+    }
+  }
+  if (launched.size === 0) return undefined;
+  for (const line of occurrences(buf, "<task-notification>", from, end)) {
+    const record = parse(buf.toString("utf8", line.start, line.end));
+    if (record?.type !== "user" || !isObject(record.message)) continue;
+    const id = tagValue(contentText(record.message.content), "tool-use-id");
+    if (id) launched.delete(id);
+  }
+  let oldest: number | undefined;
+  for (const [id, resultLine] of launched) {
+    const use = buf.lastIndexOf(`"id":"${id}"`, resultLine);
+    if (use < from) continue;
+    const start = lineAround(buf, use).start;
+    oldest = oldest === undefined ? start : Math.min(oldest, start);
+  }
+  return oldest;
+}
+
 export async function findRestorePoint(path: string, maxBytes = RESTORE_MAX_BYTES): Promise<RestorePoint> {
   const handle = await open(path, "r");
+  let buf: Buffer;
+  let floor: number;
   try {
     const size = (await handle.stat()).size;
-    const floor = Math.max(0, size - maxBytes);
-    // Everything from `examinedFrom` on has been looked at (or is the unfinished last line).
-    let examinedFrom = size;
-    let firstCompleteLine: number | undefined;
-    let atEof = true;
-    let span = RESTORE_CHUNK_BYTES;
-    while (examinedFrom > floor) {
-      const start = Math.max(floor, examinedFrom - span);
-      const buf = Buffer.allocUnsafe(examinedFrom - start);
-      await handle.read(buf, 0, buf.length, start);
-      // `lineEnd`: index of the newline that ends the line being looked at.
-      let lineEnd = buf.length - 1;
-      if (atEof) {
-        // Bytes after the last newline belong to a line still being written: not ours to judge.
-        lineEnd = buf.lastIndexOf(0x0a);
-        if (lineEnd < 0) {
-          if (start === floor) break;
-          span += RESTORE_CHUNK_BYTES;
-          continue;
-        }
-        atEof = false;
-        examinedFrom = start + lineEnd + 1;
-      }
-      let progressed = false;
-      for (;;) {
-        const nl = lineEnd > 0 ? buf.lastIndexOf(0x0a, lineEnd - 1) : -1;
-        // The line starts before this buffer: read further back.
-        if (nl < 0 && start !== 0) break;
-        const lineStart = nl + 1;
-        const offset = start + lineStart;
-        if (lineEnd > lineStart && isTurnBoundary(buf.toString("utf8", lineStart, lineEnd))) {
-          return { offset, found: "boundary" };
-        }
-        firstCompleteLine = offset;
-        examinedFrom = offset;
-        progressed = true;
-        if (nl < 0) break;
-        lineEnd = nl;
-      }
-      if (examinedFrom === 0 || (!progressed && start === floor)) break;
-      // A line longer than the span: widen the read until its start is in view.
-      span = progressed ? RESTORE_CHUNK_BYTES : span + RESTORE_CHUNK_BYTES;
-    }
-    // No boundary at all: a short file is simply read whole.
-    if (floor === 0) return { offset: 0, found: "file-start" };
-    return { offset: firstCompleteLine ?? size, found: "window" };
+    floor = Math.max(0, size - maxBytes);
+    buf = Buffer.allocUnsafe(size - floor);
+    const { bytesRead } = await handle.read(buf, 0, buf.length, floor);
+    buf = buf.subarray(0, bytesRead);
   } finally {
     await handle.close();
   }
+  // Bytes after the last newline belong to a line still being written: not ours to judge.
+  const lastNewline = buf.lastIndexOf(NEWLINE);
+  // Mid-file, the window's first bytes are the tail of a line that began before it.
+  const firstLine = floor === 0 ? 0 : buf.indexOf(NEWLINE) + 1;
+  if (lastNewline < 0 || (floor > 0 && firstLine === 0)) {
+    return floor === 0 ? { offset: 0, found: "file-start" } : { offset: floor + buf.length, found: "window" };
+  }
+
+  let boundary: number | undefined;
+  for (let lineEnd = lastNewline; lineEnd >= firstLine; ) {
+    const lineStart = lineEnd > 0 ? buf.lastIndexOf(NEWLINE, lineEnd - 1) + 1 : 0;
+    if (lineStart < firstLine) break;
+    if (lineEnd > lineStart && isTurnBoundary(buf.toString("utf8", lineStart, lineEnd))) {
+      boundary = lineStart;
+      break;
+    }
+    if (lineStart === 0) break;
+    lineEnd = lineStart - 1;
+  }
+  const turnStart = boundary ?? firstLine;
+  const start = Math.min(turnStart, oldestRunningBackgroundAgent(buf, firstLine, turnStart, lastNewline) ?? turnStart);
+  if (boundary !== undefined) return { offset: floor + start, found: "boundary" };
+  return floor === 0 ? { offset: 0, found: "file-start" } : { offset: floor + start, found: "window" };
 }

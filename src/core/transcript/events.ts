@@ -51,8 +51,11 @@ export type TranscriptEvent =
   | (Base & { kind: "slashCommand"; name: string; args: string })
   /** A local command (e.g. `/clear`, `/model`) finished without involving the model. */
   | (Base & { kind: "localCommandDone" })
-  /** Assistant text at the agent's own level (not a sub-agent's). */
-  | (Base & { kind: "assistantText"; text: string; endsTurn: boolean })
+  /**
+   * Assistant text at the agent's own level (not a sub-agent's). `stopReason` is the reply's, when
+   * the record carries it: "tool_use" means tool calls follow, so this text does not end the turn.
+   */
+  | (Base & { kind: "assistantText"; text: string; stopReason: string | null })
   | (Base & { kind: "usage"; usage: TokenUsage })
   /** The session is over (the agent moved to another session, or the process ended). */
   | (Base & { kind: "sessionEnd" });

@@ -131,7 +131,7 @@ export class TranscriptInterpreter {
     const started = this.startTools(message.content, null, at, out);
     const text = contentText(message.content).trim();
     if (text && started === 0) {
-      out.push({ kind: "assistantText", text, endsTurn: message.stop_reason === "end_turn", at });
+      out.push({ kind: "assistantText", text, stopReason: asString(message.stop_reason) ?? null, at });
     }
     const usage = usageOf(message);
     const messageId = asString(message.id);

@@ -38,12 +38,39 @@ const KNOWN_TYPES = new Set([
   "pr-link",
   "api-request",
   "api-request-blob",
+  "api-request-shape",
   "api-response",
+  "atis-latch",
+  "tools-used",
+  "file-history-delta",
 ]);
+
+/** Types that carry the conversation; every other record is bookkeeping to skip. */
+const CONVERSATION_TYPES = new Set(["user", "assistant", "system", "progress"]);
+
+const TYPE_PREFIX = '{"type":"';
+/** Attachment records open with these keys in current CLIs; checked before paying for a parse. */
+const ATTACHMENT_HEAD = /^\{"parentUuid":(?:null|"[^"]*"),"isSidechain":(?:true|false),"attachment":\{/;
+
+/**
+ * Recognizes bookkeeping records from their first bytes, without parsing them. Current CLIs
+ * write them with `type` first, and some (`api-request-blob`) copy the whole prompt: skipping
+ * them unparsed is most of replay's speed. Anything not recognized here is parsed normally.
+ */
+function isBookkeeping(line: string): boolean {
+  if (line.startsWith(TYPE_PREFIX)) {
+    const end = line.indexOf('"', TYPE_PREFIX.length);
+    if (end < 0 || end > 64) return false;
+    const type = line.slice(TYPE_PREFIX.length, end);
+    return !CONVERSATION_TYPES.has(type) && (KNOWN_TYPES.has(type) || type.startsWith("api-request"));
+  }
+  return line.length > 200 && ATTACHMENT_HEAD.test(line.slice(0, 160));
+}
 
 export function parseLine(line: string, stats: LineStats): Json | undefined {
   if (line.length === 0 || (line.length < 3 && line.trim() === "")) return undefined;
   stats.lines++;
+  if (isBookkeeping(line)) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(line);

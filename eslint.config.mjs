@@ -1,0 +1,22 @@
+import js from "@eslint/js";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["dist/**", "node_modules/**", "webview-ui/node_modules/**", "test/fixtures/**", "test-output/**", "esbuild.js"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // The core is plain Node: tested without VS Code, reusable by the CLI.
+    files: ["src/core/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "vscode", message: "src/core must not depend on vscode; adapt it in src/ outside core." }] }],
+    },
+  },
+);

@@ -1,0 +1,67 @@
+/**
+ * Access to the scenarios recorded from the real CLI (test/fixtures/recorded/<scenario>/), and a
+ * way to cut them at a checkpoint: the number of lines each file had when the recorder paused.
+ */
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative, resolve } from "node:path";
+
+export const RECORDED = resolve(__dirname, "../fixtures/recorded");
+
+export interface Checkpoint {
+  name: string;
+  atMs: number;
+  /** Lines of each file (path relative to the scenario folder) at that moment. */
+  lines: Record<string, number>;
+}
+
+export interface RecordedScenario {
+  scenario: string;
+  mode: "interactive" | "print";
+  cliVersion: string;
+  /** Every recorded file, sub-agent files and their meta files included. */
+  files: string[];
+  /** Session ids in order (before and after /clear); each is `<id>.jsonl` in the folder. */
+  sessions: string[];
+  checkpoints: Checkpoint[];
+  dir: string;
+}
+
+export function recordedScenarioNames(): string[] {
+  if (!existsSync(RECORDED)) return [];
+  return readdirSync(RECORDED).filter((d) => existsSync(join(RECORDED, d, "scenario.json"))).sort();
+}
+
+export function loadScenario(name: string): RecordedScenario {
+  const dir = join(RECORDED, name);
+  const meta = JSON.parse(readFileSync(join(dir, "scenario.json"), "utf8"));
+  return { ...meta, dir };
+}
+
+export function sessionFiles(s: RecordedScenario): string[] {
+  return s.sessions.map((id) => join(s.dir, `${id}.jsonl`));
+}
+
+function allJsonl(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".jsonl"))
+    .map((f) => join(dir, f));
+}
+
+/**
+ * A copy of the scenario as it was at a checkpoint: every file cut to its line count then (files
+ * not listed did not exist yet). Returns the session files, in order, that existed.
+ */
+export function cutAtCheckpoint(s: RecordedScenario, checkpoint: string): string[] {
+  const cp = s.checkpoints.find((c) => c.name === checkpoint);
+  if (!cp) throw new Error(`${s.scenario} has no checkpoint "${checkpoint}" (has: ${s.checkpoints.map((c) => c.name).join(", ")})`);
+  const out = mkdtempSync(join(tmpdir(), `arcadia-cut-${s.scenario}-`));
+  cpSync(s.dir, out, { recursive: true });
+  for (const file of allJsonl(out)) {
+    const rel = relative(out, file);
+    const keep = cp.lines[rel] ?? 0;
+    const lines = readFileSync(file, "utf8").split("\n").slice(0, keep);
+    writeFileSync(file, lines.length ? `${lines.join("\n")}\n` : "");
+  }
+  return s.sessions.map((id) => `${id}.jsonl`).filter((f) => (cp.lines[f] ?? 0) > 0).map((f) => join(out, f));
+}
