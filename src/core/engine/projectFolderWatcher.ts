@@ -4,7 +4,7 @@
  * folder of thousands of transcripts is not re-listed every second.
  */
 import { readdir, stat } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { type Clock, systemClock, type TimerHandle } from "../util/clock";
 import { chokidarWatch, type FileWatch, type WatchFactory } from "../util/fileWatch";
 
@@ -35,8 +35,19 @@ export class ProjectFolderWatcher {
   /** Files present at start are known, not new. */
   async start(): Promise<void> {
     await this.rescan(false);
-    this.watch = (this.opts.watch ?? chokidarWatch)([this.dir], (path) => this.seen(basename(path), true));
+    await this.ensureWatch();
     this.schedule();
+  }
+
+  /** The folder appears with the workspace's first transcript; until then the poll retries. */
+  private async ensureWatch(): Promise<void> {
+    if (this.watch || this.stopped) return;
+    if (!(await stat(this.dir).then((s) => s.isDirectory(), () => false))) return;
+    const accept = (path: string) => dirname(path) === this.dir && TRANSCRIPT.test(basename(path));
+    this.watch = (this.opts.watch ?? chokidarWatch)(this.dir, accept, (path) => this.seen(basename(path), true));
+    await this.watch.ready;
+    // Anything created while the watch was being set up is caught by one more look.
+    await this.check();
   }
 
   async stop(): Promise<void> {
@@ -74,7 +85,9 @@ export class ProjectFolderWatcher {
   private schedule(): void {
     if (this.stopped) return;
     this.timer = this.clock.setTimeout(() => {
-      void this.check().then(() => this.schedule());
+      void this.ensureWatch()
+        .then(() => this.check())
+        .then(() => this.schedule());
     }, this.opts.pollIntervalMs ?? 2000);
   }
 }

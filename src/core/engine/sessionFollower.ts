@@ -4,7 +4,7 @@
  * check is the safety net for platforms where file events get lost.
  */
 import { readdir, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { type AgentState, initialAgentState } from "../agent/agentState";
 import type { TranscriptEvent } from "../transcript/events";
 import { MAIN, type RecordSource } from "../transcript/interpreter";
@@ -77,10 +77,24 @@ export class SessionFollower {
 
   /** Starts watching; resolves once what is already on disk has been read. */
   async start(): Promise<void> {
-    const onFileEvent = () => void this.pump();
-    this.watch = (this.opts.watch ?? chokidarWatch)([this.path, this.subagentDir], onFileEvent);
+    await this.ensureWatch();
     await this.pump();
     this.schedulePoll();
+  }
+
+  /**
+   * Watches the project folder, admitting only this session's file and its sub-agent folder.
+   * The folder may not exist before the session's first prompt: then the poll retries.
+   */
+  private async ensureWatch(): Promise<void> {
+    if (this.watch || this.stopped) return;
+    const root = dirname(this.path);
+    if (!(await stat(root).then((s) => s.isDirectory(), () => false))) return;
+    const sessionDir = dirname(this.subagentDir);
+    const accept = (p: string) =>
+      p === this.path || p === sessionDir || p === this.subagentDir || dirname(p) === this.subagentDir;
+    this.watch = (this.opts.watch ?? chokidarWatch)(root, accept, () => void this.pump());
+    await this.watch.ready;
   }
 
   /** Reads everything new, now. Concurrent calls coalesce into one more pass. */
@@ -126,7 +140,9 @@ export class SessionFollower {
   private schedulePoll(): void {
     if (this.stopped) return;
     this.pollTimer = this.clock.setTimeout(() => {
-      void this.pump().then(() => this.schedulePoll());
+      void this.ensureWatch()
+        .then(() => this.pump())
+        .then(() => this.schedulePoll());
     }, this.opts.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS);
   }
 

@@ -2,28 +2,40 @@
  * File-change notification as a replaceable dependency. The default uses chokidar (native events,
  * no polling); callers always add a cheap size/mtime check of their own as a safety net, because
  * native events are missed on some platforms (WSL2, network drives, some macOS setups).
+ *
+ * A folder is watched rather than single files: a file that does not exist yet, or that is
+ * replaced, is then still seen (watching a missing file directly proved unreliable).
  */
 import chokidar from "chokidar";
 
 export interface FileWatch {
+  /** Resolves once the watch is in place: changes before that may not be reported. */
+  ready: Promise<void>;
   close(): Promise<void>;
 }
 
-/** Calls `onChange(path)` when a watched path (or, for a folder, an entry in it) is added or changed. */
-export type WatchFactory = (paths: string[], onChange: (path: string) => void) => FileWatch;
+/**
+ * Watches `root` (an existing folder) and calls `onChange` for added or changed entries below it
+ * that `accept` admits; folders that `accept` rejects are not descended into.
+ */
+export type WatchFactory = (root: string, accept: (path: string) => boolean, onChange: (path: string) => void) => FileWatch;
 
-export const chokidarWatch: WatchFactory = (paths, onChange) => {
-  const watcher = chokidar.watch(paths, {
+export const chokidarWatch: WatchFactory = (root, accept, onChange) => {
+  const watcher = chokidar.watch(root, {
     ignoreInitial: true,
-    depth: 0,
-    persistent: false,
+    depth: 3,
+    ignored: (path: string) => path !== root && !accept(path),
     // Never wait for writes to settle: a transcript is appended to all the time and latency matters.
     awaitWriteFinish: false,
   });
-  watcher.on("add", onChange).on("change", onChange);
+  const report = (path: string) => {
+    if (accept(path)) onChange(path);
+  };
+  watcher.on("add", report).on("change", report).on("addDir", report);
   // A watch error (e.g. inotify limit reached) must not crash anyone; the poll still works.
   watcher.on("error", () => {});
-  return { close: () => watcher.close() };
+  const ready = new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+  return { ready, close: () => watcher.close() };
 };
 
-export const noWatch: WatchFactory = () => ({ close: async () => {} });
+export const noWatch: WatchFactory = () => ({ ready: Promise.resolve(), close: async () => {} });

@@ -1,0 +1,176 @@
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ProjectFolderWatcher } from "../../src/core/engine/projectFolderWatcher";
+import { SessionFollower } from "../../src/core/engine/sessionFollower";
+import { ManualClock } from "../../src/core/util/clock";
+import { noWatch } from "../../src/core/util/fileWatch";
+import { loadScenario, sessionFiles } from "../support/recorded";
+import { useTempDirs } from "../support/tempDir";
+import { waitForChange } from "../support/waitFor";
+
+const tempDir = useTempDirs();
+const followers: SessionFollower[] = [];
+afterEach(async () => {
+  for (const f of followers.splice(0)) await f.stop();
+});
+
+function linesOf(scenario: string, index = 0): string[] {
+  return readFileSync(sessionFiles(loadScenario(scenario))[index] as string, "utf8").split("\n").filter(Boolean);
+}
+
+function follow(path: string, opts: ConstructorParameters<typeof SessionFollower>[1] = {}): SessionFollower {
+  const follower = new SessionFollower(path, opts);
+  followers.push(follower);
+  return follower;
+}
+
+describe("SessionFollower", () => {
+  it("follows a transcript as it is written, through real file events", async () => {
+    const file = join(tempDir(), "s.jsonl");
+    const follower = follow(file, { clock: new ManualClock() });
+    await follower.start();
+    expect(follower.state.status).toBe("starting");
+
+    const lines = linesOf("escape-slow-tool");
+    const toolUse = lines.findIndex((l) => l.includes('"tool_use"') && l.startsWith('{"parentUuid"'));
+    appendFileSync(file, `${lines.slice(0, toolUse + 1).join("\n")}\n`);
+    // No pump() call and no poll tick (the clock is manual): only the file event can deliver this.
+    const running = await waitForChange(
+      (cb) => follower.onChange(cb),
+      () => follower.state.activeTools.length === 1 && follower.state,
+      5000,
+      "the Bash tool to show as running",
+    );
+    expect(running.status).toBe("active");
+
+    appendFileSync(file, `${lines.slice(toolUse + 1).join("\n")}\n`);
+    const ended = await waitForChange((cb) => follower.onChange(cb), () => follower.state.status === "waiting" && follower.state);
+    expect(ended).toMatchObject({ lastTurn: "interrupted", activeTools: [] });
+  });
+
+  it("still sees appends when file events are lost, through its periodic size check", async () => {
+    const file = join(tempDir(), "s.jsonl");
+    const clock = new ManualClock();
+    const follower = follow(file, { clock, watch: noWatch, pollIntervalMs: 1000 });
+    await follower.start();
+    appendFileSync(file, `${linesOf("text-only").join("\n")}\n`);
+    expect(follower.state.status).toBe("starting");
+    clock.advance(1000);
+    await waitForChange((cb) => follower.onChange(cb), () => follower.state.status === "waiting");
+    expect(follower.state.lastTurn).toBe("completed");
+  });
+
+  it("holds a half-written line until the rest of it arrives", async () => {
+    const file = join(tempDir(), "s.jsonl");
+    const follower = follow(file, { clock: new ManualClock(), watch: noWatch });
+    await follower.start();
+    const lines = linesOf("text-only");
+    const body = `${lines.join("\n")}\n`;
+    const cut = body.lastIndexOf('"turn_duration"') + 5;
+    writeFileSync(file, body.slice(0, cut));
+    await follower.pump();
+    expect(follower.state.status).toBe("active");
+    appendFileSync(file, body.slice(cut));
+    await follower.pump();
+    expect(follower.state).toMatchObject({ status: "waiting", lastTurn: "completed" });
+    expect(follower.stats.malformed).toBe(0);
+  });
+
+  it("ends a print-mode turn after the idle delay on its clock, not the wall clock", async () => {
+    const file = join(tempDir(), "s.jsonl");
+    const clock = new ManualClock();
+    const follower = follow(file, { clock, watch: noWatch, idleDelayMs: 3000, pollIntervalMs: 60_000 });
+    writeFileSync(file, `${linesOf("print-text").join("\n")}\n`);
+    await follower.start();
+    expect(follower.state).toMatchObject({ status: "active", awaitingIdle: true });
+    clock.advance(2999);
+    expect(follower.state.status).toBe("active");
+    clock.advance(1);
+    expect(follower.state).toMatchObject({ status: "waiting", lastTurn: "completed" });
+  });
+
+  it("skips a malformed line in a live transcript and keeps following", async () => {
+    const file = join(tempDir(), "s.jsonl");
+    const follower = follow(file, { clock: new ManualClock(), watch: noWatch, restore: false });
+    await follower.start();
+    const lines = linesOf("several-tools");
+    writeFileSync(file, `${lines.slice(0, 10).join("\n")}\n{"broken":\n[1,2]\n${lines.slice(10).join("\n")}\n`);
+    await follower.pump();
+    expect(follower.state).toMatchObject({ status: "waiting", lastTurn: "completed" });
+    expect(follower.stats).toMatchObject({ malformed: 1, notObject: 1 });
+  });
+
+  it("starts over when the transcript is truncated", async () => {
+    const file = join(tempDir(), "s.jsonl");
+    const follower = follow(file, { clock: new ManualClock(), watch: noWatch });
+    writeFileSync(file, `${linesOf("escape-slow-tool").join("\n")}\n`);
+    await follower.start();
+    expect(follower.state.lastTurn).toBe("interrupted");
+    writeFileSync(file, `${linesOf("text-only").join("\n")}\n`);
+    await follower.pump();
+    expect(follower.state).toMatchObject({ status: "waiting", lastTurn: "completed", activeTools: [] });
+  });
+
+  it("follows a sub-agent file that appears in the session's subagents folder", async () => {
+    const scenario = loadScenario("subagent-foreground");
+    const dir = tempDir();
+    const [mainSource] = sessionFiles(scenario);
+    const sessionId = scenario.sessions[0] as string;
+    const file = join(dir, `${sessionId}.jsonl`);
+    const follower = follow(file, { clock: new ManualClock(), watch: noWatch });
+    await follower.start();
+    const main = readFileSync(mainSource as string, "utf8").split("\n").filter(Boolean);
+    const agentUse = main.findIndex((l) => l.startsWith('{"parentUuid"') && l.includes('"name":"Agent"'));
+    writeFileSync(file, `${main.slice(0, agentUse + 1).join("\n")}\n`);
+    await follower.pump();
+    const agentId = follower.state.activeTools[0]?.id;
+    expect(follower.state.activeTools.map((t) => t.name)).toEqual(["Agent"]);
+
+    const subFile = scenario.files.find((f) => f.endsWith(".jsonl") && f.includes("/subagents/")) as string;
+    mkdirSync(join(dir, sessionId, "subagents"), { recursive: true });
+    const meta = subFile.replace(/\.jsonl$/, ".meta.json");
+    writeFileSync(join(dir, meta), readFileSync(join(scenario.dir, meta)));
+    const subLines = readFileSync(join(scenario.dir, subFile), "utf8").split("\n").filter(Boolean);
+    const subUse = subLines.findIndex((l) => l.includes('"tool_use"') && l.startsWith('{"parentUuid"'));
+    writeFileSync(join(dir, subFile), `${subLines.slice(0, subUse + 1).join("\n")}\n`);
+    await follower.pump();
+    const nested = follower.state.activeTools.find((t) => t.parent === agentId);
+    expect(nested?.name).toBe("Bash");
+  });
+});
+
+describe("ProjectFolderWatcher", () => {
+  it("announces a transcript created after it started, not the ones already there", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "old.jsonl"), "");
+    const seen: string[] = [];
+    const watcher = new ProjectFolderWatcher(dir, (p) => seen.push(p), { clock: new ManualClock() });
+    await watcher.start();
+    writeFileSync(join(dir, "new.jsonl"), "");
+    writeFileSync(join(dir, "notes.txt"), "");
+    await waitForChange(
+      (cb) => {
+        const t = setInterval(cb, 20);
+        return () => clearInterval(t);
+      },
+      () => seen.length > 0,
+    );
+    await watcher.stop();
+    expect(seen).toEqual([join(dir, "new.jsonl")]);
+  });
+
+  it("finds new transcripts through the folder's mtime when events are lost", async () => {
+    const dir = tempDir();
+    const clock = new ManualClock();
+    const seen: string[] = [];
+    const watcher = new ProjectFolderWatcher(dir, (p) => seen.push(p), { clock, watch: noWatch, pollIntervalMs: 2000 });
+    await watcher.start();
+    writeFileSync(join(dir, "a.jsonl"), "");
+    await watcher.check();
+    expect(seen).toEqual([join(dir, "a.jsonl")]);
+    await watcher.check();
+    expect(seen).toHaveLength(1);
+    await watcher.stop();
+  });
+});
