@@ -17,6 +17,13 @@ import { findRestorePoint } from "./restorePoint";
 import { type EngineListener, SessionEngine } from "./sessionEngine";
 
 export const DEFAULT_POLL_INTERVAL_MS = 1000;
+/**
+ * chokidar drops a file's change events for 50 ms after reporting one (its throttle), and the CLI
+ * writes records in bursts, so the last record of a burst would wait for the poll. After a read
+ * that found data, a few cheap extra looks cover that window.
+ */
+const CHOKIDAR_CHANGE_THROTTLE_MS = 50;
+const TRAILING_CHECK_MS = 15;
 /** How much of a sub-agent's file is read when restoring into its running call. */
 const SUBAGENT_RESTORE_BYTES = 512 * 1024;
 
@@ -48,6 +55,9 @@ export class SessionFollower {
   private subagentDirMtime = -1;
   private watch: FileWatch | undefined;
   private pollTimer: TimerHandle | undefined;
+  private trailingTimer: TimerHandle | undefined;
+  private sawData = false;
+  private lastDataAt = Number.NEGATIVE_INFINITY;
   private pumping: Promise<void> | undefined;
   private pumpAgain = false;
   private stopped = false;
@@ -106,12 +116,19 @@ export class SessionFollower {
     }
     this.pumping = (async () => {
       try {
+        this.sawData = false;
         do {
           this.pumpAgain = false;
           await this.readMain();
           await this.readSubagents();
           this.firstPass = false;
         } while (this.pumpAgain && !this.stopped);
+        if (this.sawData) this.lastDataAt = this.clock.now();
+        const throttled = this.clock.now() - this.lastDataAt <= CHOKIDAR_CHANGE_THROTTLE_MS + TRAILING_CHECK_MS;
+        if (throttled && !this.stopped) {
+          this.trailingTimer?.cancel();
+          this.trailingTimer = this.clock.setTimeout(() => void this.pump(), TRAILING_CHECK_MS);
+        }
       } catch (err) {
         this.opts.onError?.(err);
       } finally {
@@ -125,6 +142,7 @@ export class SessionFollower {
   async stop(): Promise<void> {
     this.stopped = true;
     this.pollTimer?.cancel();
+    this.trailingTimer?.cancel();
     await this.watch?.close();
     await this.pumping;
   }
@@ -162,6 +180,7 @@ export class SessionFollower {
       const result = await reader.read();
       if (result.reset && source === MAIN) this.engine.reset(initialAgentState);
       if (result.lines.length > 0) {
+        this.sawData = true;
         const records = [];
         for (const line of result.lines) {
           const record = parseLine(line, this.stats);

@@ -14,7 +14,11 @@ export const DEFAULT_MAX_BYTES_PER_READ = 1024 * 1024;
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
 
 export interface ReadResult {
-  lines: string[];
+  /**
+   * Complete lines, without their newline, as views of the bytes read: decoding is left to the
+   * consumer, which skips most lines (bookkeeping) without ever decoding them.
+   */
+  lines: Buffer[];
   /** More bytes were available than the cap allowed; call `read()` again. */
   more: boolean;
   /** The file shrank or was replaced: everything known about it before is stale. */
@@ -116,15 +120,15 @@ export class LineReader {
    * The unfinished last line, if it is there at all: for a reader that has reached the true end of
    * its input (replay), where a writer that died mid-line leaves no newline behind.
    */
-  takePartial(): string | undefined {
+  takePartial(): Buffer | undefined {
     if (this.partialLength === 0 || this.discarding) return undefined;
-    const text = Buffer.concat(this.partialParts).toString("utf8");
+    const line = Buffer.concat(this.partialParts);
     this.setPartial(Buffer.alloc(0));
-    return text;
+    return line;
   }
 
   /** Splits a chunk into complete lines, carrying the unfinished tail over to the next read. */
-  split(chunk: Buffer): string[] {
+  split(chunk: Buffer): Buffer[] {
     const lastNewline = chunk.lastIndexOf(NEWLINE);
     if (lastNewline < 0) {
       this.holdPartial(chunk);
@@ -146,8 +150,14 @@ export class LineReader {
     }
     const whole = carried.length > 0 ? Buffer.concat([...carried, head]) : head;
     this.setPartial(tail);
-    // Decoding once per chunk and splitting the string is much faster than decoding per line.
-    return whole.toString("utf8").split("\n");
+    const lines: Buffer[] = [];
+    let start = 0;
+    for (let nl = whole.indexOf(NEWLINE); nl >= 0; nl = whole.indexOf(NEWLINE, start)) {
+      lines.push(whole.subarray(start, nl));
+      start = nl + 1;
+    }
+    lines.push(whole.subarray(start));
+    return lines;
   }
 
   private holdPartial(chunk: Buffer): void {

@@ -57,23 +57,31 @@ const ATTACHMENT_HEAD = /^\{"parentUuid":(?:null|"[^"]*"),"isSidechain":(?:true|
  * write them with `type` first, and some (`api-request-blob`) copy the whole prompt: skipping
  * them unparsed is most of replay's speed. Anything not recognized here is parsed normally.
  */
-function isBookkeeping(line: string): boolean {
-  if (line.startsWith(TYPE_PREFIX)) {
-    const end = line.indexOf('"', TYPE_PREFIX.length);
+function isBookkeeping(head: string, length: number): boolean {
+  if (head.startsWith(TYPE_PREFIX)) {
+    const end = head.indexOf('"', TYPE_PREFIX.length);
     if (end < 0 || end > 64) return false;
-    const type = line.slice(TYPE_PREFIX.length, end);
+    const type = head.slice(TYPE_PREFIX.length, end);
     return !CONVERSATION_TYPES.has(type) && (KNOWN_TYPES.has(type) || type.startsWith("api-request"));
   }
-  return line.length > 200 && ATTACHMENT_HEAD.test(line.slice(0, 160));
+  return length > 200 && ATTACHMENT_HEAD.test(head);
 }
 
-export function parseLine(line: string, stats: LineStats): Json | undefined {
-  if (line.length === 0 || (line.length < 3 && line.trim() === "")) return undefined;
+const HEAD_BYTES = 160;
+
+/**
+ * Accepts the raw bytes of a line (as the reader delivers them) or a string. Bytes are decoded
+ * only for lines that are not recognizably bookkeeping: decoding is most of the cost of reading.
+ */
+export function parseLine(line: string | Buffer, stats: LineStats): Json | undefined {
+  if (line.length === 0) return undefined;
+  const head = typeof line === "string" ? line.slice(0, HEAD_BYTES) : line.toString("latin1", 0, Math.min(line.length, HEAD_BYTES));
+  if (line.length < 3 && head.trim() === "") return undefined;
   stats.lines++;
-  if (isBookkeeping(line)) return undefined;
+  if (isBookkeeping(head, line.length)) return undefined;
   let value: unknown;
   try {
-    value = JSON.parse(line);
+    value = JSON.parse(typeof line === "string" ? line : line.toString("utf8"));
   } catch {
     stats.malformed++;
     return undefined;

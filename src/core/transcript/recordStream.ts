@@ -10,7 +10,7 @@ export const REPLAY_CHUNK_BYTES = 4 * 1024 * 1024;
 
 export class RecordStream {
   private readonly reader: LineReader;
-  private lines: string[] = [];
+  private lines: Buffer[] = [];
   private index = 0;
   private done = false;
 
@@ -30,7 +30,7 @@ export class RecordStream {
   async next(): Promise<Json | undefined> {
     for (;;) {
       while (this.index < this.lines.length) {
-        const record = parseLine(this.lines[this.index++] as string, this.stats);
+        const record = parseLine(this.lines[this.index++] as Buffer, this.stats);
         if (record) return record;
       }
       if (this.done) return undefined;

@@ -1,0 +1,160 @@
+/**
+ * `npm run bench`: the engine's speed and memory, printed as figures beside their targets.
+ * Not a test: nothing here fails a build; CI prints it for the record.
+ */
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { open } from "node:fs/promises";
+import { join } from "node:path";
+import { replaySessions } from "../src/core/engine/replay";
+import { findRestorePoint } from "../src/core/engine/restorePoint";
+import { SessionFollower } from "../src/core/engine/sessionFollower";
+import { ManualClock } from "../src/core/util/clock";
+import { noWatch } from "../src/core/util/fileWatch";
+import { benchDir, generateTranscript } from "./generateTranscript";
+import { loadScenario, sessionFiles } from "../test/support/recorded";
+import { readFileSync } from "node:fs";
+
+const MB = 1024 * 1024;
+const gc = (globalThis as { gc?: () => void }).gc;
+
+function row(name: string, value: string, target: string, ok: boolean | undefined): void {
+  const verdict = ok === undefined ? "" : ok ? "  ✓ within target" : "  ✗ MISSES target";
+  console.log(`${name.padEnd(44)} ${value.padStart(14)}   target ${target}${verdict}`);
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
+
+/** Baseline: read in the same chunks and JSON.parse every line, nothing else. */
+async function parseEveryLine(path: string): Promise<void> {
+  const handle = await open(path, "r");
+  const buf = Buffer.allocUnsafe(4 * MB);
+  let carry = "";
+  for (;;) {
+    const { bytesRead } = await handle.read(buf, 0, buf.length, null);
+    if (bytesRead === 0) break;
+    const text = carry + buf.toString("utf8", 0, bytesRead);
+    const lines = text.split("\n");
+    carry = lines.pop() ?? "";
+    for (const line of lines) if (line) JSON.parse(line);
+  }
+  await handle.close();
+}
+
+async function time<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const start = process.hrtime.bigint();
+  const value = await fn();
+  return [value, Number(process.hrtime.bigint() - start) / 1e6];
+}
+
+async function replayThroughput(file: string, bytes: number): Promise<void> {
+  await replaySessions([file]); // warm the page cache and the JIT
+  const [, replayMs] = await time(() => replaySessions([file]));
+  const [, parseMs] = await time(() => parseEveryLine(file));
+  const replayRate = bytes / MB / (replayMs / 1000);
+  const parseRate = bytes / MB / (parseMs / 1000);
+  row("replay throughput (100 MB)", `${replayRate.toFixed(0)} MB/s`, "≥ 250 MB/s", replayRate >= 250);
+  row("  baseline: JSON.parse of every line", `${parseRate.toFixed(0)} MB/s`, `ratio replay/parse ${(replayRate / parseRate).toFixed(2)}`, undefined);
+}
+
+async function restoreCost(file: string, label: string): Promise<void> {
+  const samples: number[] = [];
+  let heapDelta = 0;
+  for (let i = 0; i < 7; i++) {
+    gc?.();
+    const before = process.memoryUsage().heapUsed;
+    let peak = before;
+    const follower = new SessionFollower(file, { clock: new ManualClock(), watch: noWatch, restore: true });
+    const [, ms] = await time(async () => {
+      await follower.start();
+      peak = Math.max(peak, process.memoryUsage().heapUsed);
+    });
+    await follower.stop();
+    samples.push(ms);
+    heapDelta = Math.max(heapDelta, peak - before);
+  }
+  samples.sort((a, b) => a - b);
+  const median = percentile(samples, 50);
+  row(`restore time (${label})`, `${median.toFixed(1)} ms`, "≤ 100 ms", median <= 100);
+  row(`restore extra heap (${label})`, `${(heapDelta / MB).toFixed(1)} MB`, "≤ 20 MB", heapDelta <= 20 * MB);
+}
+
+async function appendLatency(dir: string): Promise<void> {
+  const file = join(dir, "latency.jsonl");
+  writeFileSync(file, "");
+  const follower = new SessionFollower(file, { restore: false });
+  await follower.start();
+  const lines = readFileSync(sessionFiles(loadScenario("several-tools"))[0] as string, "utf8").split("\n");
+  const toolUse = lines.find((l) => l.startsWith('{"parentUuid"') && l.includes('"type":"tool_use"')) as string;
+  const samples: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const id = `toolu_latency_${i}`;
+    const line = toolUse.replace(/toolu_[A-Za-z0-9]+/, id);
+    const seen = new Promise<number>((resolve) => {
+      const off = follower.onChange((_state, events) => {
+        if (events.some((e) => e.kind === "toolStart" && e.id === id)) {
+          off();
+          resolve(performance.now());
+        }
+      });
+    });
+    const start = performance.now();
+    appendFileSync(file, `${line}\n`);
+    samples.push((await seen) - start);
+    // The CLI writes in bursts with pauses between: vary the gap so both the file-event path and
+    // the path for events dropped by the watcher's throttle are measured.
+    await new Promise((r) => setTimeout(r, (i * 37) % 120));
+  }
+  await follower.stop();
+  samples.sort((a, b) => a - b);
+  const p50 = percentile(samples, 50);
+  const p99 = percentile(samples, 99);
+  row("append → event latency p50", `${p50.toFixed(1)} ms`, "≤ 20 ms", p50 <= 20);
+  row("append → event latency p99", `${p99.toFixed(1)} ms`, "≤ 100 ms", p99 <= 100);
+}
+
+async function idleCpu(dir: string): Promise<void> {
+  const followers: SessionFollower[] = [];
+  const source = readFileSync(sessionFiles(loadScenario("several-tools"))[0] as string);
+  for (let i = 0; i < 20; i++) {
+    const file = join(dir, `quiet-${i}.jsonl`);
+    writeFileSync(file, source);
+    const follower = new SessionFollower(file);
+    await follower.start();
+    followers.push(follower);
+  }
+  const seconds = 10;
+  const before = process.cpuUsage();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const used = process.cpuUsage(before);
+  for (const f of followers) await f.stop();
+  const percent = ((used.user + used.system) / 1e6 / seconds) * 100;
+  row("idle CPU, 20 quiet transcripts", `${percent.toFixed(2)} %`, "(of one core; lower is better)", undefined);
+}
+
+async function main(): Promise<void> {
+  const dir = benchDir();
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  console.log(`Arcadia benchmarks — node ${process.version}, ${process.platform}/${process.arch}${gc ? "" : " (run with --expose-gc for exact heap figures)"}`);
+  const big = join(dir, "big.jsonl");
+  const bytes = await generateTranscript(big, 100 * MB);
+  const small = join(dir, "small.jsonl");
+  await generateTranscript(small, 10 * MB);
+  console.log(`generated ${(bytes / MB).toFixed(0)} MB from recorded turns in ${dir}\n`);
+
+  await replayThroughput(big, bytes);
+  await restoreCost(big, "100 MB");
+  await restoreCost(small, "10 MB, for comparison");
+  const point = await findRestorePoint(big);
+  console.log(`${"  restore reads from".padEnd(44)} ${((bytes - point.offset) / 1024).toFixed(0).padStart(11)} KB   (the current turn only)`);
+  await appendLatency(dir);
+  await idleCpu(dir);
+  rmSync(dir, { recursive: true, force: true });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});

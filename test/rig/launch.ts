@@ -1,0 +1,116 @@
+// Starts one CLI process, together with its own model server, inside ONE fresh loopback-only
+// network namespace. The filesystem is shared, so the test reads transcripts directly.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createRequire } from "node:module";
+import { join, dirname } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import * as pty from "node-pty";
+import { claudeBinary } from "./cli-binary.js";
+import { killNamespace, namespaceProcesses, namespaceSupport, namespacedArgv, netnsOf } from "./namespace.js";
+
+const rigDir = dirname(fileURLToPath(import.meta.url));
+
+export interface LaunchSpec {
+  /** Folder for this launch's port file and server log. */
+  runDir: string;
+  scriptFile: string;
+  /** Shared JSONL log of every model request (all launches of a rig append to it). */
+  requestLog: string;
+  cwd: string;
+  env: Record<string, string>;
+  /** Arguments after the `claude` executable. */
+  args: string[];
+}
+
+/** argv for `unshare`: model server in the background, then the CLI. */
+function buildArgv(spec: LaunchSpec): string[] {
+  const ns = namespaceSupport();
+  if (!ns.ok) throw new Error(`cannot run the CLI safely: ${ns.reason}`);
+  // Absolute loader path: the server runs with cwd = the workspace, which has no node_modules.
+  const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+  const server = [
+    process.execPath,
+    "--import",
+    tsxLoader,
+    join(rigDir, "model-server-main.ts"),
+    "--script",
+    spec.scriptFile,
+    "--port-file",
+    join(spec.runDir, "port"),
+    "--log",
+    spec.requestLog,
+  ];
+  return namespacedArgv({
+    server,
+    portFile: join(spec.runDir, "port"),
+    serverLogFile: join(spec.runDir, "server.log"),
+    command: [claudeBinary(), ...spec.args],
+  });
+}
+
+// Handles not yet killed. If the test process exits without disposing (a crashed worker, an
+// uncaught error), its CLIs must not outlive it: kill them synchronously on the way out.
+const live = new Set<NamespaceHandle>();
+process.once("exit", () => {
+  for (const h of [...live]) h.killAll();
+});
+
+/** Remembers the namespace of a launched pid so every process in it can be killed later, even
+ * ones that left the process group. */
+export class NamespaceHandle {
+  private ns: string | undefined;
+  constructor(private readonly pid: number) {
+    live.add(this);
+  }
+
+  /** Call once the namespace surely exists (e.g. the model server's port file is there). */
+  capture(): void {
+    if (this.ns) return;
+    const ns = netnsOf(this.pid);
+    if (ns && ns !== netnsOf("self")) this.ns = ns;
+  }
+
+  /** Processes currently in the namespace (the CLI, its tools, the model server…). */
+  processes(): { pid: number; cmdline: string }[] {
+    this.capture();
+    return namespaceProcesses(this.ns);
+  }
+
+  killAll(): void {
+    live.delete(this);
+    this.capture();
+    try {
+      process.kill(-this.pid, "SIGKILL");
+    } catch {
+      // Group already gone.
+    }
+    killNamespace(this.ns);
+  }
+}
+
+export interface PtyLaunch {
+  proc: pty.IPty;
+  ns: NamespaceHandle;
+}
+
+export function launchPty(spec: LaunchSpec, cols: number, rows: number): PtyLaunch {
+  const proc = pty.spawn("unshare", buildArgv(spec), { name: "xterm-256color", cols, rows, cwd: spec.cwd, env: spec.env });
+  return { proc, ns: new NamespaceHandle(proc.pid) };
+}
+
+export interface ChildLaunch {
+  proc: ChildProcess;
+  ns: NamespaceHandle;
+}
+
+/** A plain child (print mode): its own process group, stdin closed like in CI. */
+export function launchChild(spec: LaunchSpec): ChildLaunch {
+  const proc = spawn("unshare", buildArgv(spec), {
+    cwd: spec.cwd,
+    env: spec.env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  if (proc.pid === undefined) throw new Error("failed to spawn unshare");
+  return { proc, ns: new NamespaceHandle(proc.pid) };
+}

@@ -1,0 +1,126 @@
+// The script a test gives the scripted model server, and the pure logic that picks a reply for a
+// request. Kept apart from the HTTP code so it can be unit-tested and reasoned about on its own.
+
+/** One model reply (or a run of failures before it). */
+export type Step =
+  /** A text reply; stop_reason end_turn. */
+  | { text: string; delayMs?: number; blockDelayMs?: number }
+  /** An optional text block, then tool_use blocks; stop_reason tool_use. */
+  | { tools: ToolCall[]; text?: string; delayMs?: number; blockDelayMs?: number }
+  /** Fail `times` times (Anthropic error JSON, retry-after: 0), then answer `then`. */
+  | { httpError: 429 | 500 | 529; times: number; then: Step };
+
+// delayMs: pause after message_start (a slow first token). blockDelayMs: pause after each content
+// block and before message_delta, like a real stream where blocks arrive over time; it shows
+// what the CLI writes before it knows the stop_reason.
+
+export interface ToolCall {
+  name: string;
+  input: unknown;
+  id?: string;
+}
+
+/** `match` is a substring of the conversation's FIRST user message text. */
+export interface Conversation {
+  match: string;
+  steps: Step[];
+}
+
+export interface Script {
+  conversations: Conversation[];
+  fallbackText?: string;
+}
+
+/** The parts of a Messages API request body that reply selection looks at. */
+export interface MessagesRequestBody {
+  model?: string;
+  messages?: { role: string; content: unknown }[];
+  tools?: unknown[];
+  stream?: boolean;
+  output_config?: { format?: { type?: string; schema?: unknown } };
+  [key: string]: unknown;
+}
+
+/** Text of a message's content: a string, or the text blocks of an array. */
+export function contentText(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content
+    .map((b: unknown) =>
+      b && typeof b === "object" && (b as { type?: unknown }).type === "text"
+        ? String((b as { text?: unknown }).text ?? "")
+        : "",
+    )
+    .join("\n");
+}
+
+/** Drops `<system-reminder>…</system-reminder>` noise the CLI injects into user messages, so a
+ * conversation's `match` cannot hit text the CLI added (CLAUDE.md, skills, dates…). */
+export function stripReminders(text: string): string {
+  return text.replace(/<system-reminder>[\s\S]*?<\/system-reminder>/g, "");
+}
+
+/** The first user message's text, reminders removed. 2.1.330 may put `role: "system"` entries
+ * inside `messages`; they are skipped because only `user` messages count. */
+export function firstUserText(body: MessagesRequestBody): string {
+  const first = (body.messages ?? []).find((m) => m.role === "user");
+  return first ? stripReminders(contentText(first.content)) : "";
+}
+
+/** Number of assistant messages already in the request = index of the step to answer with.
+ * Stateless: a retried request gets the same step. */
+export function assistantCount(body: MessagesRequestBody): number {
+  return (body.messages ?? []).filter((m) => m.role === "assistant").length;
+}
+
+export type Selection =
+  | { kind: "side"; reason: string }
+  | { kind: "step"; conversation: number; index: number; step: Step }
+  | { kind: "fallback"; reason: string };
+
+/** Picks what to answer. Side requests (no `tools`: titles, summaries, JSON-schema calls) never
+ * consume a scripted step, so they cannot shift the main conversation's script. */
+export function selectReply(script: Script, body: MessagesRequestBody): Selection {
+  if (!Array.isArray(body.tools) || body.tools.length === 0) {
+    return { kind: "side", reason: body.output_config?.format ? "json-schema" : "no-tools" };
+  }
+  const text = firstUserText(body);
+  const conversation = script.conversations.findIndex((c) => text.includes(c.match));
+  if (conversation < 0) return { kind: "fallback", reason: "no conversation matched" };
+  const index = assistantCount(body);
+  const step = script.conversations[conversation]!.steps[index];
+  if (!step) return { kind: "fallback", reason: `conversation ${conversation} has no step ${index}` };
+  return { kind: "step", conversation, index, step };
+}
+
+/** A value that satisfies a (simple) JSON schema, for side requests with `output_config.format`. */
+export function exampleForSchema(schema: unknown, depth = 0): unknown {
+  if (!schema || typeof schema !== "object" || depth > 8) return null;
+  const s = schema as Record<string, unknown>;
+  if (s.const !== undefined) return s.const;
+  if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
+  const anyOf = (s.anyOf ?? s.oneOf) as unknown[] | undefined;
+  if (Array.isArray(anyOf) && anyOf.length > 0) return exampleForSchema(anyOf[0], depth + 1);
+  const type = Array.isArray(s.type) ? s.type[0] : s.type;
+  switch (type) {
+    case "object": {
+      const out: Record<string, unknown> = {};
+      const props = (s.properties ?? {}) as Record<string, unknown>;
+      for (const [key, sub] of Object.entries(props)) out[key] = exampleForSchema(sub, depth + 1);
+      return out;
+    }
+    case "array":
+      return [];
+    case "string":
+      return "Scripted title";
+    case "integer":
+    case "number":
+      return 0;
+    case "boolean":
+      return false;
+    case "null":
+      return null;
+    default:
+      return s.properties ? exampleForSchema({ ...s, type: "object" }, depth + 1) : null;
+  }
+}
