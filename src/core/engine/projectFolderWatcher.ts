@@ -7,6 +7,7 @@ import { readdir, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { type Clock, systemClock, type TimerHandle } from "../util/clock";
 import { chokidarWatch, type FileWatch, type WatchFactory } from "../util/fileWatch";
+import { mtimeSaysChanged } from "../util/mtime";
 
 export interface ProjectFolderWatcherOptions {
   clock?: Clock;
@@ -64,7 +65,7 @@ export class ProjectFolderWatcher {
     } catch {
       return; // The folder appears with the first transcript in this workspace.
     }
-    if (mtime !== this.mtime) await this.rescan(true);
+    if (mtimeSaysChanged(mtime, this.mtime)) await this.rescan(true);
   }
 
   private async rescan(announce: boolean): Promise<void> {

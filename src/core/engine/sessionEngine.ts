@@ -10,6 +10,8 @@ import { type Clock, systemClock, type TimerHandle } from "../util/clock";
 
 /** How long a text-only reply must stand alone before the turn counts as over (print mode). */
 export const DEFAULT_IDLE_DELAY_MS = 3000;
+/** How long a finished sub-agent's last tool results may lag behind its hand-back. */
+export const STRAGGLER_GRACE_MS = 2000;
 
 export interface SessionEngineOptions {
   clock?: Clock;
@@ -26,6 +28,7 @@ export class SessionEngine {
   private currentInterpreter: TranscriptInterpreter;
   private current: AgentState;
   private idleTimer: TimerHandle | undefined;
+  private stragglerTimer: TimerHandle | undefined;
   private readonly listeners = new Set<EngineListener>();
   private readonly clock: Clock;
   private readonly idleDelayMs: number;
@@ -51,6 +54,8 @@ export class SessionEngine {
     this.currentInterpreter = new TranscriptInterpreter(this.standalone);
     this.idleTimer?.cancel();
     this.idleTimer = undefined;
+    this.stragglerTimer?.cancel();
+    this.stragglerTimer = undefined;
     if (state !== this.current) {
       this.current = state;
       this.emit([]);
@@ -84,6 +89,8 @@ export class SessionEngine {
   dispose(): void {
     this.idleTimer?.cancel();
     this.idleTimer = undefined;
+    this.stragglerTimer?.cancel();
+    this.stragglerTimer = undefined;
     this.listeners.clear();
   }
 
@@ -96,7 +103,17 @@ export class SessionEngine {
       if (event.kind === "assistantText") rearm = true;
     }
     this.scheduleIdle(rearm);
+    this.scheduleStragglers();
     if (this.current !== before || events.length > 0) this.emit(events);
+  }
+
+  /** A finished sub-agent's tools still open get a short grace for their late results. */
+  private scheduleStragglers(): void {
+    if (this.stragglerTimer || !this.currentInterpreter.hasStragglers()) return;
+    this.stragglerTimer = this.clock.setTimeout(() => {
+      this.stragglerTimer = undefined;
+      this.apply(this.currentInterpreter.closeStragglers(this.clock.now()));
+    }, STRAGGLER_GRACE_MS);
   }
 
   private scheduleIdle(rearm: boolean): void {

@@ -13,6 +13,7 @@ import { type LineStats, newLineStats, parseLine } from "../transcript/parseLine
 import { readSubagentMeta, subagentDirOf } from "../transcript/subagentFiles";
 import { type Clock, systemClock, type TimerHandle } from "../util/clock";
 import { chokidarWatch, type FileWatch, type WatchFactory } from "../util/fileWatch";
+import { mtimeSaysChanged } from "../util/mtime";
 import { findRestorePoint } from "./restorePoint";
 import { type EngineListener, SessionEngine } from "./sessionEngine";
 
@@ -28,7 +29,10 @@ const TRAILING_CHECK_MS = 15;
 const SUBAGENT_RESTORE_BYTES = 512 * 1024;
 
 export interface FollowerOptions {
+  /** Drives the engine's timers (the idle fallback). */
   clock?: Clock;
+  /** Drives the polling and trailing reads; defaults to `clock`. */
+  pollClock?: Clock;
   idleDelayMs?: number;
   /** Rebuild the state from the current turn at the file's tail instead of reading it all. */
   restore?: boolean;
@@ -65,12 +69,14 @@ export class SessionFollower {
   /** Sub-agents found before the first read completed belong to the restored state. */
   private firstPass = true;
   private readonly clock: Clock;
+  private readonly pollClock: Clock;
 
   constructor(
     readonly path: string,
     private readonly opts: FollowerOptions = {},
   ) {
     this.clock = opts.clock ?? systemClock;
+    this.pollClock = opts.pollClock ?? this.clock;
     this.engine = new SessionEngine({ clock: this.clock, idleDelayMs: opts.idleDelayMs });
     this.reader = new LineReader(path, { maxBytesPerRead: opts.maxBytesPerRead });
     this.subagentDir = subagentDirOf(path);
@@ -119,15 +125,18 @@ export class SessionFollower {
         this.sawData = false;
         do {
           this.pumpAgain = false;
+          // Sub-agent files first: a sub-agent's last records are on disk before its parent's
+          // hand-back, and reading the hand-back first would end its tools as orphaned.
+          await this.readSubagents(false);
           await this.readMain();
-          await this.readSubagents();
+          await this.readSubagents(true);
           this.firstPass = false;
         } while (this.pumpAgain && !this.stopped);
-        if (this.sawData) this.lastDataAt = this.clock.now();
-        const throttled = this.clock.now() - this.lastDataAt <= CHOKIDAR_CHANGE_THROTTLE_MS + TRAILING_CHECK_MS;
+        if (this.sawData) this.lastDataAt = this.pollClock.now();
+        const throttled = this.pollClock.now() - this.lastDataAt <= CHOKIDAR_CHANGE_THROTTLE_MS + TRAILING_CHECK_MS;
         if (throttled && !this.stopped) {
           this.trailingTimer?.cancel();
-          this.trailingTimer = this.clock.setTimeout(() => void this.pump(), TRAILING_CHECK_MS);
+          this.trailingTimer = this.pollClock.setTimeout(() => void this.pump(), TRAILING_CHECK_MS);
         }
       } catch (err) {
         this.opts.onError?.(err);
@@ -157,7 +166,7 @@ export class SessionFollower {
 
   private schedulePoll(): void {
     if (this.stopped) return;
-    this.pollTimer = this.clock.setTimeout(() => {
+    this.pollTimer = this.pollClock.setTimeout(() => {
       void this.ensureWatch()
         .then(() => this.pump())
         .then(() => this.schedulePoll());
@@ -192,8 +201,8 @@ export class SessionFollower {
     }
   }
 
-  private async readSubagents(): Promise<void> {
-    await this.discoverSubagents();
+  private async readSubagents(discover: boolean): Promise<void> {
+    if (discover) await this.discoverSubagents();
     for (const sub of this.subagents.values()) {
       if (sub.finished) continue;
       if (!sub.source.parentToolId) {
@@ -204,13 +213,14 @@ export class SessionFollower {
         }
       }
       await this.drain(sub.reader, sub.source);
-      // Once its Agent call has ended, nothing in the file can change what the panel shows.
+      // Once its Agent call and all its tools have ended, nothing in the file can change what
+      // the panel shows.
       const parent = sub.source.parentToolId;
-      if (parent && !this.engine.interpreter.isOpen(parent)) sub.finished = true;
+      if (parent && !this.engine.interpreter.isOpenOrHasOpenChildren(parent)) sub.finished = true;
     }
   }
 
-  /** Lists the sub-agent folder only when its mtime says an entry was added. */
+  /** Lists the sub-agent folder only when its mtime says an entry may have been added. */
   private async discoverSubagents(): Promise<void> {
     let mtime: number;
     try {
@@ -218,7 +228,7 @@ export class SessionFollower {
     } catch {
       return;
     }
-    if (mtime === this.subagentDirMtime) return;
+    if (!mtimeSaysChanged(mtime, this.subagentDirMtime)) return;
     this.subagentDirMtime = mtime;
     const names = await readdir(this.subagentDir).catch(() => [] as string[]);
     for (const name of names) {

@@ -67,6 +67,13 @@ export class TranscriptInterpreter {
     return this.open.has(toolId);
   }
 
+  /** A call, or any tool of the sub-agent it runs, is still in flight. */
+  isOpenOrHasOpenChildren(toolId: string): boolean {
+    if (this.open.has(toolId)) return true;
+    for (const tool of this.open.values()) if (tool.parent === toolId) return true;
+    return false;
+  }
+
   /** Ids of tools in flight, in start order. */
   openToolIds(): string[] {
     return [...this.open.keys()];
@@ -233,7 +240,7 @@ export class TranscriptInterpreter {
   private onSystem(record: Json, at: number | undefined, out: TranscriptEvent[]): void {
     switch (record.subtype) {
       case "turn_duration":
-        this.closeOpen(out, "orphaned", (t) => !this.isBackground(t), at);
+        this.closeOpen(out, "orphaned", (t) => !this.isBackground(t) && !this.isStraggler(t), at);
         out.push({ kind: "turnEnd", durationMs: asNumber(record.durationMs), at });
         return;
       case "api_error": {
@@ -324,6 +331,30 @@ export class TranscriptInterpreter {
 
   // ---- closing -----------------------------------------------------------------------------
 
+  /** Tools of a sub-agent whose Agent call has already ended, awaiting their late results. */
+  hasStragglers(): boolean {
+    for (const tool of this.open.values()) if (this.isStraggler(tool)) return true;
+    return false;
+  }
+
+  /** Gives up on stragglers: their results are not coming. */
+  closeStragglers(at?: number): TranscriptEvent[] {
+    const out: TranscriptEvent[] = [];
+    this.closeOpen(out, "orphaned", (t) => this.isStraggler(t), at);
+    return out;
+  }
+
+  private isStraggler(tool: OpenTool): boolean {
+    return tool.parent !== null && !this.open.has(tool.parent) && this.claimedOrLinked(tool.parent);
+  }
+
+  /** Whether `id` is known as a sub-agent's parent (so its absence means it ended). */
+  private claimedOrLinked(id: string): boolean {
+    if (this.endedThisTurn.has(id)) return true;
+    for (const parent of this.subagentParents.values()) if (parent === id) return true;
+    return false;
+  }
+
   private isBackground(tool: OpenTool): boolean {
     if (tool.background) return true;
     const owner = tool.parent ? this.open.get(tool.parent) : undefined;
@@ -333,9 +364,14 @@ export class TranscriptInterpreter {
   private endTool(id: string, outcome: ToolOutcome, at: number | undefined, out: TranscriptEvent[]): void {
     const tool = this.open.get(id);
     if (!tool) return;
-    // A sub-agent's tools cannot outlive the call that runs it.
-    for (const [childId, child] of this.open) {
-      if (child.parent === id) this.endTool(childId, "orphaned", at, out);
+    // A sub-agent killed with its call cannot finish its tools. One that handed back normally
+    // may still have its last results in flight: the CLI writes the parent's result before it
+    // flushes the sub-agent's file. Those stragglers end with their own results, or are closed
+    // by closeStragglers() shortly after the turn ends (see SessionEngine).
+    if (outcome === "interrupted" || outcome === "orphaned") {
+      for (const [childId, child] of this.open) {
+        if (child.parent === id) this.endTool(childId, "orphaned", at, out);
+      }
     }
     this.open.delete(id);
     this.claimedAgentCalls.delete(id);
@@ -351,7 +387,8 @@ export class TranscriptInterpreter {
 
   private newTurn(at: number | undefined, out: TranscriptEvent[]): void {
     // A tool still open when the next prompt starts lost its result (the CLI was killed).
-    this.closeOpen(out, "orphaned", (t) => !this.isBackground(t), at);
+    // Stragglers are the exception: their results are late, not lost (closeStragglers).
+    this.closeOpen(out, "orphaned", (t) => !this.isBackground(t) && !this.isStraggler(t), at);
     this.endedThisTurn.clear();
     this.sidechainChain.clear();
   }

@@ -1,0 +1,141 @@
+/**
+ * What a person watching the card should see at each checkpoint of each scenario. One table,
+ * asserted twice: live, while the real CLI writes the transcript (test/integration), and against
+ * the recorded transcripts cut at the same moments (test/unit).
+ *
+ * `final` is the state once every timer has run (the session is over and nothing more comes).
+ */
+import { expect } from "vitest";
+import type { AgentState } from "../../src/core/agent/agentState";
+import type { ToolCall } from "../../src/core/agent/toolCalls";
+import type { TranscriptEvent } from "../../src/core/transcript/events";
+
+export interface Seen {
+  state: AgentState;
+  calls: ToolCall[];
+  events: TranscriptEvent[];
+}
+
+export type Expectation = (seen: Seen) => void;
+
+const summary = (calls: ToolCall[]) => calls.map((c) => `${c.label} → ${c.outcome}`);
+const idle = (state: AgentState, lastTurn: AgentState["lastTurn"]) =>
+  expect({ status: state.status, lastTurn: state.lastTurn, active: state.activeTools.map((t) => t.label) }).toEqual({
+    status: "waiting",
+    lastTurn,
+    active: [],
+  });
+
+export const expectations: Record<string, Record<string, Expectation>> = {
+  "several-tools": {
+    "after-turn": ({ state, calls }) => {
+      expect(summary(calls)).toEqual(["Reading notes.txt → done", "Running: echo hi → done", "Writing created.txt → done"]);
+      idle(state, "completed");
+    },
+  },
+  "text-only": {
+    "after-turn": ({ state, calls }) => {
+      expect(calls).toEqual([]);
+      idle(state, "completed");
+    },
+  },
+  "escape-slow-tool": {
+    "tool-running": ({ state }) => {
+      expect(state.status).toBe("active");
+      expect(state.activeTools.map((t) => t.label)).toEqual([expect.stringMatching(/^Running: python3 -c "import time; time.sleep\(30\)/)]);
+    },
+    "after-escape": ({ state, calls }) => {
+      expect(calls.map((c) => c.outcome)).toEqual(["interrupted"]);
+      idle(state, "interrupted");
+    },
+  },
+  "permission-deny-then-approve": {
+    // The transcript alone cannot tell a permission prompt from a slow tool: the call is running.
+    "prompt-shown": ({ state }) => {
+      expect(state.status).toBe("active");
+      expect(state.activeTools.map((t) => t.label)).toEqual(["Running: touch marker-one.txt"]);
+    },
+    "after-deny": ({ state, calls }) => {
+      expect(summary(calls)).toEqual(["Running: touch marker-one.txt → interrupted"]);
+      idle(state, "interrupted");
+    },
+    "after-approve": ({ state, calls }) => {
+      expect(summary(calls)).toEqual(["Running: touch marker-one.txt → interrupted", "Running: touch marker-two.txt → done"]);
+      idle(state, "completed");
+    },
+  },
+  clear: {
+    "before-clear": ({ state, calls }) => {
+      expect(summary(calls)).toEqual(["Running: echo one → done"]);
+      idle(state, "completed");
+    },
+    "after-clear": ({ state, events }) => {
+      expect(events.some((e) => e.kind === "slashCommand" && e.name === "/clear")).toBe(true);
+      idle(state, "none");
+    },
+    "after-second-turn": ({ state, calls }) => {
+      expect(summary(calls)).toEqual(["Running: echo one → done", "Running: echo two → done"]);
+      idle(state, "completed");
+    },
+  },
+  "subagent-foreground": {
+    "subagent-running": ({ state, calls }) => {
+      const agent = calls.find((c) => c.name === "Agent");
+      expect(agent?.outcome).toBe("running");
+      const nested = calls.filter((c) => c.parent === agent?.id);
+      expect(nested.map((c) => `${c.name} ${c.outcome}`)).toEqual(["Bash running"]);
+      expect(state.status).toBe("active");
+      expect(state.activeTools.map((t) => t.id).sort()).toEqual([agent?.id, nested[0]?.id].sort());
+    },
+    "after-turn": ({ state, calls }) => {
+      expect(calls.map((c) => `${c.name} ${c.outcome} ${c.parent ? "nested" : "top"}`).sort()).toEqual(["Agent done top", "Bash done nested"]);
+      idle(state, "completed");
+    },
+  },
+  "subagent-background": {
+    "parent-turn-ended-subagent-running": ({ state, calls }) => {
+      const agent = calls.find((c) => c.name === "Agent");
+      expect(agent).toMatchObject({ outcome: "running", background: true });
+      expect(state).toMatchObject({ status: "waiting", lastTurn: "completed" });
+      expect(state.activeTools.find((t) => t.id === agent?.id)?.background).toBe(true);
+      expect(state.activeTools.some((t) => t.parent === agent?.id && t.name === "Bash")).toBe(true);
+    },
+    "after-notification": ({ state, calls, events }) => {
+      expect(events.some((e) => e.kind === "prompt" && e.source === "task-notification")).toBe(true);
+      // Sorted: live, the sub-agent's first record can land before its parent's Agent record.
+      expect(calls.map((c) => `${c.name} ${c.outcome}`).sort()).toEqual(["Agent done", "Bash done"]);
+      idle(state, "completed");
+    },
+  },
+  "mcp-two-calls": {
+    "after-turn": ({ state, calls }) => {
+      expect(calls.map((c) => c.name)).toEqual(["mcp__echo__echo", "mcp__echo__echo"]);
+      expect(summary(calls)).toEqual(["echo (echo) → done", "echo (echo) → done"]);
+      idle(state, "completed");
+    },
+  },
+  "api-errors-print": {
+    done: ({ events, calls }) => {
+      const errors = events.filter((e) => e.kind === "apiError");
+      expect(errors.map((e) => e.kind === "apiError" && e.status)).toEqual([529, 529, 429]);
+      expect(errors.every((e) => e.kind === "apiError" && !e.final && e.retryAttempt !== undefined && e.maxRetries !== undefined)).toBe(true);
+      expect(summary(calls)).toEqual(["Running: echo recovered → done"]);
+    },
+    final: ({ state }) => idle(state, "completed"),
+  },
+  "print-text": {
+    // Print mode writes no turn_duration: only the idle timer can end the turn.
+    done: ({ state, events }) => {
+      expect(events.some((e) => e.kind === "turnEnd")).toBe(false);
+      expect(state).toMatchObject({ status: "active", awaitingIdle: true });
+    },
+    final: ({ state }) => idle(state, "completed"),
+  },
+  "print-tool": {
+    done: ({ calls }) => {
+      expect(calls.length).toBeGreaterThan(0);
+      expect(calls.every((c) => c.outcome === "done")).toBe(true);
+    },
+    final: ({ state }) => idle(state, "completed"),
+  },
+};
