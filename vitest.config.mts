@@ -10,6 +10,7 @@ export default defineConfig({
           name: "unit",
           include: ["test/unit/**/*.test.ts"],
           environment: "node",
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -17,6 +18,8 @@ export default defineConfig({
           name: "integration",
           include: ["test/integration/**/*.test.ts"],
           environment: "node",
+          // After the unit tests, which are quick and say more when something basic broke.
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // Each real CLI uses ~250 MB and a core; two at once is what a 2-core machine takes.

@@ -4,15 +4,14 @@
  * be what a person watching the card should see (test/support/expectations.ts).
  */
 import { describe, it } from "vitest";
-import { namespaceSupport } from "../rig/claude-rig.js";
 import { runScenario, scenarios } from "../rig/scenarios.js";
 import { expectations } from "../support/expectations";
 import { LiveAgent } from "../support/liveAgent";
+import { realCliAvailable } from "../support/realCli";
 
-const support = namespaceSupport();
-if (!support.ok) console.warn(`real-CLI integration tests skipped: ${support.reason}`);
+const available = realCliAvailable("engine following the real CLI");
 
-describe.skipIf(!support.ok)("engine following the real CLI", () => {
+describe.skipIf(!available)("engine following the real CLI", () => {
   it.each(scenarios.map((s) => [s.name, s] as const))("%s", async (name, scenario) => {
     const expected = expectations[name];
     if (!expected) throw new Error(`no expectations for scenario ${name}`);

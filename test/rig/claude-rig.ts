@@ -48,7 +48,8 @@ export interface Rig extends RigPaths {
    * until it accepts input. */
   startInteractive(opts?: LaunchOptions & { cols?: number; rows?: number; readyTimeoutMs?: number }): Promise<InteractiveSession>;
   /** `claude -p <prompt> --session-id <id> --output-format text [args]`. */
-  runPrint(prompt: string, opts?: LaunchOptions & { timeoutMs?: number; outputFormat?: "text" | "json" | "stream-json" }): Promise<PrintResult & { sessionId: string }>;
+  /** `cwd` defaults to the workspace. */
+  runPrint(prompt: string, opts?: LaunchOptions & { timeoutMs?: number; outputFormat?: "text" | "json" | "stream-json"; cwd?: string }): Promise<PrintResult & { sessionId: string }>;
   /** Every request the model servers of this rig received so far. */
   requests(): RecordedRequest[];
   dispose(): Promise<void>;
@@ -80,10 +81,10 @@ export async function createRig(options: RigOptions): Promise<Rig> {
   const live = new Set<{ dispose(): Promise<void> }>();
   let runCount = 0;
 
-  const spec = (args: string[], env: Record<string, string> | undefined, extraEnv: Record<string, string> = {}): LaunchSpec => {
+  const spec = (args: string[], env: Record<string, string> | undefined, cwd = workspace): LaunchSpec => {
     const runDir = join(runsDir, `run-${++runCount}`);
     mkdirSync(runDir);
-    return { runDir, scriptFile, requestLog, cwd: workspace, env: cliEnv(rigHome, { TMPDIR: tmp, ...options.env, ...env, ...extraEnv }), args };
+    return { runDir, scriptFile, requestLog, cwd, env: cliEnv(rigHome, { TMPDIR: tmp, ...options.env, ...env }), args };
   };
 
   return {
@@ -112,7 +113,7 @@ export async function createRig(options: RigOptions): Promise<Rig> {
       const sessionId = opts.sessionId ?? randomUUID();
       const args = ["-p", prompt, "--session-id", sessionId, "--output-format", opts.outputFormat ?? "text"];
       if (opts.outputFormat === "stream-json") args.push("--verbose");
-      const result = await runPrintProcess(spec([...args, ...(opts.args ?? [])], opts.env), opts.timeoutMs ?? 90_000);
+      const result = await runPrintProcess(spec([...args, ...(opts.args ?? [])], opts.env, opts.cwd), opts.timeoutMs ?? 90_000);
       return { ...result, sessionId };
     },
     requests: () => readRecords(requestLog) as unknown as RecordedRequest[],
