@@ -6,7 +6,8 @@ import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { namespaceSupport } from "./namespace.js";
 
-export const CLAUDE_CODE_VERSION = "2.1.330";
+/** The pinned version; `ARCADIA_CLAUDE_VERSION=<v>` tries another one (e.g. to re-record fixtures). */
+export const CLAUDE_CODE_VERSION = process.env.ARCADIA_CLAUDE_VERSION || "2.1.330";
 
 /** `${XDG_CACHE_HOME:-~/.cache}/arcadia/claude-code-<version>`. */
 export function claudeInstallDir(version = CLAUDE_CODE_VERSION): string {

@@ -2,7 +2,7 @@
  * Access to the scenarios recorded from the real CLI (test/fixtures/recorded/<scenario>/), and a
  * way to cut them at a checkpoint: the number of lines each file had when the recorder paused.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 
@@ -48,6 +48,13 @@ function allJsonl(dir: string): string[] {
     .map((f) => join(dir, f));
 }
 
+const cuts: string[] = [];
+
+/** Removes the copies cutAtCheckpoint made (call from afterAll). */
+export function removeCuts(): void {
+  for (const dir of cuts.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
 /**
  * A copy of the scenario as it was at a checkpoint: every file cut to its line count then (files
  * not listed did not exist yet). Returns the session files, in order, that existed.
@@ -56,6 +63,7 @@ export function cutAtCheckpoint(s: RecordedScenario, checkpoint: string): string
   const cp = s.checkpoints.find((c) => c.name === checkpoint);
   if (!cp) throw new Error(`${s.scenario} has no checkpoint "${checkpoint}" (has: ${s.checkpoints.map((c) => c.name).join(", ")})`);
   const out = mkdtempSync(join(tmpdir(), `arcadia-cut-${s.scenario}-`));
+  cuts.push(out);
   cpSync(s.dir, out, { recursive: true });
   for (const file of allJsonl(out)) {
     const rel = relative(out, file);

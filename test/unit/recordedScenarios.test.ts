@@ -3,12 +3,14 @@
  * `npm run record-fixtures`). Each scenario is cut at the moments the recorder paused, and the
  * state there must be what test/support/expectations.ts says a person should have seen.
  */
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { deriveToolCalls } from "../../src/core/agent/toolCalls";
 import { replaySessions } from "../../src/core/engine/replay";
 import type { TranscriptEvent } from "../../src/core/transcript/events";
 import { expectations, type Seen } from "../support/expectations";
-import { cutAtCheckpoint, loadScenario, recordedScenarioNames, sessionFiles } from "../support/recorded";
+import { cutAtCheckpoint, removeCuts, loadScenario, recordedScenarioNames, sessionFiles } from "../support/recorded";
+
+afterAll(removeCuts);
 
 async function replayed(files: string[], finishTimers: boolean): Promise<Seen> {
   const events: TranscriptEvent[] = [];

@@ -1,8 +1,10 @@
 /** `arcadia replay`: the JSON Lines contract, to the letter, and clear failures. */
 import { execFileSync, spawnSync } from "node:child_process";
 import { join, resolve } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { cutAtCheckpoint, loadScenario, sessionFiles } from "../support/recorded";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cutAtCheckpoint, removeCuts, loadScenario, sessionFiles } from "../support/recorded";
+
+afterAll(removeCuts);
 
 const ROOT = resolve(__dirname, "../..");
 const CLI = join(ROOT, "dist", "cli.js");
