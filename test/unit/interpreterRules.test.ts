@@ -1,0 +1,100 @@
+/**
+ * Rules the recorded sessions cannot show (older CLI layouts, killed processes, duplicate or
+ * stray records). Records here are minimal: only the fields the rule depends on, shaped as in
+ * ../shared/reference/claude-code-cli.md and the public fixtures.
+ */
+import { describe, expect, it } from "vitest";
+import { deriveToolCalls } from "../../src/core/agent/toolCalls";
+import { TranscriptInterpreter } from "../../src/core/transcript/interpreter";
+import type { TranscriptEvent } from "../../src/core/transcript/events";
+
+const use = (id: string, name = "Bash", input: object = { command: "ls" }) => ({
+  type: "assistant",
+  message: { id: `msg_${id}`, content: [{ type: "tool_use", id, name, input }], stop_reason: "tool_use" },
+});
+const result = (id: string, extra: object = {}) => ({
+  type: "user",
+  message: { content: [{ type: "tool_result", tool_use_id: id, content: "ok", ...extra }] },
+});
+const prompt = (text: string) => ({ type: "user", message: { content: text } });
+
+function run(records: unknown[]): TranscriptEvent[] {
+  const interpreter = new TranscriptInterpreter();
+  return records.flatMap((r) => interpreter.handle(r));
+}
+
+describe("interpreter rules", () => {
+  it("a tool whose result never came ends as orphaned when the next prompt starts", () => {
+    const calls = deriveToolCalls(run([prompt("one"), use("t1"), prompt("two")]));
+    expect(calls.map((c) => c.outcome)).toEqual(["orphaned"]);
+  });
+
+  it("an interrupt ends every open tool of the turn as interrupted", () => {
+    const events = run([prompt("go"), use("t1"), use("t2"), prompt("[Request interrupted by user]")]);
+    expect(deriveToolCalls(events).map((c) => c.outcome)).toEqual(["interrupted", "interrupted"]);
+    expect(events.at(-1)).toMatchObject({ kind: "interrupt", forToolUse: false });
+  });
+
+  it("a repeated tool_use record does not start the tool twice, nor a repeated result end it twice", () => {
+    const events = run([prompt("go"), use("t1"), use("t1"), result("t1"), result("t1")]);
+    expect(events.filter((e) => e.kind === "toolStart")).toHaveLength(1);
+    expect(events.filter((e) => e.kind === "toolEnd")).toHaveLength(1);
+  });
+
+  it("a result for a tool it never saw is ignored", () => {
+    expect(run([result("nobody")])).toEqual([]);
+  });
+
+  it("tool results inside bookkeeping copies (api-request-blob) are not read", () => {
+    const blob = { type: "api-request-blob", messages: [result("t1").message] };
+    const events = run([prompt("go"), use("t1"), blob]);
+    expect(deriveToolCalls(events).map((c) => c.outcome)).toEqual(["running"]);
+  });
+
+  it("an is_error result is an error; a denial by rule is an interruption", () => {
+    const events = run([
+      prompt("go"),
+      use("t1"),
+      use("t2"),
+      result("t1", { is_error: true, content: "command failed" }),
+      result("t2", { is_error: true, content: "Permission to use Bash with command rm -rf / has been denied." }),
+    ]);
+    expect(deriveToolCalls(events).map((c) => c.outcome)).toEqual(["error", "interrupted"]);
+  });
+
+  it("a synthetic API error reply ends the turn as an error", () => {
+    const events = run([prompt("go"), { type: "assistant", isApiErrorMessage: true, message: { content: [{ type: "text", text: "API Error: 529" }] } }]);
+    expect(events.at(-1)).toMatchObject({ kind: "apiError", final: true });
+  });
+
+  it("CLI 2.0.x progress records carry a sub-agent's tools under their Agent call", () => {
+    const progress = (inner: object) => ({ type: "progress", parentToolUseID: "agent1", data: { type: "agent_progress", message: inner } });
+    const events = run([
+      prompt("go"),
+      use("agent1", "Task", { description: "Look", prompt: "look around" }),
+      progress(use("sub1", "Read", { file_path: "/a/b.ts" })),
+      progress(result("sub1")),
+    ]);
+    const calls = deriveToolCalls(events);
+    expect(calls.map((c) => [c.label, c.parent, c.outcome])).toEqual([
+      ["Subtask: Look", null, "running"],
+      ["Reading b.ts", "agent1", "done"],
+    ]);
+  });
+
+  it("a compaction boundary and a slash command are events of their own", () => {
+    const events = run([
+      { type: "system", subtype: "compact_boundary", compactMetadata: { trigger: "auto" } },
+      prompt("<command-name>/model</command-name>\n<command-args>opus</command-args>"),
+    ]);
+    expect(events).toMatchObject([
+      { kind: "compaction", trigger: "auto" },
+      { kind: "slashCommand", name: "/model", args: "opus" },
+    ]);
+  });
+
+  it("records that are not objects, or have odd shapes, are skipped without throwing", () => {
+    const odd = [null, 42, "text", [], { type: "assistant" }, { type: "user", message: { content: [null, 5] } }, { type: "system" }];
+    expect(() => run(odd)).not.toThrow();
+  });
+});
