@@ -4,6 +4,7 @@ import { defineConfig } from "vitest/config";
 // real Claude Code CLI inside a loopback-only network namespace.
 export default defineConfig({
   test: {
+    reporters: ["default", "./test/support/summaryReporter.ts"],
     projects: [
       {
         test: {
