@@ -218,6 +218,28 @@ const clear: InteractiveScenario = {
   },
 };
 
+const compact: InteractiveScenario = {
+  name: "compact",
+  description: "A text turn, then /compact: a compact_boundary, a compact-summary user record (not a prompt), the command's output.",
+  mode: "interactive",
+  script: {
+    conversations: [{ match: "Hello before compacting", steps: [{ text: "Hello!" }] }],
+    // The summary request is a side conversation of its own; any text will do.
+    fallbackText: "Summary: the user said hello and was greeted.",
+  },
+  checkpoints: ["after-compact"],
+  async run(s, checkpoint) {
+    await s.submit("Hello before compacting");
+    await waitTurnEnds(s, 1);
+    await s.submit("/compact");
+    await s.waitForRecords(
+      (r) => r.type === "user" && typeof r.message?.content === "string" && r.message.content.includes("<local-command-stdout>"),
+      { timeoutMs: TURN_TIMEOUT, what: "/compact's output" },
+    );
+    await checkpoint("after-compact");
+  },
+};
+
 const SUBAGENT_PROMPT = "SUBAGENT-TASK: print a greeting from the helper";
 
 function subagentScript(mainMatch: string, mainSteps: Script["conversations"][number]["steps"], seconds: number): Script {
@@ -411,6 +433,7 @@ export const scenarios: Scenario[] = [
   escapeSlowTool,
   permissionDenyThenApprove,
   clear,
+  compact,
   subagentForeground,
   subagentBackground,
   mcpTwoCalls,

@@ -78,6 +78,15 @@ export const expectations: Record<string, Record<string, Expectation>> = {
       idle(state, "completed");
     },
   },
+  compact: {
+    // The compact summary is a user record but not a prompt: no new turn, nothing running.
+    "after-compact": ({ state, events }) => {
+      expect(events.filter((e) => e.kind === "prompt")).toHaveLength(1);
+      expect(events.some((e) => e.kind === "compaction" && e.trigger === "manual")).toBe(true);
+      expect(events.some((e) => e.kind === "slashCommand" && e.name === "/compact")).toBe(true);
+      idle(state, "completed");
+    },
+  },
   "subagent-foreground": {
     "subagent-running": ({ state, calls }) => {
       const agent = calls.find((c) => c.name === "Agent");

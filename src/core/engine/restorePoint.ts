@@ -34,20 +34,25 @@ function parse(line: string): Record<string, unknown> | undefined {
   }
 }
 
-/** A record after which the agent's state does not depend on anything earlier in the file. */
+/**
+ * A record after which the agent's state does not depend on anything earlier in the file: a
+ * prompt (or task notification) that starts a turn, or a record that ends one. Slash commands
+ * and their output are not: after a local command the card still shows how the last turn ended.
+ */
 export function isTurnBoundary(line: string): boolean {
   // Cheap filters first: most lines (tool results, bookkeeping) cannot be boundaries.
-  const maybeSystem = line.includes('"turn_duration"') || line.includes('"local_command"');
+  const maybeSystem = line.includes('"turn_duration"');
   const maybeError = line.includes('"isApiErrorMessage":true');
   const maybeUser = line.includes('"type":"user"') && !line.includes('"tool_use_id"');
   if (!maybeSystem && !maybeError && !maybeUser) return false;
   const record = parse(line);
   if (!record || record.isSidechain === true) return false;
-  if (record.type === "system") return record.subtype === "turn_duration" || record.subtype === "local_command";
+  if (record.type === "system") return record.subtype === "turn_duration";
   if (record.type === "assistant") return record.isApiErrorMessage === true;
-  if (record.type !== "user" || record.isMeta === true) return false;
+  if (record.type !== "user" || record.isMeta === true || record.isCompactSummary === true) return false;
   const message = isObject(record.message) ? record.message : {};
-  return contentText(message.content).trim().length > 0;
+  const text = contentText(message.content);
+  return text.trim().length > 0 && !text.includes("<command-name>") && !text.includes("<local-command-");
 }
 
 /** The line around byte `at`: [start, end) with end at its newline. */

@@ -175,7 +175,14 @@ export class TranscriptInterpreter {
       return;
     }
     const text = contentText(content);
-    if (!text.trim()) return;
+    if (!text.trim()) {
+      // A prompt can be an image (or a document) alone.
+      if (record.isMeta !== true && hasAttachmentBlock(content)) {
+        this.newTurn(at, out);
+        out.push({ kind: "prompt", text: "", source: "user", at });
+      }
+      return;
+    }
     if (this.checkInterruptMarker(text, at, out)) return;
     if (text.includes("<task-notification>")) {
       this.onTaskNotification(text, at, out);
@@ -190,8 +197,9 @@ export class TranscriptInterpreter {
       out.push({ kind: "localCommandDone", at });
       return;
     }
-    // Injected, non-human text (caveats, reminders) is not a prompt.
-    if (record.isMeta === true) return;
+    // Injected, non-human text (caveats, reminders, the summary written by a compaction) is not
+    // a prompt.
+    if (record.isMeta === true || record.isCompactSummary === true || record.isVisibleInTranscriptOnly === true) return;
     this.newTurn(at, out);
     out.push({ kind: "prompt", text, source: "user", at });
   }
@@ -392,6 +400,10 @@ export class TranscriptInterpreter {
     this.endedThisTurn.clear();
     this.sidechainChain.clear();
   }
+}
+
+function hasAttachmentBlock(content: unknown): boolean {
+  return asArray(content).some((b) => isObject(b) && (b.type === "image" || b.type === "document"));
 }
 
 function promptOf(record: Json): string | undefined {
