@@ -1,6 +1,6 @@
 /**
  * Where to start reading a large transcript to rebuild an agent's current state: the start of the
- * current turn (or the record that ended the last one), or earlier if a background sub-agent
+ * last turn (or, if that is out of reach, the record that ended it), or earlier if a background sub-agent
  * launched in an earlier turn has not reported back yet (its `Agent` call is still running).
  *
  * Only a bounded window at the end of the file is looked at, so the cost does not grow with the
@@ -34,25 +34,33 @@ function parse(line: string): Record<string, unknown> | undefined {
   }
 }
 
+export type TurnMark = "start" | "end";
+
 /**
- * A record after which the agent's state does not depend on anything earlier in the file: a
- * prompt (or task notification) that starts a turn, or a record that ends one. Slash commands
- * and their output are not: after a local command the card still shows how the last turn ended.
+ * What a line means for turns: `start` — a prompt or a background task's notification;
+ * `end` — `turn_duration`, an interrupt, a final API error. Slash commands and their output are
+ * neither: after a local command the card still shows how the last turn went.
  */
-export function isTurnBoundary(line: string): boolean {
-  // Cheap filters first: most lines (tool results, bookkeeping) cannot be boundaries.
+export function turnMark(line: string): TurnMark | undefined {
+  // Cheap filters first: most lines (tool results, bookkeeping) cannot be either.
   const maybeSystem = line.includes('"turn_duration"');
   const maybeError = line.includes('"isApiErrorMessage":true');
   const maybeUser = line.includes('"type":"user"') && !line.includes('"tool_use_id"');
-  if (!maybeSystem && !maybeError && !maybeUser) return false;
+  if (!maybeSystem && !maybeError && !maybeUser) return undefined;
   const record = parse(line);
-  if (!record || record.isSidechain === true) return false;
-  if (record.type === "system") return record.subtype === "turn_duration";
-  if (record.type === "assistant") return record.isApiErrorMessage === true;
-  if (record.type !== "user" || record.isMeta === true || record.isCompactSummary === true) return false;
+  if (!record || record.isSidechain === true) return undefined;
+  if (record.type === "system") return record.subtype === "turn_duration" ? "end" : undefined;
+  if (record.type === "assistant") return record.isApiErrorMessage === true ? "end" : undefined;
+  if (record.type !== "user" || record.isMeta === true || record.isCompactSummary === true) return undefined;
   const message = isObject(record.message) ? record.message : {};
-  const text = contentText(message.content);
-  return text.trim().length > 0 && !text.includes("<command-name>") && !text.includes("<local-command-");
+  const text = contentText(message.content).trimStart();
+  if (!text || text.includes("<command-name>") || text.includes("<local-command-")) return undefined;
+  return text.startsWith("[Request interrupted by user") ? "end" : "start";
+}
+
+/** Whether reading from this line on gives the agent's whole current state. */
+export function isTurnBoundary(line: string): boolean {
+  return turnMark(line) !== undefined;
 }
 
 /** The line around byte `at`: [start, end) with end at its newline. */
@@ -123,17 +131,23 @@ export async function findRestorePoint(path: string, maxBytes = RESTORE_MAX_BYTE
     return floor === 0 ? { offset: 0, found: "file-start" } : { offset: floor + buf.length, found: "window" };
   }
 
+  // Back to the start of the last turn, so its finished tools can be shown too; failing that
+  // (a turn longer than the window), to the newest record that ended a turn.
   let boundary: number | undefined;
+  let lastEnd: number | undefined;
   for (let lineEnd = lastNewline; lineEnd >= firstLine; ) {
     const lineStart = lineEnd > 0 ? buf.lastIndexOf(NEWLINE, lineEnd - 1) + 1 : 0;
     if (lineStart < firstLine) break;
-    if (lineEnd > lineStart && isTurnBoundary(buf.toString("utf8", lineStart, lineEnd))) {
+    const mark = lineEnd > lineStart ? turnMark(buf.toString("utf8", lineStart, lineEnd)) : undefined;
+    if (mark === "start") {
       boundary = lineStart;
       break;
     }
+    if (mark === "end") lastEnd ??= lineStart;
     if (lineStart === 0) break;
     lineEnd = lineStart - 1;
   }
+  boundary ??= floor > 0 ? lastEnd : undefined;
   const turnStart = boundary ?? firstLine;
   const start = Math.min(turnStart, oldestRunningBackgroundAgent(buf, firstLine, turnStart, lastNewline) ?? turnStart);
   if (boundary !== undefined) return { offset: floor + start, found: "boundary" };

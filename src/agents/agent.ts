@@ -1,0 +1,132 @@
+/**
+ * One agent: a card bound to one terminal, following that terminal's current session. It owns the
+ * follower of its transcript and the current turn's events (for the card's finished tools);
+ * everything it shows is derived from those.
+ */
+import type { AgentState } from "../core/agent/agentState";
+import { cardTools } from "../core/agent/cardTools";
+import { type FollowerOptions, SessionFollower } from "../core/engine/sessionFollower";
+import { TurnLog } from "../core/engine/turnLog";
+import { transcriptPath } from "../core/transcript/projectDir";
+import type { AgentView, ToolView } from "../shared/protocol";
+import type { AgentBinding, TerminalHandle } from "./ports";
+
+export interface AgentInit {
+  id: string;
+  name: string;
+  index: number;
+  terminal: TerminalHandle;
+  shellPid: number | undefined;
+  cwd: string;
+  projectDir: string;
+  sessionId: string;
+}
+
+export class Agent {
+  readonly id: string;
+  readonly index: number;
+  readonly terminal: TerminalHandle;
+  readonly cwd: string;
+  readonly projectDir: string;
+  name: string;
+  shellPid: number | undefined;
+  private currentSession: string;
+  private follower: SessionFollower | undefined;
+  private readonly turn = new TurnLog();
+  /** When the current transcript last grew, by the follower's clock (for the /clear rule). */
+  lastDataAt = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    init: AgentInit,
+    private readonly followerOptions: FollowerOptions,
+    private readonly onChange: (agent: Agent, previous: AgentState | undefined) => void,
+    private readonly now: () => number,
+  ) {
+    this.id = init.id;
+    this.name = init.name;
+    this.index = init.index;
+    this.terminal = init.terminal;
+    this.shellPid = init.shellPid;
+    this.cwd = init.cwd;
+    this.projectDir = init.projectDir;
+    this.currentSession = init.sessionId;
+  }
+
+  get sessionId(): string {
+    return this.currentSession;
+  }
+
+  get transcript(): string {
+    return transcriptPath(this.projectDir, this.currentSession);
+  }
+
+  get state(): AgentState | undefined {
+    return this.follower?.state;
+  }
+
+  /**
+   * Follows `sessionId` from now on. A previous session is ended first (what was open in it is
+   * closed). `restore`: rebuild from the transcript's tail (after a reload) rather than read it all.
+   */
+  async follow(sessionId: string, restore: boolean): Promise<void> {
+    if (this.follower) await this.follower.endSession();
+    this.currentSession = sessionId;
+    this.turn.clear();
+    const follower = new SessionFollower(this.transcript, { ...this.followerOptions, restore });
+    this.follower = follower;
+    let previous: AgentState | undefined = follower.state;
+    follower.onChange((state, events) => {
+      if (follower !== this.follower) return;
+      if (events.length > 0) this.lastDataAt = this.now();
+      this.turn.add(events);
+      this.onChange(this, previous);
+      previous = state;
+    });
+    await follower.start();
+    this.onChange(this, undefined);
+  }
+
+  view(focused: boolean): AgentView {
+    const state = this.follower?.state;
+    const tools: ToolView[] = state
+      ? cardTools(this.turn.events, state).map((c) => ({
+          id: c.id,
+          name: c.name,
+          label: c.label,
+          parent: c.parent,
+          outcome: c.outcome,
+          background: c.background,
+          startedAt: c.startedAt,
+          endedAt: c.endedAt,
+        }))
+      : [];
+    return {
+      id: this.id,
+      name: this.name,
+      index: this.index,
+      status: state?.status ?? "starting",
+      lastTurn: state?.lastTurn ?? "none",
+      tools,
+      focused,
+      retry: state?.retry ? { message: state.retry.message, attempt: state.retry.attempt, maxRetries: state.retry.maxRetries } : null,
+    };
+  }
+
+  binding(): AgentBinding {
+    return {
+      agentId: this.id,
+      name: this.name,
+      index: this.index,
+      sessionId: this.currentSession,
+      cwd: this.cwd,
+      shellPid: this.shellPid,
+      terminalName: this.terminal.name,
+    };
+  }
+
+  async dispose(): Promise<void> {
+    const follower = this.follower;
+    this.follower = undefined;
+    await follower?.stop();
+  }
+}

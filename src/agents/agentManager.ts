@@ -1,0 +1,342 @@
+/**
+ * The agents of this window: one per terminal running Claude Code, in launch order. Opens
+ * terminals, binds them to sessions, follows `/clear`, survives a window reload (bindings in
+ * workspace state, terminals found again by shell pid), and tells listeners what changed.
+ * Knows VS Code only through the interfaces in ./ports.
+ */
+import { randomUUID } from "node:crypto";
+import type { AgentState } from "../core/agent/agentState";
+import { ProjectFolderWatcher } from "../core/engine/projectFolderWatcher";
+import type { FollowerOptions } from "../core/engine/sessionFollower";
+import { startsWithClear } from "../core/transcript/clearStart";
+import { sessionIdOf } from "../core/transcript/subagentFiles";
+import { type Clock, systemClock } from "../core/util/clock";
+import type { AgentView } from "../shared/protocol";
+import { Agent } from "./agent";
+import { chooseClaimant, quietWait } from "./clearClaim";
+import type { AgentBinding, BindingStore, Disposable, Log, TerminalHandle, TerminalHost } from "./ports";
+
+export type AgentChange =
+  | { type: "updated"; agent: AgentView }
+  | { type: "removed"; id: string }
+  /** A turn ended (active → waiting): for notifications. */
+  | { type: "turnFinished"; agent: AgentView };
+
+export interface ClaudeCommand {
+  command: string;
+  args: string[];
+}
+
+interface FolderWatch {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface AgentManagerDeps {
+  terminals: TerminalHost;
+  store: BindingStore;
+  log: Log;
+  projectDirFor(cwd: string): string;
+  newSessionId?: () => string;
+  newAgentId?: () => string;
+  /** Engine timers (the idle fallback). */
+  clock?: Clock;
+  /** File polling and the waits of the /clear rule; defaults to the system clock. */
+  ioClock?: Clock;
+  followerOptions?: FollowerOptions;
+  watchFolder?: (dir: string, onNewTranscript: (path: string) => void) => FolderWatch;
+}
+
+/** How long a new file may take to show its /clear record before it is not ours. */
+const CLEAR_RECORD_WAIT_MS = 5000;
+const CLEAR_POLL_MS = 100;
+
+export class AgentManager {
+  private readonly agents = new Map<string, Agent>();
+  private readonly folders = new Map<string, { watch: FolderWatch; users: number }>();
+  private readonly listeners = new Set<(change: AgentChange) => void>();
+  private readonly subscriptions: Disposable[] = [];
+  private readonly claiming = new Set<string>();
+  private activeTerminal: TerminalHandle | undefined;
+  private lastFocused: Agent | undefined;
+  private restoring: Promise<void> | undefined;
+  private disposed = false;
+  private readonly clock: Clock;
+  private readonly ioClock: Clock;
+
+  constructor(private readonly deps: AgentManagerDeps) {
+    this.clock = deps.clock ?? systemClock;
+    this.ioClock = deps.ioClock ?? systemClock;
+    this.activeTerminal = deps.terminals.active();
+    this.subscriptions.push(
+      deps.terminals.onDidClose((terminal) => void this.onTerminalClosed(terminal)),
+      deps.terminals.onDidChangeActive((terminal) => this.onActiveTerminal(terminal)),
+    );
+  }
+
+  onDidChange(listener: (change: AgentChange) => void): Disposable {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  views(): AgentView[] {
+    return this.ordered().map((a) => a.view(this.isFocused(a)));
+  }
+
+  /** Opens a terminal running Claude Code in `cwd`; its card exists before the transcript does. */
+  async open(claude: ClaudeCommand, cwd: string): Promise<AgentView> {
+    await this.restore();
+    const index = this.nextIndex();
+    const sessionId = (this.deps.newSessionId ?? randomUUID)();
+    const terminal = this.deps.terminals.launch({
+      name: `Claude Code #${index}`,
+      cwd,
+      command: claude.command,
+      args: [...claude.args, "--session-id", sessionId],
+    });
+    const agent = this.createAgent({
+      id: (this.deps.newAgentId ?? randomUUID)(),
+      name: `Agent #${index}`,
+      index,
+      terminal,
+      shellPid: undefined,
+      cwd,
+      projectDir: this.deps.projectDirFor(cwd),
+      sessionId,
+    });
+    this.deps.log.info(`${agent.name}: opened terminal "${terminal.name}" in ${cwd}, session ${sessionId}`);
+    await agent.follow(sessionId, false);
+    agent.shellPid = await terminal.processId();
+    await this.persist();
+    return agent.view(this.isFocused(agent));
+  }
+
+  focus(agentId: string): void {
+    const agent = this.agents.get(agentId);
+    if (!agent) return;
+    agent.terminal.show(false);
+    // The terminal's activation event follows; mark it now so the card answers the click at once.
+    this.onActiveTerminal(agent.terminal);
+  }
+
+  close(agentId: string): void {
+    // Disposing the terminal fires onDidClose, which removes the card: one path for every way a
+    // terminal can close.
+    this.agents.get(agentId)?.terminal.dispose();
+  }
+
+  async rename(agentId: string, name: string): Promise<void> {
+    const agent = this.agents.get(agentId);
+    const trimmed = name.trim().slice(0, 80);
+    if (!agent || !trimmed || agent.name === trimmed) return;
+    agent.name = trimmed;
+    this.emitUpdated(agent);
+    await this.persist();
+  }
+
+  /**
+   * Re-binds saved agents to their live terminals after a window reload, by shell pid, and
+   * rebuilds each state from its transcript's tail. Agents whose terminal is gone are dropped.
+   * Runs once however often it is called (the webview asks on every show).
+   */
+  restore(): Promise<void> {
+    this.restoring ??= this.doRestore();
+    return this.restoring;
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    for (const s of this.subscriptions) s.dispose();
+    await Promise.all([...this.agents.values()].map((a) => a.dispose()));
+    await Promise.all([...this.folders.values()].map((f) => f.watch.stop()));
+    this.agents.clear();
+    this.folders.clear();
+    this.listeners.clear();
+  }
+
+  private async doRestore(): Promise<void> {
+    const bindings = this.deps.store.load();
+    if (bindings.length === 0) return;
+    const terminals = this.deps.terminals.all();
+    const pids = await Promise.all(terminals.map((t) => t.processId()));
+    const taken = new Set<TerminalHandle>(this.terminalsInUse());
+    for (const binding of bindings) {
+      if (this.agents.has(binding.agentId)) continue;
+      const terminal = findTerminal(binding, terminals, pids, taken);
+      if (!terminal) {
+        this.deps.log.info(`${binding.name}: its terminal is gone; dropping it`);
+        continue;
+      }
+      taken.add(terminal);
+      const agent = this.createAgent({
+        id: binding.agentId,
+        name: binding.name,
+        index: binding.index,
+        terminal,
+        shellPid: binding.shellPid,
+        cwd: binding.cwd,
+        projectDir: this.deps.projectDirFor(binding.cwd),
+        sessionId: binding.sessionId,
+      });
+      await agent.follow(binding.sessionId, true);
+      this.deps.log.info(`${agent.name}: restored, bound to terminal "${terminal.name}", session ${binding.sessionId}`);
+    }
+    await this.persist();
+  }
+
+  private createAgent(init: ConstructorParameters<typeof Agent>[0]): Agent {
+    const agent = new Agent(
+      init,
+      { clock: this.clock, pollClock: this.ioClock, ...this.deps.followerOptions, onError: (err) => this.deps.log.warn(`${init.name}: reading its transcript failed: ${String(err)}`) },
+      (changed, previous) => this.onAgentState(changed, previous),
+      () => this.ioClock.now(),
+    );
+    this.agents.set(agent.id, agent);
+    this.watchProject(agent.projectDir);
+    this.emitUpdated(agent);
+    return agent;
+  }
+
+  private onAgentState(agent: Agent, previous: AgentState | undefined): void {
+    if (!this.agents.has(agent.id)) return;
+    const view = agent.view(this.isFocused(agent));
+    this.emit({ type: "updated", agent: view });
+    if (previous?.status === "active" && view.status === "waiting") this.emit({ type: "turnFinished", agent: view });
+  }
+
+  private async onTerminalClosed(terminal: TerminalHandle): Promise<void> {
+    const agent = this.agentOf(terminal);
+    if (!agent) return;
+    this.agents.delete(agent.id);
+    if (this.lastFocused === agent) this.lastFocused = undefined;
+    this.unwatchProject(agent.projectDir);
+    this.emit({ type: "removed", id: agent.id });
+    this.deps.log.info(`${agent.name}: terminal closed; card removed`);
+    await agent.dispose();
+    await this.persist();
+  }
+
+  private onActiveTerminal(terminal: TerminalHandle | undefined): void {
+    const before = this.activeTerminal ? this.agentOf(this.activeTerminal) : undefined;
+    this.activeTerminal = terminal;
+    const now = terminal ? this.agentOf(terminal) : undefined;
+    if (now) this.lastFocused = now;
+    if (before === now) return;
+    if (before) this.emitUpdated(before);
+    if (now) this.emitUpdated(now);
+  }
+
+  // ---- /clear --------------------------------------------------------------------------------
+
+  private watchProject(dir: string): void {
+    const existing = this.folders.get(dir);
+    if (existing) {
+      existing.users++;
+      return;
+    }
+    const onNew = (path: string) => void this.considerNewTranscript(dir, path);
+    const watch = this.deps.watchFolder?.(dir, onNew) ?? new ProjectFolderWatcher(dir, onNew);
+    this.folders.set(dir, { watch, users: 1 });
+    void watch.start().catch((err) => this.deps.log.warn(`watching ${dir} failed: ${String(err)}`));
+  }
+
+  private unwatchProject(dir: string): void {
+    const entry = this.folders.get(dir);
+    if (!entry || --entry.users > 0) return;
+    this.folders.delete(dir);
+    void entry.watch.stop();
+  }
+
+  /** A new transcript appeared: if a /clear made it, the focused agent of that project moves to it. */
+  private async considerNewTranscript(projectDir: string, file: string): Promise<void> {
+    if (this.claiming.has(file) || this.ordered().some((a) => a.transcript === file)) return;
+    this.claiming.add(file);
+    try {
+      // The file is created before its first records are written: give them a moment.
+      let isClear = false;
+      for (let waited = 0; waited <= CLEAR_RECORD_WAIT_MS && !this.disposed; waited += CLEAR_POLL_MS) {
+        if ((isClear = await startsWithClear(file))) break;
+        await this.sleep(CLEAR_POLL_MS);
+      }
+      if (!isClear) return;
+      const focused = this.activeTerminal ? this.agentOf(this.activeTerminal) : undefined;
+      const claimant = chooseClaimant(projectDir, file, this.ordered(), focused, this.lastFocused);
+      if (!claimant) {
+        this.deps.log.info(`${file}: started by /clear, but no focused agent in its project claims it`);
+        return;
+      }
+      // After /clear the old file still gets a last record or two; switch once it is quiet.
+      for (let wait = quietWait(claimant, this.ioClock.now()); wait > 0; wait = quietWait(claimant, this.ioClock.now())) {
+        await this.sleep(wait);
+      }
+      if (!this.agents.has(claimant.id) || this.ordered().some((a) => a.transcript === file)) return;
+      const previous = claimant.sessionId;
+      await claimant.follow(sessionIdOf(file), false);
+      this.deps.log.info(`${claimant.name}: /clear, moved from session ${previous} to ${claimant.sessionId}`);
+      await this.persist();
+    } finally {
+      this.claiming.delete(file);
+    }
+  }
+
+  // ---- helpers -------------------------------------------------------------------------------
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => this.ioClock.setTimeout(resolve, ms));
+  }
+
+  private ordered(): Agent[] {
+    return [...this.agents.values()].sort((a, b) => a.index - b.index);
+  }
+
+  private agentOf(terminal: TerminalHandle): Agent | undefined {
+    for (const agent of this.agents.values()) if (agent.terminal === terminal) return agent;
+    return undefined;
+  }
+
+  private terminalsInUse(): TerminalHandle[] {
+    return [...this.agents.values()].map((a) => a.terminal);
+  }
+
+  private isFocused(agent: Agent): boolean {
+    return this.activeTerminal !== undefined && agent.terminal === this.activeTerminal;
+  }
+
+  private nextIndex(): number {
+    let max = 0;
+    for (const agent of this.agents.values()) max = Math.max(max, agent.index);
+    for (const binding of this.deps.store.load()) max = Math.max(max, binding.index);
+    return max + 1;
+  }
+
+  private emitUpdated(agent: Agent): void {
+    this.emit({ type: "updated", agent: agent.view(this.isFocused(agent)) });
+  }
+
+  private emit(change: AgentChange): void {
+    for (const listener of this.listeners) listener(change);
+  }
+
+  private async persist(): Promise<void> {
+    if (this.disposed) return;
+    await this.deps.store.save(this.ordered().map((a) => a.binding()));
+  }
+}
+
+/**
+ * The live terminal a saved agent ran in: the one with its shell pid. Names are used only when
+ * no pid was saved, and only if exactly one free terminal has that name.
+ */
+function findTerminal(
+  binding: AgentBinding,
+  terminals: readonly TerminalHandle[],
+  pids: readonly (number | undefined)[],
+  taken: ReadonlySet<TerminalHandle>,
+): TerminalHandle | undefined {
+  if (binding.shellPid !== undefined) {
+    const index = pids.findIndex((pid, i) => pid === binding.shellPid && !taken.has(terminals[i] as TerminalHandle));
+    return index >= 0 ? terminals[index] : undefined;
+  }
+  const named = terminals.filter((t) => t.name === binding.terminalName && !taken.has(t));
+  return named.length === 1 ? named[0] : undefined;
+}

@@ -1,0 +1,92 @@
+/** An in-memory TerminalHost: terminals are launched, focused and closed by the test. */
+import type { AgentBinding, BindingStore, Disposable, LaunchSpec, Log, TerminalHandle, TerminalHost } from "../../src/agents/ports";
+
+export class FakeTerminal implements TerminalHandle {
+  shown = 0;
+  disposed = false;
+  constructor(
+    private readonly host: FakeTerminalHost,
+    public name: string,
+    public pid: number | undefined,
+    readonly spec?: LaunchSpec,
+  ) {}
+  async processId(): Promise<number | undefined> {
+    return this.pid;
+  }
+  show(): void {
+    this.shown++;
+    this.host.setActive(this);
+  }
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.host.close(this);
+  }
+}
+
+export class FakeTerminalHost implements TerminalHost {
+  readonly terminals: FakeTerminal[] = [];
+  private current: FakeTerminal | undefined;
+  private nextPid = 4000;
+  private readonly closeListeners = new Set<(t: TerminalHandle) => void>();
+  private readonly activeListeners = new Set<(t: TerminalHandle | undefined) => void>();
+
+  launch(spec: LaunchSpec): FakeTerminal {
+    const terminal = new FakeTerminal(this, spec.name, this.nextPid++, spec);
+    this.terminals.push(terminal);
+    // VS Code focuses a new terminal it shows.
+    this.setActive(terminal);
+    return terminal;
+  }
+
+  /** A terminal that already exists (e.g. after a reload), not launched through the host. */
+  adopt(name: string, pid: number | undefined): FakeTerminal {
+    const terminal = new FakeTerminal(this, name, pid);
+    this.terminals.push(terminal);
+    return terminal;
+  }
+
+  all(): readonly TerminalHandle[] {
+    return this.terminals.filter((t) => !t.disposed);
+  }
+  active(): TerminalHandle | undefined {
+    return this.current;
+  }
+  setActive(terminal: FakeTerminal | undefined): void {
+    this.current = terminal;
+    for (const l of this.activeListeners) l(terminal);
+  }
+  close(terminal: FakeTerminal): void {
+    terminal.disposed = true;
+    if (this.current === terminal) this.current = undefined;
+    for (const l of this.closeListeners) l(terminal);
+  }
+  onDidClose(listener: (t: TerminalHandle) => void): Disposable {
+    this.closeListeners.add(listener);
+    return { dispose: () => this.closeListeners.delete(listener) };
+  }
+  onDidChangeActive(listener: (t: TerminalHandle | undefined) => void): Disposable {
+    this.activeListeners.add(listener);
+    return { dispose: () => this.activeListeners.delete(listener) };
+  }
+}
+
+export class MemoryStore implements BindingStore {
+  constructor(public bindings: AgentBinding[] = []) {}
+  load(): AgentBinding[] {
+    return this.bindings.map((b) => ({ ...b }));
+  }
+  async save(bindings: AgentBinding[]): Promise<void> {
+    this.bindings = bindings.map((b) => ({ ...b }));
+  }
+}
+
+export function memoryLog(): Log & { lines: string[] } {
+  const lines: string[] = [];
+  return {
+    lines,
+    info: (m) => void lines.push(m),
+    warn: (m) => void lines.push(`WARN ${m}`),
+    error: (m) => void lines.push(`ERROR ${m}`),
+  };
+}

@@ -1,0 +1,207 @@
+/**
+ * The agent manager in plain Node: fake terminals, real transcript files (recorded from the real
+ * CLI) written into a temp project folder, real file watching. Engine timers on a manual clock.
+ */
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AgentManager, type AgentChange } from "../../../src/agents/agentManager";
+import { ManualClock } from "../../../src/core/util/clock";
+import { FakeTerminalHost, MemoryStore, memoryLog } from "../../support/fakeTerminals";
+import { loadScenario, sessionFiles } from "../../support/recorded";
+import { useTempDirs } from "../../support/tempDir";
+import { waitForChange } from "../../support/waitFor";
+
+const tempDir = useTempDirs();
+const managers: AgentManager[] = [];
+afterEach(async () => {
+  for (const m of managers.splice(0)) await m.dispose();
+});
+
+function setup(store = new MemoryStore(), host = new FakeTerminalHost()) {
+  const projectDir = tempDir();
+  mkdirSync(projectDir, { recursive: true });
+  const changes: AgentChange[] = [];
+  let ids = 0;
+  const log = memoryLog();
+  const manager = new AgentManager({
+    terminals: host,
+    store,
+    log,
+    projectDirFor: () => projectDir,
+    newSessionId: () => `session-${++ids}`,
+    newAgentId: () => `agent-${ids}`,
+    clock: new ManualClock(),
+  });
+  manager.onDidChange((c) => changes.push(c));
+  managers.push(manager);
+  const until = <T>(probe: () => T | undefined | false, what = "a change") =>
+    waitForChange((cb) => manager.onDidChange(cb).dispose, probe, 8000, what);
+  return { manager, host, store, projectDir, changes, until, log };
+}
+
+const CLAUDE = { command: "claude", args: ["--model", "x"] };
+
+function writeSession(projectDir: string, sessionId: string, scenario: string, index = 0): void {
+  const source = sessionFiles(loadScenario(scenario))[index] as string;
+  copyFileSync(source, join(projectDir, `${sessionId}.jsonl`));
+}
+
+describe("AgentManager", () => {
+  it("opens a terminal running claude --session-id and shows the card at once, before any transcript", async () => {
+    const { manager, host, store } = setup();
+    const view = await manager.open(CLAUDE, "/work/app");
+    const [terminal] = host.terminals;
+    expect(terminal?.spec).toMatchObject({ name: "Claude Code #1", cwd: "/work/app", command: "claude", args: ["--model", "x", "--session-id", "session-1"] });
+    expect(view).toMatchObject({ name: "Agent #1", index: 1, status: "starting", focused: true, tools: [] });
+    expect(store.bindings).toMatchObject([{ agentId: view.id, sessionId: "session-1", shellPid: 4000, terminalName: "Claude Code #1" }]);
+  });
+
+  it("follows the session's transcript once the CLI writes it", async () => {
+    const { manager, projectDir, until } = setup();
+    await manager.open(CLAUDE, "/w");
+    writeSession(projectDir, "session-1", "several-tools");
+    const view = await until(() => manager.views().find((v) => v.status === "waiting"), "the turn to end");
+    expect(view).toMatchObject({ lastTurn: "completed" });
+    expect(view.tools.map((t) => `${t.label} ${t.outcome}`)).toEqual(["Reading notes.txt done", "Running: echo hi done", "Writing created.txt done"]);
+  });
+
+  it("numbers agents in launch order, focuses a card's terminal, and selects the card of the focused terminal", async () => {
+    const { manager, host } = setup();
+    const one = await manager.open(CLAUDE, "/w");
+    const two = await manager.open(CLAUDE, "/w");
+    expect(manager.views().map((v) => [v.name, v.focused])).toEqual([["Agent #1", false], ["Agent #2", true]]);
+    manager.focus(one.id);
+    expect(host.terminals[0]?.shown).toBe(1);
+    expect(manager.views().map((v) => v.focused)).toEqual([true, false]);
+    host.setActive(host.terminals[1]);
+    expect(manager.views().find((v) => v.id === two.id)?.focused).toBe(true);
+  });
+
+  it("removes the card when its terminal closes, however it closes, and ✕ closes the terminal", async () => {
+    const { manager, host, store, changes } = setup();
+    const one = await manager.open(CLAUDE, "/w");
+    const two = await manager.open(CLAUDE, "/w");
+    host.close(host.terminals[0]!);
+    await waitForChange((cb) => manager.onDidChange(cb).dispose, () => manager.views().length === 1);
+    expect(changes).toContainEqual({ type: "removed", id: one.id });
+    manager.close(two.id);
+    expect(host.terminals[1]?.disposed).toBe(true);
+    await waitForChange((cb) => manager.onDidChange(cb).dispose, () => manager.views().length === 0);
+    await vi.waitFor(() => expect(store.bindings).toEqual([]));
+  });
+
+  it("renames an agent and remembers the name", async () => {
+    const { manager, store } = setup();
+    const one = await manager.open(CLAUDE, "/w");
+    await manager.rename(one.id, "  Refactorer  ");
+    expect(manager.views()[0]?.name).toBe("Refactorer");
+    expect(store.bindings[0]?.name).toBe("Refactorer");
+  });
+
+  it("says when a turn finishes (active → waiting), for notifications", async () => {
+    const { manager, projectDir, changes, until } = setup();
+    await manager.open(CLAUDE, "/w");
+    const lines = readFileSync(sessionFiles(loadScenario("text-only"))[0] as string, "utf8").split("\n").filter(Boolean);
+    const end = lines.findIndex((l) => l.includes('"turn_duration"'));
+    writeFileSync(join(projectDir, "session-1.jsonl"), `${lines.slice(0, end).join("\n")}\n`);
+    await until(() => manager.views()[0]?.status === "active", "active");
+    writeFileSync(join(projectDir, "session-1.jsonl"), `${lines.join("\n")}\n`);
+    await until(() => changes.some((c) => c.type === "turnFinished"), "turnFinished");
+    expect(changes.filter((c) => c.type === "turnFinished")).toHaveLength(1);
+  });
+});
+
+describe("AgentManager and /clear", () => {
+  function clearFiles() {
+    const scenario = loadScenario("clear");
+    const [before, after] = sessionFiles(scenario) as [string, string];
+    return { before, after, newId: scenario.sessions[1] as string };
+  }
+
+  it("moves the focused agent to the file its /clear started", async () => {
+    const { manager, projectDir, until } = setup();
+    await manager.open(CLAUDE, "/w");
+    const { before, after, newId } = clearFiles();
+    copyFileSync(before, join(projectDir, "session-1.jsonl"));
+    await until(() => manager.views()[0]?.status === "waiting");
+    copyFileSync(after, join(projectDir, `${newId}.jsonl`));
+    const moved = await until(() => manager.views()[0]?.tools.some((t) => t.label === "Running: echo two") && manager.views()[0], "the agent to follow the new file");
+    expect(moved.name).toBe("Agent #1");
+    expect(manager.views()).toHaveLength(1);
+  });
+
+  it("does not claim a file without the /clear command (e.g. --resume or another window)", async () => {
+    const { manager, projectDir, until, log } = setup();
+    await manager.open(CLAUDE, "/w");
+    copyFileSync(sessionFiles(loadScenario("text-only"))[0] as string, join(projectDir, "session-1.jsonl"));
+    await until(() => manager.views()[0]?.status === "waiting");
+    copyFileSync(sessionFiles(loadScenario("several-tools"))[0] as string, join(projectDir, "other.jsonl"));
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(manager.views()[0]?.tools).toEqual([]);
+    expect(log.lines.some((l) => l.includes("moved from session"))).toBe(false);
+  });
+
+  it("does not claim for an agent whose terminal was never focused when another is", async () => {
+    const { manager, host, projectDir, until } = setup();
+    await manager.open(CLAUDE, "/w");
+    await manager.open(CLAUDE, "/w");
+    const { before, after, newId } = clearFiles();
+    copyFileSync(before, join(projectDir, "session-1.jsonl"));
+    copyFileSync(before, join(projectDir, "session-2.jsonl"));
+    await until(() => manager.views().every((v) => v.status === "waiting"));
+    host.setActive(host.terminals[0]);
+    copyFileSync(after, join(projectDir, `${newId}.jsonl`));
+    await until(() => manager.views()[0]?.tools.some((t) => t.label === "Running: echo two"), "agent #1 to move");
+    expect(manager.views()[1]?.tools.map((t) => t.label)).toEqual(["Running: echo one"]);
+  });
+});
+
+describe("AgentManager after a window reload", () => {
+  async function reloadWith(bindings: MemoryStore["bindings"], terminals: [string, number | undefined][]) {
+    const host = new FakeTerminalHost();
+    for (const [name, pid] of terminals) host.adopt(name, pid);
+    return setup(new MemoryStore(bindings), host);
+  }
+
+  const binding = (over: Partial<MemoryStore["bindings"][number]> = {}) => ({
+    agentId: "a1",
+    name: "Reviewer",
+    index: 3,
+    sessionId: "s1",
+    cwd: "/w",
+    shellPid: 777,
+    terminalName: "Claude Code #3",
+    ...over,
+  });
+
+  it("re-binds cards to their live terminals by shell pid, even renamed, with state from the transcript", async () => {
+    const { manager, projectDir } = await reloadWith([binding()], [["renamed by the user", 777]]);
+    writeSession(projectDir, "s1", "several-tools");
+    await manager.restore();
+    expect(manager.views()).toMatchObject([{ id: "a1", name: "Reviewer", index: 3, status: "waiting", lastTurn: "completed" }]);
+    expect(manager.views()[0]?.tools.map((t) => t.outcome)).toEqual(["done", "done", "done"]);
+  });
+
+  it("restoring twice (the webview asks on every show) adds nothing", async () => {
+    const { manager, projectDir } = await reloadWith([binding()], [["Claude Code #3", 777]]);
+    writeSession(projectDir, "s1", "text-only");
+    await manager.restore();
+    await manager.restore();
+    expect(manager.views()).toHaveLength(1);
+  });
+
+  it("drops agents whose terminal is gone, and does not bind by name when the pid does not match", async () => {
+    const { manager, store } = await reloadWith([binding(), binding({ agentId: "a2", shellPid: 888, terminalName: "x" })], [["Claude Code #3", 999]]);
+    await manager.restore();
+    expect(manager.views()).toEqual([]);
+    expect(store.bindings).toEqual([]);
+  });
+
+  it("keeps numbering after the restored agents", async () => {
+    const { manager, host } = await reloadWith([binding()], [["Claude Code #3", 777]]);
+    await manager.restore();
+    await manager.open(CLAUDE, "/w");
+    expect(host.terminals.at(-1)?.name).toBe("Claude Code #4");
+  });
+});
