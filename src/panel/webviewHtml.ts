@@ -1,0 +1,33 @@
+/**
+ * The panel's HTML: the Vite bundle from dist/webview, loaded under a strict Content-Security-
+ * Policy (a fresh nonce per load, no inline script, no eval), asset paths rewritten for the webview.
+ */
+import { randomBytes } from "node:crypto";
+import type * as vscode from "vscode";
+
+export function webviewHtml(webview: vscode.Webview, assetsRoot: vscode.Uri, joinPath: (base: vscode.Uri, ...parts: string[]) => vscode.Uri): string {
+  const nonce = randomBytes(16).toString("base64");
+  const script = webview.asWebviewUri(joinPath(assetsRoot, "assets", "index.js"));
+  const style = webview.asWebviewUri(joinPath(assetsRoot, "assets", "index.css"));
+  const csp = [
+    "default-src 'none'",
+    `img-src ${webview.cspSource} data:`,
+    `font-src ${webview.cspSource}`,
+    `style-src ${webview.cspSource} 'nonce-${nonce}'`,
+    `script-src 'nonce-${nonce}'`,
+  ].join("; ");
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta http-equiv="Content-Security-Policy" content="${csp}" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <link rel="stylesheet" href="${style}" nonce="${nonce}" />
+    <title>Arcadia</title>
+  </head>
+  <body>
+    <div id="root"></div>
+    <script type="module" nonce="${nonce}" src="${script}"></script>
+  </body>
+</html>`;
+}

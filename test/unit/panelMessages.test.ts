@@ -1,0 +1,50 @@
+/** Messages from the webview are untrusted: anything off-protocol is logged and ignored. */
+import { describe, expect, it, vi } from "vitest";
+import { createMessageRouter, type WebviewActions } from "../../src/panel/messageRouter";
+import { memoryLog } from "../support/fakeTerminals";
+
+function router() {
+  const actions = {
+    webviewReady: vi.fn(),
+    openClaude: vi.fn(),
+    openSessionsFolder: vi.fn(),
+    focusAgent: vi.fn(),
+    closeAgent: vi.fn(),
+    renameAgent: vi.fn(),
+    noticeAction: vi.fn(),
+  } satisfies WebviewActions;
+  const log = memoryLog();
+  return { route: createMessageRouter(actions, log), actions, log };
+}
+
+describe("webview messages", () => {
+  it("routes each valid message to its action", async () => {
+    const { route, actions } = router();
+    await route({ type: "focusAgent", id: "a1" });
+    await route({ type: "renameAgent", id: "a1", name: "  Tester " });
+    expect(actions.focusAgent).toHaveBeenCalledWith({ type: "focusAgent", id: "a1" });
+    expect(actions.renameAgent).toHaveBeenCalledWith({ type: "renameAgent", id: "a1", name: "Tester" });
+  });
+
+  it.each([
+    ["not an object", "focusAgent"],
+    ["an unknown type", { type: "runShell", command: "rm -rf /" }],
+    ["a missing id", { type: "closeAgent" }],
+    ["an extra field", { type: "openClaude", command: "evil" }],
+    ["an empty name", { type: "renameAgent", id: "a1", name: "   " }],
+    ["a huge name", { type: "renameAgent", id: "a1", name: "x".repeat(1000) }],
+    ["a prototype trick", JSON.parse('{"type":"focusAgent","id":"a","__proto__":{"x":1}}')],
+  ])("ignores %s, with a log line", async (_what, raw) => {
+    const { route, actions, log } = router();
+    await route(raw);
+    for (const action of Object.values(actions)) expect(action).not.toHaveBeenCalled();
+    expect(log.lines.some((l) => l.startsWith("WARN ignored a message from the panel"))).toBe(true);
+  });
+
+  it("logs a failing action instead of throwing into the webview channel", async () => {
+    const { route, actions, log } = router();
+    actions.openClaude.mockRejectedValueOnce(new Error("boom"));
+    await expect(route({ type: "openClaude" })).resolves.toBeUndefined();
+    expect(log.lines).toContain("ERROR panel action openClaude failed: boom");
+  });
+});
