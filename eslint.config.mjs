@@ -13,6 +13,11 @@ export default tseslint.config(
     },
   },
   {
+    // The panel runs in VS Code's webview, a browser.
+    files: ["webview-ui/**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     // The core is plain Node: tested without VS Code, reusable by the CLI.
     files: ["src/core/**/*.ts"],
     rules: {

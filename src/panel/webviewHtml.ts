@@ -21,6 +21,8 @@ export function webviewHtml(webview: vscode.Webview, assetsRoot: vscode.Uri, joi
   <head>
     <meta charset="UTF-8" />
     <meta http-equiv="Content-Security-Policy" content="${csp}" />
+    <!-- The toolkit's components read this to nonce the one style element they add. -->
+    <meta property="csp-nonce" content="${nonce}" />
     <meta name="viewport" content="width=device-width, initial-scale=1.0" />
     <link rel="stylesheet" href="${style}" nonce="${nonce}" />
     <title>Arcadia</title>

@@ -1,8 +1,40 @@
-/** Placeholder panel: the agent cards arrive with the panel milestone. */
+import { useEffect, useReducer } from "react";
+import { AgentCard } from "./components/AgentCard";
+import { EmptyState } from "./components/EmptyState";
+import { NoticeBanner } from "./components/NoticeBanner";
+import { TopBar } from "./components/TopBar";
+import { fromSaved, isExtensionMessage, reduce, toSaved } from "./store";
+import { loadState, post, saveState } from "./vscodeApi";
+
 export function App() {
+  // The last state VS Code kept for this view paints at once; the snapshot then replaces it.
+  const [state, dispatch] = useReducer(reduce, undefined, () => fromSaved(loadState()));
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (isExtensionMessage(event.data)) dispatch(event.data);
+    };
+    window.addEventListener("message", onMessage);
+    // Listening first, then asking: the snapshot cannot arrive before anyone hears it.
+    post({ type: "webviewReady" });
+    return () => window.removeEventListener("message", onMessage);
+  }, []);
+
+  useEffect(() => saveState(toSaved(state)), [state]);
+
   return (
-    <main>
-      <p>Arcadia: the agent panel is coming. Transcripts are already followed by the engine.</p>
-    </main>
+    <div className="panel">
+      <TopBar />
+      {state.notice && <NoticeBanner notice={state.notice} />}
+      {state.agents.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <ul className="agent-list" aria-label="Agents">
+          {state.agents.map((agent) => (
+            <AgentCard key={agent.id} agent={agent} />
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -1,3 +1,5 @@
+import "@vscode/codicons/dist/codicon.css";
+import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";

@@ -1,0 +1,23 @@
+import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
+import { post } from "../vscodeApi";
+import { Codicon } from "./Codicon";
+
+export function TopBar() {
+  return (
+    <header className="top-bar">
+      <VSCodeButton data-testid="open-claude" title="Start Claude Code in a new terminal" onClick={() => post({ type: "openClaude" })}>
+        <Codicon name="add" className="button-icon" />
+        Open Claude Code
+      </VSCodeButton>
+      <VSCodeButton
+        data-testid="open-sessions"
+        appearance="secondary"
+        title="Open the folder where Claude Code keeps this project's sessions"
+        onClick={() => post({ type: "openSessionsFolder" })}
+      >
+        <Codicon name="folder-opened" className="button-icon" />
+        Sessions
+      </VSCodeButton>
+    </header>
+  );
+}

@@ -1,0 +1,55 @@
+import { act, render } from "@testing-library/react";
+import type { AgentView, ExtensionMessage, ToolView, WebviewMessage } from "../../src/shared/protocol";
+import { App } from "../src/App";
+import { setVsCodeApi } from "../src/vscodeApi";
+
+export function agent(overrides: Partial<AgentView> = {}): AgentView {
+  const index = overrides.index ?? 1;
+  return {
+    id: `agent-${index}`,
+    name: `Agent #${index}`,
+    index,
+    status: "waiting",
+    lastTurn: "none",
+    tools: [],
+    focused: false,
+    retry: null,
+    ...overrides,
+  };
+}
+
+export function tool(overrides: Partial<ToolView> & { id: string }): ToolView {
+  return { name: "Read", label: `Reading ${overrides.id}.ts`, parent: null, outcome: "running", background: false, ...overrides };
+}
+
+/** A fake VS Code host: records what the panel posts, keeps what it saves. */
+export function fakeVsCode(saved?: unknown) {
+  const posted: WebviewMessage[] = [];
+  let state = saved;
+  setVsCodeApi({
+    postMessage: (m) => posted.push(m as WebviewMessage),
+    getState: () => state,
+    setState: (s) => {
+      state = s;
+    },
+  });
+  return { posted, state: () => state };
+}
+
+/** The panel as VS Code shows it, plus a way to send it what the extension would. */
+export function renderPanel(options: { saved?: unknown } = {}) {
+  const host = fakeVsCode(options.saved);
+  const view = render(<App />);
+  const send = (message: ExtensionMessage) =>
+    act(() => {
+      window.dispatchEvent(new MessageEvent("message", { data: message }));
+    });
+  return { ...view, ...host, send };
+}
+
+/** The text box inside a toolkit text field (it lives in the field's shadow root). */
+export function innerInput(field: HTMLElement): HTMLInputElement {
+  const input = field.shadowRoot?.querySelector("input");
+  if (!input) throw new Error("text field has no input");
+  return input;
+}
