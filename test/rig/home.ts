@@ -14,14 +14,8 @@ export interface RigHome {
   apiKey: string;
 }
 
-/** The CLI's folder name for a workspace: non-alphanumerics become "-", long ones get a hash. */
-export function projectSlug(resolvedCwd: string): string {
-  const slug = resolvedCwd.replace(/[^a-zA-Z0-9]/g, "-");
-  if (slug.length <= 200) return slug;
-  let h = 0;
-  for (let i = 0; i < resolvedCwd.length; i++) h = ((h << 5) - h + resolvedCwd.charCodeAt(i)) | 0;
-  return `${slug.slice(0, 200)}-${Math.abs(h).toString(36)}`;
-}
+// The CLI's folder name for a workspace: the engine's own rule, so the rig and Arcadia agree.
+export { projectSlug } from "../../src/core/transcript/projectDir";
 
 /** Creates (or seeds an existing) throwaway HOME trusted for `workspaceDir`. */
 export function createHome(workspaceDir: string, opts: { home?: string; apiKey?: string } = {}): RigHome {
