@@ -1,0 +1,98 @@
+// Driving the VS Code workbench in the page: readiness, the command palette, webviews, terminals.
+import type { FrameLocator, Page } from "playwright-core";
+
+/** Opens the workbench and resolves once it is usable: the layout is drawn and the workspace's
+ * Explorer is shown (which needs the server connection and the file system to be up). */
+export async function waitForWorkbench(page: Page, url: string, timeoutMs = 60_000): Promise<void> {
+  await page.goto(url, { waitUntil: "domcontentloaded", timeout: timeoutMs });
+  await page.locator(".monaco-workbench .part.statusbar").waitFor({ state: "visible", timeout: timeoutMs });
+  await page.locator(".monaco-workbench .explorer-folders-view").waitFor({ state: "visible", timeout: timeoutMs });
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * Runs a command by its palette title ("Arcadia: Show Log"), the way a person does: F1, type,
+ * click the row whose label is exactly the title. On a fresh profile a contributed command can be
+ * missing the first time the palette opens (the list does not refresh while open): close and
+ * reopen until the row is there. Never presses Enter on whatever happens to be highlighted.
+ */
+export async function runCommand(page: Page, title: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const widget = page.locator(".quick-input-widget");
+  const input = widget.locator(".quick-input-box input");
+  const row = widget
+    .locator(".monaco-list-row")
+    .filter({ has: page.locator(".label-name", { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) });
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press("F1");
+    await input.waitFor({ state: "visible", timeout: 10_000 });
+    await input.fill(`>${title}`);
+    try {
+      await row.first().waitFor({ state: "visible", timeout: Math.min(3_000, Math.max(500, deadline - Date.now())) });
+      await row.first().click();
+      await widget.waitFor({ state: "hidden", timeout: 10_000 });
+      return;
+    } catch (err) {
+      await page.keyboard.press("Escape");
+      await widget.waitFor({ state: "hidden", timeout: 10_000 }).catch(() => undefined);
+      if (Date.now() >= deadline) {
+        throw new Error(`command "${title}" not found in the palette after ${attempt} attempts`, { cause: err });
+      }
+    }
+  }
+}
+
+/**
+ * The content frame of a webview view (a panel or sidebar view contributed with a webview). A
+ * webview is two nested iframes: VS Code's host frame (`iframe.webview.ready`, its src names the
+ * extension and `purpose=webviewView`) and the page's `#active-frame`. VS Code does not put the
+ * view id into the DOM, so the view is found by extension and purpose: the visible one.
+ */
+export function webviewFrame(page: Page, extensionId = "arcadia-dev.arcadia", purpose = "webviewView"): FrameLocator {
+  return page
+    .locator(`iframe.webview.ready[src*="extensionId=${extensionId}"][src*="purpose=${purpose}"]`)
+    .locator("visible=true")
+    .contentFrame()
+    .frameLocator("#active-frame");
+}
+
+/** Text of the active integrated terminal, one line per row, trailing blanks trimmed. Needs
+ * `terminal.integrated.gpuAcceleration: "off"` (the harness sets it): otherwise the text is on a
+ * canvas and not in the DOM. */
+export async function terminalText(page: Page): Promise<string> {
+  const rows = await page.locator(".terminal-wrapper.active .xterm-rows > div").allTextContents();
+  const text = rows.map((r) => r.replace(/\u00a0/g, " ").trimEnd()).join("\n");
+  return text.replace(/\n+$/, "");
+}
+
+/** The palette title of a contributed view's generated "focus" command ("<container title>: Focus
+ * on <view name> View"), read from the extension's package.json. */
+export function focusViewTitle(manifest: ExtensionManifest, viewId: string): string {
+  const views = manifest.contributes?.views ?? {};
+  for (const [containerId, list] of Object.entries(views)) {
+    const view = list.find((v) => v.id === viewId);
+    if (!view) continue;
+    const containers = Object.values(manifest.contributes?.viewsContainers ?? {}).flat();
+    const container = containers.find((c) => c.id === containerId);
+    return `${container?.title ?? containerId}: Focus on ${view.name} View`;
+  }
+  throw new Error(`view ${viewId} is not contributed by ${manifest.publisher}.${manifest.name}`);
+}
+
+export interface ExtensionManifest {
+  name: string;
+  publisher: string;
+  contributes?: {
+    views?: Record<string, { id: string; name: string }[]>;
+    viewsContainers?: Record<string, { id: string; title: string }[]>;
+  };
+}
+
+/** Shows a contributed view (e.g. Arcadia's panel) and gives it focus, through its palette
+ * command, as a person would. */
+export async function revealView(page: Page, manifest: ExtensionManifest, viewId: string): Promise<void> {
+  await runCommand(page, focusViewTitle(manifest, viewId));
+}
