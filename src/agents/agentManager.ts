@@ -47,6 +47,12 @@ export interface AgentManagerDeps {
   watchFolder?: (dir: string, onNewTranscript: (path: string) => void) => FolderWatch;
 }
 
+/**
+ * After a window reload VS Code brings persistent terminals back a moment after extensions
+ * activate: a saved agent whose terminal is not there yet waits this long for it.
+ */
+export const TERMINAL_REVIVAL_GRACE_MS = 15_000;
+
 /** How long a new file may take to show its /clear record before it is not ours. */
 const CLEAR_RECORD_WAIT_MS = 5000;
 const CLEAR_POLL_MS = 100;
@@ -60,6 +66,8 @@ export class AgentManager {
   private activeTerminal: TerminalHandle | undefined;
   private lastFocused: Agent | undefined;
   private restoring: Promise<void> | undefined;
+  /** Saved agents whose terminal has not come back (yet) after a reload. */
+  private awaitingTerminal: AgentBinding[] = [];
   private disposed = false;
   private readonly clock: Clock;
   private readonly ioClock: Clock;
@@ -69,6 +77,7 @@ export class AgentManager {
     this.ioClock = deps.ioClock ?? systemClock;
     this.activeTerminal = deps.terminals.active();
     this.subscriptions.push(
+      deps.terminals.onDidOpen((terminal) => void this.onTerminalOpened(terminal)),
       deps.terminals.onDidClose((terminal) => void this.onTerminalClosed(terminal)),
       deps.terminals.onDidChangeActive((terminal) => this.onActiveTerminal(terminal)),
     );
@@ -164,23 +173,49 @@ export class AgentManager {
       if (this.agents.has(binding.agentId)) continue;
       const terminal = findTerminal(binding, terminals, pids, taken);
       if (!terminal) {
-        this.deps.log.info(`${binding.name}: its terminal is gone; dropping it`);
+        this.awaitingTerminal.push(binding);
         continue;
       }
       taken.add(terminal);
-      const agent = this.createAgent({
-        id: binding.agentId,
-        name: binding.name,
-        index: binding.index,
-        terminal,
-        shellPid: binding.shellPid,
-        cwd: binding.cwd,
-        projectDir: this.deps.projectDirFor(binding.cwd),
-        sessionId: binding.sessionId,
-      });
-      await agent.follow(binding.sessionId, true);
-      this.deps.log.info(`${agent.name}: restored, bound to terminal "${terminal.name}", session ${binding.sessionId}`);
+      await this.rebind(binding, terminal);
     }
+    if (this.awaitingTerminal.length > 0) {
+      this.deps.log.info(`waiting up to ${TERMINAL_REVIVAL_GRACE_MS / 1000} s for the terminals of ${this.awaitingTerminal.map((b) => b.name).join(", ")}`);
+      this.ioClock.setTimeout(() => void this.giveUpOnTerminals(), TERMINAL_REVIVAL_GRACE_MS);
+    }
+    await this.persist();
+  }
+
+  private async rebind(binding: AgentBinding, terminal: TerminalHandle): Promise<void> {
+    const agent = this.createAgent({
+      id: binding.agentId,
+      name: binding.name,
+      index: binding.index,
+      terminal,
+      shellPid: binding.shellPid,
+      cwd: binding.cwd,
+      projectDir: this.deps.projectDirFor(binding.cwd),
+      sessionId: binding.sessionId,
+    });
+    this.deps.log.info(`${agent.name}: restored, bound to terminal "${terminal.name}", session ${binding.sessionId}`);
+    await agent.follow(binding.sessionId, true);
+  }
+
+  /** A terminal came back after a reload: the saved agent with its shell pid gets its card back. */
+  private async onTerminalOpened(terminal: TerminalHandle): Promise<void> {
+    if (this.awaitingTerminal.length === 0 || this.agentOf(terminal)) return;
+    const pid = await terminal.processId();
+    const binding = this.awaitingTerminal.find((b) => b.shellPid !== undefined && b.shellPid === pid);
+    if (!binding || this.agents.has(binding.agentId)) return;
+    this.awaitingTerminal = this.awaitingTerminal.filter((b) => b !== binding);
+    await this.rebind(binding, terminal);
+    await this.persist();
+  }
+
+  private async giveUpOnTerminals(): Promise<void> {
+    if (this.disposed || this.awaitingTerminal.length === 0) return;
+    for (const binding of this.awaitingTerminal) this.deps.log.info(`${binding.name}: its terminal is gone; dropping it`);
+    this.awaitingTerminal = [];
     await this.persist();
   }
 
@@ -319,7 +354,8 @@ export class AgentManager {
 
   private async persist(): Promise<void> {
     if (this.disposed) return;
-    await this.deps.store.save(this.ordered().map((a) => a.binding()));
+    // Agents still waiting for their terminal stay saved until they are given up on.
+    await this.deps.store.save([...this.ordered().map((a) => a.binding()), ...this.awaitingTerminal]);
   }
 }
 

@@ -28,6 +28,7 @@ export interface TerminalHost {
   launch(spec: LaunchSpec): TerminalHandle;
   all(): readonly TerminalHandle[];
   active(): TerminalHandle | undefined;
+  onDidOpen(listener: (terminal: TerminalHandle) => void): Disposable;
   onDidClose(listener: (terminal: TerminalHandle) => void): Disposable;
   onDidChangeActive(listener: (terminal: TerminalHandle | undefined) => void): Disposable;
 }

@@ -50,6 +50,10 @@ export class VscodeTerminalHost implements TerminalHost {
     return terminal ? this.handles.of(terminal) : undefined;
   }
 
+  onDidOpen(listener: (terminal: TerminalHandle) => void): Disposable {
+    return vscode.window.onDidOpenTerminal((t) => listener(this.handles.of(t)));
+  }
+
   onDidClose(listener: (terminal: TerminalHandle) => void): Disposable {
     return vscode.window.onDidCloseTerminal((t) => listener(this.handles.of(t)));
   }

@@ -51,9 +51,12 @@ export async function runCommand(page: Page, title: string, timeoutMs = 30_000):
  * extension and `purpose=webviewView`) and the page's `#active-frame`. VS Code does not put the
  * view id into the DOM, so the view is found by extension and purpose: the visible one.
  */
-export function webviewFrame(page: Page, extensionId = "arcadia-dev.arcadia", purpose = "webviewView"): FrameLocator {
+export function webviewFrame(page: Page, extensionId = "arcadia-dev.arcadia", purpose?: string): FrameLocator {
+  // `purpose=webviewView` is in the src of a view's first webview only: one re-created after the
+  // view was hidden (the terminal took the panel) lacks it. So by default: by extension, visible.
+  const byPurpose = purpose ? `[src*="purpose=${purpose}"]` : "";
   return page
-    .locator(`iframe.webview.ready[src*="extensionId=${extensionId}"][src*="purpose=${purpose}"]`)
+    .locator(`iframe.webview.ready[src*="extensionId=${extensionId}"]${byPurpose}`)
     .locator("visible=true")
     .contentFrame()
     .frameLocator("#active-frame");

@@ -116,6 +116,9 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
     }
 
     const selection = selectReply(options.script, body);
+    // Where the reply goes in the conversation: the step index, except in a `perPrompt`
+    // conversation whose steps repeat every prompt, where ids must still differ per reply.
+    const position = assistantCount(body);
     let step: Step;
     let label: string;
     if (selection.kind === "side") {
@@ -129,9 +132,9 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
     } else {
       step = selection.step;
       label = `conv${selection.conversation}/step${selection.index}`;
-      // Unwrap httpError steps: fail until this (conversation, step) has failed `times` times.
+      // Unwrap httpError steps: fail until this (conversation, position) has failed `times` times.
       while ("httpError" in step) {
-        const key = `${selection.conversation}/${selection.index}/${label}`;
+        const key = `${selection.conversation}/${position}/${label}`;
         const served = failures.get(key) ?? 0;
         if (served < step.times) {
           failures.set(key, served + 1);
@@ -146,7 +149,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
     record({ ...base, body: summary, reply: label, status: 200 });
     const ids =
       selection.kind === "step"
-        ? idsFor(headers["x-claude-code-session-id"], `c${selection.conversation}s${selection.index}`)
+        ? idsFor(headers["x-claude-code-session-id"], `c${selection.conversation}s${position}`)
         : (prefix: string) => counterIds(prefix);
     const message = buildMessage(step, body.model ?? "claude-scripted", ids);
     if (body.stream) await streamMessage(res, message, step.delayMs ?? 0, step.blockDelayMs ?? 0);

@@ -20,10 +20,14 @@ export interface ToolCall {
   id?: string;
 }
 
-/** `match` is a substring of the conversation's FIRST user message text. */
+/** `match` is a substring of the conversation's FIRST user message text ("" matches any). */
 export interface Conversation {
   match: string;
   steps: Step[];
+  /** Steps restart at every prompt: the step index counts assistant messages since the latest
+   * prompt instead of since the start, so a conversation can answer any number of turns (the
+   * demo model). Default: one script for the whole conversation. */
+  perPrompt?: boolean;
 }
 
 export interface Script {
@@ -73,6 +77,19 @@ export function assistantCount(body: MessagesRequestBody): number {
   return (body.messages ?? []).filter((m) => m.role === "assistant").length;
 }
 
+/** Assistant messages since the latest prompt: a user message with text of its own (reminders
+ * aside), not just tool results. The step index of a `perPrompt` conversation. */
+export function assistantCountSincePrompt(body: MessagesRequestBody): number {
+  const messages = body.messages ?? [];
+  let n = 0;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    if (m.role === "assistant") n++;
+    else if (m.role === "user" && stripReminders(contentText(m.content)).trim() !== "") break;
+  }
+  return n;
+}
+
 export type Selection =
   | { kind: "side"; reason: string }
   | { kind: "step"; conversation: number; index: number; step: Step }
@@ -87,8 +104,9 @@ export function selectReply(script: Script, body: MessagesRequestBody): Selectio
   const text = firstUserText(body);
   const conversation = script.conversations.findIndex((c) => text.includes(c.match));
   if (conversation < 0) return { kind: "fallback", reason: "no conversation matched" };
-  const index = assistantCount(body);
-  const step = script.conversations[conversation]!.steps[index];
+  const { steps, perPrompt } = script.conversations[conversation]!;
+  const index = perPrompt ? assistantCountSincePrompt(body) : assistantCount(body);
+  const step = steps[index];
   if (!step) return { kind: "fallback", reason: `conversation ${conversation} has no step ${index}` };
   return { kind: "step", conversation, index, step };
 }

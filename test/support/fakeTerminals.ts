@@ -29,11 +29,13 @@ export class FakeTerminalHost implements TerminalHost {
   private current: FakeTerminal | undefined;
   private nextPid = 4000;
   private readonly closeListeners = new Set<(t: TerminalHandle) => void>();
+  private readonly openListeners = new Set<(t: TerminalHandle) => void>();
   private readonly activeListeners = new Set<(t: TerminalHandle | undefined) => void>();
 
   launch(spec: LaunchSpec): FakeTerminal {
     const terminal = new FakeTerminal(this, spec.name, this.nextPid++, spec);
     this.terminals.push(terminal);
+    for (const l of this.openListeners) l(terminal);
     // VS Code focuses a new terminal it shows.
     this.setActive(terminal);
     return terminal;
@@ -44,6 +46,18 @@ export class FakeTerminalHost implements TerminalHost {
     const terminal = new FakeTerminal(this, name, pid);
     this.terminals.push(terminal);
     return terminal;
+  }
+
+  /** A terminal VS Code brings back after the extension started (persistent sessions). */
+  revive(name: string, pid: number | undefined): FakeTerminal {
+    const terminal = this.adopt(name, pid);
+    for (const l of this.openListeners) l(terminal);
+    return terminal;
+  }
+
+  onDidOpen(listener: (t: TerminalHandle) => void): Disposable {
+    this.openListeners.add(listener);
+    return { dispose: () => this.openListeners.delete(listener) };
   }
 
   all(): readonly TerminalHandle[] {

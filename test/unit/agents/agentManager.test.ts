@@ -5,7 +5,7 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AgentManager, type AgentChange } from "../../../src/agents/agentManager";
+import { AgentManager, type AgentChange, TERMINAL_REVIVAL_GRACE_MS } from "../../../src/agents/agentManager";
 import { ManualClock } from "../../../src/core/util/clock";
 import { FakeTerminalHost, MemoryStore, memoryLog } from "../../support/fakeTerminals";
 import { loadScenario, sessionFiles } from "../../support/recorded";
@@ -18,7 +18,7 @@ afterEach(async () => {
   for (const m of managers.splice(0)) await m.dispose();
 });
 
-function setup(store = new MemoryStore(), host = new FakeTerminalHost()) {
+function setup(store = new MemoryStore(), host = new FakeTerminalHost(), ioClock?: ManualClock) {
   const projectDir = tempDir();
   mkdirSync(projectDir, { recursive: true });
   const changes: AgentChange[] = [];
@@ -32,6 +32,7 @@ function setup(store = new MemoryStore(), host = new FakeTerminalHost()) {
     newSessionId: () => `session-${++ids}`,
     newAgentId: () => `agent-${ids}`,
     clock: new ManualClock(),
+    ioClock,
   });
   manager.onDidChange((c) => changes.push(c));
   managers.push(manager);
@@ -158,10 +159,10 @@ describe("AgentManager and /clear", () => {
 });
 
 describe("AgentManager after a window reload", () => {
-  async function reloadWith(bindings: MemoryStore["bindings"], terminals: [string, number | undefined][]) {
+  async function reloadWith(bindings: MemoryStore["bindings"], terminals: [string, number | undefined][], ioClock?: ManualClock) {
     const host = new FakeTerminalHost();
     for (const [name, pid] of terminals) host.adopt(name, pid);
-    return setup(new MemoryStore(bindings), host);
+    return setup(new MemoryStore(bindings), host, ioClock);
   }
 
   const binding = (over: Partial<MemoryStore["bindings"][number]> = {}) => ({
@@ -191,11 +192,25 @@ describe("AgentManager after a window reload", () => {
     expect(manager.views()).toHaveLength(1);
   });
 
-  it("drops agents whose terminal is gone, and does not bind by name when the pid does not match", async () => {
-    const { manager, store } = await reloadWith([binding(), binding({ agentId: "a2", shellPid: 888, terminalName: "x" })], [["Claude Code #3", 999]]);
+  it("drops agents whose terminal does not come back, and does not bind by name when the pid does not match", async () => {
+    const ioClock = new ManualClock();
+    const { manager, store } = await reloadWith([binding(), binding({ agentId: "a2", shellPid: 888, terminalName: "x" })], [["Claude Code #3", 999]], ioClock);
     await manager.restore();
     expect(manager.views()).toEqual([]);
-    expect(store.bindings).toEqual([]);
+    // VS Code may still be bringing terminals back: the bindings are kept for a while...
+    expect(store.bindings).toHaveLength(2);
+    ioClock.advance(TERMINAL_REVIVAL_GRACE_MS);
+    // ...and dropped after.
+    await vi.waitFor(() => expect(store.bindings).toEqual([]));
+  });
+
+  it("gives a card back when VS Code revives its terminal after the extension started", async () => {
+    const { manager, host, projectDir } = await reloadWith([binding()], [], new ManualClock());
+    writeSession(projectDir, "s1", "text-only");
+    await manager.restore();
+    expect(manager.views()).toEqual([]);
+    host.revive("Claude Code #3", 777);
+    await vi.waitFor(() => expect(manager.views()).toMatchObject([{ id: "a1", name: "Reviewer", status: "waiting" }]));
   });
 
   it("keeps numbering after the restored agents", async () => {

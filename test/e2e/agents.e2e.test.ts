@@ -1,0 +1,242 @@
+/**
+ * Arcadia in a real VS Code (code-server) driven by Chromium, with the real Claude Code CLI in its
+ * terminals talking to the scripted model server, all inside one loopback-only namespace. The
+ * scenarios run in order on one window, as a user would go: open the panel, start agents, prompt
+ * them, click around, /clear, close one, reload the window.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FrameLocator, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
+import { projectDirFor } from "../../src/core/transcript/projectDir";
+import { writeClaudeWrapper } from "../rig/claudeWrapper.js";
+import { createHome } from "../rig/home.js";
+import { startModelServer, type ModelServer } from "../rig/model-server.js";
+import type { Script } from "../rig/script.js";
+import { e2eAvailable, pollUntil, revealArcadiaView, startVsCode, terminalText, waitForWorkbench, webviewFrame, type VsCode } from "./harness";
+
+const available = e2eAvailable("Arcadia agents in VS Code (e2e)");
+
+const SLOW = `python3 -c "import time; time.sleep(4); print('slow done')"`;
+const script: Script = {
+  conversations: [
+    // A slow first token, so the panel is on screen before the tool_use is written.
+    { match: "Run the slow tool", steps: [{ tools: [{ name: "Bash", input: { command: SLOW, description: "Sleep" } }], delayMs: 2500 }, { text: "Slow tool done." }] },
+    { match: "Say hello", steps: [{ text: "Hello from the scripted model." }] },
+    { match: "Second task", steps: [{ tools: [{ name: "Bash", input: { command: "echo two", description: "Print two" } }] }, { text: "Second task done." }] },
+  ],
+  fallbackText: "OK.",
+};
+
+describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
+  let root: string;
+  let workspace: string;
+  let home: string;
+  let model: ModelServer;
+  let vs: VsCode;
+  let page: Page;
+  const figures: Record<string, number> = {};
+
+  const panel = (): FrameLocator => webviewFrame(page);
+  const cards = () => panel().locator('[data-testid="agent-card"]');
+  // By the name it shows (only "Agent #1" and "Agent #2" exist in these scenarios).
+  const card = (name: string) => cards().filter({ hasText: name });
+  // Focus left inside a webview or a terminal can leave the command palette unusable (inert):
+  // click the empty editor area first, as a user would.
+  const showPanel = async () => {
+    await page.locator(".part.editor").click({ position: { x: 20, y: 20 } });
+    await revealArcadiaView(page, "arcadia.panelView");
+  };
+
+  /** The CLI is idle at its prompt: its footer offers shortcuts, and nothing can be interrupted. */
+  async function waitForClaudePrompt(): Promise<void> {
+    await pollUntil(
+      async () => {
+        const text = await terminalText(page);
+        return text.includes("for shortcuts") && !text.includes("esc to interrupt");
+      },
+      "the Claude Code prompt in the terminal",
+      30_000,
+    );
+  }
+
+  async function typeInTerminal(text: string): Promise<void> {
+    await page.locator(".terminal-wrapper.active .xterm").click();
+    await page.keyboard.type(text);
+    await page.waitForTimeout(200); // the CLI reads a paste-like burst and Enter apart
+    await page.keyboard.press("Enter");
+  }
+
+  /** Focuses the agent's terminal by clicking its card (which is itself under test). */
+  async function openTerminalOf(name: string): Promise<void> {
+    await showPanel();
+    await card(name).click();
+    await page.locator(".terminal-wrapper.active .xterm").waitFor();
+    await pollUntil(async () => (await activeTerminalName()).includes(name.replace("Agent", "Claude Code")), `${name}'s terminal in front`, 10_000);
+    await waitForClaudePrompt();
+  }
+
+  beforeAll(async () => {
+    root = realpathSync(mkdtempSync(join(tmpdir(), "agents-")));
+    workspace = join(root, "workspace");
+    home = join(root, "home");
+    mkdirSync(workspace, { recursive: true });
+    mkdirSync(home, { recursive: true });
+    writeFileSync(join(workspace, "README.md"), "# Sample workspace\n");
+    createHome(workspace, { home });
+    model = await startModelServer({ script });
+    // The extension host and terminals get a PATH resolved from the login shell, not ours: the
+    // wrapper is given by its path, through the setting users have for exactly that.
+    const claude = writeClaudeWrapper(join(root, "bin"), { modelUrl: model.url });
+    vs = await startVsCode({
+      workspace,
+      extraEnv: { HOME: home },
+      settings: {
+        // Terminals must outlive a window reload for the reload scenario, as they do by default.
+        "terminal.integrated.enablePersistentSessions": true,
+        "arcadia.claudePath": claude,
+        "arcadia.extraArgs": ["--allowedTools", "Bash"],
+      },
+    });
+    page = vs.page;
+  }, 180_000);
+
+  // A failed step leaves a picture of the window: usually the quickest way to see why.
+  beforeEach((context) => {
+    onTestFailed(async () => {
+      await vs?.screenshot(`failed-${context.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`).catch(() => undefined);
+      console.log(`Arcadia log at the failure of "${context.task.name}":\n${vs?.extensionLog()}`);
+    });
+  });
+
+  afterAll(async () => {
+    console.log(`e2e figures: ${JSON.stringify(figures)}`);
+    await vs?.close();
+    await model?.close();
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  it("opens the panel, with an empty state that says what to do", async () => {
+    const log = await vs.waitForExtensionLog(/Arcadia activated in \d+ ms/);
+    figures.activationMs = Number(/Arcadia activated in (\d+) ms/.exec(log)?.[1]);
+    await showPanel();
+    await expect(panel().locator('[data-testid="empty-state"]').textContent()).resolves.toMatch(/Open Claude Code/);
+    await vs.screenshot("agents-1-empty-panel");
+  });
+
+  it('"Open Claude Code" creates a terminal and a card at once', async () => {
+    await panel().locator('[data-testid="open-claude"]').click();
+    await page.locator(".terminal-wrapper.active .xterm").waitFor();
+    await waitForClaudePrompt();
+    await showPanel();
+    await card("Agent #1").waitFor();
+    await expect(cards().count()).resolves.toBe(1);
+    await expect(card("Agent #1").getAttribute("data-status")).resolves.toBe("starting");
+    await vs.screenshot("agents-2-first-card");
+  });
+
+  it("a prompt typed in its terminal: the card shows the running tool, then done, then waiting", async () => {
+    await openTerminalOf("Agent #1");
+    await typeInTerminal("Run the slow tool");
+    await showPanel();
+    const running = card("Agent #1").locator('[data-testid="tool-row"][data-outcome="running"]');
+    await running.waitFor({ timeout: 20_000 });
+    const seenAt = Date.now();
+    await expect(running.textContent()).resolves.toMatch(/Running: python3 -c/);
+    await expect(card("Agent #1").getAttribute("data-status")).resolves.toBe("active");
+    await vs.screenshot("agents-3-running");
+    // Latency: the tool_use record's own timestamp → the row on screen (includes Playwright's polling).
+    const transcript = readFileSync(join(projectDirFor(workspace, { homedir: home, env: {} }), `${await sessionOf("Agent #1")}.jsonl`), "utf8");
+    const toolUse = transcript.split("\n").find((l) => l.includes('"type":"tool_use"') && l.startsWith('{"parentUuid"'));
+    figures.toolUseToCardMs = seenAt - Date.parse(JSON.parse(toolUse as string).timestamp);
+
+    await card("Agent #1").locator('[data-testid="tool-row"][data-outcome="done"]').waitFor({ timeout: 20_000 });
+    await pollUntil(async () => (await card("Agent #1").getAttribute("data-status")) === "waiting", "Agent #1 waiting", 20_000);
+    await vs.screenshot("agents-3-done-waiting");
+  });
+
+  it("clicking a card focuses its terminal; focusing another terminal selects the other card", async () => {
+    await showPanel();
+    await panel().locator('[data-testid="open-claude"]').click();
+    await waitForClaudePrompt();
+    await showPanel();
+    await card("Agent #2").waitFor();
+    await expect(cards().count()).resolves.toBe(2);
+    await expect(card("Agent #2").getAttribute("aria-current")).resolves.toBe("true");
+
+    await card("Agent #1").click();
+    await pollUntil(async () => (await activeTerminalName()).includes("Claude Code #1"), "terminal #1 in front", 10_000);
+    await showPanel();
+    await expect(card("Agent #1").getAttribute("aria-current")).resolves.toBe("true");
+    await expect(card("Agent #2").getAttribute("aria-current")).resolves.toBe(null);
+
+    // Focus the other terminal from VS Code itself (its tab in the terminal view), not the panel.
+    await page.locator(".part.panel .composite-bar .action-item", { hasText: "Terminal" }).click();
+    await page.locator(".part.panel .tabs-list .monaco-list-row", { hasText: "Claude Code #2" }).click();
+    await showPanel();
+    await pollUntil(async () => (await card("Agent #2").getAttribute("aria-current")) === "true", "Agent #2 selected", 10_000);
+    await vs.screenshot("agents-4-focus");
+  });
+
+  it("two agents at once keep their own states", async () => {
+    await openTerminalOf("Agent #2");
+    await typeInTerminal("Say hello");
+    await showPanel();
+    await pollUntil(async () => (await card("Agent #2").getAttribute("data-status")) === "waiting", "Agent #2 waiting", 20_000);
+    await expect(card("Agent #2").locator('[data-testid="tool-row"]').count()).resolves.toBe(0);
+    await expect(card("Agent #1").locator('[data-testid="tool-row"][data-outcome="done"]').textContent()).resolves.toMatch(/Running: python3/);
+    await vs.screenshot("agents-5-two-agents");
+  });
+
+  it("/clear keeps the same card, now following the new session", async () => {
+    const before = await sessionOf("Agent #1");
+    await openTerminalOf("Agent #1");
+    await typeInTerminal("/clear");
+    await pollUntil(async () => (await sessionOf("Agent #1")) !== before, "Agent #1 to move to the new session", 15_000);
+    await waitForClaudePrompt();
+    await typeInTerminal("Second task");
+    await showPanel();
+    await card("Agent #1").locator('[data-testid="tool-row"]', { hasText: "Running: echo two" }).waitFor({ timeout: 20_000 });
+    await pollUntil(async () => (await card("Agent #1").getAttribute("data-status")) === "waiting", "Agent #1 waiting again", 20_000);
+    await expect(cards().count()).resolves.toBe(2);
+    await vs.screenshot("agents-6-after-clear");
+  });
+
+  it("✕ closes the terminal and the card", async () => {
+    await showPanel();
+    await card("Agent #2").locator('[data-testid="close-agent"]').click();
+    await pollUntil(async () => (await cards().count()) === 1, "one card left", 10_000);
+    await expect(page.locator(".terminal-tabs-entry, .tabs-list .monaco-list-row", { hasText: "Claude Code #2" }).count()).resolves.toBe(0);
+    await vs.screenshot("agents-7-closed");
+  });
+
+  it("a window reload restores the cards with their state, without duplicates", async () => {
+    await page.reload();
+    await waitForWorkbench(page, vs.url);
+    await showPanel();
+    await pollUntil(async () => (await cards().count()) === 1, "the restored card", 30_000);
+    await pollUntil(async () => (await card("Agent #1").getAttribute("data-status")) === "waiting", "restored state", 20_000);
+    await expect(card("Agent #1").locator('[data-testid="tool-row"]').textContent()).resolves.toMatch(/Running: echo two/);
+    // Hide and show the panel again: the webview asks for a snapshot each time; nothing doubles.
+    await card("Agent #1").click();
+    await showPanel();
+    await expect(cards().count()).resolves.toBe(1);
+    await vs.screenshot("agents-8-after-reload");
+  });
+
+  /** The name of the terminal in front, as VS Code's terminal view shows it. */
+  async function activeTerminalName(): Promise<string> {
+    const single = page.locator(".part.panel .single-terminal-tab");
+    if (await single.count()) return (await single.first().textContent()) ?? "";
+    const selected = page.locator(".part.panel .tabs-list .monaco-list-row.selected, .part.panel .tabs-list .monaco-list-row.focused");
+    return (await selected.first().textContent().catch(() => "")) ?? "";
+  }
+
+  /** The session an agent follows now, from the extension's log (its own account of bindings). */
+  async function sessionOf(name: string): Promise<string | undefined> {
+    const log = vs.extensionLog();
+    const matches = [...log.matchAll(new RegExp(`${name}: (?:opened terminal .*?, session|/clear, moved from session \\S+ to|restored, bound to terminal .*?, session) (\\S+)`, "g"))];
+    return matches.at(-1)?.[1];
+  }
+});
