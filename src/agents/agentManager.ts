@@ -247,8 +247,9 @@ export class AgentManager {
     this.unwatchProject(agent.projectDir);
     this.emit({ type: "removed", id: agent.id });
     this.deps.log.info(`${agent.name}: terminal closed; card removed`);
-    await agent.dispose();
+    // Saved first: a window reload right after must not bring the card back.
     await this.persist();
+    await agent.dispose();
   }
 
   private onActiveTerminal(terminal: TerminalHandle | undefined): void {

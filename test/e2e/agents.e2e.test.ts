@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * Arcadia in a real VS Code (code-server) driven by Chromium, with the real Claude Code CLI in its
  * terminals talking to the scripted model server, all inside one loopback-only namespace. The
@@ -138,18 +139,44 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
 
   it("a prompt typed in its terminal: the card shows the running tool, then done, then waiting", async () => {
     await openTerminalOf("Agent #1");
+    // When the tool_use line lands on disk, seen from outside VS Code (a 2 ms poll of the file).
+    const transcriptFile = join(projectDirFor(workspace, { homedir: home, env: {} }), `${await sessionOf("Agent #1")}.jsonl`);
+    let appendedAt: number | undefined;
+    const watcher = setInterval(() => {
+      try {
+        if (appendedAt === undefined && readFileSync(transcriptFile, "utf8").includes('"type":"tool_use"')) appendedAt = Date.now();
+      } catch {
+        // Not created yet.
+      }
+    }, 2);
     await typeInTerminal("Run the slow tool");
     await showPanel();
+    // The model answers after 2.5 s: time to watch the card from inside the page before the
+    // tool_use is written, so the moment the row appears is known to the millisecond.
+    const frame = await pollUntil(() => page.frames().find((f) => f.url().includes("/pre/fake.html") && f.parentFrame()?.url().includes("extensionId=arcadia-dev.arcadia")), "the panel's content frame", 10_000);
+    await frame.evaluate(() => {
+      const w = window as unknown as { __toolSeenAt?: number; __toolWasThere?: boolean };
+      const selector = '[data-testid="tool-row"][data-outcome="running"]';
+      w.__toolWasThere = document.querySelector(selector) !== null;
+      const check = () => {
+        if (w.__toolSeenAt === undefined && document.querySelector(selector)) w.__toolSeenAt = Date.now();
+      };
+      new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
     const running = card("Agent #1").locator('[data-testid="tool-row"][data-outcome="running"]');
     await running.waitFor({ timeout: 20_000 });
-    const seenAt = Date.now();
+    const observed = await frame.evaluate(() => window as unknown as { __toolSeenAt?: number; __toolWasThere?: boolean });
+    const seenAt = !observed.__toolWasThere && observed.__toolSeenAt ? observed.__toolSeenAt : Date.now();
     await expect(running.textContent()).resolves.toMatch(/Running: python3 -c/);
     await expect(card("Agent #1").getAttribute("data-status")).resolves.toBe("active");
     await vs.screenshot("agents-3-running");
-    // Latency: the tool_use record's own timestamp → the row on screen (includes Playwright's polling).
-    const transcript = readFileSync(join(projectDirFor(workspace, { homedir: home, env: {} }), `${await sessionOf("Agent #1")}.jsonl`), "utf8");
+    clearInterval(watcher);
+    // Latency: the tool_use line on disk → the row on screen; and, apart, how long the CLI took
+    // from the record's own timestamp to writing it.
+    const transcript = readFileSync(transcriptFile, "utf8");
     const toolUse = transcript.split("\n").find((l) => l.includes('"type":"tool_use"') && l.startsWith('{"parentUuid"'));
-    figures.toolUseToCardMs = seenAt - Date.parse(JSON.parse(toolUse as string).timestamp);
+    if (appendedAt !== undefined) figures.toolUseAppendedToCardMs = seenAt - appendedAt;
+    figures.cliRecordTimestampToDiskMs = (appendedAt ?? seenAt) - Date.parse(JSON.parse(toolUse as string).timestamp);
 
     await card("Agent #1").locator('[data-testid="tool-row"][data-outcome="done"]').waitFor({ timeout: 20_000 });
     await pollUntil(async () => (await card("Agent #1").getAttribute("data-status")) === "waiting", "Agent #1 waiting", 20_000);
@@ -221,6 +248,7 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     // Hide and show the panel again: the webview asks for a snapshot each time; nothing doubles.
     await card("Agent #1").click();
     await showPanel();
+    await card("Agent #1").waitFor();
     await expect(cards().count()).resolves.toBe(1);
     await vs.screenshot("agents-8-after-reload");
   });
