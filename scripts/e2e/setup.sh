@@ -5,9 +5,12 @@
 #   - Debian's chromium (test tools cannot download their own browsers here),
 #   - playwright-core, a dev dependency of the project (installed by `npm ci`; checked here).
 # Idempotent: a second run only checks and prints timings. Paths: scripts/e2e/paths.sh.
+# --no-chromium skips the browser (the demo, `npm run demo`, is viewed in your own browser).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . scripts/e2e/paths.sh
+with_chromium=1
+[ "${1:-}" = --no-chromium ] && with_chromium=0
 
 t_all=$(date +%s)
 step() { # step NAME START: prints how long a step took
@@ -19,7 +22,9 @@ mkdir -p "$E2E_CACHE"
 # the namespace tools (unshare, ip) the tests run inside.
 t=$(date +%s)
 missing=()
-for pkg in libkrb5-dev chromium util-linux iproute2; do
+pkgs=(libkrb5-dev util-linux iproute2)
+[ "$with_chromium" = 1 ] && pkgs+=(chromium)
+for pkg in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then
@@ -30,7 +35,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 else
   step "apt packages already installed" "$t"
 fi
-[ -x "$E2E_CHROMIUM" ] || { echo "setup:e2e: $E2E_CHROMIUM missing after install" >&2; exit 1; }
+[ "$with_chromium" = 0 ] || [ -x "$E2E_CHROMIUM" ] || { echo "setup:e2e: $E2E_CHROMIUM missing after install" >&2; exit 1; }
 
 # --- Node 24: the npm package ships the binary and the headers (include/node), not npm.
 t=$(date +%s)
@@ -53,7 +58,9 @@ if [ -x "$E2E_CODE_SERVER" ] && [ -f "$E2E_CODE_SERVER_PREFIX/.arcadia-ok" ]; th
 else
   mkdir -p "$E2E_CODE_SERVER_PREFIX"
   [ -f "$E2E_CODE_SERVER_PREFIX/package.json" ] || echo '{"name":"arcadia-e2e-code-server","private":true}' >"$E2E_CODE_SERVER_PREFIX/package.json"
-  PATH="$E2E_NODE_BIN:$PATH" npm_config_nodedir="$E2E_NODE_HOME" \
+  # env -u: under `npm run …` the outer npm's npm_config_user_agent (".. node/v20 ..") is
+  # inherited, and code-server's postinstall reads the Node version from it and refuses.
+  PATH="$E2E_NODE_BIN:$PATH" npm_config_nodedir="$E2E_NODE_HOME" env -u npm_config_user_agent \
     npm install --prefix "$E2E_CODE_SERVER_PREFIX" --no-audit --no-fund --loglevel=error \
     "code-server@$E2E_CODE_SERVER_VERSION"
   # The marker says the whole install (postinstall included) finished; a half install is redone.

@@ -1,0 +1,79 @@
+// What the demo model says: a Script for the scripted model server (test/rig/model-server.ts). It
+// answers ANY prompt, turn after turn, with the same short piece of work, so a person can watch an
+// Arcadia card go through tools, a sub-agent and back to "Waiting for input". Every text it
+// writes starts with "[demo model" so nobody mistakes it for Claude.
+//
+// Only tools the CLI (2.1.330, default permission mode) runs without asking: Read, read-only
+// Bash commands (ls, grep, sleep), and a foreground sub-agent (Agent) doing the same. Grep and
+// Glob are not offered by that CLI unless allowed on its command line, so searching goes through
+// Bash.
+import { join } from "node:path";
+import type { Script, ToolCall } from "../../test/rig/script";
+
+/** Starts the helper sub-agent's prompt; the helper's conversation is matched by it. Unlikely in
+ * a person's own prompt, which would otherwise get the helper's script. */
+export const HELPER_MARK = "[arcadia-demo-helper]";
+
+const bash = (command: string, description: string): ToolCall => ({ name: "Bash", input: { command, description } });
+const read = (file: string): ToolCall => ({ name: "Read", input: { file_path: file } });
+
+/** `workspace`: absolute path of the demo workspace (Read needs absolute paths). */
+export function demoScript(workspace: string): Script {
+  // Pauses make the card's changes visible to a person: a first token that takes a moment, and
+  // tool calls that arrive one after another as in a real stream.
+  const pace = { delayMs: 700, blockDelayMs: 400 };
+  return {
+    conversations: [
+      // Listed first: a sub-agent's first user message is exactly the prompt it was given.
+      {
+        match: HELPER_MARK,
+        perPrompt: true,
+        steps: [
+          {
+            text: "[demo model, helper] Reading the code and running a slow check.",
+            tools: [read(join(workspace, "src", "greet.ts")), bash("sleep 3", "A slow check (3 s) to watch the card while it runs")],
+            ...pace,
+          },
+          { text: "[demo model, helper] greet.ts and app.ts look consistent; the slow check passed.", ...pace },
+        ],
+      },
+      // Everything else: whatever the prompt, steps restart at every new prompt.
+      {
+        match: "",
+        perPrompt: true,
+        steps: [
+          {
+            text: "[demo model — not Claude] I'll look around the workspace.",
+            tools: [read(join(workspace, "README.md")), bash("ls -la", "List the workspace")],
+            ...pace,
+          },
+          {
+            text: "[demo model] Now I'll search the code and ask a helper to check it.",
+            tools: [
+              bash("grep -rn export src", "Find what the sources export"),
+              {
+                name: "Agent",
+                input: {
+                  description: "Check the code",
+                  prompt: `${HELPER_MARK} Read src/greet.ts and run a slow check.`,
+                  subagent_type: "general-purpose",
+                },
+              },
+            ],
+            ...pace,
+          },
+          {
+            text:
+              "[demo model] Done. This is a tiny TypeScript greeter: src/greet.ts builds a greeting and " +
+              "src/app.ts prints one per name. I'm a scripted demo model, not Claude: I answer every " +
+              "prompt with these same steps. Try another prompt, /clear, or a second Claude Code from " +
+              "the Arcadia panel.",
+            ...pace,
+          },
+        ],
+      },
+    ],
+    // Reached only past a conversation's last step (e.g. a tool the CLI refused).
+    fallbackText: "[demo model] That's all this scripted demo model can do. Type another prompt to run it again.",
+  };
+}
