@@ -24,7 +24,17 @@ const script: Script = {
   conversations: [
     // A slow first token, so the panel is on screen before the tool_use is written.
     { match: "Run the slow tool", steps: [{ tools: [{ name: "Bash", input: { command: SLOW, description: "Sleep" } }], delayMs: 2500 }, { text: "Slow tool done." }] },
-    { match: "Say hello", steps: [{ text: "Hello from the scripted model." }] },
+    // A second prompt in the same session continues this conversation (steps count replies).
+    {
+      match: "Say hello",
+      steps: [
+        { text: "Hello from the scripted model." },
+        { tools: [{ name: "Agent", input: { description: "Check the code", prompt: "HELPER-TASK: run the slow check", subagent_type: "general-purpose" } }] },
+        { text: "The helper finished." },
+      ],
+    },
+    // The sub-agent's conversation starts with exactly its prompt: listed before the main one.
+    { match: "HELPER-TASK", steps: [{ tools: [{ name: "Bash", input: { command: SLOW, description: "Sleep" } }] }, { text: "Helper done." }] },
     { match: "Second task", steps: [{ tools: [{ name: "Bash", input: { command: "echo two", description: "Print two" } }] }, { text: "Second task done." }] },
   ],
   fallbackText: "OK.",
@@ -89,7 +99,8 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     model = await startModelServer({ script });
     // The extension host and terminals get a PATH resolved from the login shell, not ours: the
     // wrapper is given by its path, through the setting users have for exactly that.
-    const claude = writeClaudeWrapper(join(root, "bin"), { modelUrl: model.url });
+    // Sub-agents in the foreground: the Agent call runs until its sub-agent is done.
+    const claude = writeClaudeWrapper(join(root, "bin"), { modelUrl: model.url, env: { CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: "1" } });
     vs = await startVsCode({
       workspace,
       extraEnv: { HOME: home },
@@ -214,6 +225,19 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     await expect(card("Agent #2").locator('[data-testid="tool-row"]').count()).resolves.toBe(0);
     await expect(card("Agent #1").locator('[data-testid="tool-row"][data-outcome="done"]').textContent()).resolves.toMatch(/Running: python3/);
     await vs.screenshot("agents-5-two-agents");
+  });
+
+  it("a sub-agent's tools show under its Subtask row while it runs", async () => {
+    await openTerminalOf("Agent #2");
+    await typeInTerminal("Delegate the check");
+    await showPanel();
+    const subtask = card("Agent #2").locator('[data-testid="tool-row"]', { hasText: "Subtask: Check the code" });
+    await subtask.waitFor({ timeout: 20_000 });
+    const nested = card("Agent #2").locator('.tool-children [data-testid="tool-row"]', { hasText: "Running: python3" });
+    await nested.waitFor({ timeout: 20_000 });
+    await vs.screenshot("agents-5b-subagent");
+    await pollUntil(async () => (await card("Agent #2").getAttribute("data-status")) === "waiting", "Agent #2 waiting", 30_000);
+    await expect(card("Agent #2").locator('.tool-children [data-testid="tool-row"][data-outcome="done"]').count()).resolves.toBe(1);
   });
 
   it("/clear keeps the same card, now following the new session", async () => {

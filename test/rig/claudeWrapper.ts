@@ -12,6 +12,8 @@ export interface WrapperOptions {
   /** Defaults to the pinned CLI (which must be installed already: no network in the namespace). */
   binary?: string;
   apiKey?: string;
+  /** More environment for the CLI (e.g. CLAUDE_CODE_DISABLE_BACKGROUND_TASKS). */
+  env?: Record<string, string>;
 }
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -29,6 +31,7 @@ export function writeClaudeWrapper(binDir: string, opts: WrapperOptions): string
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
     DISABLE_AUTOUPDATER: "1",
     CLAUDE_CODE_MAX_RETRIES: "2",
+    ...opts.env,
   };
   const lines = [
     "#!/bin/sh",
