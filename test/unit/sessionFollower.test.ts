@@ -1,6 +1,8 @@
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { deriveToolCalls } from "../../src/core/agent/toolCalls";
+import type { TranscriptEvent } from "../../src/core/transcript/events";
 import { ProjectFolderWatcher } from "../../src/core/engine/projectFolderWatcher";
 import { SessionFollower } from "../../src/core/engine/sessionFollower";
 import { ManualClock } from "../../src/core/util/clock";
@@ -137,6 +139,41 @@ describe("SessionFollower", () => {
     await follower.pump();
     const nested = follower.state.activeTools.find((t) => t.parent === agentId);
     expect(nested?.name).toBe("Bash");
+  });
+});
+
+describe("SessionFollower and sub-agents that start before their parent's record lands", () => {
+  it("keeps reading a sub-agent file that appeared (meta and all) before its Agent record was on disk", async () => {
+    // The CLI starts a sub-agent as soon as the Agent block is complete, but writes the parent's
+    // records only when the whole reply has ended: the sub-agent's file can come first.
+    const scenario = loadScenario("subagent-foreground");
+    const dir = tempDir();
+    const sessionId = scenario.sessions[0] as string;
+    const file = join(dir, `${sessionId}.jsonl`);
+    const follower = follow(file, { clock: new ManualClock(), watch: noWatch, restore: false });
+    const events: TranscriptEvent[] = [];
+    follower.onChange((_state, batch) => events.push(...batch));
+    await follower.start();
+    const main = readFileSync(join(scenario.dir, `${sessionId}.jsonl`), "utf8").split("\n").filter(Boolean);
+    const agentUse = main.findIndex((l) => l.startsWith('{"parentUuid"') && l.includes('"name":"Agent"'));
+    writeFileSync(file, `${main.slice(0, agentUse).join("\n")}\n`);
+    await follower.pump();
+
+    const subFile = scenario.files.find((f) => f.endsWith(".jsonl") && f.includes("/subagents/")) as string;
+    const meta = subFile.replace(/\.jsonl$/, ".meta.json");
+    mkdirSync(join(dir, sessionId, "subagents"), { recursive: true });
+    writeFileSync(join(dir, meta), readFileSync(join(scenario.dir, meta)));
+    const sub = readFileSync(join(scenario.dir, subFile), "utf8").split("\n").filter(Boolean);
+    writeFileSync(join(dir, subFile), `${sub[0]}\n`);
+    await follower.pump();
+
+    appendFileSync(file, `${main.slice(agentUse).join("\n")}\n`);
+    appendFileSync(join(dir, subFile), `${sub.slice(1).join("\n")}\n`);
+    await follower.pump();
+    const calls = deriveToolCalls(events);
+    const agent = calls.find((c) => c.name === "Agent");
+    expect(calls.filter((c) => c.parent === agent?.id).map((c) => `${c.name} ${c.outcome}`)).toEqual(["Bash done"]);
+    expect(follower.state).toMatchObject({ status: "waiting", lastTurn: "completed" });
   });
 });
 

@@ -55,6 +55,8 @@ export class SessionFollower {
   readonly stats: LineStats = newLineStats();
   private readonly reader: LineReader;
   private readonly subagents = new Map<string, SubagentFollow>();
+  /** Tool calls seen to end in this session: tells when a sub-agent's file needs no more reading. */
+  private readonly endedCalls = new Set<string>();
   private readonly subagentDir: string;
   private subagentDirMtime = -1;
   private watch: FileWatch | undefined;
@@ -78,6 +80,9 @@ export class SessionFollower {
     this.clock = opts.clock ?? systemClock;
     this.pollClock = opts.pollClock ?? this.clock;
     this.engine = new SessionEngine({ clock: this.clock, idleDelayMs: opts.idleDelayMs });
+    this.engine.onChange((_state, events) => {
+      for (const event of events) if (event.kind === "toolEnd" && event.parent === null) this.endedCalls.add(event.id);
+    });
     this.reader = new LineReader(path, { maxBytesPerRead: opts.maxBytesPerRead });
     this.subagentDir = subagentDirOf(path);
     this.restoring = opts.restore ?? true;
@@ -213,10 +218,11 @@ export class SessionFollower {
         }
       }
       await this.drain(sub.reader, sub.source);
-      // Once its Agent call and all its tools have ended, nothing in the file can change what
-      // the panel shows.
+      // Once its Agent call has been seen to end, and all its tools with it, nothing in the file
+      // can change what the panel shows. (A sub-agent's file can appear before its parent's
+      // Agent record is on disk: "not open" alone does not mean "over".)
       const parent = sub.source.parentToolId;
-      if (parent && !this.engine.interpreter.isOpenOrHasOpenChildren(parent)) sub.finished = true;
+      if (parent && this.endedCalls.has(parent) && !this.engine.interpreter.isOpenOrHasOpenChildren(parent)) sub.finished = true;
     }
   }
 
