@@ -4,7 +4,7 @@
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { claudeBinary } from "./cli-binary.js";
-import { TEST_API_KEY } from "./home.js";
+import { CLI_SAFETY_ENV, TEST_API_KEY } from "./home.js";
 
 export interface WrapperOptions {
   /** http://127.0.0.1:<port> of the scripted model server, in the same namespace. */
@@ -25,12 +25,7 @@ export function writeClaudeWrapper(binDir: string, opts: WrapperOptions): string
   const env = {
     ANTHROPIC_BASE_URL: opts.modelUrl,
     ANTHROPIC_API_KEY: opts.apiKey ?? TEST_API_KEY,
-    CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: "1",
-    DISABLE_TELEMETRY: "1",
-    DISABLE_ERROR_REPORTING: "1",
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-    DISABLE_AUTOUPDATER: "1",
-    CLAUDE_CODE_MAX_RETRIES: "2",
+    ...CLI_SAFETY_ENV,
     ...opts.env,
   };
   const lines = [

@@ -33,6 +33,17 @@ export function createHome(workspaceDir: string, opts: { home?: string; apiKey?:
   return { home, configDir, apiKey };
 }
 
+/** What keeps the CLI quiet and offline-friendly, whoever launches it (rig, e2e wrapper, demo). */
+export const CLI_SAFETY_ENV: Readonly<Record<string, string>> = {
+  CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: "1",
+  DISABLE_TELEMETRY: "1",
+  DISABLE_ERROR_REPORTING: "1",
+  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+  DISABLE_AUTOUPDATER: "1",
+  // A dead model server must fail a test fast, not after ~3 minutes of retries.
+  CLAUDE_CODE_MAX_RETRIES: "2",
+};
+
 /** The safe environment every rig CLI runs with. Built from scratch (not process.env) so the
  * caller's Claude/Anthropic variables, IS_SANDBOX and the like never leak into the CLI. */
 export function cliEnv(home: RigHome, extra: Record<string, string> = {}): Record<string, string> {
@@ -46,13 +57,7 @@ export function cliEnv(home: RigHome, extra: Record<string, string> = {}): Recor
     TERM: "xterm-256color",
     COLORTERM: "truecolor",
     ANTHROPIC_API_KEY: home.apiKey,
-    CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: "1",
-    DISABLE_TELEMETRY: "1",
-    DISABLE_ERROR_REPORTING: "1",
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-    DISABLE_AUTOUPDATER: "1",
-    // A dead model server must fail a test fast, not after ~3 minutes of retries.
-    CLAUDE_CODE_MAX_RETRIES: "2",
+    ...CLI_SAFETY_ENV,
     ...extra,
   };
 }
