@@ -9,6 +9,7 @@ export default defineConfig({
     root: new URL("../..", import.meta.url).pathname,
     include: ["test/e2e/**/*.e2e.test.ts"],
     environment: "node",
+    reporters: ["default", "./test/support/summaryReporter.ts"],
     // One VS Code + Chromium takes ~1.4 GB and more than a core while starting: one file at a time.
     fileParallelism: false,
     maxWorkers: 1,
