@@ -294,7 +294,10 @@ export class AgentManager {
         if ((isClear = await startsWithClear(file))) break;
         await this.sleep(CLEAR_POLL_MS);
       }
-      if (!isClear) return;
+      if (!isClear) {
+        this.deps.log.info(`${file}: not started by /clear (e.g. --resume or another window); not claimed`);
+        return;
+      }
       const focused = this.activeTerminal ? this.agentOf(this.activeTerminal) : undefined;
       const claimant = chooseClaimant(projectDir, file, this.ordered(), focused, this.lastFocused);
       if (!claimant) {

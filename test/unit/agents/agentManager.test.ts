@@ -133,12 +133,20 @@ describe("AgentManager and /clear", () => {
   });
 
   it("does not claim a file without the /clear command (e.g. --resume or another window)", async () => {
-    const { manager, projectDir, until, log } = setup();
+    // The claim rule's waits run on this clock: the test drives them instead of sleeping.
+    const ioClock = new ManualClock(Date.now());
+    const { manager, projectDir, until, log } = setup(new MemoryStore(), new FakeTerminalHost(), ioClock);
     await manager.open(CLAUDE, "/w");
     copyFileSync(sessionFiles(loadScenario("text-only"))[0] as string, join(projectDir, "session-1.jsonl"));
     await until(() => manager.views()[0]?.status === "waiting");
     copyFileSync(sessionFiles(loadScenario("several-tools"))[0] as string, join(projectDir, "other.jsonl"));
-    await new Promise((r) => setTimeout(r, 1500));
+    await vi.waitFor(
+      () => {
+        ioClock.advance(100);
+        expect(log.lines.some((l) => l.includes("other.jsonl: not started by /clear"))).toBe(true);
+      },
+      { timeout: 5000, interval: 2 },
+    );
     expect(manager.views()[0]?.tools).toEqual([]);
     expect(log.lines.some((l) => l.includes("moved from session"))).toBe(false);
   });
