@@ -173,10 +173,19 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
         if (w.__toolSeenAt === undefined && document.querySelector(selector)) w.__toolSeenAt = Date.now();
       };
       new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true });
+      // When the extension's message with the running tool reached the webview: splits transport
+      // from rendering in the figure below.
+      window.addEventListener("message", (event) => {
+        const w2 = window as unknown as { __toolMessageAt?: number };
+        if (w2.__toolMessageAt === undefined && JSON.stringify(event.data).includes('"outcome":"running"')) w2.__toolMessageAt = Date.now();
+      });
     });
     const running = card("Agent #1").locator('[data-testid="tool-row"][data-outcome="running"]');
     await running.waitFor({ timeout: 20_000 });
-    const observed = await frame.evaluate(() => window as unknown as { __toolSeenAt?: number; __toolWasThere?: boolean });
+    const observed = await frame.evaluate(() => {
+      const w = window as unknown as { __toolSeenAt?: number; __toolWasThere?: boolean; __toolMessageAt?: number };
+      return { __toolSeenAt: w.__toolSeenAt, __toolWasThere: w.__toolWasThere, __toolMessageAt: w.__toolMessageAt };
+    });
     const seenAt = !observed.__toolWasThere && observed.__toolSeenAt ? observed.__toolSeenAt : Date.now();
     await expect(running.textContent()).resolves.toMatch(/Running: python3 -c/);
     await expect(card("Agent #1").getAttribute("data-status")).resolves.toBe("active");
@@ -187,6 +196,7 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     const transcript = readFileSync(transcriptFile, "utf8");
     const toolUse = transcript.split("\n").find((l) => l.includes('"type":"tool_use"') && l.startsWith('{"parentUuid"'));
     if (appendedAt !== undefined) figures.toolUseAppendedToCardMs = seenAt - appendedAt;
+    if (appendedAt !== undefined && observed.__toolMessageAt) figures.toolUseAppendedToWebviewMessageMs = observed.__toolMessageAt - appendedAt;
     figures.cliRecordTimestampToDiskMs = (appendedAt ?? seenAt) - Date.parse(JSON.parse(toolUse as string).timestamp);
 
     await card("Agent #1").locator('[data-testid="tool-row"][data-outcome="done"]').waitFor({ timeout: 20_000 });
