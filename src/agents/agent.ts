@@ -35,6 +35,8 @@ export class Agent {
   private readonly turn = new TurnLog();
   /** When the current transcript last grew, by the follower's clock (for the /clear rule). */
   lastDataAt = Number.NEGATIVE_INFINITY;
+  private switching: Promise<void> = Promise.resolve();
+  private disposed = false;
 
   constructor(
     init: AgentInit,
@@ -64,26 +66,43 @@ export class Agent {
     return this.follower?.state;
   }
 
+  /** A turn is running (for the /clear rule). */
+  get busy(): boolean {
+    return this.follower?.state.status === "active";
+  }
+
   /**
    * Follows `sessionId` from now on. A previous session is ended first (what was open in it is
    * closed). `restore`: rebuild from the transcript's tail (after a reload) rather than read it all.
    */
-  async follow(sessionId: string, restore: boolean): Promise<void> {
+  follow(sessionId: string, restore: boolean): Promise<void> {
+    // One switch at a time: two quick /clears must not leave a second follower running.
+    this.switching = this.switching.then(() => this.switchTo(sessionId, restore));
+    return this.switching;
+  }
+
+  private async switchTo(sessionId: string, restore: boolean): Promise<void> {
+    if (this.disposed || (this.follower && sessionId === this.currentSession)) return;
     if (this.follower) await this.follower.endSession();
+    if (this.disposed) return;
     this.currentSession = sessionId;
     this.turn.clear();
     const follower = new SessionFollower(this.transcript, { ...this.followerOptions, restore });
     this.follower = follower;
+    // While catching up on what is already on disk, a turn seen to end is history, not news.
+    let caughtUp = false;
     let previous: AgentState | undefined = follower.state;
     follower.onChange((state, events) => {
       if (follower !== this.follower) return;
       if (events.length > 0) this.lastDataAt = this.now();
       this.turn.add(events);
-      this.onChange(this, previous);
+      this.onChange(this, caughtUp ? previous : undefined);
       previous = state;
     });
     await follower.start();
-    this.onChange(this, undefined);
+    caughtUp = true;
+    if (this.disposed) await follower.stop();
+    else this.onChange(this, undefined);
   }
 
   view(focused: boolean): AgentView {
@@ -125,6 +144,7 @@ export class Agent {
   }
 
   async dispose(): Promise<void> {
+    this.disposed = true;
     const follower = this.follower;
     this.follower = undefined;
     await follower?.stop();

@@ -149,7 +149,11 @@ export class AgentManager {
    * Runs once however often it is called (the webview asks on every show).
    */
   restore(): Promise<void> {
-    this.restoring ??= this.doRestore();
+    this.restoring ??= this.doRestore().catch((err: unknown) => {
+      // Not memoized as a failure: the next call (the next time the panel shows) tries again.
+      this.restoring = undefined;
+      this.deps.log.error(`restoring agents failed: ${err instanceof Error ? err.message : String(err)}`);
+    });
     return this.restoring;
   }
 
@@ -179,6 +183,9 @@ export class AgentManager {
       taken.add(terminal);
       await this.rebind(binding, terminal);
     }
+    // Terminals VS Code revived while the above was awaited did not reach onTerminalOpened's
+    // list in time: look once more.
+    for (const terminal of this.deps.terminals.all()) await this.matchAwaiting(terminal);
     if (this.awaitingTerminal.length > 0) {
       this.deps.log.info(`waiting up to ${TERMINAL_REVIVAL_GRACE_MS / 1000} s for the terminals of ${this.awaitingTerminal.map((b) => b.name).join(", ")}`);
       this.ioClock.setTimeout(() => void this.giveUpOnTerminals(), TERMINAL_REVIVAL_GRACE_MS);
@@ -203,13 +210,19 @@ export class AgentManager {
 
   /** A terminal came back after a reload: the saved agent with its shell pid gets its card back. */
   private async onTerminalOpened(terminal: TerminalHandle): Promise<void> {
+    // During the restore itself, its own final pass matches terminals that open meanwhile.
+    await this.restoring?.catch(() => undefined);
+    await this.matchAwaiting(terminal);
+    await this.persist();
+  }
+
+  private async matchAwaiting(terminal: TerminalHandle): Promise<void> {
     if (this.awaitingTerminal.length === 0 || this.agentOf(terminal)) return;
     const pid = await terminal.processId();
     const binding = this.awaitingTerminal.find((b) => b.shellPid !== undefined && b.shellPid === pid);
     if (!binding || this.agents.has(binding.agentId)) return;
     this.awaitingTerminal = this.awaitingTerminal.filter((b) => b !== binding);
     await this.rebind(binding, terminal);
-    await this.persist();
   }
 
   private async giveUpOnTerminals(): Promise<void> {
@@ -299,7 +312,7 @@ export class AgentManager {
         return;
       }
       const focused = this.activeTerminal ? this.agentOf(this.activeTerminal) : undefined;
-      const claimant = chooseClaimant(projectDir, file, this.ordered(), focused, this.lastFocused);
+      const claimant = chooseClaimant(projectDir, file, this.ordered(), focused, this.lastFocused, this.activeTerminal !== undefined);
       if (!claimant) {
         this.deps.log.info(`${file}: started by /clear, but no focused agent in its project claims it`);
         return;

@@ -9,22 +9,28 @@ export interface ClaimCandidate {
   projectDir: string;
   transcript: string;
   lastDataAt: number;
+  /** A turn is running: whoever typed /clear, it was not this agent. */
+  busy: boolean;
 }
 
 export const CLEAR_QUIET_MS = 750;
 
+/**
+ * `anyTerminalFocused`: some terminal is in front. If it is not an agent's (the user runs `claude`
+ * by hand there), the /clear came from it, not from the agent last focused.
+ */
 export function chooseClaimant<T extends ClaimCandidate>(
   projectDir: string,
   file: string,
   agents: readonly T[],
   focused: T | undefined,
   lastFocused: T | undefined,
+  anyTerminalFocused: boolean,
 ): T | undefined {
   if (agents.some((a) => a.transcript === file)) return undefined;
-  for (const candidate of [focused, lastFocused]) {
-    if (candidate && candidate.projectDir === projectDir) return candidate;
-  }
-  return undefined;
+  const candidate = focused ?? (anyTerminalFocused ? undefined : lastFocused);
+  if (!candidate || candidate.projectDir !== projectDir || candidate.busy) return undefined;
+  return candidate;
 }
 
 /** How much longer to wait before the claimant's old file counts as quiet (0: now). */

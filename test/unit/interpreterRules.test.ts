@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { deriveToolCalls } from "../../src/core/agent/toolCalls";
+import { SessionEngine, STRAGGLER_GRACE_MS } from "../../src/core/engine/sessionEngine";
 import { TranscriptInterpreter } from "../../src/core/transcript/interpreter";
+import { ManualClock } from "../../src/core/util/clock";
 import type { TranscriptEvent } from "../../src/core/transcript/events";
 
 const use = (id: string, name = "Bash", input: object = { command: "ls" }) => ({
@@ -96,5 +98,37 @@ describe("interpreter rules", () => {
   it("records that are not objects, or have odd shapes, are skipped without throwing", () => {
     const odd = [null, 42, "text", [], { type: "assistant" }, { type: "user", message: { content: [null, 5] } }, { type: "system" }];
     expect(() => run(odd)).not.toThrow();
+  });
+
+  it("a sub-agent's tool read before its parent's Agent record is not given up on as a straggler", () => {
+    const clock = new ManualClock();
+    const engine = new SessionEngine({ clock });
+    const events: TranscriptEvent[] = [];
+    engine.onChange((_s, batch) => events.push(...batch));
+    engine.interpreter.linkSubagent("sub1", "agent1");
+    const sub = { kind: "subagent", agentId: "sub1", parentToolId: "agent1" } as const;
+    engine.ingest([prompt("go")]);
+    engine.ingest([{ ...use("s1", "Read", { file_path: "/a/b.ts" }), isSidechain: true }], sub);
+    clock.advance(5000);
+    engine.ingest([use("agent1", "Agent", { description: "Look", prompt: "look" })]);
+    engine.ingest([{ ...result("s1"), isSidechain: true }], sub);
+    engine.ingest([result("agent1")]);
+    expect(deriveToolCalls(events).map((c) => `${c.name} ${c.outcome}`)).toEqual(["Read done", "Agent done"]);
+  });
+
+  it("a finished sub-agent's late tool gets its own grace, then is orphaned", () => {
+    const clock = new ManualClock();
+    const engine = new SessionEngine({ clock });
+    const events: TranscriptEvent[] = [];
+    engine.onChange((_s, batch) => events.push(...batch));
+    const sub = { kind: "subagent", agentId: "sub1", parentToolId: "agent1" } as const;
+    engine.interpreter.linkSubagent("sub1", "agent1");
+    engine.ingest([prompt("go"), use("agent1", "Agent", { description: "Look", prompt: "look" })]);
+    engine.ingest([{ ...use("s1", "Read", { file_path: "/a/b.ts" }), isSidechain: true }], sub);
+    engine.ingest([result("agent1")]);
+    clock.advance(STRAGGLER_GRACE_MS - 1);
+    expect(deriveToolCalls(events).find((c) => c.id === "s1")?.outcome).toBe("running");
+    clock.advance(1);
+    expect(deriveToolCalls(events).find((c) => c.id === "s1")?.outcome).toBe("orphaned");
   });
 });

@@ -45,8 +45,11 @@ export class ProjectFolderWatcher {
     if (this.watch || this.stopped) return;
     if (!(await stat(this.dir).then((s) => s.isDirectory(), () => false))) return;
     const accept = (path: string) => dirname(path) === this.dir && TRANSCRIPT.test(basename(path));
-    this.watch = (this.opts.watch ?? chokidarWatch)(this.dir, accept, (path) => this.seen(basename(path), true));
-    await this.watch.ready;
+    if (this.stopped || this.watch) return; // stopped (or watching) while the folder was checked
+    const watch = (this.opts.watch ?? chokidarWatch)(this.dir, accept, (path) => this.seen(basename(path), true));
+    this.watch = watch;
+    await watch.ready;
+    if (this.stopped) await watch.close();
     // Anything created while the watch was being set up is caught by one more look.
     await this.check();
   }

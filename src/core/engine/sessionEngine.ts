@@ -1,7 +1,8 @@
 /**
- * One session's engine: records in, events and agent state out. It owns the only timer in the
- * pipeline (the idle fallback for turns that end without `turn_duration`), driven by an
- * injectable clock so tests and replay never wait on the wall clock.
+ * One session's engine: records in, events and agent state out. It owns the pipeline's timers
+ * (the idle fallback for turns that end without `turn_duration`, the grace for a finished
+ * sub-agent's late results), driven by an injectable clock so tests and replay never wait on the
+ * wall clock.
  */
 import { type AgentState, initialAgentState, reduceAgent } from "../agent/agentState";
 import type { TranscriptEvent } from "../transcript/events";
@@ -29,6 +30,8 @@ export class SessionEngine {
   private current: AgentState;
   private idleTimer: TimerHandle | undefined;
   private stragglerTimer: TimerHandle | undefined;
+  /** Each straggler's tool id → when (engine clock) it became one. */
+  private readonly stragglerSince = new Map<string, number>();
   private readonly listeners = new Set<EngineListener>();
   private readonly clock: Clock;
   private readonly idleDelayMs: number;
@@ -56,6 +59,7 @@ export class SessionEngine {
     this.idleTimer = undefined;
     this.stragglerTimer?.cancel();
     this.stragglerTimer = undefined;
+    this.stragglerSince.clear();
     if (state !== this.current) {
       this.current = state;
       this.emit([]);
@@ -91,6 +95,7 @@ export class SessionEngine {
     this.idleTimer = undefined;
     this.stragglerTimer?.cancel();
     this.stragglerTimer = undefined;
+    this.stragglerSince.clear();
     this.listeners.clear();
   }
 
@@ -107,13 +112,27 @@ export class SessionEngine {
     if (this.current !== before || events.length > 0) this.emit(events);
   }
 
-  /** A finished sub-agent's tools still open get a short grace for their late results. */
+  /**
+   * A finished sub-agent's tools still open get a grace of their own for their late results,
+   * counted from when each became a straggler.
+   */
   private scheduleStragglers(): void {
-    if (this.stragglerTimer || !this.currentInterpreter.hasStragglers()) return;
+    const now = this.clock.now();
+    const current = new Set(this.currentInterpreter.stragglerIds());
+    for (const id of this.stragglerSince.keys()) if (!current.has(id)) this.stragglerSince.delete(id);
+    for (const id of current) if (!this.stragglerSince.has(id)) this.stragglerSince.set(id, now);
+    this.stragglerTimer?.cancel();
+    this.stragglerTimer = undefined;
+    if (this.stragglerSince.size === 0) return;
+    const oldest = Math.min(...this.stragglerSince.values());
     this.stragglerTimer = this.clock.setTimeout(() => {
       this.stragglerTimer = undefined;
-      this.apply(this.currentInterpreter.closeStragglers(this.clock.now()));
-    }, STRAGGLER_GRACE_MS);
+      const due = new Set<string>();
+      for (const [id, since] of this.stragglerSince) if (this.clock.now() - since >= STRAGGLER_GRACE_MS) due.add(id);
+      const events = this.currentInterpreter.closeStragglers(due, this.clock.now());
+      if (events.length > 0) this.apply(events);
+      else this.scheduleStragglers();
+    }, Math.max(0, oldest + STRAGGLER_GRACE_MS - now));
   }
 
   private scheduleIdle(rearm: boolean): void {

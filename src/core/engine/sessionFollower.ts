@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { type AgentState, initialAgentState } from "../agent/agentState";
 import type { TranscriptEvent } from "../transcript/events";
 import { MAIN, type RecordSource } from "../transcript/interpreter";
-import { LineReader } from "../transcript/lineReader";
+import { isNotFound, LineReader } from "../transcript/lineReader";
 import { type LineStats, newLineStats, parseLine } from "../transcript/parseLine";
 import { readSubagentMeta, subagentDirOf } from "../transcript/subagentFiles";
 import { type Clock, systemClock, type TimerHandle } from "../util/clock";
@@ -114,8 +114,11 @@ export class SessionFollower {
     const sessionDir = dirname(this.subagentDir);
     const accept = (p: string) =>
       p === this.path || p === sessionDir || p === this.subagentDir || dirname(p) === this.subagentDir;
-    this.watch = (this.opts.watch ?? chokidarWatch)(root, accept, () => void this.pump());
-    await this.watch.ready;
+    if (this.stopped || this.watch) return; // stopped (or watching) while the folder was checked
+    const watch = (this.opts.watch ?? chokidarWatch)(root, accept, () => void this.pump());
+    this.watch = watch;
+    await watch.ready;
+    if (this.stopped) await watch.close();
   }
 
   /** Reads everything new, now. Concurrent calls coalesce into one more pass. */
@@ -180,8 +183,14 @@ export class SessionFollower {
 
   private async readMain(): Promise<void> {
     if (this.restoring) {
-      const point = await findRestorePoint(this.path).catch(() => undefined);
-      if (!point) return; // Not there yet: the CLI creates it at the first prompt.
+      let point;
+      try {
+        point = await findRestorePoint(this.path);
+      } catch (err) {
+        // Not there yet is normal (the CLI creates it at the first prompt); anything else is news.
+        if (!isNotFound(err)) this.opts.onError?.(err);
+        return;
+      }
       this.restoring = false;
       this.reader.seek(point.offset);
       if (point.found === "window") this.engine.reset({ ...initialAgentState, status: "active" });

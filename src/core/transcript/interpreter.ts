@@ -4,7 +4,7 @@
  * It keeps only what a live session needs: the tools in flight (to close them when their turn
  * ends), the links from sub-agents to the `Agent` call that owns them, and the ids ended in the
  * current turn (so a repeated record never starts a tool twice). Everything else is derived by
- * pure functions from the events (see agent/agentReducer.ts and agent/toolCalls.ts).
+ * pure functions from the events (see agent/agentState.ts and agent/toolCalls.ts).
  *
  * Only `user` and `assistant` records carry the conversation; bookkeeping records such as
  * `api-request-blob` hold *copies* of content and are ignored (reading them ends tools twice).
@@ -54,6 +54,8 @@ export class TranscriptInterpreter {
   /** Inline sidechain records of old CLIs: record uuid → owning Agent call. */
   private readonly sidechainChain = new Map<string, string | null>();
   private readonly claimedAgentCalls = new Set<string>();
+  /** Agent/Task calls that ended in this session (kept across turns; one id per sub-agent). */
+  private readonly endedAgentCalls = new Set<string>();
   private lastUsageMessageId: string | undefined;
   readonly stats: InterpreterStats = { records: 0, ignored: 0 };
 
@@ -339,28 +341,29 @@ export class TranscriptInterpreter {
 
   // ---- closing -----------------------------------------------------------------------------
 
-  /** Tools of a sub-agent whose Agent call has already ended, awaiting their late results. */
-  hasStragglers(): boolean {
-    for (const tool of this.open.values()) if (this.isStraggler(tool)) return true;
-    return false;
+  /** Tools of a sub-agent whose Agent call has been seen to end, awaiting their late results. */
+  stragglerIds(): string[] {
+    const ids: string[] = [];
+    for (const [id, tool] of this.open) if (this.isStraggler(tool)) ids.push(id);
+    return ids;
   }
 
-  /** Gives up on stragglers: their results are not coming. */
-  closeStragglers(at?: number): TranscriptEvent[] {
+  /** Gives up on these stragglers: their results are not coming. */
+  closeStragglers(ids: ReadonlySet<string>, at?: number): TranscriptEvent[] {
     const out: TranscriptEvent[] = [];
-    this.closeOpen(out, "orphaned", (t) => this.isStraggler(t), at);
+    for (const id of ids) {
+      const tool = this.open.get(id);
+      if (tool && this.isStraggler(tool)) this.endTool(id, "orphaned", at, out);
+    }
     return out;
   }
 
+  /**
+   * Its Agent call has *ended* (not merely "is not open": a sub-agent's first records can come
+   * before its parent's Agent record is read).
+   */
   private isStraggler(tool: OpenTool): boolean {
-    return tool.parent !== null && !this.open.has(tool.parent) && this.claimedOrLinked(tool.parent);
-  }
-
-  /** Whether `id` is known as a sub-agent's parent (so its absence means it ended). */
-  private claimedOrLinked(id: string): boolean {
-    if (this.endedThisTurn.has(id)) return true;
-    for (const parent of this.subagentParents.values()) if (parent === id) return true;
-    return false;
+    return tool.parent !== null && !this.open.has(tool.parent) && this.endedAgentCalls.has(tool.parent);
   }
 
   private isBackground(tool: OpenTool): boolean {
@@ -383,6 +386,7 @@ export class TranscriptInterpreter {
     }
     this.open.delete(id);
     this.claimedAgentCalls.delete(id);
+    if (isSubagentTool(tool.name)) this.endedAgentCalls.add(id);
     this.endedThisTurn.add(id);
     out.push({ kind: "toolEnd", id, outcome, parent: tool.parent, at });
   }

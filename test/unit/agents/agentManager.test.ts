@@ -166,6 +166,22 @@ describe("AgentManager and /clear", () => {
   });
 });
 
+describe("AgentManager and /clear typed elsewhere", () => {
+  it("does not move an agent when /clear was typed in a terminal that is not an agent's", async () => {
+    const { manager, host, projectDir, until, log } = setup();
+    await manager.open(CLAUDE, "/w");
+    const scenario = loadScenario("clear");
+    const [before, after] = sessionFiles(scenario) as [string, string];
+    copyFileSync(before, join(projectDir, "session-1.jsonl"));
+    await until(() => manager.views()[0]?.status === "waiting");
+    // The user runs claude by hand in another terminal and clears there.
+    host.setActive(host.adopt("bash", 9999));
+    copyFileSync(after, join(projectDir, `${scenario.sessions[1]}.jsonl`));
+    await vi.waitFor(() => expect(log.lines.some((l) => l.includes("no focused agent in its project claims it"))).toBe(true), { timeout: 5000 });
+    expect(manager.views()[0]?.tools.map((t) => t.label)).toEqual(["Running: echo one"]);
+  });
+});
+
 describe("AgentManager after a window reload", () => {
   async function reloadWith(bindings: MemoryStore["bindings"], terminals: [string, number | undefined][], ioClock?: ManualClock) {
     const host = new FakeTerminalHost();
