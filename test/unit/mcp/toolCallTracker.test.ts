@@ -143,7 +143,10 @@ describe("ToolCallTracker", () => {
     const call = tracker.wrapHandler("execute_command", () => pending().handler(), () => "");
     const running = Array.from({ length: 1000 }, () => call({}));
     await vi.waitFor(() => expect(tracker.calls()).toHaveLength(1000));
-    for (const [i, c] of tracker.calls().entries()) (i % 2 ? tracker.cancelCall(c.id) : tracker.completeCall(c.id));
+    for (const [i, c] of tracker.calls().entries()) {
+      if (i % 2) tracker.cancelCall(c.id);
+      else tracker.completeCall(c.id);
+    }
     const results = await Promise.all(running);
     expect(results.every((r) => ["cancelled", "force-completed"].includes(body(r).status))).toBe(true);
     expect(tracker.calls()).toEqual([]);
