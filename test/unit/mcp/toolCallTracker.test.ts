@@ -3,14 +3,14 @@ import { type LinkedResources, type TrackerChange, ToolCallTracker } from "../..
 import { jsonResult, type ToolResult } from "../../../src/core/mcp/toolResult";
 import { ManualClock } from "../../../src/core/util/clock";
 
-function resources(): LinkedResources & { [K in keyof LinkedResources]: ReturnType<typeof vi.fn> } {
+function resources() {
   return {
-    cancelApproval: vi.fn(),
-    rejectDiff: vi.fn(),
-    acceptDiff: vi.fn(),
-    interruptTerminal: vi.fn(),
-    partialOutput: vi.fn(() => ({ output: "line 1\nline 2\n", captured: true })),
-  };
+    cancelApproval: vi.fn<(id: string) => void>(),
+    rejectDiff: vi.fn<(id: string) => void>(),
+    acceptDiff: vi.fn<(id: string) => void>(),
+    interruptTerminal: vi.fn<(id: string) => void>(),
+    partialOutput: vi.fn<(id: string) => { output: string; captured: boolean }>(() => ({ output: "line 1\nline 2\n", captured: true })),
+  } satisfies LinkedResources;
 }
 
 const body = (result: ToolResult) => JSON.parse(result.content[0]?.text ?? "null");
