@@ -6,9 +6,9 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { AGENT_HEADER } from "./server/toolRegistrar";
 
 export const ARCADIA_MCP_SERVER_NAME = "arcadia";
-export const AGENT_HEADER = "X-Arcadia-Agent";
 
 export interface McpConfigFile {
   path: string;
