@@ -49,7 +49,10 @@ export interface Rig extends RigPaths {
   startInteractive(opts?: LaunchOptions & { cols?: number; rows?: number; readyTimeoutMs?: number }): Promise<InteractiveSession>;
   /** `claude -p <prompt> --session-id <id> --output-format text [args]`. */
   /** `cwd` defaults to the workspace. */
-  runPrint(prompt: string, opts?: LaunchOptions & { timeoutMs?: number; outputFormat?: "text" | "json" | "stream-json"; cwd?: string }): Promise<PrintResult & { sessionId: string }>;
+  runPrint(
+    prompt: string,
+    opts?: LaunchOptions & { timeoutMs?: number; outputFormat?: "text" | "json" | "stream-json"; cwd?: string; sidecar?: LaunchSpec["sidecar"] },
+  ): Promise<PrintResult & { sessionId: string }>;
   /** Every request the model servers of this rig received so far. */
   requests(): RecordedRequest[];
   dispose(): Promise<void>;
@@ -81,10 +84,10 @@ export async function createRig(options: RigOptions): Promise<Rig> {
   const live = new Set<{ dispose(): Promise<void> }>();
   let runCount = 0;
 
-  const spec = (args: string[], env: Record<string, string> | undefined, cwd = workspace): LaunchSpec => {
+  const spec = (args: string[], env: Record<string, string> | undefined, cwd = workspace, sidecar?: LaunchSpec["sidecar"]): LaunchSpec => {
     const runDir = join(runsDir, `run-${++runCount}`);
     mkdirSync(runDir);
-    return { runDir, scriptFile, requestLog, cwd, env: cliEnv(rigHome, { TMPDIR: tmp, ...options.env, ...env }), args };
+    return { runDir, scriptFile, requestLog, cwd, env: cliEnv(rigHome, { TMPDIR: tmp, ...options.env, ...env }), args, sidecar };
   };
 
   return {
@@ -113,7 +116,7 @@ export async function createRig(options: RigOptions): Promise<Rig> {
       const sessionId = opts.sessionId ?? randomUUID();
       const args = ["-p", prompt, "--session-id", sessionId, "--output-format", opts.outputFormat ?? "text"];
       if (opts.outputFormat === "stream-json") args.push("--verbose");
-      const result = await runPrintProcess(spec([...args, ...(opts.args ?? [])], opts.env, opts.cwd), opts.timeoutMs ?? 90_000);
+      const result = await runPrintProcess(spec([...args, ...(opts.args ?? [])], opts.env, opts.cwd, opts.sidecar), opts.timeoutMs ?? 90_000);
       return { ...result, sessionId };
     },
     requests: () => readRecords(requestLog) as unknown as RecordedRequest[],

@@ -20,6 +20,8 @@ export interface LaunchSpec {
   env: Record<string, string>;
   /** Arguments after the `claude` executable. */
   args: string[];
+  /** A TypeScript entry to run beside the CLI in its namespace; the CLI waits for `readyFile`. */
+  sidecar?: { script: string; args: string[]; readyFile: string };
 }
 
 /** argv for `unshare`: model server in the background, then the CLI. */
@@ -45,6 +47,11 @@ function buildArgv(spec: LaunchSpec): string[] {
     portFile: join(spec.runDir, "port"),
     serverLogFile: join(spec.runDir, "server.log"),
     command: [claudeBinary(), ...spec.args],
+    sidecar: spec.sidecar && {
+      argv: [process.execPath, "--import", tsxLoader, spec.sidecar.script, ...spec.sidecar.args],
+      readyFile: spec.sidecar.readyFile,
+      logFile: join(spec.runDir, "sidecar.log"),
+    },
   });
 }
 

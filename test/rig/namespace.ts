@@ -80,6 +80,9 @@ export function namespacedArgv(opts: {
   /** Server stdout/stderr go here: the pty must only show the CLI. */
   serverLogFile: string;
   command: string[];
+  /** Another process for the same namespace (e.g. an MCP server the CLI must reach), started
+   * after the model server; the CLI starts once `readyFile` exists. */
+  sidecar?: { argv: string[]; readyFile: string; logFile: string };
 }): string[] {
   const script = [
     "ip link set lo up || exit 96",
@@ -92,9 +95,20 @@ export function namespacedArgv(opts: {
     `  if [ "$waited" -gt 600 ]; then echo "model server did not start; see ${opts.serverLogFile}" >&2; kill $server_pid; exit 97; fi`,
     "done",
     `export ANTHROPIC_BASE_URL="http://127.0.0.1:$(cat ${shQuote(opts.portFile)})"`,
+    ...(opts.sidecar
+      ? [
+          `${opts.sidecar.argv.map(shQuote).join(" ")} >>${shQuote(opts.sidecar.logFile)} 2>&1 </dev/null &`,
+          "sidecar_pid=$!",
+          "waited=0",
+          `while [ ! -s ${shQuote(opts.sidecar.readyFile)} ]; do`,
+          "  sleep 0.05; waited=$((waited+1))",
+          `  if ! kill -0 $sidecar_pid 2>/dev/null || [ "$waited" -gt 600 ]; then echo "sidecar did not start; see ${opts.sidecar.logFile}" >&2; kill $server_pid; exit 95; fi`,
+          "done",
+        ]
+      : []),
     '"$@"',
     "rc=$?",
-    "kill $server_pid 2>/dev/null",
+    "kill $server_pid ${sidecar_pid:-} 2>/dev/null",
     "exit $rc",
   ].join("\n");
   // The command is passed as positional parameters: no shell parsing of prompts or paths.
