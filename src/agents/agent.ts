@@ -107,18 +107,8 @@ export class Agent {
 
   view(focused: boolean): AgentView {
     const state = this.follower?.state;
-    const tools: ToolView[] = state
-      ? cardTools(this.turn.events, state).map((c) => ({
-          id: c.id,
-          name: c.name,
-          label: c.label,
-          parent: c.parent,
-          outcome: c.outcome,
-          background: c.background,
-          startedAt: c.startedAt,
-          endedAt: c.endedAt,
-        }))
-      : [];
+    // A derived ToolCall has exactly the protocol's ToolView shape.
+    const tools: ToolView[] = state ? cardTools(this.turn.events, state) : [];
     return {
       id: this.id,
       name: this.name,

@@ -130,8 +130,3 @@ export function reduceAgent(state: AgentState, event: AgentEvent): AgentState {
       return state.status === "starting" ? { ...state, status: "waiting" } : state;
   }
 }
-
-/** Tokens in the context window after the newest reply: everything the next request will send. */
-export function contextTokens(usage: TokenUsage): number {
-  return usage.inputTokens + usage.cacheReadInputTokens + usage.cacheCreationInputTokens + usage.outputTokens;
-}

@@ -56,12 +56,3 @@ export function deriveToolCalls(events: Iterable<TranscriptEvent>): ToolCall[] {
   for (const event of events) foldToolCall(calls, event);
   return [...calls.values()];
 }
-
-/** Tool calls of the current turn: those after the last turn-starting event. */
-export function currentTurnEvents(events: readonly TranscriptEvent[]): readonly TranscriptEvent[] {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const kind = events[i]?.kind;
-    if (kind === "prompt" || kind === "slashCommand") return events.slice(i);
-  }
-  return events;
-}

@@ -10,7 +10,7 @@ import type { TranscriptEvent } from "../transcript/events";
 import { MAIN, type RecordSource } from "../transcript/interpreter";
 import { isNotFound, LineReader } from "../transcript/lineReader";
 import { type LineStats, newLineStats, parseLine } from "../transcript/parseLine";
-import { readSubagentMeta, subagentDirOf } from "../transcript/subagentFiles";
+import { agentIdOfFile, readSubagentMeta, subagentDirOf } from "../transcript/subagentFiles";
 import { type Clock, systemClock, type TimerHandle } from "../util/clock";
 import { chokidarWatch, type FileWatch, type WatchFactory } from "../util/fileWatch";
 import { mtimeSaysChanged } from "../util/mtime";
@@ -247,9 +247,8 @@ export class SessionFollower {
     this.subagentDirMtime = mtime;
     const names = await readdir(this.subagentDir).catch(() => [] as string[]);
     for (const name of names) {
-      const match = /^agent-(.+)\.jsonl$/.exec(name);
-      if (!match?.[1] || this.subagents.has(match[1])) continue;
-      const agentId = match[1];
+      const agentId = agentIdOfFile(name);
+      if (!agentId || this.subagents.has(agentId)) continue;
       const path = join(this.subagentDir, name);
       const parentToolId = await readSubagentMeta(path);
       if (parentToolId) this.engine.interpreter.linkSubagent(agentId, parentToolId);

@@ -59,6 +59,3 @@ export type TranscriptEvent =
   | (Base & { kind: "usage"; usage: TokenUsage })
   /** The session is over (the agent moved to another session, or the process ended). */
   | (Base & { kind: "sessionEnd" });
-
-export type EventKind = TranscriptEvent["kind"];
-export type EventOf<K extends EventKind> = Extract<TranscriptEvent, { kind: K }>;

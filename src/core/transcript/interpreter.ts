@@ -76,11 +76,6 @@ export class TranscriptInterpreter {
     return false;
   }
 
-  /** Ids of tools in flight, in start order. */
-  openToolIds(): string[] {
-    return [...this.open.keys()];
-  }
-
   /** Registers a sub-agent transcript's owner, e.g. from its `.meta.json`. */
   linkSubagent(agentId: string, parentToolId: string): void {
     this.subagentParents.set(agentId, parentToolId);

@@ -60,11 +60,6 @@ export class LineReader {
     return this.offset;
   }
 
-  /** Bytes of an unfinished last line, waiting for its newline. */
-  get pendingBytes(): number {
-    return this.partialLength;
-  }
-
   /** Continues from `offset`, which must be the start of a line. */
   seek(offset: number): void {
     this.offset = offset;

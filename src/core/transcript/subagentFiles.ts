@@ -19,6 +19,11 @@ export interface SubagentFile {
 
 const AGENT_FILE = /^agent-(.+)\.jsonl$/;
 
+/** `agent-<id>.jsonl` → `<id>`; undefined for any other name. */
+export function agentIdOfFile(name: string): string | undefined {
+  return AGENT_FILE.exec(name)?.[1];
+}
+
 export function sessionIdOf(transcriptPath: string): string {
   return basename(transcriptPath).replace(/\.jsonl$/, "");
 }
@@ -64,7 +69,7 @@ export async function findSubagentFiles(transcriptPath: string): Promise<Subagen
   const nested = subagentDirOf(transcriptPath);
   for (const name of await listAgentFiles(nested)) {
     const path = join(nested, name);
-    found.push({ agentId: AGENT_FILE.exec(name)?.[1] ?? name, path, parentToolId: await readSubagentMeta(path) });
+    found.push({ agentId: agentIdOfFile(name) ?? name, path, parentToolId: await readSubagentMeta(path) });
   }
   // The older flat layout, beside the session's own file.
   const sessionId = sessionIdOf(transcriptPath);
@@ -74,7 +79,7 @@ export async function findSubagentFiles(transcriptPath: string): Promise<Subagen
     try {
       const record: unknown = JSON.parse(await firstLine(path));
       if (isObject(record) && record.sessionId === sessionId) {
-        found.push({ agentId: AGENT_FILE.exec(name)?.[1] ?? name, path, parentToolId: null });
+        found.push({ agentId: agentIdOfFile(name) ?? name, path, parentToolId: null });
       }
     } catch {
       // Unreadable or malformed: not ours to follow.

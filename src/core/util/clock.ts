@@ -80,11 +80,6 @@ export class ManualClock implements Clock {
     this.advanceTo(time);
   }
 
-  get pendingCount(): number {
-    this.pending = this.pending.filter((p) => !p.cancelled);
-    return this.pending.length;
-  }
-
   private nextDue(limit: number): Pending | undefined {
     let best: Pending | undefined;
     for (const p of this.pending) {
