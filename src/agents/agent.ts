@@ -5,11 +5,14 @@
  */
 import type { AgentState } from "../core/agent/agentState";
 import { cardTools } from "../core/agent/cardTools";
+import { contextUsage } from "../core/agent/contextUsage";
 import { type FollowerOptions, SessionFollower } from "../core/engine/sessionFollower";
 import { TurnLog } from "../core/engine/turnLog";
 import { transcriptPath } from "../core/transcript/projectDir";
+import type { TranscriptEvent } from "../core/transcript/events";
 import type { AgentView, ToolView } from "../shared/protocol";
-import type { AgentBinding, TerminalHandle } from "./ports";
+import { displayStatus } from "./displayStatus";
+import type { AgentBinding, ClaudeProcessState, TerminalHandle } from "./ports";
 
 export interface AgentInit {
   id: string;
@@ -20,7 +23,11 @@ export interface AgentInit {
   cwd: string;
   projectDir: string;
   sessionId: string;
+  launchFiles?: string[];
+  launchArgs?: string[];
 }
+
+export type AgentChangeListener = (agent: Agent, previous: AgentState | undefined, events: readonly TranscriptEvent[]) => void;
 
 export class Agent {
   readonly id: string;
@@ -30,6 +37,12 @@ export class Agent {
   readonly projectDir: string;
   name: string;
   shellPid: number | undefined;
+  readonly launchFiles: readonly string[];
+  readonly launchArgs: readonly string[];
+  /** The `claude` process behind the card, when the process monitor knows it. */
+  private process: ClaudeProcessState | undefined;
+  /** Its `claude` was seen running and is gone now (until it runs again). */
+  private exited = false;
   private currentSession: string;
   private follower: SessionFollower | undefined;
   private readonly turn = new TurnLog();
@@ -41,7 +54,7 @@ export class Agent {
   constructor(
     init: AgentInit,
     private readonly followerOptions: FollowerOptions,
-    private readonly onChange: (agent: Agent, previous: AgentState | undefined) => void,
+    private readonly onChange: AgentChangeListener,
     private readonly now: () => number,
   ) {
     this.id = init.id;
@@ -52,6 +65,8 @@ export class Agent {
     this.cwd = init.cwd;
     this.projectDir = init.projectDir;
     this.currentSession = init.sessionId;
+    this.launchFiles = init.launchFiles ?? [];
+    this.launchArgs = init.launchArgs ?? [];
   }
 
   get sessionId(): string {
@@ -68,7 +83,30 @@ export class Agent {
 
   /** A turn is running (for the /clear rule). */
   get busy(): boolean {
+    if (this.process?.state === "running" && this.process.status !== undefined) return this.process.status !== "idle";
     return this.follower?.state.status === "active";
+  }
+
+  /** What the process monitor says now. Returns true when the card changes. */
+  setProcess(next: ClaudeProcessState): boolean {
+    const before = JSON.stringify([this.process, this.exited]);
+    if (next.state === "running") this.exited = false;
+    else if (this.process?.state === "running") {
+      // It was running and is gone (exit, crash, kill -9): what it left running is over.
+      this.exited = true;
+      this.follower?.processExited();
+    }
+    this.process = next;
+    return JSON.stringify([this.process, this.exited]) !== before;
+  }
+
+  /** The session the CLI itself says it is in (exact; changes on /clear), if known. */
+  get processSessionId(): string | undefined {
+    return this.process?.state === "running" ? this.process.sessionId : undefined;
+  }
+
+  get hasExited(): boolean {
+    return this.exited;
   }
 
   /**
@@ -96,28 +134,31 @@ export class Agent {
       if (follower !== this.follower) return;
       if (events.length > 0) this.lastDataAt = this.now();
       this.turn.add(events);
-      this.onChange(this, caughtUp ? previous : undefined);
+      this.onChange(this, caughtUp ? previous : undefined, events);
       previous = state;
     });
     await follower.start();
     caughtUp = true;
     if (this.disposed) await follower.stop();
-    else this.onChange(this, undefined);
+    else this.onChange(this, undefined, []);
   }
 
   view(focused: boolean): AgentView {
     const state = this.follower?.state;
     // A derived ToolCall has exactly the protocol's ToolView shape.
     const tools: ToolView[] = state ? cardTools(this.turn.events, state) : [];
+    const shown = displayStatus(state, this.process, this.exited);
     return {
       id: this.id,
       name: this.name,
       index: this.index,
-      status: state?.status ?? "starting",
+      status: shown.status,
       lastTurn: state?.lastTurn ?? "none",
       tools,
       focused,
       retry: state?.retry ? { message: state.retry.message, attempt: state.retry.attempt, maxRetries: state.retry.maxRetries } : null,
+      context: contextUsage(state?.usage ?? null),
+      statusSource: shown.source,
     };
   }
 
@@ -130,6 +171,8 @@ export class Agent {
       cwd: this.cwd,
       shellPid: this.shellPid,
       terminalName: this.terminal.name,
+      launchFiles: [...this.launchFiles],
+      launchArgs: [...this.launchArgs],
     };
   }
 

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { AgentState } from "../core/agent/agentState";
+import type { TranscriptEvent } from "../core/transcript/events";
 import { ProjectFolderWatcher } from "../core/engine/projectFolderWatcher";
 import type { FollowerOptions } from "../core/engine/sessionFollower";
 import { startsWithClear } from "../core/transcript/clearStart";
@@ -14,13 +15,16 @@ import { type Clock, systemClock } from "../core/util/clock";
 import type { AgentView } from "../shared/protocol";
 import { Agent } from "./agent";
 import { chooseClaimant, quietWait } from "./clearClaim";
-import type { AgentBinding, BindingStore, Disposable, Log, TerminalHandle, TerminalHost } from "./ports";
+import type { AgentBinding, BindingStore, ClaudeProcessState, Disposable, LaunchExtras, Log, ProcessMonitor, TerminalHandle, TerminalHost } from "./ports";
 
 export type AgentChange =
   | { type: "updated"; agent: AgentView }
   | { type: "removed"; id: string }
   /** A turn ended (active → waiting): for notifications. */
   | { type: "turnFinished"; agent: AgentView };
+
+/** Transcript events of an agent's current session, as they are read (for the MCP call matcher). */
+export type TranscriptEventsListener = (agentId: string, events: readonly TranscriptEvent[]) => void;
 
 export interface ClaudeCommand {
   command: string;
@@ -45,6 +49,14 @@ export interface AgentManagerDeps {
   ioClock?: Clock;
   followerOptions?: FollowerOptions;
   watchFolder?: (dir: string, onNewTranscript: (path: string) => void) => FolderWatch;
+  /** The `claude` process of each terminal (exact status, /clear by sessionId, exit, adoption). */
+  processes?: ProcessMonitor;
+  /** Adopt terminals where the user started `claude` by hand (the `arcadia.adoptTerminals` setting). */
+  adoptTerminals?: () => boolean;
+  /** Per-agent launch files (`--mcp-config`, `--settings`), made before its terminal opens. */
+  launchExtras?: (agentId: string) => Promise<LaunchExtras>;
+  /** Removes an agent's launch files once it is gone. */
+  removeLaunchFiles?: (paths: readonly string[]) => Promise<void>;
 }
 
 /**
@@ -61,6 +73,12 @@ export class AgentManager {
   private readonly agents = new Map<string, Agent>();
   private readonly folders = new Map<string, { watch: FolderWatch; users: number }>();
   private readonly listeners = new Set<(change: AgentChange) => void>();
+  private readonly eventListeners = new Set<TranscriptEventsListener>();
+  /** Process tracking per terminal, agent or not (a hand-started claude can be adopted). */
+  private readonly tracked = new Map<TerminalHandle, Disposable>();
+  private readonly adopting = new Set<TerminalHandle>();
+  /** The newest process state per terminal: a card made later (restore, adopt) starts from it. */
+  private readonly lastProcess = new Map<TerminalHandle, ClaudeProcessState>();
   private readonly subscriptions: Disposable[] = [];
   private readonly claiming = new Set<string>();
   private activeTerminal: TerminalHandle | undefined;
@@ -77,7 +95,10 @@ export class AgentManager {
     this.ioClock = deps.ioClock ?? systemClock;
     this.activeTerminal = deps.terminals.active();
     this.subscriptions.push(
-      deps.terminals.onDidOpen((terminal) => void this.onTerminalOpened(terminal)),
+      deps.terminals.onDidOpen((terminal) => {
+        void this.onTerminalOpened(terminal);
+        void this.trackProcess(terminal);
+      }),
       deps.terminals.onDidClose((terminal) => void this.onTerminalClosed(terminal)),
       deps.terminals.onDidChangeActive((terminal) => this.onActiveTerminal(terminal)),
     );
@@ -86,6 +107,17 @@ export class AgentManager {
   onDidChange(listener: (change: AgentChange) => void): Disposable {
     this.listeners.add(listener);
     return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  onTranscriptEvents(listener: TranscriptEventsListener): Disposable {
+    this.eventListeners.add(listener);
+    return { dispose: () => this.eventListeners.delete(listener) };
+  }
+
+  /** The agent's project and current session, for matching hook requests and MCP calls. */
+  agentInfo(agentId: string): { name: string; sessionId: string; index: number } | undefined {
+    const agent = this.agents.get(agentId);
+    return agent ? { name: agent.name, sessionId: agent.sessionId, index: agent.index } : undefined;
   }
 
   views(): AgentView[] {
@@ -97,14 +129,17 @@ export class AgentManager {
     await this.restore();
     const index = this.nextIndex();
     const sessionId = (this.deps.newSessionId ?? randomUUID)();
+    const agentId = (this.deps.newAgentId ?? randomUUID)();
+    const extras = await this.launchExtrasFor(agentId, index);
+    const launchArgs = [...claude.args, ...extras.args];
     const terminal = this.deps.terminals.launch({
       name: `Claude Code #${index}`,
       cwd,
       command: claude.command,
-      args: [...claude.args, "--session-id", sessionId],
+      args: [...launchArgs, "--session-id", sessionId],
     });
     const agent = this.createAgent({
-      id: (this.deps.newAgentId ?? randomUUID)(),
+      id: agentId,
       name: `Agent #${index}`,
       index,
       terminal,
@@ -112,12 +147,28 @@ export class AgentManager {
       cwd,
       projectDir: this.deps.projectDirFor(cwd),
       sessionId,
+      launchFiles: extras.paths,
+      launchArgs,
     });
     this.deps.log.info(`${agent.name}: opened terminal "${terminal.name}" in ${cwd}, session ${sessionId}`);
     await agent.follow(sessionId, false);
     agent.shellPid = await terminal.processId();
     await this.persist();
+    await this.trackProcess(terminal);
     return agent.view(this.isFocused(agent));
+  }
+
+  /**
+   * Starts `claude` again in the agent's terminal after it exited, resuming its session with the
+   * same arguments (and launch files) it was started with. False if it is not an exited agent.
+   */
+  restart(agentId: string, command: string): boolean {
+    const agent = this.agents.get(agentId);
+    if (!agent || !agent.hasExited) return false;
+    agent.terminal.run(command, [...agent.launchArgs, "--resume", agent.sessionId]);
+    agent.terminal.show(false);
+    this.deps.log.info(`${agent.name}: restarting claude with --resume ${agent.sessionId}`);
+    return true;
   }
 
   focus(agentId: string): void {
@@ -160,14 +211,19 @@ export class AgentManager {
   async dispose(): Promise<void> {
     this.disposed = true;
     for (const s of this.subscriptions) s.dispose();
+    for (const t of this.tracked.values()) t.dispose();
+    this.tracked.clear();
     await Promise.all([...this.agents.values()].map((a) => a.dispose()));
     await Promise.all([...this.folders.values()].map((f) => f.watch.stop()));
     this.agents.clear();
     this.folders.clear();
     this.listeners.clear();
+    this.eventListeners.clear();
   }
 
   private async doRestore(): Promise<void> {
+    // Terminals that were there before Arcadia started: their claude may be adopted.
+    for (const terminal of this.deps.terminals.all()) void this.trackProcess(terminal);
     const bindings = this.deps.store.load();
     if (bindings.length === 0) return;
     const terminals = this.deps.terminals.all();
@@ -203,6 +259,8 @@ export class AgentManager {
       cwd: binding.cwd,
       projectDir: this.deps.projectDirFor(binding.cwd),
       sessionId: binding.sessionId,
+      launchFiles: binding.launchFiles,
+      launchArgs: binding.launchArgs,
     });
     this.deps.log.info(`${agent.name}: restored, bound to terminal "${terminal.name}", session ${binding.sessionId}`);
     await agent.follow(binding.sessionId, true);
@@ -227,7 +285,10 @@ export class AgentManager {
 
   private async giveUpOnTerminals(): Promise<void> {
     if (this.disposed || this.awaitingTerminal.length === 0) return;
-    for (const binding of this.awaitingTerminal) this.deps.log.info(`${binding.name}: its terminal is gone; dropping it`);
+    for (const binding of this.awaitingTerminal) {
+      this.deps.log.info(`${binding.name}: its terminal is gone; dropping it`);
+      void this.removeLaunchFiles(binding.launchFiles ?? []);
+    }
     this.awaitingTerminal = [];
     await this.persist();
   }
@@ -236,10 +297,15 @@ export class AgentManager {
     const agent = new Agent(
       init,
       { clock: this.clock, pollClock: this.ioClock, ...this.deps.followerOptions, onError: (err) => this.deps.log.warn(`${init.name}: reading its transcript failed: ${String(err)}`) },
-      (changed, previous) => this.onAgentState(changed, previous),
+      (changed, previous, events) => {
+        this.onAgentState(changed, previous);
+        if (events.length > 0) for (const listener of this.eventListeners) listener(changed.id, events);
+      },
       () => this.ioClock.now(),
     );
     this.agents.set(agent.id, agent);
+    const known = this.lastProcess.get(init.terminal);
+    if (known) agent.setProcess(known);
     this.watchProject(agent.projectDir);
     this.emitUpdated(agent);
     return agent;
@@ -253,6 +319,9 @@ export class AgentManager {
   }
 
   private async onTerminalClosed(terminal: TerminalHandle): Promise<void> {
+    this.tracked.get(terminal)?.dispose();
+    this.tracked.delete(terminal);
+    this.lastProcess.delete(terminal);
     const agent = this.agentOf(terminal);
     if (!agent) return;
     this.agents.delete(agent.id);
@@ -263,6 +332,7 @@ export class AgentManager {
     // Saved first: a window reload right after must not bring the card back.
     await this.persist();
     await agent.dispose();
+    await this.removeLaunchFiles(agent.launchFiles);
   }
 
   private onActiveTerminal(terminal: TerminalHandle | undefined): void {
@@ -311,10 +381,15 @@ export class AgentManager {
         this.deps.log.info(`${file}: not started by /clear (e.g. --resume or another window); not claimed`);
         return;
       }
+      if (this.ordered().some((a) => a.processSessionId === sessionIdOf(file))) return;
       const focused = this.activeTerminal ? this.agentOf(this.activeTerminal) : undefined;
       const claimant = chooseClaimant(projectDir, file, this.ordered(), focused, this.lastFocused, this.activeTerminal !== undefined);
       if (!claimant) {
         this.deps.log.info(`${file}: started by /clear, but no focused agent in its project claims it`);
+        return;
+      }
+      if (claimant.processSessionId !== undefined) {
+        // Its process says exactly which session it is in: that rule moves it, not this guess.
         return;
       }
       // After /clear the old file still gets a last record or two; switch once it is quiet.
@@ -329,6 +404,84 @@ export class AgentManager {
     } finally {
       this.claiming.delete(file);
     }
+  }
+
+  // ---- the claude process behind each terminal ---------------------------------------------
+
+  private async trackProcess(terminal: TerminalHandle): Promise<void> {
+    const monitor = this.deps.processes;
+    if (!monitor || this.disposed || this.tracked.has(terminal)) return;
+    const pid = await terminal.processId();
+    if (pid === undefined || this.disposed || this.tracked.has(terminal)) return;
+    if (!this.deps.terminals.all().includes(terminal)) return;
+    this.tracked.set(terminal, monitor.track(pid, (state) => void this.onProcessState(terminal, state)));
+  }
+
+  private async onProcessState(terminal: TerminalHandle, state: ClaudeProcessState): Promise<void> {
+    if (this.disposed) return;
+    this.lastProcess.set(terminal, state);
+    const agent = this.agentOf(terminal);
+    if (!agent) {
+      if (state.state === "running") await this.adopt(terminal, state);
+      return;
+    }
+    const wasExited = agent.hasExited;
+    if (agent.setProcess(state)) this.emitUpdated(agent);
+    if (!wasExited && agent.hasExited) this.deps.log.info(`${agent.name}: claude exited`);
+    // The CLI names its session exactly: /clear (and a --resume restart) move the card at once.
+    if (state.state === "running" && state.sessionId && state.sessionId !== agent.sessionId) {
+      const previous = agent.sessionId;
+      await agent.follow(state.sessionId, false);
+      if (agent.sessionId !== previous) {
+        this.deps.log.info(`${agent.name}: its claude moved from session ${previous} to ${agent.sessionId}`);
+        await this.persist();
+      }
+    }
+  }
+
+  /** A terminal where the user started `claude` by hand gets a card (arcadia.adoptTerminals). */
+  private async adopt(terminal: TerminalHandle, state: Extract<ClaudeProcessState, { state: "running" }>): Promise<void> {
+    if (!state.sessionId || !state.cwd || !(this.deps.adoptTerminals?.() ?? true)) return;
+    await this.restoring?.catch(() => undefined);
+    if (this.adopting.has(terminal) || this.agentOf(terminal) || this.disposed) return;
+    const shellPid = await terminal.processId();
+    // A saved agent's terminal coming back after a reload is restored, not adopted.
+    if (this.awaitingTerminal.some((b) => b.shellPid === shellPid) || this.agentOf(terminal)) return;
+    this.adopting.add(terminal);
+    try {
+      const index = this.nextIndex();
+      const agent = this.createAgent({
+        id: (this.deps.newAgentId ?? randomUUID)(),
+        name: `Agent #${index}`,
+        index,
+        terminal,
+        shellPid,
+        cwd: state.cwd,
+        projectDir: this.deps.projectDirFor(state.cwd),
+        sessionId: state.sessionId,
+      });
+      this.deps.log.info(`${agent.name}: adopted terminal "${terminal.name}" (claude pid ${state.pid} started by hand), session ${state.sessionId}`);
+      await agent.follow(state.sessionId, true);
+      await this.persist();
+    } finally {
+      this.adopting.delete(terminal);
+    }
+  }
+
+  private async launchExtrasFor(agentId: string, index: number): Promise<LaunchExtras> {
+    if (!this.deps.launchExtras) return { args: [], paths: [] };
+    try {
+      return await this.deps.launchExtras(agentId);
+    } catch (err) {
+      // Claude Code still starts, only without Arcadia's tools and prompts.
+      this.deps.log.error(`Agent #${index}: could not write its MCP/hook settings, starting without them: ${err instanceof Error ? err.message : String(err)}`);
+      return { args: [], paths: [] };
+    }
+  }
+
+  private async removeLaunchFiles(paths: readonly string[]): Promise<void> {
+    if (paths.length === 0 || !this.deps.removeLaunchFiles) return;
+    await this.deps.removeLaunchFiles(paths).catch((err: unknown) => this.deps.log.warn(`removing ${paths.join(", ")} failed: ${String(err)}`));
   }
 
   // ---- helpers -------------------------------------------------------------------------------

@@ -13,6 +13,8 @@ export interface TerminalHandle {
   /** The shell's pid: survives a window reload (persistent terminals), unlike object identity. */
   processId(): Promise<number | undefined>;
   show(preserveFocus?: boolean): void;
+  /** Runs a command line in the terminal (quoted for its shell by the adapter), e.g. a restart. */
+  run(command: string, args: string[]): void;
   dispose(): void;
 }
 
@@ -43,6 +45,10 @@ export interface AgentBinding {
   /** The terminal's shell pid, the key to find the terminal again after a reload. */
   shellPid: number | undefined;
   terminalName: string;
+  /** Folders of the launch files (`--mcp-config`, `--settings`) to remove when the agent goes. */
+  launchFiles?: string[];
+  /** Arguments given to `claude` besides `--session-id` (for a restart with `--resume`). */
+  launchArgs?: string[];
 }
 
 export interface BindingStore {
@@ -54,4 +60,30 @@ export interface Log {
   info(message: string): void;
   warn(message: string): void;
   error(message: string): void;
+}
+
+/** The `claude` process under a terminal's shell, from the process table and its live status file. */
+export type ClaudeProcessState =
+  /** No `claude` under this shell (not started yet, exited, or killed). */
+  | { state: "none" }
+  | {
+      state: "running";
+      pid: number;
+      sessionId?: string;
+      /** From `<config>/sessions/<pid>.json`; undefined until the CLI writes it. */
+      status?: "idle" | "busy" | "waiting";
+      waitingFor?: string;
+      cwd?: string;
+    };
+
+/** Follows the `claude` process of terminals by their shell pid (src/core/process). */
+export interface ProcessMonitor {
+  track(shellPid: number, listener: (state: ClaudeProcessState) => void): Disposable;
+}
+
+/** Per-agent launch files (`--mcp-config`, `--settings`): made before launch, removed with the agent. */
+export interface LaunchExtras {
+  args: string[];
+  /** The files' folders, saved with the binding so they can be removed after a reload. */
+  paths: string[];
 }

@@ -20,7 +20,11 @@ export interface ToolView {
   endedAt?: number;
 }
 
-export type AgentStatusView = "starting" | "active" | "waiting";
+/**
+ * `needsPermission`: Claude's own permission prompt is waiting (known exactly from the CLI's
+ * status file, never guessed). `exited`: the `claude` process behind the card is gone.
+ */
+export type AgentStatusView = "starting" | "active" | "waiting" | "needsPermission" | "exited";
 export type TurnOutcomeView = "none" | "completed" | "interrupted" | "error";
 
 export interface AgentView {
@@ -38,6 +42,48 @@ export interface AgentView {
   focused: boolean;
   /** The API error being retried right now, if any. */
   retry: { message: string; attempt?: number; maxRetries?: number } | null;
+  /** Context-window use from the newest reply's usage (input + cache + output), against the model's window. */
+  context: { usedTokens: number; windowTokens: number } | null;
+  /** Where `status` comes from: the CLI's live status file (exact) or the transcript (inferred). */
+  statusSource: "process" | "transcript";
+}
+
+/**
+ * Something the user can answer on a tool row: an approval Arcadia's own MCP tools ask for
+ * (`command`, `path`, `write`), or Claude Code's permission prompt relayed by a hook (`permission`).
+ */
+export interface PromptView {
+  /** The approval id or permission request id: what the answer names. */
+  id: string;
+  kind: "command" | "path" | "write" | "permission";
+  /** One line: the command, the path, the file, "Bash: rm -rf build". */
+  subject: string;
+  /** The transcript tool_use (row) it belongs to; null: shown at the foot of the card. */
+  toolUseId: string | null;
+  /** The request carries suggestions the CLI can remember ("Always allow"). */
+  canAlwaysAllow: boolean;
+}
+
+/** A call to Arcadia's MCP server still in flight: its row shows Cancel / Complete. */
+export interface LiveCallView {
+  callId: string;
+  /** The transcript tool_use it is; null while it cannot be told (shown at the foot of the card). */
+  toolUseId: string | null;
+  /** The MCP tool's own name, e.g. `execute_command`. */
+  tool: string;
+  /** One line for the panel, e.g. the command. */
+  display: string;
+  /** ms since the epoch; the webview ticks the elapsed time itself. */
+  startedAt: number;
+  /** What Complete does for this call, as a tooltip: "Return the output so far". */
+  completeHint: string;
+}
+
+/** Everything live on one agent's card beyond the transcript: sent as one small message on change. */
+export interface AgentLiveView {
+  agentId: string;
+  calls: LiveCallView[];
+  prompts: PromptView[];
 }
 
 /** Something the whole panel must say, e.g. that `claude` cannot be found. */
@@ -50,9 +96,11 @@ export interface NoticeView {
 
 export type ExtensionMessage =
   /** Everything, in answer to `webviewReady` (sent every time the view is shown). */
-  | { type: "snapshot"; agents: AgentView[]; notice: NoticeView | null }
+  | { type: "snapshot"; agents: AgentView[]; live: AgentLiveView[]; notice: NoticeView | null }
   | { type: "agentUpdated"; agent: AgentView }
   | { type: "agentRemoved"; id: string }
+  /** The agent's in-flight MCP calls and open prompts changed (replaces the previous ones). */
+  | { type: "agentLive"; live: AgentLiveView }
   | { type: "notice"; notice: NoticeView | null };
 
 const id = z.string().min(1).max(200);
@@ -64,6 +112,13 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("focusAgent"), id }).strict(),
   z.object({ type: z.literal("closeAgent"), id }).strict(),
   z.object({ type: z.literal("renameAgent"), id, name: z.string().trim().min(1).max(80) }).strict(),
+  z.object({ type: z.literal("cancelCall"), callId: id }).strict(),
+  z.object({ type: z.literal("completeCall"), callId: id }).strict(),
+  z.object({ type: z.literal("answerPrompt"), id, decision: z.enum(["allow", "deny", "alwaysAllow"]) }).strict(),
+  /** Show what a prompt is about: the diff of a write, the terminal of a permission prompt. */
+  z.object({ type: z.literal("revealPrompt"), id }).strict(),
+  /** `claude` exited: start it again in the same terminal, resuming the session. */
+  z.object({ type: z.literal("restartAgent"), id }).strict(),
   z.object({ type: z.literal("noticeAction"), command: z.enum(["openSettings", "openInstallDocs", "dismissNotice"]) }).strict(),
 ]);
 

@@ -15,8 +15,14 @@ function isBinding(value: unknown): value is AgentBinding {
     typeof b.sessionId === "string" &&
     typeof b.cwd === "string" &&
     typeof b.terminalName === "string" &&
-    (b.shellPid === undefined || typeof b.shellPid === "number")
+    (b.shellPid === undefined || typeof b.shellPid === "number") &&
+    isOptionalStrings(b.launchFiles) &&
+    isOptionalStrings(b.launchArgs)
   );
+}
+
+function isOptionalStrings(value: unknown): boolean {
+  return value === undefined || (Array.isArray(value) && value.every((v) => typeof v === "string"));
 }
 
 export class WorkspaceBindingStore implements BindingStore {

@@ -21,6 +21,7 @@ class Handles {
           }
         },
         show: (preserveFocus) => terminal.show(preserveFocus),
+        run: (command, args) => terminal.sendText(shellCommandLine(command, args, vscode.env.shell), true),
         dispose: () => terminal.dispose(),
       };
       this.map.set(terminal, handle);

@@ -1,5 +1,5 @@
 /** An in-memory TerminalHost: terminals are launched, focused and closed by the test. */
-import type { AgentBinding, BindingStore, Disposable, LaunchSpec, Log, TerminalHandle, TerminalHost } from "../../src/agents/ports";
+import type { AgentBinding, BindingStore, ClaudeProcessState, Disposable, LaunchSpec, Log, ProcessMonitor, TerminalHandle, TerminalHost } from "../../src/agents/ports";
 
 export class FakeTerminal implements TerminalHandle {
   shown = 0;
@@ -12,6 +12,11 @@ export class FakeTerminal implements TerminalHandle {
   ) {}
   async processId(): Promise<number | undefined> {
     return this.pid;
+  }
+  /** Command lines run in it after launch (e.g. a restart). */
+  readonly ran: { command: string; args: string[] }[] = [];
+  run(command: string, args: string[]): void {
+    this.ran.push({ command, args });
   }
   show(): void {
     this.shown++;
@@ -103,4 +108,27 @@ export function memoryLog(): Log & { lines: string[] } {
     warn: (m) => void lines.push(`WARN ${m}`),
     error: (m) => void lines.push(`ERROR ${m}`),
   };
+}
+
+/** A ProcessMonitor the test drives: what the process table and status files would report. */
+export class FakeProcessMonitor implements ProcessMonitor {
+  private readonly listeners = new Map<number, Set<(state: ClaudeProcessState) => void>>();
+  private readonly states = new Map<number, ClaudeProcessState>();
+
+  track(shellPid: number, listener: (state: ClaudeProcessState) => void): Disposable {
+    let set = this.listeners.get(shellPid);
+    if (!set) this.listeners.set(shellPid, (set = new Set()));
+    set.add(listener);
+    listener(this.states.get(shellPid) ?? { state: "none" });
+    return { dispose: () => set.delete(listener) };
+  }
+
+  tracking(shellPid: number): boolean {
+    return (this.listeners.get(shellPid)?.size ?? 0) > 0;
+  }
+
+  report(shellPid: number, state: ClaudeProcessState): void {
+    this.states.set(shellPid, state);
+    for (const listener of this.listeners.get(shellPid) ?? []) listener(state);
+  }
 }

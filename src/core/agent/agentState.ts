@@ -123,7 +123,8 @@ export function reduceAgent(state: AgentState, event: AgentEvent): AgentState {
       if (!state.awaitingIdle || state.status !== "active" || hasForegroundTools(state.activeTools)) return state;
       return endTurn(state, "completed");
     case "usage":
-      return { ...state, usage: event.usage };
+      // Replies that never reached the model (API errors: all zeros) say nothing about the context.
+      return event.usage.inputTokens + event.usage.cacheReadInputTokens + event.usage.cacheCreationInputTokens > 0 ? { ...state, usage: event.usage } : state;
     case "sessionEnd":
       return state.status === "active" ? endTurn(state, "interrupted") : { ...state, status: "waiting", awaitingIdle: false };
     case "compaction":

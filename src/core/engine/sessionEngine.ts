@@ -90,6 +90,13 @@ export class SessionEngine {
     return events;
   }
 
+  /** Its `claude` process is gone (known from the process table): end what it left running. */
+  processExited(): TranscriptEvent[] {
+    const events = this.interpreter.processExited(this.current.status === "active", this.clock.now());
+    this.apply(events);
+    return events;
+  }
+
   dispose(): void {
     this.idleTimer?.cancel();
     this.idleTimer = undefined;

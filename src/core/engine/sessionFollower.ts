@@ -164,6 +164,14 @@ export class SessionFollower {
     await this.pumping;
   }
 
+  /**
+   * Its process died: what it left open ends as interrupted. Reading goes on (a restart with
+   * `--resume` may continue the same file).
+   */
+  processExited(): TranscriptEvent[] {
+    return this.engine.processExited();
+  }
+
   /** The session is over: close every tool still open, then stop. */
   async endSession(): Promise<TranscriptEvent[]> {
     await this.stop();

@@ -118,6 +118,17 @@ export class TranscriptInterpreter {
     return out;
   }
 
+  /**
+   * The `claude` process died (kill -9, a crash) without writing an interrupt: every tool of it,
+   * background sub-agents included, is over, and a running turn ends as interrupted.
+   */
+  processExited(turnRunning: boolean, at?: number): TranscriptEvent[] {
+    const out: TranscriptEvent[] = [];
+    this.closeOpen(out, "interrupted", () => true, at);
+    if (turnRunning || out.length > 0) out.push({ kind: "interrupt", forToolUse: false, at });
+    return out;
+  }
+
   // ---- assistant ---------------------------------------------------------------------------
 
   private onAssistant(record: Json, source: RecordSource, at: number | undefined, out: TranscriptEvent[]): void {

@@ -1,0 +1,153 @@
+/**
+ * The agent manager with the process monitor (issue 5): exact status from the CLI's status file,
+ * /clear by sessionId, a claude that dies, a restart, and terminals where claude was started by
+ * hand. Fake terminals and a driven monitor; real transcript files recorded from the real CLI.
+ */
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AgentManager } from "../../../src/agents/agentManager";
+import { ManualClock } from "../../../src/core/util/clock";
+import { FakeProcessMonitor, FakeTerminalHost, MemoryStore, memoryLog } from "../../support/fakeTerminals";
+import { loadScenario, sessionFiles } from "../../support/recorded";
+import { useTempDirs } from "../../support/tempDir";
+import { waitForChange } from "../../support/waitFor";
+
+const tempDir = useTempDirs();
+const managers: AgentManager[] = [];
+afterEach(async () => {
+  for (const m of managers.splice(0)) await m.dispose();
+});
+
+const CLAUDE = { command: "claude", args: ["--model", "x"] };
+
+function setup(opts: { adopt?: boolean; extras?: boolean } = {}) {
+  const projectDir = tempDir();
+  mkdirSync(projectDir, { recursive: true });
+  const host = new FakeTerminalHost();
+  const monitor = new FakeProcessMonitor();
+  const removed: string[][] = [];
+  let ids = 0;
+  const manager = new AgentManager({
+    terminals: host,
+    store: new MemoryStore(),
+    log: memoryLog(),
+    projectDirFor: () => projectDir,
+    newSessionId: () => `session-${++ids}`,
+    newAgentId: () => `agent-${ids}`,
+    clock: new ManualClock(),
+    processes: monitor,
+    adoptTerminals: () => opts.adopt ?? true,
+    launchExtras: opts.extras ? async (agentId) => ({ args: ["--mcp-config", `/tmp/${agentId}.json`], paths: [`/tmp/${agentId}`] }) : undefined,
+    removeLaunchFiles: async (paths) => void removed.push([...paths]),
+  });
+  managers.push(manager);
+  const until = <T>(probe: () => T | undefined | false, what = "a change") =>
+    waitForChange((cb) => manager.onDidChange(cb).dispose, probe, 8000, what);
+  return { manager, host, monitor, projectDir, until, removed };
+}
+
+/** The several-tools session cut just before its first tool result: a tool is running. */
+function writeRunningTool(projectDir: string, sessionId: string): void {
+  const lines = readFileSync(sessionFiles(loadScenario("several-tools"))[0] as string, "utf8").split("\n").filter(Boolean);
+  const firstResult = lines.findIndex((l) => l.includes('"tool_result"'));
+  writeFileSync(join(projectDir, `${sessionId}.jsonl`), `${lines.slice(0, firstResult).join("\n")}\n`);
+}
+
+describe("AgentManager with the CLI's live status", () => {
+  it("shows needs permission exactly while the status file says so, and the transcript status otherwise", async () => {
+    const { manager, host, monitor, projectDir, until } = setup();
+    await manager.open(CLAUDE, "/w");
+    const shell = host.terminals[0]!.pid!;
+    await until(() => monitor.tracking(shell), "the monitor to track the shell");
+    writeRunningTool(projectDir, "session-1");
+    await until(() => manager.views()[0]?.status === "active", "active from the transcript");
+    expect(manager.views()[0]?.statusSource).toBe("transcript");
+
+    monitor.report(shell, { state: "running", pid: 900, sessionId: "session-1", status: "waiting", waitingFor: "permission prompt" });
+    expect(manager.views()[0]).toMatchObject({ status: "needsPermission", statusSource: "process" });
+    monitor.report(shell, { state: "running", pid: 900, sessionId: "session-1", status: "busy" });
+    expect(manager.views()[0]?.status).toBe("active");
+    monitor.report(shell, { state: "running", pid: 900, sessionId: "session-1", status: "idle" });
+    expect(manager.views()[0]?.status).toBe("waiting");
+  });
+
+  it("ends the turn as interrupted with no tool left running when claude dies, shows it exited, and restarts it with --resume", async () => {
+    const { manager, host, monitor, projectDir, until } = setup({ extras: true });
+    const agent = await manager.open(CLAUDE, "/w");
+    const terminal = host.terminals[0]!;
+    await until(() => monitor.tracking(terminal.pid!));
+    writeRunningTool(projectDir, "session-1");
+    await until(() => manager.views()[0]?.tools.some((t) => t.outcome === "running"), "a running tool");
+    monitor.report(terminal.pid!, { state: "running", pid: 900, sessionId: "session-1", status: "busy" });
+
+    monitor.report(terminal.pid!, { state: "none" });
+    const view = manager.views()[0]!;
+    expect(view.status).toBe("exited");
+    expect(view.lastTurn).toBe("interrupted");
+    expect(view.tools.filter((t) => t.outcome === "running")).toEqual([]);
+
+    expect(manager.restart(agent.id, "claude")).toBe(true);
+    expect(terminal.ran).toEqual([{ command: "claude", args: ["--model", "x", "--mcp-config", "/tmp/agent-1.json", "--resume", "session-1"] }]);
+    monitor.report(terminal.pid!, { state: "running", pid: 901, sessionId: "session-1", status: "idle" });
+    expect(manager.views()[0]?.status).toBe("waiting");
+    expect(manager.restart(agent.id, "claude")).toBe(false);
+  });
+
+  it("a claude not started yet is not 'exited'", async () => {
+    const { manager, host, monitor, until } = setup();
+    await manager.open(CLAUDE, "/w");
+    await until(() => monitor.tracking(host.terminals[0]!.pid!));
+    monitor.report(host.terminals[0]!.pid!, { state: "none" });
+    expect(manager.views()[0]?.status).toBe("starting");
+  });
+
+  it("moves to the session the process names after /clear, without waiting for the content rule", async () => {
+    const { manager, host, monitor, projectDir, until } = setup();
+    await manager.open(CLAUDE, "/w");
+    const shell = host.terminals[0]!.pid!;
+    await until(() => monitor.tracking(shell));
+    const scenario = loadScenario("clear");
+    const [before, after] = sessionFiles(scenario) as [string, string];
+    copyFileSync(before, join(projectDir, "session-1.jsonl"));
+    const newId = scenario.sessions[1] as string;
+    copyFileSync(after, join(projectDir, `${newId}.jsonl`));
+    // Another terminal is in front: the content rule alone would not move this agent.
+    host.setActive(host.adopt("bash", 77));
+    monitor.report(shell, { state: "running", pid: 900, sessionId: newId, status: "idle" });
+    await until(() => manager.views()[0]?.tools.some((t) => t.label === "Running: echo two"), "the agent to follow the new session");
+    expect(manager.views()).toHaveLength(1);
+  });
+
+  it("removes the agent's launch files when its terminal closes", async () => {
+    const { manager, host, removed, until } = setup({ extras: true });
+    await manager.open(CLAUDE, "/w");
+    expect(host.terminals[0]!.spec!.args).toEqual(["--model", "x", "--mcp-config", "/tmp/agent-1.json", "--session-id", "session-1"]);
+    host.close(host.terminals[0]!);
+    await until(() => manager.views().length === 0);
+    await vi.waitFor(() => expect(removed).toEqual([["/tmp/agent-1"]]));
+  });
+});
+
+describe("AgentManager adopting terminals where claude was started by hand", () => {
+  it("gives such a terminal a card following its session", async () => {
+    const { manager, host, monitor, projectDir, until } = setup();
+    const terminal = host.revive("bash", 555);
+    await vi.waitFor(() => expect(monitor.tracking(555)).toBe(true));
+    copyFileSync(sessionFiles(loadScenario("several-tools"))[0] as string, join(projectDir, "hand-started.jsonl"));
+    monitor.report(555, { state: "running", pid: 901, sessionId: "hand-started", status: "idle", cwd: "/w" });
+    const card = await until(() => manager.views().find((v) => v.tools.length > 0), "the adopted card to show its tools");
+    expect(card).toMatchObject({ name: "Agent #1", status: "waiting" });
+    manager.focus(card.id);
+    expect(terminal.shown).toBe(1);
+  });
+
+  it("leaves it alone when arcadia.adoptTerminals is off", async () => {
+    const { manager, host, monitor } = setup({ adopt: false });
+    host.revive("bash", 556);
+    await vi.waitFor(() => expect(monitor.tracking(556)).toBe(true));
+    monitor.report(556, { state: "running", pid: 902, sessionId: "s", status: "idle", cwd: "/w" });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(manager.views()).toEqual([]);
+  });
+});
