@@ -23,6 +23,10 @@ export interface LinkedResources {
 
 export interface CallContext {
   readonly callId: string;
+  /** The agent the call comes from (the per-agent header), when known: approvals carry it. */
+  readonly agentId?: string;
+  /** The transcript's tool_use id, when the client sent it. */
+  readonly toolUseId?: string;
   /** Aborted when the call is cancelled (from the panel or by the client): stop working. */
   readonly signal: AbortSignal;
   linkApproval(approvalId: string | undefined): void;
@@ -52,7 +56,9 @@ export interface CallExtra {
   agentId?: string;
 }
 
-export type TrackerChange = { type: "started"; call: TrackedCall } | { type: "ended"; id: string };
+/** `updated`: the call linked (or unlinked) an approval, a terminal or a diff — e.g. the panel
+ * shows "awaiting your review" once a diff is linked. */
+export type TrackerChange = { type: "started"; call: TrackedCall } | { type: "updated"; call: TrackedCall } | { type: "ended"; id: string };
 
 type Handler<A> = (args: A, context: CallContext) => Promise<ToolResult>;
 
@@ -108,12 +114,20 @@ export class ToolCallTracker {
       if (extra.signal?.aborted) onClientAbort();
       else extra.signal?.addEventListener("abort", onClientAbort, { once: true });
 
+      const link = (key: "approvalId" | "terminalId" | "diffId", value: string | undefined) => {
+        if (call[key] === value) return;
+        call[key] = value;
+        // A call already force-finished is no longer anyone's business.
+        if (this.inFlight.get(id) === entry) this.emit({ type: "updated", call: { ...call } });
+      };
       const context: CallContext = {
         callId: id,
+        agentId: call.agentId,
+        toolUseId: call.toolUseId,
         signal: abort.signal,
-        linkApproval: (approvalId) => void (call.approvalId = approvalId),
-        linkTerminal: (terminalId) => void (call.terminalId = terminalId),
-        linkDiff: (diffId) => void (call.diffId = diffId),
+        linkApproval: (approvalId) => link("approvalId", approvalId),
+        linkTerminal: (terminalId) => link("terminalId", terminalId),
+        linkDiff: (diffId) => link("diffId", diffId),
       };
       try {
         // A handler that throws synchronously is treated like one that rejects.

@@ -1,0 +1,140 @@
+/**
+ * execute_command: runs a shell command in a terminal the user can see (one per agent), and
+ * answers with its output and exit code. The command can be force-finished from the panel: Cancel
+ * interrupts it; Complete hands back the output so far (the tracker reads it through the runner).
+ */
+import { z } from "zod";
+import type { CallContext } from "../mcp/toolCallTracker";
+import { jsonResult, type ToolResult } from "../mcp/toolResult";
+import type { ToolSpec } from "../mcp/server/toolRegistrar";
+import { resolveToolPath } from "./paths";
+import type { CommandEnd, ToolPorts } from "./ports";
+import { cancelled, denied, errorText, toolError } from "./results";
+import { tail } from "./text";
+
+export const DEFAULT_COMMAND_TIMEOUT_SECONDS = 600;
+/** The end of the output goes back to the agent; a whole build log would drown its context. */
+export const MAX_OUTPUT_CHARS = 30_000;
+
+const shape = {
+  command: z
+    .string()
+    .trim()
+    .min(1, 'command is empty: give the shell command line to run, e.g. "npm test"')
+    .max(20_000, "command is longer than 20,000 characters: put a long script in a file and run that file")
+    .describe("The shell command line to run, exactly as you would type it in the user's terminal shell."),
+  cwd: z
+    .string()
+    .min(1, "cwd is empty: leave it out to run in the workspace folder")
+    .optional()
+    .describe("Folder to run in, absolute or relative to the workspace folder. Default: the workspace folder. Outside the workspace needs the user's approval."),
+  timeout_seconds: z
+    .number()
+    .int("timeout_seconds must be a whole number of seconds")
+    .min(1, "timeout_seconds must be at least 1")
+    .max(86_400, "timeout_seconds can be at most 86400 (a day)")
+    .optional()
+    .describe(`Stop waiting after this many seconds: the command is interrupted (Ctrl+C) and the output so far is returned with timed_out: true. Default ${DEFAULT_COMMAND_TIMEOUT_SECONDS}.`),
+};
+
+type Args = z.infer<z.ZodObject<typeof shape>>;
+
+export function executeCommandTool(ports: ToolPorts): ToolSpec<typeof shape> {
+  return {
+    name: "execute_command",
+    title: "Run a command in a VS Code terminal",
+    description:
+      "Runs a shell command in a VS Code terminal the user can watch, and returns its output (the last " +
+      `${MAX_OUTPUT_CHARS} characters) and exit code. Do not start commands that never end (servers, watchers) unless ` +
+      "you set timeout_seconds; the user can also finish a long call early from the Arcadia panel, in which case you get " +
+      'the output so far with status "force-completed". Without shell integration in the terminal the output cannot be ' +
+      'read: the result then says status "output_not_captured".',
+    inputSchema: shape,
+    annotations: { destructiveHint: true, openWorldHint: true },
+    display: (args) => args.command,
+    handler: (args, context) => runCommand(ports, args, context),
+  };
+}
+
+async function runCommand(ports: ToolPorts, args: Args, context: CallContext): Promise<ToolResult> {
+  const cwd = await resolveToolPath(ports, context, args.cwd ?? ".", "Run a command in");
+  if (!cwd.ok) return cwd.result;
+  const stat = await ports.files.stat(cwd.path);
+  if (stat?.type !== "directory") {
+    return toolError(`cwd ${cwd.path} ${stat ? "is not a folder" : "does not exist"}: give an existing folder, or leave cwd out.`);
+  }
+
+  if (ports.commandNeedsApproval(args.command)) {
+    const { id, promise } = ports.approvals.enqueue("command", args.command, { agentId: context.agentId, callId: context.callId });
+    context.linkApproval(id);
+    const decision = await promise;
+    context.linkApproval(undefined);
+    if (decision === "cancelled") return cancelled();
+    if (decision === "deny") return denied(`The user denied running \`${args.command}\`. Do not retry it; ask the user, or do without it.`);
+  }
+  if (context.signal.aborted) return cancelled();
+
+  let handle;
+  try {
+    handle = await ports.commands.start({ command: args.command, cwd: cwd.path, agentId: context.agentId });
+  } catch (err) {
+    return toolError(`Could not start the command: ${errorText(err)}`);
+  }
+  context.linkTerminal(handle.id);
+  const timeoutSeconds = args.timeout_seconds ?? DEFAULT_COMMAND_TIMEOUT_SECONDS;
+  try {
+    const end = await waitForEnd(handle.ended, timeoutSeconds * 1000, context.signal);
+    if (end === "aborted") return cancelled();
+    const partial = ports.commands.partialOutput(handle.id);
+    const output = tail(partial.output, MAX_OUTPUT_CHARS);
+    const common = { output: output.text, ...(output.truncated ? { output_truncated: true } : {}), terminal: handle.where };
+    if (end === "timedOut") {
+      ports.commands.interrupt(handle.id);
+      return toolError(`The command was still running after ${timeoutSeconds} s, so it was interrupted (Ctrl+C). The output so far is included; give a larger timeout_seconds if it needs longer.`, {
+        status: "timed_out",
+        timed_out: true,
+        exit_code: null,
+        output_captured: partial.captured,
+        ...common,
+      });
+    }
+    return resultFor(end, partial.captured, common);
+  } finally {
+    ports.commands.release(handle.id);
+  }
+}
+
+function resultFor(end: CommandEnd, captured: boolean, common: Record<string, unknown>): ToolResult {
+  switch (end.kind) {
+    case "terminalClosed":
+      return toolError(`The terminal ${String(common.terminal)} was closed before the command finished; its output so far is included.`, { status: "terminal_closed", exit_code: null, output_captured: captured, ...common });
+    case "notCaptured":
+      return toolError(
+        `The command was sent to the terminal "${String(common.terminal)}", but that terminal has no shell integration, so its output and exit code cannot be read (output not captured). ` +
+          "Ask the user what it printed, or write the output to a file (command > out.txt 2>&1) and read that file.",
+        { status: "output_not_captured", exit_code: null, output_captured: false, terminal: common.terminal },
+      );
+    case "exited": {
+      const failed = end.exitCode !== undefined && end.exitCode !== 0;
+      const body = { status: failed ? "failed" : "completed", exit_code: end.exitCode ?? null, output_captured: captured, ...common };
+      if (failed) return toolError(`The command exited with code ${end.exitCode}.`, body);
+      return jsonResult(body);
+    }
+  }
+}
+
+function waitForEnd(ended: Promise<CommandEnd>, timeoutMs: number, signal: AbortSignal): Promise<CommandEnd | "timedOut" | "aborted"> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => finish("timedOut"), timeoutMs);
+    timer.unref?.();
+    const onAbort = () => finish("aborted");
+    function finish(value: CommandEnd | "timedOut" | "aborted") {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", onAbort);
+      resolve(value);
+    }
+    if (signal.aborted) return finish("aborted");
+    signal.addEventListener("abort", onAbort, { once: true });
+    ended.then(finish, () => finish({ kind: "terminalClosed" }));
+  });
+}

@@ -1,0 +1,149 @@
+/**
+ * What Arcadia's MCP tools need from their host, as small interfaces: VS Code implements them in
+ * src/vscode/tools, plain Node in nodeWorkspaceFiles.ts and test/support (the tests and the rig).
+ * All paths are absolute file-system paths.
+ */
+import type { ApprovalQueue } from "../mcp/approvalQueue";
+
+// ── Commands ────────────────────────────────────────────────────────────────────────────────
+
+export interface StartCommand {
+  command: string;
+  /** Absolute folder to run in. */
+  cwd: string;
+  /** The agent asking: the host runs its commands in that agent's own terminal. */
+  agentId?: string;
+}
+
+/** How a command ended, as far as the host can tell. */
+export type CommandEnd =
+  /** It ended; `exitCode` undefined when the shell did not report one. */
+  | { kind: "exited"; exitCode: number | undefined }
+  /** The terminal was closed (or its process died) while the command ran. */
+  | { kind: "terminalClosed" }
+  /** No shell integration: the command was typed into the terminal, nothing can be read back. */
+  | { kind: "notCaptured" };
+
+export interface CommandHandle {
+  /** Also the tracker's terminalId for this call: interrupt / partialOutput take it. */
+  id: string;
+  /** A name the user can find the command under, e.g. the terminal's name. */
+  where: string;
+  ended: Promise<CommandEnd>;
+}
+
+export interface PartialOutput {
+  output: string;
+  /** False when there was no shell integration to read the output with. */
+  captured: boolean;
+}
+
+export interface CommandRunner {
+  /** Starts the command in a terminal the user can see. Rejects if it cannot be started at all. */
+  start(request: StartCommand): Promise<CommandHandle>;
+  /** Ctrl+C to the command (harmless once it ended). */
+  interrupt(id: string): void;
+  /** What the command printed so far (readable while it runs, and after it ended until released). */
+  partialOutput(id: string): PartialOutput;
+  /** The call is over: the output buffer can go. */
+  release(id: string): void;
+}
+
+// ── Files ──────────────────────────────────────────────────────────────────────────────────
+
+export type EntryType = "file" | "directory" | "other";
+
+export interface FileStat {
+  type: EntryType;
+  size: number;
+}
+
+export interface DirEntry {
+  name: string;
+  /** What it is, through a symlink. */
+  type: EntryType;
+  /** A symlink: a recursive listing does not go through it (it may lead out of the workspace, or in circles). */
+  symlink?: boolean;
+}
+
+export interface WorkspaceFiles {
+  /** The workspace folders, in order (the first one is the default base for relative paths). */
+  folders(): readonly string[];
+  /** Symlinks resolved. Rejects (code ENOENT) when the path does not exist. */
+  realpath(path: string): Promise<string>;
+  /** Undefined when nothing is there. */
+  stat(path: string): Promise<FileStat | undefined>;
+  readFile(path: string): Promise<Uint8Array>;
+  /** Creates missing parent folders. */
+  writeFile(path: string, data: Uint8Array): Promise<void>;
+  readDirectory(path: string): Promise<DirEntry[]>;
+  /**
+   * Files under `root` (absolute paths), at most `limit`, skipping what a workspace search skips
+   * (.git, node_modules, the user's excludes). `glob` is relative to root, e.g. `**\/*.ts`.
+   */
+  findFiles(root: string, glob: string | undefined, limit: number): Promise<string[]>;
+}
+
+// ── Writes ─────────────────────────────────────────────────────────────────────────────────
+
+export type DiffDecision = "accept" | "reject";
+
+export interface ProposeChange {
+  path: string;
+  /** The file's current text; undefined for a new file. */
+  original: string | undefined;
+  proposed: string;
+  /** Why, in a line (shown with the diff): e.g. "Agent #1: apply_diff (2 edits)". */
+  title: string;
+  agentId?: string;
+  callId?: string;
+}
+
+export interface DiffReviewer {
+  /** Shows the proposal as a diff with Accept / Reject; the promise settles on the user's answer. */
+  propose(change: ProposeChange): { id: string; decision: Promise<DiffDecision> };
+  /** From the panel (Complete): as if the user clicked Accept. Harmless once decided. */
+  accept(id: string): void;
+  /** From the panel (Cancel): as if the user clicked Reject. Harmless once decided. */
+  reject(id: string): void;
+}
+
+// ── Problems and editors ───────────────────────────────────────────────────────────────────
+
+export type Severity = "error" | "warning" | "information" | "hint";
+
+export interface Diagnostic {
+  severity: Severity;
+  message: string;
+  /** 1-based. */
+  line: number;
+  /** 1-based. */
+  column: number;
+  source?: string;
+  code?: string;
+}
+
+export interface DiagnosticsSource {
+  /** The problems of one file, or of every file that has some when `path` is undefined. */
+  get(path?: string): { path: string; diagnostics: Diagnostic[] }[];
+}
+
+export interface EditorOpener {
+  /** Opens the file in an editor, revealing `line` (1-based) when given. */
+  open(path: string, line?: number): Promise<void>;
+}
+
+// ── All of it ──────────────────────────────────────────────────────────────────────────────
+
+export interface ToolPorts {
+  files: WorkspaceFiles;
+  commands: CommandRunner;
+  diffs: DiffReviewer;
+  diagnostics: DiagnosticsSource;
+  editor: EditorOpener;
+  approvals: ApprovalQueue;
+  /** Whether this command needs the user's Allow first (see commandApproval.ts for a policy). */
+  commandNeedsApproval: (command: string) => boolean;
+  /** The folder an agent works in (relative paths resolve against it), when the host knows it. */
+  agentCwd?: (agentId: string) => string | undefined;
+}

@@ -1,0 +1,36 @@
+/** All of Arcadia's MCP tools, added through the server's `addTool`, and what the tracker needs of the ports. */
+import type { LinkedResources } from "../mcp/toolCallTracker";
+import type { AddTool } from "../mcp/server/toolRegistrar";
+import { applyDiffTool } from "./applyDiff";
+import { executeCommandTool } from "./executeCommand";
+import { getDiagnosticsTool } from "./getDiagnostics";
+import { listFilesTool } from "./listFiles";
+import { openFileTool } from "./openFile";
+import type { ToolPorts } from "./ports";
+import { readFileTool } from "./readFile";
+import { searchFilesTool } from "./searchFiles";
+import { writeFileTool } from "./writeFile";
+
+export const ARCADIA_TOOL_NAMES = ["execute_command", "read_file", "list_files", "search_files", "write_file", "apply_diff", "get_diagnostics", "open_file"] as const;
+
+export function registerArcadiaTools(addTool: AddTool, ports: ToolPorts): void {
+  addTool(executeCommandTool(ports));
+  addTool(readFileTool(ports));
+  addTool(listFilesTool(ports));
+  addTool(searchFilesTool(ports));
+  addTool(writeFileTool(ports));
+  addTool(applyDiffTool(ports));
+  addTool(getDiagnosticsTool(ports));
+  addTool(openFileTool(ports));
+}
+
+/** The tracker's force-finish powers, from the same ports the tools use. */
+export function linkedResources(ports: Pick<ToolPorts, "approvals" | "diffs" | "commands">): LinkedResources {
+  return {
+    cancelApproval: (id) => void ports.approvals.cancelApproval(id),
+    rejectDiff: (id) => ports.diffs.reject(id),
+    acceptDiff: (id) => ports.diffs.accept(id),
+    interruptTerminal: (id) => ports.commands.interrupt(id),
+    partialOutput: (id) => ports.commands.partialOutput(id),
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * search_files: lines matching a text or a regular expression, across a folder (optionally
+ * filtered by a glob) or in one file. Binary and huge files are skipped and counted.
+ */
+import { z } from "zod";
+import type { ToolSpec } from "../mcp/server/toolRegistrar";
+import { resolveToolPath } from "./paths";
+import type { ToolPorts } from "./ports";
+import { ok, toolError } from "./results";
+import { shownPath } from "./shownPath";
+import { decodeText, looksBinary, MB } from "./text";
+
+export const MAX_SEARCH_FILE_BYTES = 2 * MB;
+const MAX_FILES = 20_000;
+const DEFAULT_MATCHES = 200;
+const MAX_MATCH_LINE_CHARS = 500;
+
+const shape = {
+  pattern: z.string().min(1, "pattern is empty: give the text (or regex: true and a regular expression) to look for").max(1000, "pattern is over 1000 characters").describe("The text to find; a JavaScript regular expression when regex is true."),
+  regex: z.boolean().optional().describe("Treat pattern as a JavaScript regular expression (no slashes, no flags). Default false: the text literally."),
+  case_sensitive: z.boolean().optional().describe("Default true."),
+  path: z.string().min(1, 'path is empty: leave it out (or give ".") for the whole workspace folder').optional().describe("A folder to search in, or one file. Default: the workspace folder."),
+  glob: z.string().min(1, "glob is empty: leave it out to search every file").optional().describe('Only files whose path (relative to path) matches this glob, e.g. "**/*.ts" or "src/**/*.{js,jsx}".'),
+  max_results: z.number().int("max_results must be a whole number").min(1, "max_results must be at least 1").max(2000, "max_results can be at most 2000: narrow the search with path or glob").optional().describe(`Stop after this many matching lines. Default ${DEFAULT_MATCHES}.`),
+};
+
+export function searchFilesTool(ports: ToolPorts): ToolSpec<typeof shape> {
+  return {
+    name: "search_files",
+    title: "Search files",
+    description: `Finds the lines that contain a text (or match a regular expression with regex: true) in the workspace, or in one folder or file (path), optionally only files matching glob. Returns path, 1-based line and the line's text for each match; skips binary files and files over ${MAX_SEARCH_FILE_BYTES / MB} MB, .git and node_modules. truncated: true means max_results was reached.`,
+    inputSchema: shape,
+    annotations: { readOnlyHint: true },
+    display: (args) => `${args.pattern}${args.path ? ` in ${args.path}` : ""}${args.glob ? ` (${args.glob})` : ""}`,
+    async handler(args, context) {
+      let matcher: RegExp;
+      const flags = args.case_sensitive === false ? "i" : "";
+      try {
+        matcher = new RegExp(args.regex ? args.pattern : escapeRegExp(args.pattern), flags);
+      } catch (err) {
+        return toolError(`pattern is not a valid regular expression (${(err as Error).message}); fix it, or set regex: false to search for the text literally.`);
+      }
+      const resolved = await resolveToolPath(ports, context, args.path ?? ".", "Search");
+      if (!resolved.ok) return resolved.result;
+      const stat = await ports.files.stat(resolved.path);
+      if (!stat) return toolError(`${resolved.path} does not exist.`);
+      const files = stat.type === "directory" ? await ports.files.findFiles(resolved.path, args.glob, MAX_FILES) : [resolved.path];
+
+      const max = args.max_results ?? DEFAULT_MATCHES;
+      const matches: { path: string; line: number; text: string }[] = [];
+      let searched = 0;
+      let skippedBinary = 0;
+      let skippedLarge = 0;
+      let truncated = false;
+      for (const file of files) {
+        if (context.signal.aborted) break;
+        const fileStat = await ports.files.stat(file);
+        if (!fileStat || fileStat.type !== "file") continue;
+        if (fileStat.size > MAX_SEARCH_FILE_BYTES) {
+          skippedLarge++;
+          continue;
+        }
+        let bytes: Uint8Array;
+        try {
+          bytes = await ports.files.readFile(file);
+        } catch {
+          continue;
+        }
+        if (looksBinary(bytes)) {
+          skippedBinary++;
+          continue;
+        }
+        searched++;
+        const lines = decodeText(bytes).split(/\r?\n/);
+        for (let i = 0; i < lines.length; i++) {
+          const line = lines[i] as string;
+          if (!matcher.test(line)) continue;
+          if (matches.length >= max) {
+            truncated = true;
+            break;
+          }
+          matches.push({ path: shownPath(ports, context.agentId, file), line: i + 1, text: line.length > MAX_MATCH_LINE_CHARS ? `${line.slice(0, MAX_MATCH_LINE_CHARS)} […]` : line });
+        }
+        if (truncated) break;
+      }
+      return ok({
+        matches,
+        files_searched: searched,
+        ...(skippedBinary ? { skipped_binary_files: skippedBinary } : {}),
+        ...(skippedLarge ? { skipped_large_files: skippedLarge } : {}),
+        ...(files.length >= MAX_FILES ? { file_limit_reached: `only the first ${MAX_FILES} files were searched: narrow path or glob` } : {}),
+        ...(truncated ? { truncated: true, message: `Stopped at ${max} matches: narrow the search with path or glob, or raise max_results.` } : {}),
+      });
+    },
+  };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
