@@ -31,7 +31,7 @@ export function App() {
       ) : (
         <ul className="agent-list" aria-label="Agents">
           {state.agents.map((agent) => (
-            <AgentCard key={agent.id} agent={agent} />
+            <AgentCard key={agent.id} agent={agent} live={state.live.get(agent.id)} />
           ))}
         </ul>
       )}

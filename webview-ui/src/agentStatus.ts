@@ -1,7 +1,7 @@
 import type { AgentView } from "../../src/shared/protocol";
 
 /** What a card says about its agent: the protocol's status, refined by how the last turn ended. */
-export type CardStatus = "starting" | "active" | "waiting" | "interrupted" | "error";
+export type CardStatus = "starting" | "active" | "waiting" | "needsPermission" | "exited" | "interrupted" | "error";
 
 export function cardStatus(agent: Pick<AgentView, "status" | "lastTurn">): CardStatus {
   if (agent.status !== "waiting") return agent.status;
@@ -14,6 +14,8 @@ export const STATUS_TEXT: Record<CardStatus, string> = {
   starting: "Starting…",
   active: "Working",
   waiting: "Waiting for input",
+  needsPermission: "Needs permission",
+  exited: "claude exited",
   interrupted: "Interrupted",
   error: "Error",
 };

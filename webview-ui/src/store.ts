@@ -1,19 +1,26 @@
-import type { AgentView, ExtensionMessage, NoticeView } from "../../src/shared/protocol";
+import type { AgentLiveView, AgentView, ExtensionMessage, NoticeView } from "../../src/shared/protocol";
 
 /** Everything the panel shows; derived only from the extension's messages. */
 export interface PanelState {
   /** Sorted by `index`, one entry per id. */
   agents: AgentView[];
+  /**
+   * Per agent id: its MCP calls in flight and its open prompts. Only agents with something live
+   * have an entry, so a card with nothing live gets `undefined` and never re-renders for it.
+   */
+  live: ReadonlyMap<string, AgentLiveView>;
   notice: NoticeView | null;
 }
 
-export const initialState: PanelState = { agents: [], notice: null };
+const NO_LIVE: ReadonlyMap<string, AgentLiveView> = new Map();
+
+export const initialState: PanelState = { agents: [], live: NO_LIVE, notice: null };
 
 const byIndex = (a: AgentView, b: AgentView) => a.index - b.index || a.id.localeCompare(b.id);
 
-// Cards are memoized on the agent object. Keeping the old object when nothing in it changed means
-// a snapshot (sent on every show) re-renders only the cards that really differ.
-function same(a: AgentView, b: AgentView): boolean {
+// Cards are memoized on the agent object (and its live view). Keeping the old object when nothing
+// in it changed means a snapshot (sent on every show) re-renders only the cards that really differ.
+function same<T>(a: T, b: T): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
 
@@ -22,6 +29,33 @@ function dedupe(agents: AgentView[]): AgentView[] {
   const byId = new Map<string, AgentView>();
   for (const agent of agents) byId.set(agent.id, agent);
   return [...byId.values()];
+}
+
+/** A live view worth keeping: well formed, with at least one call or prompt. */
+function isLiveView(value: unknown): value is AgentLiveView {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.agentId === "string" && Array.isArray(v.calls) && Array.isArray(v.prompts);
+}
+
+const hasAnything = (live: AgentLiveView) => live.calls.length > 0 || live.prompts.length > 0;
+
+/** `live` from a snapshot, reusing the previous objects where nothing changed. */
+function liveFromSnapshot(previous: ReadonlyMap<string, AgentLiveView>, views: readonly unknown[]): ReadonlyMap<string, AgentLiveView> {
+  const next = new Map<string, AgentLiveView>();
+  for (const view of views) {
+    if (!isLiveView(view) || !hasAnything(view)) continue;
+    const old = previous.get(view.agentId);
+    next.set(view.agentId, old && same(old, view) ? old : view);
+  }
+  return next.size === 0 ? NO_LIVE : next;
+}
+
+function without(live: ReadonlyMap<string, AgentLiveView>, agentId: string): ReadonlyMap<string, AgentLiveView> {
+  if (!live.has(agentId)) return live;
+  const next = new Map(live);
+  next.delete(agentId);
+  return next.size === 0 ? NO_LIVE : next;
 }
 
 /** The pure reducer over extension messages. Unknown messages leave the state as it is. */
@@ -34,7 +68,7 @@ export function reduce(state: PanelState, message: ExtensionMessage): PanelState
         return old && same(old, next) ? old : next;
       });
       agents.sort(byIndex);
-      return { agents, notice: message.notice ?? null };
+      return { agents, live: liveFromSnapshot(state.live, message.live ?? []), notice: message.notice ?? null };
     }
     case "agentUpdated": {
       const next = message.agent;
@@ -49,9 +83,20 @@ export function reduce(state: PanelState, message: ExtensionMessage): PanelState
       }
       return { ...state, agents: [...state.agents, next].sort(byIndex) };
     }
+    case "agentLive": {
+      // Replaces the agent's previous live view. It may come before the agent's first update:
+      // it is kept, and shown as soon as the card is.
+      const next = message.live;
+      const old = state.live.get(next.agentId);
+      if (!hasAnything(next)) return old ? { ...state, live: without(state.live, next.agentId) } : state;
+      if (old && same(old, next)) return state;
+      return { ...state, live: new Map(state.live).set(next.agentId, next) };
+    }
     case "agentRemoved": {
-      if (!state.agents.some((a) => a.id === message.id)) return state;
-      return { ...state, agents: state.agents.filter((a) => a.id !== message.id) };
+      const known = state.agents.some((a) => a.id === message.id);
+      if (!known && !state.live.has(message.id)) return state;
+      const agents = known ? state.agents.filter((a) => a.id !== message.id) : state.agents;
+      return { ...state, agents, live: without(state.live, message.id) };
     }
     case "notice":
       return { ...state, notice: message.notice ?? null };
@@ -60,7 +105,7 @@ export function reduce(state: PanelState, message: ExtensionMessage): PanelState
   }
 }
 
-const KNOWN = new Set(["snapshot", "agentUpdated", "agentRemoved", "notice"]);
+const KNOWN = new Set(["snapshot", "agentUpdated", "agentRemoved", "agentLive", "notice"]);
 
 /** A cheap shape check on `window` messages: anything else posted to the page is ignored. */
 export function isExtensionMessage(data: unknown): data is ExtensionMessage {
@@ -69,26 +114,34 @@ export function isExtensionMessage(data: unknown): data is ExtensionMessage {
   if (typeof m.type !== "string" || !KNOWN.has(m.type)) return false;
   switch (m.type) {
     case "snapshot":
-      return Array.isArray(m.agents);
+      return Array.isArray(m.agents) && (m.live === undefined || Array.isArray(m.live));
     case "agentUpdated":
       return typeof m.agent === "object" && m.agent !== null && typeof (m.agent as AgentView).id === "string";
     case "agentRemoved":
       return typeof m.id === "string";
+    case "agentLive":
+      return isLiveView(m.live);
     default:
       return "notice" in m;
   }
 }
 
-const STATE_VERSION = 1;
+// 2: agents carry `context` and `statusSource`, and live views are kept.
+const STATE_VERSION = 2;
 
 /** What `vscode.setState` keeps, so a re-shown view paints at once, before its snapshot arrives. */
 export function toSaved(state: PanelState): unknown {
-  return { version: STATE_VERSION, agents: state.agents, notice: state.notice };
+  return { version: STATE_VERSION, agents: state.agents, live: [...state.live.values()], notice: state.notice };
 }
 
 export function fromSaved(saved: unknown): PanelState {
   if (typeof saved !== "object" || saved === null) return initialState;
-  const s = saved as { version?: unknown; agents?: unknown; notice?: unknown };
+  const s = saved as { version?: unknown; agents?: unknown; live?: unknown; notice?: unknown };
   if (s.version !== STATE_VERSION || !Array.isArray(s.agents)) return initialState;
-  return reduce(initialState, { type: "snapshot", agents: s.agents as AgentView[], notice: (s.notice as NoticeView | null) ?? null });
+  return reduce(initialState, {
+    type: "snapshot",
+    agents: s.agents as AgentView[],
+    live: Array.isArray(s.live) ? (s.live as AgentLiveView[]) : [],
+    notice: (s.notice as NoticeView | null) ?? null,
+  });
 }

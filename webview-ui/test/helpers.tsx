@@ -1,5 +1,5 @@
 import { act, render } from "@testing-library/react";
-import type { AgentView, ExtensionMessage, ToolView, WebviewMessage } from "../../src/shared/protocol";
+import type { AgentLiveView, AgentView, ExtensionMessage, LiveCallView, NoticeView, PromptView, ToolView, WebviewMessage } from "../../src/shared/protocol";
 import { App } from "../src/App";
 import { setVsCodeApi } from "../src/vscodeApi";
 
@@ -14,8 +14,34 @@ export function agent(overrides: Partial<AgentView> = {}): AgentView {
     tools: [],
     focused: false,
     retry: null,
+    context: null,
+    statusSource: "transcript",
     ...overrides,
   };
+}
+
+/** What the extension sends when the view asks; live views default to none. */
+export function snapshot(agents: AgentView[], notice: NoticeView | null = null, live: AgentLiveView[] = []) {
+  return { type: "snapshot" as const, agents, live, notice };
+}
+
+export function liveCall(overrides: Partial<LiveCallView> & { callId: string }): LiveCallView {
+  return {
+    toolUseId: null,
+    tool: "execute_command",
+    display: "sleep 1000",
+    startedAt: 0,
+    completeHint: "Return the output so far",
+    ...overrides,
+  };
+}
+
+export function prompt(overrides: Partial<PromptView> & { id: string }): PromptView {
+  return { kind: "permission", subject: "Bash: rm -rf build", toolUseId: null, canAlwaysAllow: false, ...overrides };
+}
+
+export function agentLive(agentId: string, parts: Partial<Omit<AgentLiveView, "agentId">> = {}) {
+  return { type: "agentLive" as const, live: { agentId, calls: [], prompts: [], ...parts } };
 }
 
 export function tool(overrides: Partial<ToolView> & { id: string }): ToolView {

@@ -1,10 +1,8 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import type { AgentView, NoticeView } from "../../src/shared/protocol";
-import { agent, innerInput, renderPanel, tool } from "./helpers";
+import { agent, innerInput, renderPanel, snapshot, tool } from "./helpers";
 
-const snapshot = (agents: AgentView[], notice: NoticeView | null = null) => ({ type: "snapshot" as const, agents, notice });
 const card = (id = "agent-1") => screen.getAllByTestId("agent-card").find((c) => c.dataset.agentId === id)!;
 const rows = (scope: HTMLElement) => within(scope).queryAllByTestId("tool-row");
 const rowByLabel = (label: string) => screen.getByText(label).closest<HTMLElement>("[data-testid=tool-row]")!;

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { fromSaved, initialState, isExtensionMessage, reduce, toSaved, type PanelState } from "../src/store";
-import { agent } from "./helpers";
+import type { AgentLiveView } from "../../src/shared/protocol";
+import { agent, agentLive, liveCall, prompt } from "./helpers";
 
-const snapshot = (agents = [agent({ index: 2 }), agent({ index: 1 })]) => ({ type: "snapshot" as const, agents, notice: null });
+const snapshot = (agents = [agent({ index: 2 }), agent({ index: 1 })], live: AgentLiveView[] = []) => ({ type: "snapshot" as const, agents, live, notice: null });
 
 describe("store", () => {
   it("a snapshot replaces everything and orders agents by index", () => {
-    let state: PanelState = { agents: [agent({ index: 9 })], notice: { kind: "error", message: "old", actions: [] } };
+    let state: PanelState = { ...initialState, agents: [agent({ index: 9 })], notice: { kind: "error", message: "old", actions: [] } };
     state = reduce(state, snapshot());
     expect(state.agents.map((a) => a.name)).toEqual(["Agent #1", "Agent #2"]);
     expect(state.notice).toBeNull();
@@ -68,5 +69,64 @@ describe("store", () => {
     expect(fromSaved(JSON.parse(JSON.stringify(toSaved(state))))).toEqual(state);
     expect(fromSaved(undefined)).toBe(initialState);
     expect(fromSaved({ version: 0, agents: [] })).toBe(initialState);
+  });
+});
+
+describe("store: live calls and prompts", () => {
+  const call = liveCall({ callId: "c1", toolUseId: "t1" });
+
+  it("agentLive replaces the agent's live view; an empty one removes it; the same one changes nothing", () => {
+    let state = reduce(initialState, snapshot());
+    state = reduce(state, agentLive("agent-1", { calls: [call] }));
+    expect(state.live.get("agent-1")?.calls).toEqual([call]);
+    const p = prompt({ id: "p1" });
+    state = reduce(state, agentLive("agent-1", { prompts: [p] }));
+    expect(state.live.get("agent-1")).toEqual({ agentId: "agent-1", calls: [], prompts: [p] });
+    expect(reduce(state, agentLive("agent-1", { prompts: [p] }))).toBe(state);
+    state = reduce(state, agentLive("agent-1"));
+    expect(state.live.has("agent-1")).toBe(false);
+    expect(reduce(state, agentLive("agent-1"))).toBe(state);
+  });
+
+  it("keeps a live view that arrives before its agent", () => {
+    const state = reduce(initialState, agentLive("agent-7", { calls: [call] }));
+    expect(state.live.get("agent-7")?.calls).toEqual([call]);
+  });
+
+  it("a snapshot's live views replace all others, reusing unchanged ones", () => {
+    let state = reduce(initialState, agentLive("agent-2", { calls: [liveCall({ callId: "old" })] }));
+    state = reduce(state, snapshot(undefined, [{ agentId: "agent-1", calls: [call], prompts: [] }]));
+    expect([...state.live.keys()]).toEqual(["agent-1"]);
+    const kept = state.live.get("agent-1");
+    state = reduce(state, snapshot(undefined, [{ agentId: "agent-1", calls: [call], prompts: [] }]));
+    expect(state.live.get("agent-1")).toBe(kept);
+    // Empty and malformed entries are not kept.
+    state = reduce(state, snapshot(undefined, [{ agentId: "agent-1", calls: [], prompts: [] }, { agentId: "x" } as never]));
+    expect(state.live.size).toBe(0);
+  });
+
+  it("agentRemoved drops the agent's live view too", () => {
+    let state = reduce(initialState, snapshot(undefined, [{ agentId: "agent-1", calls: [call], prompts: [] }]));
+    state = reduce(state, { type: "agentRemoved", id: "agent-1" });
+    expect(state.live.has("agent-1")).toBe(false);
+    expect(state.agents.map((a) => a.id)).toEqual(["agent-2"]);
+  });
+
+  it("isExtensionMessage accepts agentLive only with its parts", () => {
+    expect(isExtensionMessage(agentLive("agent-1", { calls: [call] }))).toBe(true);
+    expect(isExtensionMessage({ type: "agentLive" })).toBe(false);
+    expect(isExtensionMessage({ type: "agentLive", live: { agentId: "a", calls: [] } })).toBe(false);
+    expect(isExtensionMessage({ type: "agentLive", live: { agentId: 1, calls: [], prompts: [] } })).toBe(false);
+    expect(isExtensionMessage({ type: "snapshot", agents: [], live: "nope", notice: null })).toBe(false);
+    // An older extension's snapshot without `live` still shows its agents.
+    expect(isExtensionMessage({ type: "snapshot", agents: [], notice: null })).toBe(true);
+  });
+
+  it("saved state keeps live views; saved state from the previous version is not trusted", () => {
+    const state = reduce(reduce(initialState, snapshot()), agentLive("agent-1", { calls: [call] }));
+    const back = fromSaved(JSON.parse(JSON.stringify(toSaved(state))));
+    expect(back).toEqual(state);
+    expect(back.live.get("agent-1")?.calls).toEqual([call]);
+    expect(fromSaved({ version: 1, agents: [agent()], notice: null })).toBe(initialState);
   });
 });

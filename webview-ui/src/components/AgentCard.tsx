@@ -1,19 +1,24 @@
 import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
 import { memo, useCallback, useId, useRef, type KeyboardEvent, type SyntheticEvent } from "react";
-import type { AgentView } from "../../../src/shared/protocol";
+import type { AgentLiveView, AgentView } from "../../../src/shared/protocol";
 import { STATUS_TEXT, cardStatus, retryText } from "../agentStatus";
+import { useSendOnce } from "../useSendOnce";
 import { post } from "../vscodeApi";
+import { ActionButton } from "./ActionButton";
 import { AgentName } from "./AgentName";
 import { Codicon } from "./Codicon";
+import { ContextGauge } from "./ContextGauge";
 import { StatusDot } from "./StatusDot";
 import { ToolList } from "./ToolList";
 
 /**
- * One agent. Memoized on the agent object: the store keeps unchanged agents' objects, so a message
- * about one agent re-renders that card only.
+ * One agent. Memoized on the agent object and its live view: the store keeps unchanged objects,
+ * so a message about one agent re-renders that card only.
  */
-export const AgentCard = memo(function AgentCard({ agent }: { agent: AgentView }) {
+export const AgentCard = memo(function AgentCard({ agent, live }: { agent: AgentView; live?: AgentLiveView | undefined }) {
   const status = cardStatus(agent);
+  // A card that waits on the user stands out, whether Claude's own prompt or one of Arcadia's.
+  const needsAnswer = status === "needsPermission" || (live?.prompts.length ?? 0) > 0;
   const card = useRef<HTMLLIElement>(null);
   const statusId = useId();
   const { id } = agent;
@@ -35,10 +40,11 @@ export const AgentCard = memo(function AgentCard({ agent }: { agent: AgentView }
   return (
     <li
       ref={card}
-      className={`agent-card status-${status}${agent.focused ? " selected" : ""}`}
+      className={`agent-card status-${status}${agent.focused ? " selected" : ""}${needsAnswer ? " needs-answer" : ""}`}
       data-testid="agent-card"
       data-agent-id={id}
       data-status={status}
+      data-needs-answer={needsAnswer ? "true" : undefined}
       tabIndex={0}
       aria-label={agent.name}
       aria-describedby={statusId}
@@ -66,11 +72,14 @@ export const AgentCard = memo(function AgentCard({ agent }: { agent: AgentView }
           <Codicon name="close" />
         </VSCodeButton>
       </div>
-      <div className="agent-status-line" id={statusId}>
+      <div className="agent-status-line">
         <StatusDot status={status} />
-        <span className="agent-status" data-testid="agent-status" aria-live="polite">
+        {/* The card's description is the status alone, not the buttons and gauge beside it. */}
+        <span className="agent-status" id={statusId} data-testid="agent-status" aria-live="polite">
           {STATUS_TEXT[status]}
         </span>
+        {status === "exited" && <RestartButton id={id} name={agent.name} />}
+        <ContextGauge context={agent.context} />
       </div>
       {agent.retry && (
         <div className="agent-retry" data-testid="agent-retry" aria-live="polite">
@@ -78,7 +87,24 @@ export const AgentCard = memo(function AgentCard({ agent }: { agent: AgentView }
           <span>{retryText(agent.retry)}</span>
         </div>
       )}
-      <ToolList tools={agent.tools} />
+      <ToolList tools={agent.tools} live={live} />
     </li>
   );
 });
+
+/** Shown only while `claude` is gone, so it starts fresh (enabled) each time the agent exits. */
+function RestartButton({ id, name }: { id: string; name: string }) {
+  const { sent, once } = useSendOnce();
+  return (
+    <ActionButton
+      testId="restart-agent"
+      label={`Restart claude in ${name}`}
+      title="Start claude again in this terminal, resuming its session"
+      disabled={sent}
+      onPress={() => once(() => post({ type: "restartAgent", id }))}
+    >
+      <Codicon name="debug-restart" className="button-icon" />
+      Restart
+    </ActionButton>
+  );
+}

@@ -1,9 +1,12 @@
 import { memo, useMemo } from "react";
-import type { ToolView } from "../../../src/shared/protocol";
+import type { AgentLiveView, ToolView } from "../../../src/shared/protocol";
 import { formatElapsed } from "../elapsed";
+import { placeLive, type RowLive } from "../liveRows";
 import { buildToolTree, type ToolNode } from "../toolTree";
 import { useMinimumVisibility } from "../useMinimumVisibility";
 import { useNow } from "../useNow";
+import { LiveCall } from "./LiveCall";
+import { Prompt } from "./Prompt";
 
 type Outcome = ToolView["outcome"];
 
@@ -24,29 +27,47 @@ const OUTCOME_TEXT: Record<Outcome, string> = {
   orphaned: "Ended without a result",
 };
 
-/** The current turn's tools, sub-agent tools nested under their `Subtask:` row. */
-export function ToolList({ tools }: { tools: readonly ToolView[] }) {
+/**
+ * The current turn's tools, sub-agent tools nested under their `Subtask:` row; live calls and
+ * prompts on the row of their tool_use, and those without a row at the foot.
+ */
+export function ToolList({ tools, live }: { tools: readonly ToolView[]; live?: AgentLiveView | undefined }) {
   const shown = useMinimumVisibility(tools);
   const tree = useMemo(() => buildToolTree(shown), [shown]);
-  if (tree.length === 0) return null;
+  const placed = useMemo(() => placeLive(shown, live), [shown, live]);
+  const { foot } = placed;
   return (
-    <ul className="tool-list" aria-label="Tools">
-      {tree.map((node) => (
-        <ToolItem key={node.tool.id} node={node} />
-      ))}
-    </ul>
+    <>
+      {tree.length > 0 && (
+        <ul className="tool-list" aria-label="Tools">
+          {tree.map((node) => (
+            <ToolItem key={node.tool.id} node={node} byTool={placed.byTool} />
+          ))}
+        </ul>
+      )}
+      {(foot.calls.length > 0 || foot.prompts.length > 0) && (
+        <div className="card-foot" data-testid="card-foot">
+          {foot.prompts.map((prompt) => (
+            <Prompt key={prompt.id} prompt={prompt} />
+          ))}
+          {foot.calls.map((call) => (
+            <LiveCall key={call.callId} call={call} standalone />
+          ))}
+        </div>
+      )}
+    </>
   );
 }
 
-function ToolItem({ node }: { node: ToolNode }) {
+function ToolItem({ node, byTool }: { node: ToolNode; byTool: ReadonlyMap<string, RowLive> }) {
   const { tool, children } = node;
   return (
     <li className="tool-item">
-      <ToolRow tool={tool} />
+      <ToolRow tool={tool} live={byTool.get(tool.id)} />
       {children.length > 0 && (
         <ul className="tool-list tool-children" aria-label={`Tools of ${tool.label}`}>
           {children.map((child) => (
-            <ToolItem key={child.tool.id} node={child} />
+            <ToolItem key={child.tool.id} node={child} byTool={byTool} />
           ))}
         </ul>
       )}
@@ -54,10 +75,18 @@ function ToolItem({ node }: { node: ToolNode }) {
   );
 }
 
-const ToolRow = memo(function ToolRow({ tool }: { tool: ToolView }) {
+const ToolRow = memo(function ToolRow({ tool, live }: { tool: ToolView; live: RowLive | undefined }) {
   const outcome = tool.outcome;
+  // A live call brings its own counter (from the MCP call's start): one clock per row.
+  const hasCall = (live?.calls.length ?? 0) > 0;
   return (
-    <div className={`tool-row tool-${outcome}`} data-testid="tool-row" data-tool-id={tool.id} data-outcome={outcome} title={tool.label}>
+    <div
+      className={`tool-row tool-${outcome}${live ? " has-live" : ""}`}
+      data-testid="tool-row"
+      data-tool-id={tool.id}
+      data-outcome={outcome}
+      title={tool.label}
+    >
       <span
         className={`codicon codicon-${ICON[outcome] ?? "circle-outline"} tool-icon${outcome === "running" ? " pulse" : ""}`}
         role="img"
@@ -66,7 +95,18 @@ const ToolRow = memo(function ToolRow({ tool }: { tool: ToolView }) {
       {/* A text node: labels come from transcripts and are never parsed as HTML. */}
       <span className="tool-label">{tool.label}</span>
       {tool.background && <span className="tool-badge">background</span>}
-      <ToolElapsed tool={tool} />
+      {!hasCall && <ToolElapsed tool={tool} />}
+      {live && (
+        // Its own line inside the row, so the buttons never squeeze the label.
+        <div className="tool-live">
+          {live.prompts.map((prompt) => (
+            <Prompt key={prompt.id} prompt={prompt} />
+          ))}
+          {live.calls.map((call) => (
+            <LiveCall key={call.callId} call={call} />
+          ))}
+        </div>
+      )}
     </div>
   );
 });

@@ -1,0 +1,72 @@
+import type { PromptView } from "../../../src/shared/protocol";
+import { useSendOnce } from "../useSendOnce";
+import { post } from "../vscodeApi";
+import { ActionButton } from "./ActionButton";
+import { Codicon } from "./Codicon";
+
+type Kind = PromptView["kind"];
+
+const TITLE: Record<Kind, string> = {
+  command: "Run command?",
+  path: "Outside the workspace:",
+  write: "Write file?",
+  permission: "Permission:",
+};
+
+const ICON: Record<Kind, string> = {
+  command: "terminal",
+  path: "folder",
+  write: "diff",
+  permission: "shield",
+};
+
+/** The look-closer button: the diff of a write, the terminal where Claude's own prompt waits. */
+const REVEAL: Partial<Record<Kind, { text: string; label: (subject: string) => string; title: string }>> = {
+  write: { text: "Show diff", label: (s) => `Show the diff for ${s}`, title: "Open the proposed change as a diff" },
+  permission: { text: "Show terminal", label: (s) => `Show the terminal asking about ${s}`, title: "Show the terminal where Claude is asking" },
+};
+
+/** Something waiting for the user's answer, answered here. Key it by the prompt's `id`. */
+export function Prompt({ prompt }: { prompt: PromptView }) {
+  const { sent, once } = useSendOnce();
+  const { id, kind, subject } = prompt;
+  const answer = (decision: "allow" | "deny" | "alwaysAllow") => once(() => post({ type: "answerPrompt", id, decision }));
+  const reveal = REVEAL[kind];
+  return (
+    <div className={`prompt prompt-${kind}`} data-testid="prompt" data-prompt-id={id} data-kind={kind} role="group" aria-label={`${TITLE[kind]} ${subject}`}>
+      <div className="prompt-question">
+        <Codicon name={ICON[kind] ?? "question"} className="prompt-icon" />
+        <span className="prompt-title">{TITLE[kind] ?? "Answer needed:"}</span>
+        {/* A text node: subjects come from commands and paths and are never parsed as HTML. */}
+        <span className="prompt-subject" title={subject}>
+          {subject}
+        </span>
+      </div>
+      <div className="prompt-actions">
+        <ActionButton testId="prompt-allow" appearance="primary" label={`Allow ${subject}`} title="Allow this once" disabled={sent} onPress={() => answer("allow")}>
+          Allow
+        </ActionButton>
+        <ActionButton testId="prompt-deny" label={`Deny ${subject}`} title="Refuse; Claude is told no" disabled={sent} onPress={() => answer("deny")}>
+          Deny
+        </ActionButton>
+        {prompt.canAlwaysAllow && (
+          <ActionButton
+            testId="prompt-always"
+            label={`Always allow ${subject}`}
+            title="Allow, and do not ask again for this"
+            disabled={sent}
+            onPress={() => answer("alwaysAllow")}
+          >
+            Always allow
+          </ActionButton>
+        )}
+        {reveal && (
+          // Looking is not answering: this one stays enabled.
+          <ActionButton testId="prompt-reveal" appearance="secondary" label={reveal.label(subject)} title={reveal.title} onPress={() => post({ type: "revealPrompt", id })}>
+            {reveal.text}
+          </ActionButton>
+        )}
+      </div>
+    </div>
+  );
+}
