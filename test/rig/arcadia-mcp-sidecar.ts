@@ -1,46 +1,115 @@
 // Arcadia's embedded MCP server run beside the real CLI in its namespace (a rig "sidecar"), with
 // a test tool, writing the --mcp-config the CLI gets and logging every tracker change.
-//   tsx test/rig/arcadia-mcp-sidecar.ts --dir <folder> --agent <id>
+//   tsx test/rig/arcadia-mcp-sidecar.ts --dir <folder> --agent <id> [--workspace <folder>]
 // Writes <dir>/mcp-config.json (also the ready file: the CLI starts once it exists) and appends
 // tracker changes to <dir>/tracker.jsonl.
-import { appendFileSync, writeFileSync } from "node:fs";
+//
+// With --workspace, Arcadia's real tools are served too (commands run as real processes, files in
+// that folder; diffs wait for a decision, Complete accepts them), and the panel's force-finish is
+// driven through <dir>/control.jsonl: each line the test appends,
+//   {"action": "complete" | "cancel", "tool": "execute_command", "whenOutputContains": "text"}
+// is applied to the first call in flight of that tool once its output so far contains the text
+// (the user clicking Complete / Cancel on the card after seeing that line). What was done goes to
+// <dir>/control-log.jsonl.
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { ApprovalQueue } from "../../src/core/mcp/approvalQueue";
 import { mcpConfig } from "../../src/core/mcp/mcpConfigFile";
 import { startMcpServer } from "../../src/core/mcp/server";
-import { ToolCallTracker } from "../../src/core/mcp/toolCallTracker";
+import { type LinkedResources, ToolCallTracker } from "../../src/core/mcp/toolCallTracker";
 import { jsonResult } from "../../src/core/mcp/toolResult";
+import { linkedResources, nodeWorkspaceFiles, registerArcadiaTools } from "../../src/core/tools";
+import type { DiffDecision, DiffReviewer, ToolPorts } from "../../src/core/tools/ports";
+import { ProcessCommandRunner } from "../support/processCommandRunner";
 
-function arg(name: string): string {
+function arg(name: string, optional = false): string | undefined {
   const i = process.argv.indexOf(name);
   const value = i >= 0 ? process.argv[i + 1] : undefined;
-  if (!value) throw new Error(`usage: arcadia-mcp-sidecar --dir <folder> --agent <id> (missing ${name})`);
+  if (!value && !optional) throw new Error(`usage: arcadia-mcp-sidecar --dir <folder> --agent <id> [--workspace <folder>] (missing ${name})`);
   return value;
 }
 
-async function main(dir: string, agentId: string): Promise<void> {
-  const noLinks = { cancelApproval() {}, rejectDiff() {}, acceptDiff() {}, interruptTerminal() {}, partialOutput: () => ({ output: "", captured: false }) };
-  const tracker = new ToolCallTracker(noLinks);
+interface ControlLine {
+  action: "complete" | "cancel";
+  tool: string;
+  whenOutputContains?: string;
+}
+
+/** Diffs stay pending until force-finished (nobody is there to click Accept in the rig). */
+function pendingDiffs(): DiffReviewer {
+  const waiting = new Map<string, (d: DiffDecision) => void>();
+  let next = 1;
+  return {
+    propose() {
+      const id = `diff-${next++}`;
+      return { id, decision: new Promise<DiffDecision>((resolve) => waiting.set(id, resolve)) };
+    },
+    accept: (id) => waiting.get(id)?.("accept"),
+    reject: (id) => waiting.get(id)?.("reject"),
+  };
+}
+
+async function main(dir: string, agentId: string, workspace: string | undefined): Promise<void> {
+  const runner = new ProcessCommandRunner();
+  const ports: ToolPorts | undefined = workspace
+    ? {
+        files: nodeWorkspaceFiles([workspace]),
+        commands: runner,
+        diffs: pendingDiffs(),
+        diagnostics: { get: () => [] },
+        editor: { open: async () => undefined },
+        approvals: new ApprovalQueue(),
+        commandNeedsApproval: () => false,
+      }
+    : undefined;
+  const noLinks: LinkedResources = { cancelApproval() {}, rejectDiff() {}, acceptDiff() {}, interruptTerminal() {}, partialOutput: () => ({ output: "", captured: false }) };
+  const tracker = new ToolCallTracker(ports ? linkedResources(ports) : noLinks);
   tracker.onChange((change) => appendFileSync(join(dir, "tracker.jsonl"), `${JSON.stringify(change)}\n`));
   const server = await startMcpServer({
     tracker,
-    registerTools: (addTool) =>
+    registerTools: (addTool) => {
       addTool({
         name: "echo",
         description: "Echoes its text.",
         inputSchema: { text: z.string() },
         display: (args: { text: string }) => args.text,
         handler: async (args: { text: string }) => jsonResult({ echoed: args.text }),
-      }),
+      });
+      if (ports) registerArcadiaTools(addTool, ports);
+    },
   });
   // The same content Arcadia writes for an agent (writeMcpConfigFile), at a path the test knows.
   writeFileSync(join(dir, "mcp-config.json"), JSON.stringify(mcpConfig(server.url, server.token, agentId)), { mode: 0o600 });
-  const stop = () => void server.close().then(() => process.exit(0));
+
+  // The panel's buttons, driven by the test through a file (the namespace has no other way in).
+  let applied = 0;
+  const control = setInterval(() => {
+    const file = join(dir, "control.jsonl");
+    if (!existsSync(file)) return;
+    const lines = readFileSync(file, "utf8").split("\n").filter((l) => l.trim());
+    const line = lines[applied];
+    if (!line) return;
+    const order = JSON.parse(line) as ControlLine;
+    const call = tracker.calls().find((c) => c.toolName === order.tool && c.terminalId !== undefined);
+    if (!call?.terminalId) return;
+    const { output } = runner.partialOutput(call.terminalId);
+    if (order.whenOutputContains && !output.includes(order.whenOutputContains)) return;
+    const done = order.action === "complete" ? tracker.completeCall(call.id) : tracker.cancelCall(call.id);
+    appendFileSync(join(dir, "control-log.jsonl"), `${JSON.stringify({ ...order, callId: call.id, done, outputSoFar: output })}\n`);
+    applied++;
+  }, 25);
+
+  const stop = () => {
+    clearInterval(control);
+    runner.dispose();
+    void server.close().then(() => process.exit(0));
+  };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 }
 
-main(arg("--dir"), arg("--agent")).catch((err) => {
+main(arg("--dir") as string, arg("--agent") as string, arg("--workspace", true)).catch((err) => {
   console.error(err);
   process.exit(1);
 });
