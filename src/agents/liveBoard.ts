@@ -14,7 +14,7 @@ import type { AgentLiveView, LiveCallView, PromptView } from "../shared/protocol
 
 export interface CallSource {
   calls(): TrackedCall[];
-  onChange(listener: (change: { type: "started" } | { type: "ended"; id: string }) => void): () => void;
+  onChange(listener: (change: { type: string; id?: string }) => void): () => void;
 }
 
 export interface ApprovalSource {
@@ -58,7 +58,7 @@ export class LiveBoard {
   ) {
     this.unsubscribe.push(
       calls.onChange((change) => {
-        if (change.type === "ended") this.matcher.release(change.id);
+        if (change.type === "ended" && change.id) this.matcher.release(change.id);
         this.refresh();
       }),
       approvals.onChange(() => this.refresh()),
