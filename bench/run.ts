@@ -11,6 +11,7 @@ import { SessionFollower } from "../src/core/engine/sessionFollower";
 import { ManualClock } from "../src/core/util/clock";
 import { noWatch } from "../src/core/util/fileWatch";
 import { benchDir, generateTranscript } from "./generateTranscript";
+import { mcpBenchmarks } from "./mcp";
 import { loadScenario, sessionFiles } from "../test/support/recorded";
 import { readFileSync } from "node:fs";
 
@@ -152,6 +153,8 @@ async function main(): Promise<void> {
   await appendLatency(dir);
   await idleCpu(dir);
   rmSync(dir, { recursive: true, force: true });
+  console.log("");
+  await mcpBenchmarks(row);
 }
 
 main().catch((err) => {
