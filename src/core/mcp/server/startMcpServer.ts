@@ -3,13 +3,15 @@
  *
  * Every request passes, in order: loopback Host/Origin (403), bearer token (401), path (404),
  * body cap (413), JSON (400); then goes to its session's transport. Tools are the caller's
- * (`registerTools`); this file knows none of them.
+ * (`registerTools`); this file knows none of them. With `hooks`, the same server also takes
+ * Claude Code's HTTP hooks at `/hooks`, after the same Host/Origin and token checks.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolCallTracker } from "../toolCallTracker";
 import { hasBearerToken, newToken } from "./auth";
+import { handleHookRequest, type HookEndpoint, HOOKS_PATH } from "./hookRoute";
 import { ErrorCode, sendJsonRpcError } from "./jsonRpcError";
 import { isLoopbackHost, isLoopbackOrigin } from "./loopbackCheck";
 import { DEFAULT_PROGRESS_INTERVAL_MS } from "./progressKeepAlive";
@@ -33,6 +35,9 @@ export interface StartMcpServerOptions {
   progressIntervalMs?: number;
   maxBodyBytes?: number;
   log?: (message: string) => void;
+  /** Answers Claude Code's HTTP hooks POSTed to `/hooks` (the same token, Host/Origin check and
+   * body cap as `/mcp`). Without it, `/hooks` is a 404 like any other unknown path. */
+  hooks?: HookEndpoint;
 }
 
 export interface RunningMcpServer {
@@ -40,6 +45,8 @@ export interface RunningMcpServer {
   /** `http://127.0.0.1:<port>/mcp` */
   url: string;
   token: string;
+  /** `http://127.0.0.1:<port>/hooks`: where hook settings point (answers only with `hooks`). */
+  hooksUrl: string;
   close(): Promise<void>;
 }
 
@@ -73,6 +80,10 @@ export async function startMcpServer(opts: StartMcpServerOptions): Promise<Runni
       return;
     }
     const url = new URL(req.url ?? "/", `http://${req.headers.host}`);
+    if (opts.hooks && url.pathname === HOOKS_PATH) {
+      await handleHookRequest(req, res, opts.hooks, maxBodyBytes, log);
+      return;
+    }
     if (url.pathname !== MCP_PATH) {
       sendJsonRpcError(res, 404, ErrorCode.server, `Not found: the MCP endpoint is ${MCP_PATH}`);
       return;
@@ -128,6 +139,7 @@ export async function startMcpServer(opts: StartMcpServerOptions): Promise<Runni
     port,
     url: `http://127.0.0.1:${port}${MCP_PATH}`,
     token,
+    hooksUrl: `http://127.0.0.1:${port}${HOOKS_PATH}`,
     async close() {
       await sessions.closeAll();
       await new Promise<void>((resolve) => {

@@ -1,0 +1,104 @@
+/**
+ * The `/hooks` route of the embedded server: Claude Code's HTTP hooks (`type: "http"` in a
+ * `--settings` file) POST their hook input here, and the JSON we answer is read like a command
+ * hook's stdout. It runs after the same Host/Origin and token checks as `/mcp`; this file adds the
+ * body cap, the shape check, and an AbortSignal for a request the CLI gives up on.
+ *
+ * Malformed requests get a 4xx with a message and never reach the handler; a handler that throws
+ * gets a 500. The CLI treats any non-2xx answer as "no decision", so a bad hook request can never
+ * decide a permission prompt by accident.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { readBody } from "./requestBody";
+import { AGENT_HEADER } from "./toolRegistrar";
+
+export const HOOKS_PATH = "/hooks";
+
+/** What every hook input carries (CLI 2.1.330); the rest depends on the event. */
+export interface HookInput {
+  hook_event_name: string;
+  session_id: string;
+  [field: string]: unknown;
+}
+
+export interface HookRequest {
+  /** From the agent header (AGENT_HEADER, as for MCP) the settings file sets; undefined for a hook config without it. */
+  agentId: string | undefined;
+  input: HookInput;
+  /** Aborted when the connection closes before we answer: the CLI gave up on the hook (Escape at
+   * the permission prompt does this; answering "Yes" in the terminal does not), or it exited. */
+  signal: AbortSignal;
+}
+
+/** Answers one hook request with the JSON object the CLI reads (`{}`: nothing to say). */
+export type HookEndpoint = (request: HookRequest) => Promise<object> | object;
+
+export async function handleHookRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  endpoint: HookEndpoint,
+  maxBodyBytes: number,
+  log: (message: string) => void,
+): Promise<void> {
+  if (req.method !== "POST") {
+    sendJson(res, 405, { error: `Method ${req.method ?? "?"} not allowed: hooks POST their input to ${HOOKS_PATH}` }, { allow: "POST" });
+    return;
+  }
+  const body = await readBody(req, maxBodyBytes);
+  if (body.kind === "tooLarge") {
+    sendJson(res, 413, { error: `Hook input larger than ${maxBodyBytes} bytes` }, { connection: "close" });
+    return;
+  }
+  const input = parseHookInput(body.text);
+  if (typeof input === "string") {
+    log(`Hook request refused: ${input}`);
+    sendJson(res, 400, { error: `Bad hook request: ${input}` });
+    return;
+  }
+
+  const aborted = new AbortController();
+  res.once("close", () => {
+    if (!res.writableEnded) aborted.abort();
+  });
+  let answer: object;
+  try {
+    answer = await endpoint({ agentId: header(req, AGENT_HEADER), input, signal: aborted.signal });
+  } catch (err) {
+    log(`Hook ${input.hook_event_name} failed: ${err instanceof Error ? err.message : String(err)}`);
+    sendJson(res, 500, { error: "Internal error while handling the hook" });
+    return;
+  }
+  if (res.destroyed || res.writableEnded) return;
+  sendJson(res, 200, answer);
+}
+
+/** The hook input, or why it is not one. */
+export function parseHookInput(text: string): HookInput | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return "the body is not JSON";
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return "the body is not a JSON object";
+  const fields = value as Record<string, unknown>;
+  if (typeof fields.hook_event_name !== "string" || fields.hook_event_name === "") return "no hook_event_name (string) in the body";
+  if (typeof fields.session_id !== "string" || fields.session_id === "") return "no session_id (string) in the body";
+  return fields as HookInput;
+}
+
+function sendJson(res: ServerResponse, status: number, value: object, headers: Record<string, string> = {}): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const body = JSON.stringify(value);
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...headers });
+  res.end(body);
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === "" ? undefined : first;
+}

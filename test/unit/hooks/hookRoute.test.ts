@@ -1,0 +1,122 @@
+/**
+ * The `/hooks` route of the embedded server, over real HTTP on 127.0.0.1: what Claude Code's
+ * HTTP hooks reach, and what a malformed or foreign request gets.
+ */
+import { request as httpRequest } from "node:http";
+import { afterEach, describe, expect, it } from "vitest";
+import { type HookEndpoint, type HookRequest, startMcpServer } from "../../../src/core/mcp/server";
+import { ToolCallTracker } from "../../../src/core/mcp/toolCallTracker";
+
+const noLinks = { cancelApproval() {}, rejectDiff() {}, acceptDiff() {}, interruptTerminal() {}, partialOutput: () => ({ output: "", captured: false }) };
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()?.();
+});
+
+async function start(hooks?: HookEndpoint, maxBodyBytes?: number) {
+  const logs: string[] = [];
+  const server = await startMcpServer({ tracker: new ToolCallTracker(noLinks), registerTools: () => undefined, hooks, maxBodyBytes, log: (m) => logs.push(m) });
+  cleanups.push(() => server.close());
+  return { server, logs };
+}
+
+interface Reply {
+  status: number;
+  body: string;
+}
+
+function post(url: string, body: string, headers: Record<string, string> = {}, method = "POST"): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers: { "content-type": "application/json", ...headers } }, (res) => {
+      let text = "";
+      res.setEncoding("utf8").on("data", (d: string) => (text += d));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+const hookInput = { hook_event_name: "PreToolUse", session_id: "s-1", prompt_id: "p-1", tool_name: "Bash", tool_input: { command: "ls" }, tool_use_id: "toolu_1" };
+
+describe("the /hooks route", () => {
+  it("hands the parsed input and the agent id to the endpoint and answers its JSON", async () => {
+    const seen: HookRequest[] = [];
+    const { server } = await start((r) => {
+      seen.push(r);
+      return { continue: true };
+    });
+    expect(server.hooksUrl).toBe(`http://127.0.0.1:${server.port}/hooks`);
+    const reply = await post(server.hooksUrl, JSON.stringify(hookInput), { authorization: `Bearer ${server.token}`, "x-arcadia-agent": "agent-3" });
+    expect(reply).toEqual({ status: 200, body: '{"continue":true}' });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ agentId: "agent-3", input: hookInput });
+  });
+
+  it("refuses a missing token or a foreign Host before the endpoint sees anything", async () => {
+    let calls = 0;
+    const { server } = await start(() => (calls++, {}));
+    expect((await post(server.hooksUrl, JSON.stringify(hookInput))).status).toBe(401);
+    expect((await post(server.hooksUrl, JSON.stringify(hookInput), { authorization: "Bearer wrong" })).status).toBe(401);
+    expect((await post(server.hooksUrl, JSON.stringify(hookInput), { authorization: `Bearer ${server.token}`, host: "evil.example" })).status).toBe(403);
+    expect(calls).toBe(0);
+  });
+
+  it("answers malformed hook requests with a clear 4xx and keeps serving", async () => {
+    let calls = 0;
+    const { server, logs } = await start(() => (calls++, {}), 1024);
+    const auth = { authorization: `Bearer ${server.token}` };
+    const cases: [string, number, string][] = [
+      ["{not json", 400, "Bad hook request: the body is not JSON"],
+      ["[1,2]", 400, "Bad hook request: the body is not a JSON object"],
+      [JSON.stringify({ session_id: "s" }), 400, "Bad hook request: no hook_event_name (string) in the body"],
+      [JSON.stringify({ hook_event_name: "Stop" }), 400, "Bad hook request: no session_id (string) in the body"],
+      [JSON.stringify({ ...hookInput, big: "x".repeat(2000) }), 413, "Hook input larger than 1024 bytes"],
+    ];
+    for (const [body, status, message] of cases) {
+      const reply = await post(server.hooksUrl, body, auth);
+      expect(reply.status, body.slice(0, 40)).toBe(status);
+      expect(JSON.parse(reply.body)).toEqual({ error: message });
+    }
+    const get = await post(server.hooksUrl, "", auth, "GET");
+    expect(get.status).toBe(405);
+    expect(calls).toBe(0);
+    expect(logs.some((l) => l.includes("the body is not JSON"))).toBe(true);
+    expect(await post(server.hooksUrl, JSON.stringify(hookInput), auth)).toEqual({ status: 200, body: "{}" });
+  });
+
+  it("answers 500 when the endpoint throws, and keeps serving", async () => {
+    let fail = true;
+    const { server, logs } = await start(() => {
+      if (fail) throw new Error("boom");
+      return {};
+    });
+    const auth = { authorization: `Bearer ${server.token}` };
+    expect((await post(server.hooksUrl, JSON.stringify(hookInput), auth)).status).toBe(500);
+    expect(logs.some((l) => l.includes("boom"))).toBe(true);
+    fail = false;
+    expect((await post(server.hooksUrl, JSON.stringify(hookInput), auth)).status).toBe(200);
+  });
+
+  it("aborts the endpoint's signal when the client gives up on the request", async () => {
+    let seen: HookRequest | undefined;
+    const { server } = await start((r) => {
+      seen = r;
+      return new Promise<object>(() => undefined);
+    });
+    const req = httpRequest(server.hooksUrl, { method: "POST", headers: { authorization: `Bearer ${server.token}` } });
+    req.on("error", () => undefined);
+    req.end(JSON.stringify(hookInput));
+    while (!seen) await new Promise((r) => setTimeout(r, 5));
+    expect(seen.signal.aborted).toBe(false);
+    const aborted = new Promise((resolve) => seen!.signal.addEventListener("abort", resolve));
+    req.destroy();
+    await aborted;
+    expect(seen.signal.aborted).toBe(true);
+  });
+
+  it("is an unknown path (404) on a server started without hooks", async () => {
+    const { server } = await start();
+    expect((await post(server.hooksUrl, JSON.stringify(hookInput), { authorization: `Bearer ${server.token}` })).status).toBe(404);
+  });
+});

@@ -1,0 +1,45 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname } from "node:path";
+import { describe, expect, it } from "vitest";
+import { HOOK_TIMEOUTS_S, writeHookSettingsFile } from "../../../src/core/hooks/hookSettingsFile";
+import { useTempDirs } from "../../support/tempDir";
+
+const tempDir = useTempDirs();
+
+describe("the --settings file of a launched agent", () => {
+  it("registers HTTP hooks to Arcadia's server with the token and the agent id, each with a timeout", async () => {
+    const file = await writeHookSettingsFile("http://127.0.0.1:4321/hooks", "s3cret", "agent-7", tempDir());
+    const settings = JSON.parse(readFileSync(file.path, "utf8")) as { hooks: Record<string, { matcher?: string; hooks: unknown[] }[]> };
+    expect(Object.keys(settings)).toEqual(["hooks"]);
+    expect(Object.keys(settings.hooks).sort()).toEqual(["PermissionRequest", "PostToolUse", "PostToolUseFailure", "PreToolUse"]);
+    for (const [event, groups] of Object.entries(settings.hooks)) {
+      expect(groups).toEqual([
+        {
+          hooks: [
+            {
+              type: "http",
+              url: "http://127.0.0.1:4321/hooks",
+              headers: { Authorization: "Bearer s3cret", "x-arcadia-agent": "agent-7" },
+              timeout: HOOK_TIMEOUTS_S[event as keyof typeof HOOK_TIMEOUTS_S],
+            },
+          ],
+        },
+      ]);
+    }
+    // The prompt waits long in the panel; the tool waits on the others, so they are short.
+    expect(HOOK_TIMEOUTS_S.PermissionRequest).toBeGreaterThanOrEqual(600);
+    expect(HOOK_TIMEOUTS_S.PreToolUse).toBeLessThanOrEqual(30);
+  });
+
+  it("is readable by the user only, in a folder of its own, and goes away with remove()", async () => {
+    const parent = tempDir();
+    const file = await writeHookSettingsFile("http://127.0.0.1:1/hooks", "t", "a", parent);
+    expect(statSync(file.path).mode & 0o777).toBe(0o600);
+    expect(statSync(dirname(file.path)).mode & 0o777).toBe(0o700);
+    expect(dirname(dirname(file.path))).toBe(parent);
+    await file.remove();
+    expect(existsSync(file.path)).toBe(false);
+    expect(existsSync(dirname(file.path))).toBe(false);
+    await file.remove();
+  });
+});
