@@ -5,3 +5,4 @@ export { DEFAULT_COMMAND_TIMEOUT_SECONDS, MAX_OUTPUT_CHARS } from "./executeComm
 export { nodeWorkspaceFiles } from "./nodeWorkspaceFiles";
 export { applyEdits, type Edit } from "./searchReplace";
 export type * from "./ports";
+export { terminalText } from "./terminalText";

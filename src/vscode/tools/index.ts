@@ -1,0 +1,50 @@
+/**
+ * The VS Code side of Arcadia's MCP tools: one factory for extension.ts.
+ *
+ *   const tools = createVscodeToolPorts({ approvals, agentLabel, agentCwd });
+ *   context.subscriptions.push(tools);
+ *   const tracker = new ToolCallTracker(linkedResources(tools.ports));
+ *   startMcpServer({ tracker, registerTools: (addTool) => registerArcadiaTools(addTool, tools.ports) });
+ */
+import type * as vscode from "vscode";
+import type { ApprovalQueue } from "../../core/mcp/approvalQueue";
+import type { ToolPorts } from "../../core/tools/ports";
+import { commandNeedsApprovalFromSettings } from "./commandApprovalSetting";
+import { vscodeDiagnostics, vscodeEditorOpener } from "./diagnosticsAndEditor";
+import { VscodeDiffReviewer } from "./diffReviewer";
+import { TerminalCommandRunner } from "./terminalCommandRunner";
+import { vscodeWorkspaceFiles } from "./vscodeWorkspaceFiles";
+
+export { ACCEPT_DIFF_COMMAND, PROPOSAL_SCHEME, REJECT_DIFF_COMMAND } from "./diffReviewer";
+
+export interface VscodeToolPortsOptions {
+  approvals: ApprovalQueue;
+  /** The agent's name as the user knows it (the card's), e.g. "Agent #1"; for terminals and diffs. */
+  agentLabel: (agentId: string | undefined) => string;
+  /** The agent's folder: relative paths resolve against it. */
+  agentCwd?: (agentId: string) => string | undefined;
+  /** Default: the arcadia.mcp.commandApproval / arcadia.mcp.allowedCommands settings. */
+  commandNeedsApproval?: (command: string) => boolean;
+}
+
+export function createVscodeToolPorts(options: VscodeToolPortsOptions): vscode.Disposable & { ports: ToolPorts } {
+  const label = (agentId: string | undefined) => (agentId === undefined ? "Agent" : options.agentLabel(agentId));
+  const commands = new TerminalCommandRunner({ agentLabel: label });
+  const diffs = new VscodeDiffReviewer(label);
+  return {
+    ports: {
+      files: vscodeWorkspaceFiles(),
+      commands,
+      diffs,
+      diagnostics: vscodeDiagnostics,
+      editor: vscodeEditorOpener,
+      approvals: options.approvals,
+      commandNeedsApproval: options.commandNeedsApproval ?? commandNeedsApprovalFromSettings,
+      ...(options.agentCwd ? { agentCwd: options.agentCwd } : {}),
+    },
+    dispose() {
+      commands.dispose();
+      diffs.dispose();
+    },
+  };
+}
