@@ -1,0 +1,126 @@
+/**
+ * The CLI's live status file: `<config>/sessions/<pid>.json`, one per running `claude` process
+ * (2.1.330; see "Permission prompts and live status" in the CLI reference). The CLI rewrites it
+ * in place, so a read can catch it half-written: parsing never throws and says "torn" instead,
+ * and the caller keeps what it read before.
+ */
+import { readFile } from "node:fs/promises";
+import { basename, join } from "node:path";
+import { z } from "zod";
+
+/** What Arcadia shows. The file's own word is kept in `rawStatus`. */
+export type LiveStatus = "idle" | "busy" | "waiting";
+
+export interface ClaudeStatus {
+  pid: number;
+  sessionId?: string;
+  cwd?: string;
+  /** The process's start time as the CLI saw it: Linux clock ticks since boot (`/proc/<pid>/stat`
+   * field 22), macOS `ps -o lstart=` in LC_ALL=C and TZ=UTC, Windows in `procStartFt`. */
+  procStart?: string;
+  /** `idle` / `busy` / `waiting`; undefined when absent or a word this version does not know
+   * (2.1.330's code also has `shell`), so callers fall back to the transcript. */
+  status?: LiveStatus;
+  rawStatus?: string;
+  /** e.g. "permission prompt", "dialog open", "input needed" (strings seen in 2.1.330). */
+  waitingFor?: string;
+  /** `derived` from the folder, or `user` for `claude -n NAME`. */
+  name?: string;
+  nameSource?: string;
+  kind?: string;
+  version?: string;
+  /** ms since the epoch. */
+  startedAt?: number;
+  statusUpdatedAt?: number;
+  updatedAt?: number;
+}
+
+export type StatusParse = { ok: true; status: ClaudeStatus } | { ok: false; reason: "torn" | "not an object" | "no pid" };
+
+// Lenient on purpose: the format is internal to the CLI. Unknown fields are ignored, and a field
+// of an unexpected type is dropped rather than failing the whole file.
+const optionalString = z.string().optional().catch(undefined);
+const optionalNumber = z.number().finite().optional().catch(undefined);
+const fileShape = z.looseObject({
+  pid: z.number().int().positive().optional().catch(undefined),
+  sessionId: optionalString,
+  cwd: optionalString,
+  procStart: optionalString,
+  procStartFt: optionalString,
+  status: optionalString,
+  waitingFor: optionalString,
+  name: optionalString,
+  nameSource: optionalString,
+  kind: optionalString,
+  version: optionalString,
+  startedAt: optionalNumber,
+  statusUpdatedAt: optionalNumber,
+  updatedAt: optionalNumber,
+});
+
+const KNOWN_STATUS = new Set<string>(["idle", "busy", "waiting"]);
+
+/** `<pid>.json` → pid; anything else in the folder (`<pid>.<hash>.key`, temp files) → undefined. */
+export function statusFilePid(fileName: string): number | undefined {
+  const m = /^(\d+)\.json$/.exec(basename(fileName));
+  return m ? Number(m[1]) : undefined;
+}
+
+export function sessionsDir(configDir: string): string {
+  return join(configDir, "sessions");
+}
+
+export function statusFilePath(configDir: string, pid: number): string {
+  return join(sessionsDir(configDir), `${pid}.json`);
+}
+
+/**
+ * Parses a status file's text. `expectedPid` (from the file name) is used when the file has no
+ * `pid`, and wins over a different one: the name is what the CLI looks files up by.
+ */
+export function parseStatusFile(text: string, expectedPid?: number): StatusParse {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: "torn" };
+  }
+  const parsed = fileShape.safeParse(json);
+  if (!parsed.success) return { ok: false, reason: "not an object" };
+  const f = parsed.data;
+  const pid = expectedPid ?? f.pid;
+  if (pid === undefined) return { ok: false, reason: "no pid" };
+  const status: ClaudeStatus = { pid };
+  // Windows writes its start time as `procStartFt` (FILETIME) instead of `procStart`.
+  const procStart = f.procStart ?? f.procStartFt;
+  const assign = <K extends keyof ClaudeStatus>(key: K, value: ClaudeStatus[K] | undefined) => {
+    if (value !== undefined) status[key] = value;
+  };
+  assign("sessionId", f.sessionId);
+  assign("cwd", f.cwd);
+  assign("procStart", procStart);
+  assign("rawStatus", f.status);
+  assign("status", f.status !== undefined && KNOWN_STATUS.has(f.status) ? (f.status as LiveStatus) : undefined);
+  assign("waitingFor", f.waitingFor);
+  assign("name", f.name);
+  assign("nameSource", f.nameSource);
+  assign("kind", f.kind);
+  assign("version", f.version);
+  assign("startedAt", f.startedAt);
+  assign("statusUpdatedAt", f.statusUpdatedAt);
+  assign("updatedAt", f.updatedAt);
+  return { ok: true, status };
+}
+
+export type StatusRead = StatusParse | { ok: false; reason: "missing" | "unreadable" };
+
+/** Reads `<config>/sessions/<pid>.json`; never throws. */
+export async function readStatusFile(configDir: string, pid: number): Promise<StatusRead> {
+  let text: string;
+  try {
+    text = await readFile(statusFilePath(configDir, pid), "utf8");
+  } catch (err) {
+    return { ok: false, reason: (err as NodeJS.ErrnoException).code === "ENOENT" ? "missing" : "unreadable" };
+  }
+  return parseStatusFile(text, pid);
+}
