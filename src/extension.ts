@@ -1,10 +1,20 @@
 /**
  * VS Code entry point: wires the agent manager (src/agents) to VS Code's terminals, the panel's
- * webview, the status bar and the commands. All the logic lives behind those seams.
+ * webview, the status bar and the commands; the embedded MCP server with its tools and tracker;
+ * the hook broker for Claude Code's permission prompts; the process monitor. All the logic lives
+ * behind those seams.
  */
 import * as vscode from "vscode";
 import { AgentManager } from "./agents/agentManager";
-import { projectDirFor } from "./core/transcript/projectDir";
+import { LiveBoard } from "./agents/liveBoard";
+import { writeHookSettingsFile } from "./core/hooks/hookSettingsFile";
+import { PermissionBroker } from "./core/hooks/permissionBroker";
+import { ApprovalQueue } from "./core/mcp/approvalQueue";
+import type { RunningMcpServer } from "./core/mcp/server";
+import { ToolCallTracker } from "./core/mcp/toolCallTracker";
+import { ClaudeProcessMonitor } from "./core/process/claudeProcessMonitor";
+import { linkedResources, registerArcadiaTools } from "./core/tools";
+import { claudeConfigDir, projectDirFor } from "./core/transcript/projectDir";
 import { ArcadiaViewProvider, PANEL_VIEW_ID } from "./panel/viewProvider";
 import { createMessageRouter } from "./panel/messageRouter";
 import type { NoticeView } from "./shared/protocol";
@@ -12,8 +22,13 @@ import { WorkspaceBindingStore } from "./vscode/bindingStore";
 import { locateClaude } from "./vscode/claudeLocator";
 import { chooseLaunchFolder } from "./vscode/folderChoice";
 import { pickSession } from "./vscode/sessionsPicker";
+import { pickCall } from "./vscode/callPicker";
+import { launchExtrasFor, removeLaunchFiles } from "./vscode/launchFiles";
+import { startArcadiaServer } from "./vscode/mcpHost";
+import { notifyPermission } from "./vscode/permissionNotifications";
 import { AgentStatusBar } from "./vscode/statusBar";
 import { VscodeTerminalHost } from "./vscode/terminalHost";
+import { createVscodeToolPorts } from "./vscode/tools";
 import { notifyTurnFinished } from "./vscode/turnNotifications";
 
 const INSTALL_DOCS = "https://docs.anthropic.com/en/docs/claude-code/setup";
@@ -23,13 +38,51 @@ export function activate(context: vscode.ExtensionContext): void {
   const log = vscode.window.createOutputChannel("Arcadia", { log: true });
   context.subscriptions.push(log);
 
+  const config = () => vscode.workspace.getConfiguration("arcadia");
+
+  // ---- MCP tools, tracker, approvals, permission prompts: one loopback server per window ----
+  const approvals = new ApprovalQueue();
+  const tools = createVscodeToolPorts({
+    approvals,
+    agentLabel: (id) => (id ? manager.agentInfo(id)?.name : undefined) ?? "Agent",
+    agentCwd: (id) => manager.agentInfo(id)?.cwd,
+  });
+  context.subscriptions.push(tools);
+  const tracker = new ToolCallTracker(linkedResources(tools.ports));
+  const permissions = new PermissionBroker({ log: (m) => log.info(m) });
+  context.subscriptions.push({ dispose: () => permissions.dispose() });
+  const serverReady: Promise<RunningMcpServer | undefined> = startArcadiaServer(context, log, {
+    tracker,
+    registerTools: (addTool) => registerArcadiaTools(addTool, tools.ports),
+    hooks: permissions.handleHook,
+  });
+  context.subscriptions.push({ dispose: () => void serverReady.then((s) => s?.close()) });
+
+  const processes = new ClaudeProcessMonitor({ configDir: claudeConfigDir(), onError: (err) => log.warn(`process monitor: ${String(err)}`) });
+  context.subscriptions.push({ dispose: () => void processes.stop() });
+
   const manager = new AgentManager({
     terminals: new VscodeTerminalHost(),
     store: new WorkspaceBindingStore(context.workspaceState),
     log,
     projectDirFor: (cwd) => projectDirFor(cwd),
+    processes,
+    adoptTerminals: () => config().get<boolean>("adoptTerminals", true),
+    launchExtras: launchExtrasFor(() => serverReady, async (agentId) => {
+      const server = await serverReady;
+      if (!server) throw new Error("the server is not running");
+      return writeHookSettingsFile(server.hooksUrl, server.token, agentId);
+    }),
+    removeLaunchFiles,
   });
   context.subscriptions.push({ dispose: () => void manager.dispose() });
+
+  const board = new LiveBoard(tracker, approvals, {
+    pending: () => permissions.pending(),
+    onChange: (listener) => permissions.onChange(() => listener()),
+  });
+  context.subscriptions.push({ dispose: () => board.dispose() });
+  context.subscriptions.push(manager.onTranscriptEvents((agentId, events) => board.transcriptEvents(agentId, events)));
 
   let notice: NoticeView | null = null;
   const setNotice = (next: NoticeView | null) => {
@@ -40,8 +93,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const openClaude = async (askFolder = false) => {
     const cwd = await chooseLaunchFolder(context.workspaceState, askFolder);
     if (!cwd) return;
-    const config = vscode.workspace.getConfiguration("arcadia");
-    const claude = await locateClaude(config.get<string>("claudePath", ""), process.env.PATH);
+    const claude = await locateClaude(config().get<string>("claudePath", ""), process.env.PATH);
     if (!claude.ok) {
       log.warn(claude.message);
       setNotice({
@@ -57,15 +109,52 @@ export function activate(context: vscode.ExtensionContext): void {
       return;
     }
     if (notice?.kind === "claudeMissing") setNotice(null);
-    const extraArgs = config.get<string[]>("extraArgs", []).filter((a) => typeof a === "string");
+    const extraArgs = config().get<string[]>("extraArgs", []).filter((a) => typeof a === "string");
     await manager.open({ command: claude.command, args: extraArgs }, cwd);
+  };
+
+  const restartAgent = async (agentId: string) => {
+    const claude = await locateClaude(config().get<string>("claudePath", ""), process.env.PATH);
+    if (!claude.ok) {
+      void vscode.window.showErrorMessage(claude.message);
+      return;
+    }
+    manager.restart(agentId, claude.command);
+  };
+
+  /** An answer from the panel or a notification: an Arcadia approval or a Claude Code prompt. */
+  const answerPrompt = (id: string, decision: "allow" | "deny" | "alwaysAllow") => {
+    if (approvals.decide(id, decision === "deny" ? "deny" : "allow")) return;
+    const write = tracker.calls().find((c) => c.diffId === id);
+    if (write) {
+      if (decision === "deny") tools.ports.diffs.reject(id);
+      else tools.ports.diffs.accept(id);
+      return;
+    }
+    if (!permissions.decide(id, decision)) log.info(`prompt ${id} was already answered (in the terminal or elsewhere); the late answer is ignored`);
+  };
+
+  const revealPrompt = (id: string) => {
+    const permission = permissions.pending().find((p) => p.id === id);
+    if (permission) return manager.focus(permission.agentId);
+    if (tracker.calls().some((c) => c.diffId === id)) return tools.reveal(id);
+    const approval = approvals.pending().find((a) => a.id === id);
+    if (approval?.agentId) manager.focus(approval.agentId);
+  };
+
+  const forceFinish = async (action: "cancel" | "complete", callId?: string) => {
+    const id = callId ?? (await pickCall(tracker.calls(), (agentId) => (agentId && manager.agentInfo(agentId)?.name) || "unknown agent", action === "cancel" ? "Cancel" : "Complete"));
+    if (!id) return;
+    const done = action === "cancel" ? tracker.cancelCall(id) : tracker.completeCall(id);
+    if (!done) log.info(`tool call ${id} had already finished; nothing to ${action}`);
   };
 
   const router = createMessageRouter(
     {
       webviewReady: async () => {
         await manager.restore();
-        provider.post({ type: "snapshot", agents: manager.views(), notice });
+        const agents = manager.views();
+        provider.post({ type: "snapshot", agents, live: board.views(agents.map((a) => a.id)), notice });
       },
       openClaude: () => openClaude(),
       openSessionsFolder: async () => {
@@ -75,6 +164,11 @@ export function activate(context: vscode.ExtensionContext): void {
       focusAgent: (m) => manager.focus(m.id),
       closeAgent: (m) => manager.close(m.id),
       renameAgent: (m) => manager.rename(m.id, m.name),
+      cancelCall: (m) => forceFinish("cancel", m.callId),
+      completeCall: (m) => forceFinish("complete", m.callId),
+      answerPrompt: (m) => answerPrompt(m.id, m.decision),
+      revealPrompt: (m) => revealPrompt(m.id),
+      restartAgent: (m) => restartAgent(m.id),
       noticeAction: async (m) => {
         if (m.command === "openSettings") await vscode.commands.executeCommand("workbench.action.openSettings", "arcadia.claudePath");
         else if (m.command === "openInstallDocs") await vscode.env.openExternal(vscode.Uri.parse(INSTALL_DOCS));
@@ -86,13 +180,40 @@ export function activate(context: vscode.ExtensionContext): void {
   const provider = new ArcadiaViewProvider(context.extensionUri, router);
   context.subscriptions.push(vscode.window.registerWebviewViewProvider(PANEL_VIEW_ID, provider, { webviewOptions: { retainContextWhenHidden: false } }));
 
+  // Nobody to answer a permission prompt here (no panel, no notifications): the hook says "no
+  // decision" at once and the terminal's own prompt is the only one.
+  const updateAvailability = () => permissions.setAvailable(provider.exists || config().get<boolean>("notify", false));
+  updateAvailability();
+  context.subscriptions.push(
+    provider.onDidChangeView(updateAvailability),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration("arcadia.notify")) updateAvailability();
+    }),
+  );
+  context.subscriptions.push({
+    dispose: board.onChange((live) => provider.post({ type: "agentLive", live })),
+  });
+  context.subscriptions.push({
+    dispose: permissions.onChange((change) => {
+      if (change.type !== "added" || provider.visible) return;
+      const name = manager.agentInfo(change.request.agentId)?.name ?? "An agent";
+      void notifyPermission({ id: change.request.id, agentName: name, subject: change.request.subject }, answerPrompt, () => manager.focus(change.request.agentId));
+    }),
+  });
+
   const statusBar = new AgentStatusBar("arcadia.showPanel");
   context.subscriptions.push(statusBar);
   context.subscriptions.push(
     manager.onDidChange((change) => {
-      if (change.type === "updated") provider.post({ type: "agentUpdated", agent: change.agent });
-      else if (change.type === "removed") provider.post({ type: "agentRemoved", id: change.id });
-      else void notifyTurnFinished(change.agent, (id) => manager.focus(id));
+      if (change.type === "updated") {
+        provider.post({ type: "agentUpdated", agent: change.agent });
+        // The CLI left its permission prompt (answered in the terminal): the panel's buttons go.
+        if (change.agent.statusSource === "process" && change.agent.status !== "needsPermission") permissions.answeredElsewhere(change.agent.id);
+      } else if (change.type === "removed") {
+        provider.post({ type: "agentRemoved", id: change.id });
+        board.forget(change.id);
+        permissions.forgetAgent(change.id);
+      } else void notifyTurnFinished(change.agent, (id) => manager.focus(id));
       statusBar.update(manager.views());
     }),
   );
@@ -106,6 +227,8 @@ export function activate(context: vscode.ExtensionContext): void {
       if (cwd) await pickSession(projectDirFor(cwd));
     }),
     vscode.commands.registerCommand("arcadia.showLog", () => log.show()),
+    vscode.commands.registerCommand("arcadia.cancelToolCall", (callId?: unknown) => forceFinish("cancel", typeof callId === "string" ? callId : undefined)),
+    vscode.commands.registerCommand("arcadia.completeToolCall", (callId?: unknown) => forceFinish("complete", typeof callId === "string" ? callId : undefined)),
   );
 
   // Cards come back after a reload even before the panel is opened (status bar counts).

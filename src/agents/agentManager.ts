@@ -115,9 +115,9 @@ export class AgentManager {
   }
 
   /** The agent's project and current session, for matching hook requests and MCP calls. */
-  agentInfo(agentId: string): { name: string; sessionId: string; index: number } | undefined {
+  agentInfo(agentId: string): { name: string; sessionId: string; index: number; cwd: string } | undefined {
     const agent = this.agents.get(agentId);
-    return agent ? { name: agent.name, sessionId: agent.sessionId, index: agent.index } : undefined;
+    return agent ? { name: agent.name, sessionId: agent.sessionId, index: agent.index, cwd: agent.cwd } : undefined;
   }
 
   views(): AgentView[] {

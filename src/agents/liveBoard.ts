@@ -117,6 +117,10 @@ export class LiveBoard {
           toolUseId: (a.callId && toolUseOfCall.get(a.callId)) ?? null,
           canAlwaysAllow: false,
         })),
+      // A write waits on its diff review: Allow / Deny on the row accept or reject the diff.
+      ...calls
+        .filter((c) => c.diffId !== undefined)
+        .map((c) => ({ id: c.diffId as string, kind: "write" as const, subject: c.display, toolUseId: toolUseOfCall.get(c.id) ?? null, canAlwaysAllow: false })),
       ...(this.permissions?.pending() ?? [])
         .filter((p) => p.agentId === agentId)
         .map((p) => ({ id: p.id, kind: "permission" as const, subject: p.subject, toolUseId: p.toolUseId ?? null, canAlwaysAllow: p.canAlwaysAllow })),

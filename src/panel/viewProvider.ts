@@ -7,6 +7,9 @@ export const PANEL_VIEW_ID = "arcadia.panelView";
 
 export class ArcadiaViewProvider implements vscode.WebviewViewProvider {
   private view: vscode.WebviewView | undefined;
+  private readonly viewChanged = new vscode.EventEmitter<void>();
+  /** The view was created or disposed (a closed panel cannot answer permission prompts). */
+  readonly onDidChangeView = this.viewChanged.event;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -19,9 +22,16 @@ export class ArcadiaViewProvider implements vscode.WebviewViewProvider {
     view.webview.html = webviewHtml(view.webview, assetsRoot, vscode.Uri.joinPath);
     view.webview.onDidReceiveMessage((raw) => void this.onMessage(raw));
     view.onDidDispose(() => {
-      if (this.view === view) this.view = undefined;
+      if (this.view !== view) return;
+      this.view = undefined;
+      this.viewChanged.fire();
     });
     this.view = view;
+    this.viewChanged.fire();
+  }
+
+  get exists(): boolean {
+    return this.view !== undefined;
   }
 
   get visible(): boolean {

@@ -12,6 +12,11 @@ function router() {
     closeAgent: vi.fn(),
     renameAgent: vi.fn(),
     noticeAction: vi.fn(),
+    cancelCall: vi.fn(),
+    completeCall: vi.fn(),
+    answerPrompt: vi.fn(),
+    revealPrompt: vi.fn(),
+    restartAgent: vi.fn(),
   } satisfies WebviewActions;
   const log = memoryLog();
   return { route: createMessageRouter(actions, log), actions, log };
@@ -33,6 +38,8 @@ describe("webview messages", () => {
     ["an extra field", { type: "openClaude", command: "evil" }],
     ["an empty name", { type: "renameAgent", id: "a1", name: "   " }],
     ["a huge name", { type: "renameAgent", id: "a1", name: "x".repeat(1000) }],
+    ["an unknown decision", { type: "answerPrompt", id: "p1", decision: "always" }],
+    ["a call id that is not a string", { type: "cancelCall", callId: 7 }],
     ["a prototype trick", JSON.parse('{"type":"focusAgent","id":"a","__proto__":{"x":1}}')],
   ])("ignores %s, with a log line", async (_what, raw) => {
     const { route, actions, log } = router();

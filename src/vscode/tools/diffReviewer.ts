@@ -49,16 +49,24 @@ export class VscodeDiffReviewer implements DiffReviewer, vscode.TextDocumentCont
     const decision = new Promise<DiffDecision>((resolve) => (decide = resolve));
     this.pending.set(id, { change, proposalUri, emptyUri, decide });
 
+    this.reveal(id);
     const who = this.agentLabel(change.agentId);
-    const left = change.original === undefined ? emptyUri : vscode.Uri.file(change.path);
-    const title = `${who}: ${name} ${change.original === undefined ? "(new file)" : "(proposed change)"} — Accept or Reject`;
-    void vscode.commands.executeCommand("vscode.diff", left, proposalUri, title, { preview: false });
     void vscode.window.showInformationMessage(`${who} wants to ${change.original === undefined ? "create" : "change"} ${vscode.workspace.asRelativePath(change.path)} (${change.title}).`, "Accept", "Reject").then((answer) => {
       if (answer === "Accept") this.settle(id, "accept");
       else if (answer === "Reject") this.settle(id, "reject");
       // Dismissed: the diff editor's title buttons and the panel still decide.
     });
     return { id, decision };
+  }
+
+  /** Opens (again) the diff of a pending proposal: the panel's "Show diff". */
+  reveal(id: string): void {
+    const pending = this.pending.get(id);
+    if (!pending) return;
+    const { change, proposalUri, emptyUri } = pending;
+    const left = change.original === undefined ? emptyUri : vscode.Uri.file(change.path);
+    const title = `${this.agentLabel(change.agentId)}: ${basename(change.path)} ${change.original === undefined ? "(new file)" : "(proposed change)"} — Accept or Reject`;
+    void vscode.commands.executeCommand("vscode.diff", left, proposalUri, title, { preview: false });
   }
 
   accept(id: string): void {

@@ -27,7 +27,7 @@ export interface VscodeToolPortsOptions {
   commandNeedsApproval?: (command: string) => boolean;
 }
 
-export function createVscodeToolPorts(options: VscodeToolPortsOptions): vscode.Disposable & { ports: ToolPorts } {
+export function createVscodeToolPorts(options: VscodeToolPortsOptions): vscode.Disposable & { ports: ToolPorts; reveal(diffId: string): void } {
   const label = (agentId: string | undefined) => (agentId === undefined ? "Agent" : options.agentLabel(agentId));
   const commands = new TerminalCommandRunner({ agentLabel: label });
   const diffs = new VscodeDiffReviewer(label);
@@ -42,6 +42,7 @@ export function createVscodeToolPorts(options: VscodeToolPortsOptions): vscode.D
       commandNeedsApproval: options.commandNeedsApproval ?? commandNeedsApprovalFromSettings,
       ...(options.agentCwd ? { agentCwd: options.agentCwd } : {}),
     },
+    reveal: (diffId) => diffs.reveal(diffId),
     dispose() {
       commands.dispose();
       diffs.dispose();

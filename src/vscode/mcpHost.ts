@@ -1,0 +1,35 @@
+/**
+ * Starts the window's loopback server (MCP at /mcp, Claude Code's hooks at /hooks) on the port and
+ * token it had before a window reload, so agents started before the reload keep their tools and
+ * hooks. If that port is taken now, a free one: agents started from now on work, older ones are
+ * told in the log.
+ */
+import type * as vscode from "vscode";
+import type { Log } from "../agents/ports";
+import { type RunningMcpServer, startMcpServer, type StartMcpServerOptions } from "../core/mcp/server";
+import { loadServerIdentity, saveServerIdentity } from "./serverIdentity";
+
+export async function startArcadiaServer(
+  context: vscode.ExtensionContext,
+  log: Log,
+  options: Omit<StartMcpServerOptions, "port" | "token" | "log">,
+): Promise<RunningMcpServer | undefined> {
+  const saved = await loadServerIdentity(context.workspaceState, context.secrets);
+  const logLine = (m: string) => log.info(m);
+  let server: RunningMcpServer | undefined;
+  if (saved.port !== undefined && saved.token !== undefined) {
+    try {
+      server = await startMcpServer({ ...options, port: saved.port, token: saved.token, log: logLine });
+    } catch (err) {
+      log.warn(`${err instanceof Error ? err.message : String(err)}; using a free port. Agents started before the reload lose Arcadia's tools and panel prompts until restarted.`);
+    }
+  }
+  try {
+    server ??= await startMcpServer({ ...options, token: saved.token, log: logLine });
+  } catch (err) {
+    log.error(`Arcadia's MCP server could not start (${err instanceof Error ? err.message : String(err)}); agents start without Arcadia's tools and panel prompts.`);
+    return undefined;
+  }
+  await saveServerIdentity(context.workspaceState, context.secrets, server.port, server.token);
+  return server;
+}
