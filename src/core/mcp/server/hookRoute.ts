@@ -5,8 +5,9 @@
  * body cap, the shape check, and an AbortSignal for a request the CLI gives up on.
  *
  * Malformed requests get a 4xx with a message and never reach the handler; a handler that throws
- * gets a 500. The CLI treats any non-2xx answer as "no decision", so a bad hook request can never
- * decide a permission prompt by accident.
+ * gets a 500. The CLI treats any non-2xx answer as "no decision" (and prints "hook failed" in the
+ * terminal), so a bad hook request can never decide a permission prompt by accident. An input
+ * over the body cap gets an empty answer (no decision), logged, and no error in the terminal.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { readBody } from "./requestBody";
@@ -46,7 +47,11 @@ export async function handleHookRequest(
   }
   const body = await readBody(req, maxBodyBytes);
   if (body.kind === "tooLarge") {
-    sendJson(res, 413, { error: `Hook input larger than ${maxBodyBytes} bytes` }, { connection: "close" });
+    // The real CLI can send this (a PostToolUse with a huge tool_response, a Write of a huge
+    // file), and it prints every non-2xx answer in the terminal as "hook failed": answer
+    // "nothing to say" instead, so its own prompt and tools carry on untouched.
+    log(`Hook input larger than ${maxBodyBytes} bytes: answered with no decision`);
+    sendJson(res, 200, {}, { connection: "close" });
     return;
   }
   const input = parseHookInput(body.text);
