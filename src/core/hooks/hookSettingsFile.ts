@@ -29,8 +29,6 @@ export const HOOK_TIMEOUTS_S = {
   PostToolUseFailure: 10,
 } as const;
 
-export type ArcadiaHookEvent = keyof typeof HOOK_TIMEOUTS_S;
-
 export interface HookSettingsFile {
   path: string;
   remove(): Promise<void>;

@@ -73,7 +73,7 @@ export interface PermissionBrokerOptions {
   log?: (message: string) => void;
 }
 
-export const DENY_MESSAGE = "The user denied this tool call from the Arcadia panel.";
+const DENY_MESSAGE = "The user denied this tool call from the Arcadia panel.";
 
 interface Entry {
   view: PendingPermission;

@@ -57,11 +57,6 @@ export class PreToolUseMemory {
   forgetAgent(agentId: string): void {
     this.byAgent.delete(agentId);
   }
-
-  /** How many calls are remembered for an agent (to check the bound). */
-  size(agentId: string): number {
-    return this.byAgent.get(agentId)?.length ?? 0;
-  }
 }
 
 export function matches(a: ToolCallKey, b: ToolCallKey): boolean {

@@ -78,7 +78,7 @@ export async function handleHookRequest(
 }
 
 /** The hook input, or why it is not one. */
-export function parseHookInput(text: string): HookInput | string {
+function parseHookInput(text: string): HookInput | string {
   let value: unknown;
   try {
     value = JSON.parse(text);
