@@ -31,6 +31,8 @@ export type ClaudeProcessState =
        * writes it (or when this CLI version writes none). */
       sessionId?: string;
       status?: LiveStatus;
+      /** `idle` with a background Bash task still running (the file said `shell`). */
+      backgroundShell?: boolean;
       waitingFor?: string;
       cwd?: string;
       name?: string;
@@ -228,6 +230,7 @@ export class ClaudeProcessMonitor {
     if (p.startTime !== undefined) state.startTime = p.startTime;
     if (s?.sessionId !== undefined) state.sessionId = s.sessionId;
     if (s?.status !== undefined) state.status = s.status;
+    if (s?.backgroundShell) state.backgroundShell = true;
     if (s?.waitingFor !== undefined) state.waitingFor = s.waitingFor;
     if (s?.cwd !== undefined) state.cwd = s.cwd;
     if (s?.name !== undefined) state.name = s.name;
@@ -356,6 +359,7 @@ function sameState(a: ClaudeProcessState, b: ClaudeProcessState): boolean {
     a.startTime === b.startTime &&
     a.sessionId === b.sessionId &&
     a.status === b.status &&
+    a.backgroundShell === b.backgroundShell &&
     a.waitingFor === b.waitingFor &&
     a.cwd === b.cwd &&
     a.name === b.name &&

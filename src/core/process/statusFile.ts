@@ -18,9 +18,13 @@ export interface ClaudeStatus {
   /** The process's start time as the CLI saw it: Linux clock ticks since boot (`/proc/<pid>/stat`
    * field 22), macOS `ps -o lstart=` in LC_ALL=C and TZ=UTC, Windows in `procStartFt`. */
   procStart?: string;
-  /** `idle` / `busy` / `waiting`; undefined when absent or a word this version does not know
-   * (2.1.330's code also has `shell`), so callers fall back to the transcript. */
+  /** `idle` / `busy` / `waiting`; undefined when absent or a word this version does not know, so
+   * callers fall back to the transcript. The file's `shell` reads as `idle` + `backgroundShell`. */
   status?: LiveStatus;
+  /** The file said `shell`: the turn is over (the prompt takes input) while a background Bash
+   * task still runs (checked with 2.1.330: `busy` → `shell` → `idle` when the task ends). */
+  backgroundShell?: boolean;
+  /** The file's own word. */
   rawStatus?: string;
   /** e.g. "permission prompt", "dialog open", "input needed" (strings seen in 2.1.330). */
   waitingFor?: string;
@@ -58,7 +62,7 @@ const fileShape = z.looseObject({
   updatedAt: optionalNumber,
 });
 
-const KNOWN_STATUS = new Set<string>(["idle", "busy", "waiting"]);
+const STATUS_WORDS: Partial<Record<string, LiveStatus>> = { idle: "idle", busy: "busy", waiting: "waiting", shell: "idle" };
 
 /** `<pid>.json` → pid; anything else in the folder (`<pid>.<hash>.key`, temp files) → undefined. */
 export function statusFilePid(fileName: string): number | undefined {
@@ -100,7 +104,8 @@ export function parseStatusFile(text: string, expectedPid?: number): StatusParse
   assign("cwd", f.cwd);
   assign("procStart", procStart);
   assign("rawStatus", f.status);
-  assign("status", f.status !== undefined && KNOWN_STATUS.has(f.status) ? (f.status as LiveStatus) : undefined);
+  assign("status", f.status === undefined ? undefined : STATUS_WORDS[f.status]);
+  if (f.status === "shell") status.backgroundShell = true;
   assign("waitingFor", f.waitingFor);
   assign("name", f.name);
   assign("nameSource", f.nameSource);

@@ -47,9 +47,14 @@ describe("status file", () => {
   });
 
   it("keeps a status word it does not know out of `status`, so callers fall back to the transcript", () => {
-    const r = parseStatusFile('{"pid": 7, "status": "shell"}', 7);
+    const r = parseStatusFile('{"pid": 7, "status": "pondering"}', 7);
     expect(r.ok && r.status.status).toBeUndefined();
-    expect(r.ok && r.status.rawStatus).toBe("shell");
+    expect(r.ok && r.status.rawStatus).toBe("pondering");
+  });
+
+  it("reads `shell` (turn over, a background Bash task still running) as idle", () => {
+    const r = parseStatusFile('{"pid": 7, "status": "shell"}', 7);
+    expect(r.ok && r.status).toMatchObject({ status: "idle", backgroundShell: true, rawStatus: "shell" });
   });
 
   it("takes Windows' procStartFt as the start time", () => {
