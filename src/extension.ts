@@ -50,13 +50,18 @@ export function activate(context: vscode.ExtensionContext): void {
   context.subscriptions.push(tools);
   const tracker = new ToolCallTracker(linkedResources(tools.ports));
   const permissions = new PermissionBroker({ log: (m) => log.info(m) });
-  context.subscriptions.push({ dispose: () => permissions.dispose() });
   const serverReady: Promise<RunningMcpServer | undefined> = startArcadiaServer(context, log, {
     tracker,
     registerTools: (addTool) => registerArcadiaTools(addTool, tools.ports),
     hooks: permissions.handleHook,
   });
-  context.subscriptions.push({ dispose: () => void serverReady.then((s) => s?.close()) });
+  context.subscriptions.push({
+    dispose: () => {
+      // The broker first: closing the server would abort pending hook requests, read as "answered in the terminal".
+      permissions.dispose();
+      void serverReady.then((s) => s?.close());
+    },
+  });
 
   const processes = new ClaudeProcessMonitor({ configDir: claudeConfigDir(), onError: (err) => log.warn(`process monitor: ${String(err)}`) });
   context.subscriptions.push({ dispose: () => void processes.stop() });
@@ -207,13 +212,14 @@ export function activate(context: vscode.ExtensionContext): void {
     manager.onDidChange((change) => {
       if (change.type === "updated") {
         provider.post({ type: "agentUpdated", agent: change.agent });
-        // The CLI left its permission prompt (answered in the terminal): the panel's buttons go.
-        if (change.agent.statusSource === "process" && change.agent.status !== "needsPermission") permissions.answeredElsewhere(change.agent.id);
+      } else if (change.type === "permissionPromptLeft") {
+        // Answered in the terminal ("Yes" does not end our hook request): the panel's buttons go.
+        permissions.answeredElsewhere(change.agentId, { before: change.at });
       } else if (change.type === "removed") {
         provider.post({ type: "agentRemoved", id: change.id });
         board.forget(change.id);
         permissions.forgetAgent(change.id);
-      } else void notifyTurnFinished(change.agent, (id) => manager.focus(id));
+      } else if (change.type === "turnFinished") void notifyTurnFinished(change.agent, (id) => manager.focus(id));
       statusBar.update(manager.views());
     }),
   );

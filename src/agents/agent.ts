@@ -105,6 +105,11 @@ export class Agent {
     return this.process?.state === "running" ? this.process.sessionId : undefined;
   }
 
+  /** The CLI says it waits on a permission prompt (exact, from its status file). */
+  get waitingOnPermission(): boolean {
+    return this.process?.state === "running" && this.process.status === "waiting" && /permission/i.test(this.process.waitingFor ?? "");
+  }
+
   get hasExited(): boolean {
     return this.exited;
   }

@@ -21,7 +21,12 @@ export type AgentChange =
   | { type: "updated"; agent: AgentView }
   | { type: "removed"; id: string }
   /** A turn ended (active → waiting): for notifications. */
-  | { type: "turnFinished"; agent: AgentView };
+  | { type: "turnFinished"; agent: AgentView }
+  /**
+   * The CLI stopped waiting on its permission prompt (answered in the terminal or elsewhere, or
+   * the process ended) at `at` (ms since the epoch): prompts relayed before then are over.
+   */
+  | { type: "permissionPromptLeft"; agentId: string; at: number };
 
 /** Transcript events of an agent's current session, as they are read (for the MCP call matcher). */
 export type TranscriptEventsListener = (agentId: string, events: readonly TranscriptEvent[]) => void;
@@ -426,7 +431,12 @@ export class AgentManager {
       return;
     }
     const wasExited = agent.hasExited;
+    const wasWaiting = agent.waitingOnPermission;
     if (agent.setProcess(state)) this.emitUpdated(agent);
+    if (wasWaiting && !agent.waitingOnPermission) {
+      const at = state.state === "running" && state.statusUpdatedAt !== undefined ? state.statusUpdatedAt : Date.now();
+      this.emit({ type: "permissionPromptLeft", agentId: agent.id, at });
+    }
     if (!wasExited && agent.hasExited) this.deps.log.info(`${agent.name}: claude exited`);
     // The CLI names its session exactly: /clear (and a --resume restart) move the card at once.
     if (state.state === "running" && state.sessionId && state.sessionId !== agent.sessionId) {

@@ -74,6 +74,8 @@ export type ClaudeProcessState =
       status?: "idle" | "busy" | "waiting";
       waitingFor?: string;
       cwd?: string;
+      /** When the CLI last changed `status` (ms since the epoch). */
+      statusUpdatedAt?: number;
     };
 
 /** Follows the `claude` process of terminals by their shell pid (src/core/process). */

@@ -10,6 +10,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ARCADIA_MCP_SERVER_NAME } from "../mcp/mcpConfigFile";
 import { AGENT_HEADER } from "../mcp/server/toolRegistrar";
 
 /**
@@ -40,7 +41,9 @@ export function hookSettings(hooksUrl: string, token: string, agentId: string): 
   for (const [event, timeout] of Object.entries(HOOK_TIMEOUTS_S)) {
     hooks[event] = [{ hooks: [{ type: "http", url: hooksUrl, headers, timeout }] }];
   }
-  return { hooks };
+  // Arcadia's own tools ask on the card where it matters (commands by arcadia.mcp.commandApproval,
+  // paths outside the workspace, writes by their diff): the CLI need not ask a second time.
+  return { hooks, permissions: { allow: [`mcp__${ARCADIA_MCP_SERVER_NAME}`] } };
 }
 
 export async function writeHookSettingsFile(hooksUrl: string, token: string, agentId: string, parent = tmpdir()): Promise<HookSettingsFile> {

@@ -66,10 +66,15 @@ describe("AgentManager with the CLI's live status", () => {
 
     monitor.report(shell, { state: "running", pid: 900, sessionId: "session-1", status: "waiting", waitingFor: "permission prompt" });
     expect(manager.views()[0]).toMatchObject({ status: "needsPermission", statusSource: "process" });
-    monitor.report(shell, { state: "running", pid: 900, sessionId: "session-1", status: "busy" });
+    const left: unknown[] = [];
+    manager.onDidChange((c) => c.type === "permissionPromptLeft" && left.push(c));
+    monitor.report(shell, { state: "running", pid: 900, sessionId: "session-1", status: "busy", statusUpdatedAt: 1234 });
     expect(manager.views()[0]?.status).toBe("active");
+    // Answered in the terminal: prompts relayed to the panel before that moment are over.
+    expect(left).toEqual([{ type: "permissionPromptLeft", agentId: "agent-1", at: 1234 }]);
     monitor.report(shell, { state: "running", pid: 900, sessionId: "session-1", status: "idle" });
     expect(manager.views()[0]?.status).toBe("waiting");
+    expect(left).toHaveLength(1);
   });
 
   it("ends the turn as interrupted with no tool left running when claude dies, shows it exited, and restarts it with --resume", async () => {

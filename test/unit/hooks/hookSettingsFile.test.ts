@@ -10,7 +10,9 @@ describe("the --settings file of a launched agent", () => {
   it("registers HTTP hooks to Arcadia's server with the token and the agent id, each with a timeout", async () => {
     const file = await writeHookSettingsFile("http://127.0.0.1:4321/hooks", "s3cret", "agent-7", tempDir());
     const settings = JSON.parse(readFileSync(file.path, "utf8")) as { hooks: Record<string, { matcher?: string; hooks: unknown[] }[]> };
-    expect(Object.keys(settings)).toEqual(["hooks"]);
+    expect(Object.keys(settings)).toEqual(["hooks", "permissions"]);
+    // Arcadia's own tools gate themselves on the card; nothing else is pre-allowed.
+    expect((settings as unknown as { permissions: unknown }).permissions).toEqual({ allow: ["mcp__arcadia"] });
     expect(Object.keys(settings.hooks).sort()).toEqual(["PermissionRequest", "PostToolUse", "PostToolUseFailure", "PreToolUse"]);
     for (const [event, groups] of Object.entries(settings.hooks)) {
       expect(groups).toEqual([
