@@ -73,4 +73,27 @@ describe("LiveBoard", () => {
     setPrompts([]);
     expect(board.view("a1").prompts).toEqual([]);
   });
+
+  it("a batch of 10 calls, 5 needing approval, arriving out of order, some without _meta: every prompt on its own row; a denial cascade leaves no stale row", () => {
+    const { approvals, board, hang, tracker } = setup();
+    const ids = Array.from({ length: 10 }, (_, i) => `toolu_${i}`);
+    board.transcriptEvents("a1", ids.map((id) => toolStart(id, "mcp__arcadia__execute_command")));
+    // Calls 5..9 carry the CLI's _meta id and arrive in reverse order; 0..4 carry none and arrive in order.
+    for (const i of [9, 8, 7, 6, 5]) void hang({ command: `cmd ${i}` }, { agentId: "a1", _meta: { "claudecode/toolUseId": ids[i] } });
+    for (const i of [0, 1, 2, 3, 4]) void hang({ command: `cmd ${i}` }, { agentId: "a1" });
+    // Every odd call needs the user's approval.
+    for (const call of tracker.calls()) {
+      const n = Number(call.display.split(" ")[1]);
+      if (n % 2 === 1) approvals.enqueue("command", call.display, { agentId: "a1", callId: call.id });
+    }
+    const view = board.view("a1");
+    expect(view.calls.map((c) => [c.display, c.toolUseId]).sort()).toEqual(ids.map((id, i) => [`cmd ${i}`, id]).sort());
+    expect(view.prompts.map((p) => [p.subject, p.toolUseId]).sort()).toEqual([1, 3, 5, 7, 9].map((i) => [`cmd ${i}`, ids[i]]).sort());
+
+    // The user denies one in the terminal: the CLI ends it and the ones queued after it.
+    board.transcriptEvents("a1", ids.slice(6).map((id) => ({ kind: "toolEnd", id, outcome: "interrupted", at: 1 }) as TranscriptEvent));
+    void hang({ command: "late" }, { agentId: "a1" });
+    // A later call without _meta never lands on a denied row (all pending ones are matched).
+    expect(board.view("a1").calls.find((c) => c.display === "late")?.toolUseId).toBeNull();
+  });
 });
