@@ -188,6 +188,9 @@ export class ClaudeProcessMonitor {
       if (!entry || this.stopped) continue;
       await this.bind(entry, shellPid, processes, withFile);
     }
+    // Forget the statuses of processes no terminal is bound to any more.
+    const bound = new Set([...this.tracked.values()].map((t) => t.bound?.pid));
+    for (const pid of this.statuses.keys()) if (!bound.has(pid)) this.statuses.delete(pid);
   }
 
   private async bind(entry: Tracked, shellPid: number, processes: ProcessInfo[], withFile: Set<number>): Promise<void> {
