@@ -47,7 +47,7 @@ export function sameStartTime(fromTable: string | undefined, fromFile: string | 
 
 const FILETIME_EPOCH_OFFSET_MS = 11_644_473_600_000;
 
-export function fileTimeToMs(fileTime: string): number | undefined {
+function fileTimeToMs(fileTime: string): number | undefined {
   if (!/^\d+$/.test(fileTime)) return undefined;
   return Number(BigInt(fileTime) / 10_000n) - FILETIME_EPOCH_OFFSET_MS;
 }
