@@ -62,11 +62,13 @@ export function webviewFrame(page: Page, extensionId = "arcadia-dev.arcadia", pu
     .frameLocator("#active-frame");
 }
 
-/** Text of the active integrated terminal, one line per row, trailing blanks trimmed. Needs
+/** Text of the active integrated terminal (of the part given, if any: the panel and the editor
+ * area can each show one), one line per row, trailing blanks trimmed. Needs
  * `terminal.integrated.gpuAcceleration: "off"` (the harness sets it): otherwise the text is on a
  * canvas and not in the DOM. */
-export async function terminalText(page: Page): Promise<string> {
-  const rows = await page.locator(".terminal-wrapper.active .xterm-rows > div").allTextContents();
+export async function terminalText(page: Page, within = ""): Promise<string> {
+  // `within` narrows to one part (".part.editor" for a terminal moved into the editor area).
+  const rows = await page.locator(`${within} .terminal-wrapper.active .xterm-rows > div`.trim()).allTextContents();
   const text = rows.map((r) => r.replace(/\u00a0/g, " ").trimEnd()).join("\n");
   return text.replace(/\n+$/, "");
 }

@@ -1,0 +1,346 @@
+/// <reference lib="dom" />
+/**
+ * Issues 4 and 5 in a real VS Code (code-server + Chromium), with the real Claude Code CLI in its
+ * terminals and the scripted model, all inside one loopback-only namespace:
+ * - a hung `mcp__arcadia__execute_command` call shows on its row with a ticking counter, and
+ *   Complete finishes it so the agent carries on;
+ * - Claude Code's own permission prompt makes the card "needs permission" with Allow / Deny on
+ *   the row, and Allow from the panel runs the tool;
+ * - a terminal where `claude` was started by hand gets a card of its own.
+ * Its own window and workspace; the scenarios run in order on it.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Frame, FrameLocator, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
+import { writeClaudeWrapper } from "../rig/claudeWrapper.js";
+import { createHome } from "../rig/home.js";
+import { startModelServer, type ModelServer } from "../rig/model-server.js";
+import type { Script } from "../rig/script.js";
+import { e2eAvailable, pollUntil, revealArcadiaView, runCommand, startVsCode, terminalText, webviewFrame, type VsCode } from "./harness";
+
+const available = e2eAvailable("MCP force-finish and permission prompts in VS Code (e2e)");
+
+const MARK = "started-marker";
+/** Prints a line, then never exits on its own: the hung call of issue 4. */
+const ENDLESS = `echo ${MARK}; sleep 100000`;
+const ALLOWED_FILE = "e2e-allowed.txt";
+
+const script: Script = {
+  conversations: [
+    {
+      match: "Run the endless command",
+      steps: [
+        { tools: [{ name: "mcp__arcadia__execute_command", input: { command: ENDLESS } }] },
+        // The agent carries on after Complete: a next tool (read-only, so no prompt), then text.
+        { tools: [{ name: "Bash", input: { command: "echo after-complete", description: "Print after-complete" } }] },
+        { text: "Carried on after Complete." },
+      ],
+    },
+    // `touch` is not read-only: in default mode the CLI asks before running it.
+    { match: "Touch the allowed file", steps: [{ tools: [{ name: "Bash", input: { command: `touch ${ALLOWED_FILE}`, description: "Create a file" } }] }, { text: "Touched." }] },
+    { match: "Work in the adopted terminal", steps: [{ tools: [{ name: "Bash", input: { command: "echo adopted-work", description: "Print" } }] }, { text: "Adopted work done." }] },
+  ],
+  fallbackText: "OK.",
+};
+
+describe.skipIf(!available)("MCP force-finish and Claude Code's permission prompts in a real VS Code", () => {
+  let root: string;
+  let workspace: string;
+  let home: string;
+  let claude: string;
+  let model: ModelServer;
+  let vs: VsCode;
+  let page: Page;
+  const figures: Record<string, number> = {};
+
+  const panel = (): FrameLocator => webviewFrame(page);
+  const cards = () => panel().locator('[data-testid="agent-card"]');
+  const card = (name: string) => cards().filter({ hasText: name });
+  const statusOf = (name: string) => card(name).getAttribute("data-status");
+  const showPanel = async () => {
+    await page.locator(".part.editor").click({ position: { x: 20, y: 20 } });
+    await revealArcadiaView(page, "arcadia.panelView");
+  };
+
+  /** The CLI is idle at its prompt. `within`: the part showing the terminal (panel or editor). */
+  async function waitForClaudePrompt(within = ".part.panel"): Promise<void> {
+    await pollUntil(
+      async () => {
+        const text = await terminalText(page, within);
+        return text.includes("for shortcuts") && !text.includes("esc to interrupt");
+      },
+      "the Claude Code prompt in the terminal",
+      30_000,
+    );
+  }
+
+  async function typeInTerminal(text: string, within = ".part.panel"): Promise<void> {
+    await page.locator(`${within} .terminal-wrapper.active .xterm`).click();
+    await page.keyboard.type(text);
+    await page.waitForTimeout(200); // the CLI reads a paste-like burst and Enter apart
+    await page.keyboard.press("Enter");
+  }
+
+  /** The panel's content frame (the page inside the webview), to watch it from inside. */
+  function contentFrame(): Promise<Frame> {
+    return pollUntil(
+      () => page.frames().find((f) => f.url().includes("/pre/fake.html") && f.parentFrame()?.url().includes("extensionId=arcadia-dev.arcadia")),
+      "the panel's content frame",
+      10_000,
+    );
+  }
+
+  /**
+   * Records in the panel's own page, to the millisecond, when each selector first matches (or,
+   * with `gone`, first stops matching). Read back with `watched()`.
+   */
+  async function watchPanel(marks: Record<string, { selector: string; gone?: boolean }>): Promise<Frame> {
+    const frame = await contentFrame();
+    await frame.evaluate((m) => {
+      const w = window as unknown as { __marks: Record<string, number> };
+      w.__marks = {};
+      const check = () => {
+        for (const [name, { selector, gone }] of Object.entries(m)) {
+          if (w.__marks[name] !== undefined) continue;
+          const present = document.querySelector(selector) !== null;
+          if (present !== Boolean(gone)) w.__marks[name] = Date.now();
+        }
+      };
+      new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    }, marks);
+    return frame;
+  }
+
+  const watched = (frame: Frame) => frame.evaluate(() => (window as unknown as { __marks: Record<string, number> }).__marks);
+
+  /** A toolkit button may render before its `disabled` settles: wait until it is clickable. */
+  async function clickWhenEnabled(locator: ReturnType<FrameLocator["locator"]>, what: string): Promise<number> {
+    await locator.waitFor({ timeout: 20_000 });
+    await pollUntil(async () => (await locator.getAttribute("disabled")) === null, `${what} enabled`, 10_000);
+    const at = Date.now();
+    await locator.click();
+    return at;
+  }
+
+  /** `statusUpdatedAt` of the CLI status file (`<config>/sessions/<pid>.json`) that waits on a
+   * permission prompt, if one does. */
+  function permissionStatusSince(): number | undefined {
+    const dir = join(home, ".claude", "sessions");
+    for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+      try {
+        const file = JSON.parse(readFileSync(join(dir, name), "utf8")) as { status?: string; waitingFor?: string; statusUpdatedAt?: number };
+        if (file.status === "waiting" && /permission/i.test(file.waitingFor ?? "")) return file.statusUpdatedAt;
+      } catch {
+        // Being rewritten: not this one.
+      }
+    }
+    return undefined;
+  }
+
+  /** Names of the terminals in VS Code's terminal tab list. */
+  async function terminalNames(): Promise<string[]> {
+    await page.locator(".part.panel .composite-bar .action-item", { hasText: "Terminal" }).click();
+    // One terminal shows as a single tab, more as a list; the view switches as terminals come.
+    return page.locator(".part.panel .single-terminal-tab, .part.panel .tabs-list .monaco-list-row").allTextContents();
+  }
+
+  beforeAll(async () => {
+    root = realpathSync(mkdtempSync(join(tmpdir(), "mcp-perm-")));
+    workspace = join(root, "workspace");
+    home = join(root, "home");
+    mkdirSync(workspace, { recursive: true });
+    mkdirSync(home, { recursive: true });
+    writeFileSync(join(workspace, "README.md"), "# Sample workspace\n");
+    createHome(workspace, { home });
+    model = await startModelServer({ script });
+    claude = writeClaudeWrapper(join(root, "bin"), { modelUrl: model.url, env: { CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: "1" } });
+    vs = await startVsCode({
+      workspace,
+      extraEnv: { HOME: home },
+      settings: {
+        "arcadia.claudePath": claude,
+        // The hung command runs at once: this scenario is about force-finishing, not approving.
+        "arcadia.mcp.commandApproval": "never",
+        // No "arcadia.extraArgs" (--allowedTools): the permission scenario needs the CLI to ask
+        // (the wrapper passes --permission-mode default). Arcadia's own MCP tools must run without
+        // the CLI asking: the --settings file Arcadia passes pre-allows them.
+      },
+    });
+    page = vs.page;
+  }, 180_000);
+
+  beforeEach((context) => {
+    onTestFailed(async () => {
+      await vs?.screenshot(`failed-mcp-${context.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`).catch(() => undefined);
+      console.log(`Arcadia log at the failure of "${context.task.name}":\n${vs?.extensionLog()}`);
+      for (const part of [".part.panel", ".part.editor"]) console.log(`terminal in ${part} at the failure:\n${await terminalText(page, part).catch(() => "(none)")}`);
+    });
+  });
+
+  afterAll(async () => {
+    console.log(`e2e figures (mcp & permissions): ${JSON.stringify(figures)}`);
+    await vs?.close();
+    await model?.close();
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  it("issue 4: a hung execute_command shows on its row with a ticking counter; Complete finishes it and the agent carries on", async () => {
+    await vs.waitForExtensionLog(/Arcadia activated in \d+ ms/);
+    await showPanel();
+    await panel().locator('[data-testid="open-claude"]').click();
+    await page.locator(".part.panel .terminal-wrapper.active .xterm").waitFor();
+    await waitForClaudePrompt();
+    await typeInTerminal("Run the endless command");
+
+    // The command runs in the agent's own commands terminal, visible to the user.
+    await pollUntil(async () => (await terminalNames()).some((n) => n.includes("Arcadia: Agent #1 commands")), 'the terminal "Arcadia: Agent #1 commands"', 30_000);
+    await page.locator(".part.panel .tabs-list .monaco-list-row", { hasText: "Agent #1 commands" }).click();
+    await pollUntil(async () => (await terminalText(page, ".part.panel")).includes(MARK), `"${MARK}" in the commands terminal`, 10_000);
+    await showPanel();
+    const liveCall = card("Agent #1").locator('[data-testid="tool-row"] [data-testid="live-call"]');
+    await liveCall.waitFor({ timeout: 30_000 });
+    const row = card("Agent #1").locator('[data-testid="tool-row"]').filter({ has: panel().locator('[data-testid="live-call"]') });
+    const toolUseId = await row.getAttribute("data-tool-id");
+    expect(toolUseId).toMatch(/^toolu_/);
+    await expect(liveCall.getAttribute("data-tool-use-id")).resolves.toBe(toolUseId);
+    await expect(row.getAttribute("data-outcome")).resolves.toBe("running");
+    await expect(row.textContent()).resolves.toContain("execute_command (arcadia)");
+    await expect(statusOf("Agent #1")).resolves.toBe("active");
+    // Nothing asks for permission: the row shows the call, not a prompt.
+    await expect(card("Agent #1").locator('[data-testid="prompt"]').count()).resolves.toBe(0);
+
+    // The counter ticks in the webview: its value grows over ≥ 2 s.
+    const seconds = async () => {
+      const text = (await liveCall.locator('[data-testid="call-elapsed"]').textContent()) ?? "";
+      const m = /(?:(\d+)m )?(\d+)s/.exec(text);
+      if (!m) throw new Error(`unexpected counter text "${text}"`);
+      return Number(m[1] ?? 0) * 60 + Number(m[2]);
+    };
+    const first = await seconds();
+    await page.waitForTimeout(2_200);
+    const second = await seconds();
+    expect(second - first).toBeGreaterThanOrEqual(2);
+    await vs.screenshot("mcp-1-live-call");
+
+    const thisRow = `[data-testid="tool-row"][data-tool-id="${toolUseId}"]`;
+    const frame = await watchPanel({
+      callGone: { selector: '[data-testid="live-call"]', gone: true },
+      rowFinished: { selector: `${thisRow}[data-outcome="done"], ${thisRow}[data-outcome="error"]` },
+      waiting: { selector: '[data-testid="agent-card"][data-status="waiting"]' },
+    });
+    const clickedAt = await clickWhenEnabled(liveCall.locator('[data-testid="call-complete"]'), "Complete");
+
+    await pollUntil(async () => (await liveCall.count()) === 0, "the live call to go", 10_000);
+    const finished = card("Agent #1").locator(thisRow);
+    await pollUntil(async () => ["done", "error"].includes((await finished.getAttribute("data-outcome")) ?? ""), "the row's outcome from the transcript", 20_000);
+    // The agent carries on: its next tool runs and ends, and the turn completes normally.
+    await card("Agent #1").locator('[data-testid="tool-row"]', { hasText: "Running: echo after-complete" }).waitFor({ timeout: 20_000 });
+    await pollUntil(async () => (await statusOf("Agent #1")) === "waiting", "Agent #1 waiting after its turn", 30_000);
+    await expect(finished.getAttribute("data-outcome")).resolves.toBe("done");
+    await expect(card("Agent #1").locator('[data-testid="tool-row"]', { hasText: "Running: echo after-complete" }).getAttribute("data-outcome")).resolves.toBe("done");
+
+    const marks = await watched(frame);
+    if (marks.callGone) figures.completeClickToLiveCallGoneMs = marks.callGone - clickedAt;
+    if (marks.rowFinished) figures.completeClickToRowFinishedMs = marks.rowFinished - clickedAt;
+    if (marks.waiting) figures.completeClickToWaitingMs = marks.waiting - clickedAt;
+    await vs.screenshot("mcp-2-completed");
+  });
+
+  it("issue 5: Claude Code's permission prompt makes the card \"needs permission\" with Allow / Deny on the row; Allow runs the tool", async () => {
+    await showPanel();
+    await panel().locator('[data-testid="open-claude"]').click();
+    await page.locator(".part.panel .terminal-wrapper.active .xterm").waitFor();
+    await waitForClaudePrompt();
+    // The terminal and the panel side by side (the panel's tabs show one view at a time): the
+    // terminal goes into the editor area, so the moment each shows the prompt can be compared.
+    await runCommand(page, "Terminal: Move Terminal into Editor Area");
+    await page.locator(".part.editor .tab", { hasText: "Claude Code #2" }).waitFor({ timeout: 10_000 });
+    await waitForClaudePrompt(".part.editor");
+    await showPanel();
+    await card("Agent #2").waitFor();
+
+    const askedIn = await page.evaluate(() => {
+      const w = window as unknown as { __askedAt?: number };
+      const rows = document.querySelector(".part.editor .terminal-wrapper.active .xterm-rows");
+      if (!rows) return false;
+      const check = () => {
+        if (w.__askedAt === undefined && (rows.textContent ?? "").includes("Do you want")) w.__askedAt = Date.now();
+      };
+      new MutationObserver(check).observe(rows, { subtree: true, childList: true, characterData: true });
+      return true;
+    });
+    expect(askedIn, "the terminal's rows in the editor area").toBe(true);
+    const frame = await watchPanel({ needsPermission: { selector: '[data-testid="agent-card"][data-status="needsPermission"]' } });
+
+    await typeInTerminal("Touch the allowed file", ".part.editor");
+    await pollUntil(async () => (await terminalText(page, ".part.editor")).includes("Do you want"), "the CLI's permission prompt in the terminal", 30_000);
+    await pollUntil(async () => (await statusOf("Agent #2")) === "needsPermission", "Agent #2 needs permission", 10_000);
+    const askedAt = await page.evaluate(() => (window as unknown as { __askedAt?: number }).__askedAt);
+    const needsAt = (await watched(frame)).needsPermission;
+    if (askedAt && needsAt) figures.terminalPromptToNeedsPermissionMs = needsAt - askedAt;
+    // The CLI's own clock for the same moment: when its status file turned to the prompt.
+    const waitingSince = permissionStatusSince();
+    if (waitingSince && needsAt) figures.statusFileWaitingToNeedsPermissionMs = needsAt - waitingSince;
+
+    const prompt = card("Agent #2").locator('[data-testid="tool-row"] [data-testid="prompt"][data-kind="permission"]');
+    await prompt.waitFor({ timeout: 10_000 });
+    const row = card("Agent #2").locator('[data-testid="tool-row"]').filter({ has: panel().locator('[data-testid="prompt"]') });
+    const toolUseId = await row.getAttribute("data-tool-id");
+    expect(toolUseId).toMatch(/^toolu_/);
+    await expect(row.textContent()).resolves.toContain(`touch ${ALLOWED_FILE}`);
+    await expect(prompt.locator('[data-testid="prompt-deny"]').count()).resolves.toBe(1);
+    expect(existsSync(join(workspace, ALLOWED_FILE))).toBe(false);
+    await vs.screenshot("permission-1-needs-permission");
+
+    const thisRow = `[data-testid="tool-row"][data-tool-id="${toolUseId}"]`;
+    const after = await watchPanel({
+      promptGone: { selector: '[data-testid="prompt"]', gone: true },
+      statusLeft: { selector: '[data-testid="agent-card"][data-status="needsPermission"]', gone: true },
+      rowDone: { selector: `${thisRow}[data-outcome="done"]` },
+    });
+    const clickedAt = await clickWhenEnabled(prompt.locator('[data-testid="prompt-allow"]'), "Allow");
+    await pollUntil(() => existsSync(join(workspace, ALLOWED_FILE)), `${ALLOWED_FILE} in the workspace`, 10_000);
+    const fileAt = Date.now();
+    await pollUntil(async () => (await card("Agent #2").locator(thisRow).getAttribute("data-outcome")) === "done", "the row done", 20_000);
+    await pollUntil(async () => (await card("Agent #2").locator('[data-testid="prompt"]').count()) === 0, "the prompt to go", 10_000);
+    await pollUntil(async () => (await statusOf("Agent #2")) === "waiting", "Agent #2 waiting after its turn", 20_000);
+    // The terminal's own prompt went too: answered from the panel, not left behind.
+    await expect(terminalText(page, ".part.editor")).resolves.not.toContain("Do you want");
+
+    const marks = await watched(after);
+    figures.allowClickToFileWrittenMsUpperBound = fileAt - clickedAt;
+    if (marks.promptGone) figures.allowClickToPromptGoneMs = marks.promptGone - clickedAt;
+    if (marks.statusLeft) figures.allowClickToStatusLeftNeedsPermissionMs = marks.statusLeft - clickedAt;
+    if (marks.rowDone) figures.allowClickToRowDoneMs = marks.rowDone - clickedAt;
+    await vs.screenshot("permission-2-allowed");
+  });
+
+  it("issue 5: a terminal where claude was started by hand gets a card that follows its session", async () => {
+    await runCommand(page, "Terminal: Create New Terminal");
+    await page.locator(".part.panel .terminal-wrapper.active .xterm").waitFor();
+    // A shell prompt first: typed too early, the command line could be lost.
+    await pollUntil(async () => /[$#]\s*$/.test(await terminalText(page, ".part.panel")), "the shell prompt", 20_000);
+    const typedAt = Date.now();
+    await typeInTerminal(claude);
+    await waitForClaudePrompt();
+    await showPanel();
+    await card("Agent #3").waitFor({ timeout: 20_000 });
+    figures.handStartedClaudeToCardMsUpperBound = Date.now() - typedAt;
+    await expect(cards().count()).resolves.toBe(3);
+    await vs.screenshot("adopt-1-card");
+
+    // Its work shows on that card, not on the others.
+    await page.locator(".part.panel .composite-bar .action-item", { hasText: "Terminal" }).click();
+    await waitForClaudePrompt();
+    await typeInTerminal("Work in the adopted terminal");
+    await showPanel();
+    await card("Agent #3").locator('[data-testid="tool-row"]', { hasText: "Running: echo adopted-work" }).waitFor({ timeout: 20_000 });
+    await pollUntil(async () => (await statusOf("Agent #3")) === "waiting", "Agent #3 waiting after its turn", 20_000);
+    await expect(card("Agent #3").locator('[data-testid="tool-row"][data-outcome="done"]').count()).resolves.toBe(1);
+    await expect(card("Agent #1").locator('[data-testid="tool-row"]', { hasText: "adopted-work" }).count()).resolves.toBe(0);
+    await expect(card("Agent #2").locator('[data-testid="tool-row"]', { hasText: "adopted-work" }).count()).resolves.toBe(0);
+    await vs.screenshot("adopt-2-followed");
+  });
+});
