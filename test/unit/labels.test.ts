@@ -17,7 +17,12 @@ describe("toolLabel", () => {
     ["Agent", { description: "Find the bug", prompt: "…" }, "Subtask: Find the bug"],
     ["Task", { description: "Old name", prompt: "…" }, "Subtask: Old name"],
     ["AskUserQuestion", { questions: [] }, "Waiting for your answer"],
-    ["mcp__arcadia__execute_command", { command: "ls" }, "execute_command (arcadia)"],
+    // Arcadia's own tools read like the built-ins they stand in for.
+    ["mcp__arcadia__execute_command", { command: "ls" }, "Running: ls"],
+    ["mcp__arcadia__read_file", { path: "src/App.tsx" }, "Reading App.tsx"],
+    ["mcp__arcadia__apply_diff", { path: "/w/a.ts", edits: [] }, "Editing a.ts"],
+    ["mcp__arcadia__get_diagnostics", {}, "Checking problems"],
+    ["mcp__arcadia__new_tool", {}, "new_tool (arcadia)"],
     ["mcp__my_server__do__thing", {}, "do__thing (my_server)"],
     ["TodoWrite", { todos: [] }, "Using TodoWrite"],
   ])("%s %j → %s", (name, input, expected) => {

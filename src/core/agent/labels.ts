@@ -80,8 +80,35 @@ export function toolLabel(name: string, rawInput: unknown): string {
       return "Waiting for your answer";
   }
   const mcp = parseMcpName(name);
+  if (mcp?.server === ARCADIA_SERVER) return arcadiaToolLabel(mcp.tool, input) ?? `${mcp.tool} (${mcp.server})`;
   if (mcp) return `${mcp.tool} (${mcp.server})`;
   return `Using ${name}`;
+}
+
+/** Arcadia's own MCP tools (src/core/tools) read like the built-in ones they stand in for. */
+const ARCADIA_SERVER = "arcadia";
+
+function arcadiaToolLabel(tool: string, input: Input): string | undefined {
+  const path = str(input, "path");
+  switch (tool) {
+    case "execute_command":
+      return withDetail("Running: ", str(input, "command"), "Running a command");
+    case "read_file":
+      return path ? `Reading ${basename(path)}` : "Reading a file";
+    case "write_file":
+      return path ? `Writing ${basename(path)}` : "Writing a file";
+    case "apply_diff":
+      return path ? `Editing ${basename(path)}` : "Editing a file";
+    case "list_files":
+      return path ? `Listing ${basename(path)}` : "Listing files";
+    case "search_files":
+      return withDetail("Searching code: ", str(input, "pattern"), "Searching code");
+    case "get_diagnostics":
+      return path ? `Checking problems in ${basename(path)}` : "Checking problems";
+    case "open_file":
+      return path ? `Opening ${basename(path)}` : "Opening a file";
+  }
+  return undefined;
 }
 
 /** Tools that run a sub-agent; `Task` is the name before CLI 2.1.63. */
