@@ -206,7 +206,7 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     expect(toolUseId).toMatch(/^toolu_/);
     await expect(liveCall.getAttribute("data-tool-use-id")).resolves.toBe(toolUseId);
     await expect(row.getAttribute("data-outcome")).resolves.toBe("running");
-    await expect(row.textContent()).resolves.toContain("execute_command (arcadia)");
+    await expect(row.textContent()).resolves.toContain("Running: echo started-marker");
     await expect(statusOf("Agent #1")).resolves.toBe("active");
     // Nothing asks for permission: the row shows the call, not a prompt.
     await expect(card("Agent #1").locator('[data-testid="prompt"]').count()).resolves.toBe(0);
