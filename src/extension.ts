@@ -206,17 +206,28 @@ export function activate(context: vscode.ExtensionContext): void {
     }),
   });
 
+  /**
+   * Nobody will read these results any more: end the agent's MCP calls (which also withdraws their
+   * approvals and diffs and stops their commands) so no late Allow runs anything for nobody.
+   */
+  const endCallsOf = (agentId: string, reason: string) => {
+    for (const call of tracker.calls()) if (call.agentId === agentId) tracker.cancelCall(call.id, reason);
+    for (const approval of approvals.pending()) if (approval.agentId === agentId) approvals.cancelApproval(approval.id);
+  };
+
   const statusBar = new AgentStatusBar("arcadia.showPanel");
   context.subscriptions.push(statusBar);
   context.subscriptions.push(
     manager.onDidChange((change) => {
       if (change.type === "updated") {
         provider.post({ type: "agentUpdated", agent: change.agent });
+        if (change.agent.status === "exited") endCallsOf(change.agent.id, "ended because its claude process exited");
       } else if (change.type === "permissionPromptLeft") {
         // Answered in the terminal ("Yes" does not end our hook request): the panel's buttons go.
         permissions.answeredElsewhere(change.agentId, { before: change.at });
       } else if (change.type === "removed") {
         provider.post({ type: "agentRemoved", id: change.id });
+        endCallsOf(change.id, "ended because its agent was closed");
         board.forget(change.id);
         permissions.forgetAgent(change.id);
       } else if (change.type === "turnFinished") void notifyTurnFinished(change.agent, (id) => manager.focus(id));

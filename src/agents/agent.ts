@@ -25,6 +25,8 @@ export interface AgentInit {
   sessionId: string;
   launchFiles?: string[];
   launchArgs?: string[];
+  /** Restored after a reload: its claude should be running; if the first look finds none, it exited. */
+  expectRunning?: boolean;
 }
 
 export type AgentChangeListener = (agent: Agent, previous: AgentState | undefined, events: readonly TranscriptEvent[]) => void;
@@ -43,6 +45,7 @@ export class Agent {
   private process: ClaudeProcessState | undefined;
   /** Its `claude` was seen running and is gone now (until it runs again). */
   private exited = false;
+  private expectRunning: boolean;
   private currentSession: string;
   private follower: SessionFollower | undefined;
   private readonly turn = new TurnLog();
@@ -67,6 +70,7 @@ export class Agent {
     this.currentSession = init.sessionId;
     this.launchFiles = init.launchFiles ?? [];
     this.launchArgs = init.launchArgs ?? [];
+    this.expectRunning = init.expectRunning ?? false;
   }
 
   get sessionId(): string {
@@ -91,12 +95,13 @@ export class Agent {
   setProcess(next: ClaudeProcessState): boolean {
     const before = JSON.stringify([this.process, this.exited]);
     if (next.state === "running") this.exited = false;
-    else if (this.process?.state === "running") {
+    else if (this.process?.state === "running" || (this.process === undefined && this.expectRunning)) {
       // It was running and is gone (exit, crash, kill -9): what it left running is over.
       this.exited = true;
       this.follower?.processExited();
     }
     this.process = next;
+    this.expectRunning = false;
     return JSON.stringify([this.process, this.exited]) !== before;
   }
 
@@ -144,6 +149,8 @@ export class Agent {
     });
     await follower.start();
     caughtUp = true;
+    // Its claude was already gone when this session was read (e.g. killed during a window reload).
+    if (this.exited && follower === this.follower) follower.processExited();
     if (this.disposed) await follower.stop();
     else this.onChange(this, undefined, []);
   }

@@ -70,6 +70,9 @@ export interface AgentManagerDeps {
  */
 export const TERMINAL_REVIVAL_GRACE_MS = 15_000;
 
+/** Terminals Arcadia opens for its tools ("Arcadia: Agent #1 commands"): never adopted. */
+const ARCADIA_TERMINAL_PREFIX = "Arcadia: ";
+
 /** How long a new file may take to show its /clear record before it is not ours. */
 const CLEAR_RECORD_WAIT_MS = 5000;
 const CLEAR_POLL_MS = 100;
@@ -84,6 +87,8 @@ export class AgentManager {
   private readonly adopting = new Set<TerminalHandle>();
   /** The newest process state per terminal: a card made later (restore, adopt) starts from it. */
   private readonly lastProcess = new Map<TerminalHandle, ClaudeProcessState>();
+  /** The status each card last showed (for "turn finished" from either source). */
+  private readonly shownStatus = new Map<string, AgentView["status"]>();
   private readonly subscriptions: Disposable[] = [];
   private readonly claiming = new Set<string>();
   private activeTerminal: TerminalHandle | undefined;
@@ -137,12 +142,18 @@ export class AgentManager {
     const agentId = (this.deps.newAgentId ?? randomUUID)();
     const extras = await this.launchExtrasFor(agentId, index);
     const launchArgs = [...claude.args, ...extras.args];
-    const terminal = this.deps.terminals.launch({
-      name: `Claude Code #${index}`,
-      cwd,
-      command: claude.command,
-      args: [...launchArgs, "--session-id", sessionId],
-    });
+    let terminal: TerminalHandle;
+    try {
+      terminal = this.deps.terminals.launch({
+        name: `Claude Code #${index}`,
+        cwd,
+        command: claude.command,
+        args: [...launchArgs, "--session-id", sessionId],
+      });
+    } catch (err) {
+      await this.removeLaunchFiles(extras.paths);
+      throw err;
+    }
     const agent = this.createAgent({
       id: agentId,
       name: `Agent #${index}`,
@@ -266,9 +277,11 @@ export class AgentManager {
       sessionId: binding.sessionId,
       launchFiles: binding.launchFiles,
       launchArgs: binding.launchArgs,
+      expectRunning: true,
     });
     this.deps.log.info(`${agent.name}: restored, bound to terminal "${terminal.name}", session ${binding.sessionId}`);
     await agent.follow(binding.sessionId, true);
+    void this.trackProcess(terminal);
   }
 
   /** A terminal came back after a reload: the saved agent with its shell pid gets its card back. */
@@ -318,9 +331,8 @@ export class AgentManager {
 
   private onAgentState(agent: Agent, previous: AgentState | undefined): void {
     if (!this.agents.has(agent.id)) return;
-    const view = agent.view(this.isFocused(agent));
-    this.emit({ type: "updated", agent: view });
-    if (previous?.status === "active" && view.status === "waiting") this.emit({ type: "turnFinished", agent: view });
+    // `previous` is undefined while the agent catches up on what is already on disk: history, not news.
+    this.emitUpdated(agent, previous !== undefined);
   }
 
   private async onTerminalClosed(terminal: TerminalHandle): Promise<void> {
@@ -330,6 +342,7 @@ export class AgentManager {
     const agent = this.agentOf(terminal);
     if (!agent) return;
     this.agents.delete(agent.id);
+    this.shownStatus.delete(agent.id);
     if (this.lastFocused === agent) this.lastFocused = undefined;
     this.unwatchProject(agent.projectDir);
     this.emit({ type: "removed", id: agent.id });
@@ -416,6 +429,8 @@ export class AgentManager {
   private async trackProcess(terminal: TerminalHandle): Promise<void> {
     const monitor = this.deps.processes;
     if (!monitor || this.disposed || this.tracked.has(terminal)) return;
+    // Other terminals only for adoption, and never Arcadia's own command terminals.
+    if (!this.agentOf(terminal) && (!(this.deps.adoptTerminals?.() ?? true) || terminal.name.startsWith(ARCADIA_TERMINAL_PREFIX))) return;
     const pid = await terminal.processId();
     if (pid === undefined || this.disposed || this.tracked.has(terminal)) return;
     if (!this.deps.terminals.all().includes(terminal)) return;
@@ -441,7 +456,8 @@ export class AgentManager {
     // The CLI names its session exactly: /clear (and a --resume restart) move the card at once.
     if (state.state === "running" && state.sessionId && state.sessionId !== agent.sessionId) {
       const previous = agent.sessionId;
-      await agent.follow(state.sessionId, false);
+      // From the tail: a `--resume` can name a long session that already exists.
+      await agent.follow(state.sessionId, true);
       if (agent.sessionId !== previous) {
         this.deps.log.info(`${agent.name}: its claude moved from session ${previous} to ${agent.sessionId}`);
         await this.persist();
@@ -524,8 +540,16 @@ export class AgentManager {
     return max + 1;
   }
 
-  private emitUpdated(agent: Agent): void {
-    this.emit({ type: "updated", agent: agent.view(this.isFocused(agent)) });
+  /**
+   * Sends the card. A turn that finished (the card went from active to waiting, whichever source
+   * said so: the transcript or the CLI's status file) is news unless `live` is false (catching up).
+   */
+  private emitUpdated(agent: Agent, live = true): void {
+    const view = agent.view(this.isFocused(agent));
+    const before = this.shownStatus.get(agent.id);
+    this.shownStatus.set(agent.id, view.status);
+    this.emit({ type: "updated", agent: view });
+    if (live && before === "active" && view.status === "waiting") this.emit({ type: "turnFinished", agent: view });
   }
 
   private emit(change: AgentChange): void {

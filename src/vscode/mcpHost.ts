@@ -9,6 +9,9 @@ import type { Log } from "../agents/ports";
 import { type RunningMcpServer, startMcpServer, type StartMcpServerOptions } from "../core/mcp/server";
 import { loadServerIdentity, saveServerIdentity } from "./serverIdentity";
 
+const PORT_ATTEMPTS = 4;
+const PORT_RETRY_MS = 500;
+
 export async function startArcadiaServer(
   context: vscode.ExtensionContext,
   log: Log,
@@ -18,10 +21,14 @@ export async function startArcadiaServer(
   const logLine = (m: string) => log.info(m);
   let server: RunningMcpServer | undefined;
   if (saved.port !== undefined && saved.token !== undefined) {
-    try {
-      server = await startMcpServer({ ...options, port: saved.port, token: saved.token, log: logLine });
-    } catch (err) {
-      log.warn(`${err instanceof Error ? err.message : String(err)}; using a free port. Agents started before the reload lose Arcadia's tools and panel prompts until restarted.`);
+    // The window's previous extension host may still be letting the port go: try a few times.
+    for (let attempt = 1; !server && attempt <= PORT_ATTEMPTS; attempt++) {
+      try {
+        server = await startMcpServer({ ...options, port: saved.port, token: saved.token, log: logLine });
+      } catch (err) {
+        if (attempt < PORT_ATTEMPTS) await new Promise((r) => setTimeout(r, PORT_RETRY_MS));
+        else log.warn(`${err instanceof Error ? err.message : String(err)}; using a free port. Agents started before the reload lose Arcadia's tools and panel prompts until restarted.`);
+      }
     }
   }
   try {

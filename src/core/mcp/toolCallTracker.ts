@@ -110,7 +110,12 @@ export class ToolCallTracker {
       this.emit({ type: "started", call: { ...call } });
 
       // The client gave up (Escape in Claude Code): the handler must stop, the call is over.
-      const onClientAbort = () => this.finish(entry, cancelledResult(toolName, "cancelled by the client"));
+      // What it waited on goes too: a diff left open could still be accepted and written for nobody.
+      const onClientAbort = () => {
+        if (this.inFlight.get(id) !== entry) return;
+        this.withdraw(entry.call);
+        this.finish(entry, cancelledResult(toolName, "cancelled by the client"));
+      };
       if (extra.signal?.aborted) onClientAbort();
       else extra.signal?.addEventListener("abort", onClientAbort, { once: true });
 
@@ -147,12 +152,16 @@ export class ToolCallTracker {
   cancelCall(id: string, reason = "cancelled from the Arcadia panel"): boolean {
     const entry = this.inFlight.get(id);
     if (!entry) return false;
-    const { call } = entry;
+    this.withdraw(entry.call);
+    this.finish(entry, cancelledResult(entry.call.toolName, reason));
+    return true;
+  }
+
+  /** Cancels what else a call waits on: its approval, its diff, its command. */
+  private withdraw(call: TrackedCall): void {
     if (call.approvalId) this.resources.cancelApproval(call.approvalId);
     if (call.diffId) this.resources.rejectDiff(call.diffId);
     if (call.terminalId) this.resources.interruptTerminal(call.terminalId);
-    this.finish(entry, cancelledResult(call.toolName, reason));
-    return true;
   }
 
   /**
@@ -183,6 +192,8 @@ export class ToolCallTracker {
         this.resources.acceptDiff(call.diffId);
         return true;
       }
+      // A path approval may still be waiting: nothing will be written, so it goes.
+      this.withdraw(call);
       this.finish(entry, jsonResult({ status: "force-completed", message: "Force-completed from the Arcadia panel before any change was proposed; nothing was written." }));
       return true;
     }

@@ -23,6 +23,8 @@ export async function reviewAndWrite(
   context.linkDiff(id);
   const answer = await decision;
   context.linkDiff(undefined);
+  // The call ended meanwhile (the client cancelled it): an Accept now must not write for nobody.
+  if (context.signal.aborted) return cancelled();
   if (answer === "reject") {
     if (context.signal.aborted) return cancelled();
     return denied(`The user rejected the change to ${shown}; nothing was written. Do not retry the same change: ask the user what they want instead.`, { path: shown });

@@ -21,16 +21,16 @@ afterEach(async () => {
 
 const CLAUDE = { command: "claude", args: ["--model", "x"] };
 
-function setup(opts: { adopt?: boolean; extras?: boolean } = {}) {
-  const projectDir = tempDir();
+function setup(opts: { adopt?: boolean; extras?: boolean; store?: MemoryStore; host?: FakeTerminalHost; projectDir?: string } = {}) {
+  const projectDir = opts.projectDir ?? tempDir();
   mkdirSync(projectDir, { recursive: true });
-  const host = new FakeTerminalHost();
+  const host = opts.host ?? new FakeTerminalHost();
   const monitor = new FakeProcessMonitor();
   const removed: string[][] = [];
   let ids = 0;
   const manager = new AgentManager({
     terminals: host,
-    store: new MemoryStore(),
+    store: opts.store ?? new MemoryStore(),
     log: memoryLog(),
     projectDirFor: () => projectDir,
     newSessionId: () => `session-${++ids}`,
@@ -99,6 +99,40 @@ describe("AgentManager with the CLI's live status", () => {
     expect(manager.restart(agent.id, "claude")).toBe(false);
   });
 
+  it("says the turn finished when the status file goes from busy to idle, even after the transcript's turn end", async () => {
+    const { manager, host, monitor, projectDir, until } = setup();
+    const changes: string[] = [];
+    manager.onDidChange((c) => changes.push(c.type));
+    await manager.open(CLAUDE, "/w");
+    const shell = host.terminals[0]!.pid!;
+    await until(() => monitor.tracking(shell));
+    monitor.report(shell, { state: "running", pid: 900, sessionId: "session-1", status: "busy" });
+    // The whole turn is on disk while the CLI still says busy: the card stays active.
+    copyFileSync(sessionFiles(loadScenario("text-only"))[0] as string, join(projectDir, "session-1.jsonl"));
+    await until(() => manager.views()[0]?.lastTurn === "completed", "the transcript's turn end");
+    expect(manager.views()[0]?.status).toBe("active");
+    expect(changes).not.toContain("turnFinished");
+    monitor.report(shell, { state: "running", pid: 900, sessionId: "session-1", status: "idle" });
+    expect(changes.filter((c) => c === "turnFinished")).toHaveLength(1);
+  });
+
+  it("after a window reload, an agent whose claude died meanwhile shows exited, with nothing left running", async () => {
+    const projectDir = tempDir();
+    mkdirSync(projectDir, { recursive: true });
+    writeRunningTool(projectDir, "saved-session");
+    const host = new FakeTerminalHost();
+    host.adopt("Claude Code #1", 4321);
+    const store = new MemoryStore([{ agentId: "a1", name: "Agent #1", index: 1, sessionId: "saved-session", cwd: "/w", shellPid: 4321, terminalName: "Claude Code #1" }]);
+    const { manager, monitor, until } = setup({ store, host, projectDir });
+    await manager.restore();
+    await vi.waitFor(() => expect(monitor.tracking(4321)).toBe(true));
+    // The monitor's first look: no claude under that shell any more.
+    monitor.report(4321, { state: "none" });
+    const view = await until(() => manager.views()[0]?.status === "exited" && manager.views()[0], "the restored card to say claude exited");
+    expect(view.lastTurn).toBe("interrupted");
+    expect(view.tools.filter((t) => t.outcome === "running")).toEqual([]);
+  });
+
   it("a claude not started yet is not 'exited'", async () => {
     const { manager, host, monitor, until } = setup();
     await manager.open(CLAUDE, "/w");
@@ -150,9 +184,19 @@ describe("AgentManager adopting terminals where claude was started by hand", () 
   it("leaves it alone when arcadia.adoptTerminals is off", async () => {
     const { manager, host, monitor } = setup({ adopt: false });
     host.revive("bash", 556);
-    await vi.waitFor(() => expect(monitor.tracking(556)).toBe(true));
     monitor.report(556, { state: "running", pid: 902, sessionId: "s", status: "idle", cwd: "/w" });
     await new Promise((r) => setTimeout(r, 50));
     expect(manager.views()).toEqual([]);
+    // Not even watched: no process polling for terminals nobody asked about.
+    expect(monitor.tracking(556)).toBe(false);
+  });
+
+  it("never adopts Arcadia's own command terminals", async () => {
+    const { manager, host, monitor } = setup();
+    host.revive("Arcadia: Agent #1 commands", 557);
+    monitor.report(557, { state: "running", pid: 903, sessionId: "s", status: "idle", cwd: "/w" });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(manager.views()).toEqual([]);
+    expect(monitor.tracking(557)).toBe(false);
   });
 });

@@ -138,6 +138,22 @@ describe("ToolCallTracker", () => {
     expect(tracker.calls()).toEqual([]);
   });
 
+  it("a client cancellation also withdraws what the call waited on: its approval, its diff, its command", async () => {
+    const links = resources();
+    const tracker = new ToolCallTracker(links);
+    const client = new AbortController();
+    const running = tracker.wrapHandler("write_file", (_a: object, ctx) => {
+      ctx.linkApproval("approval-1");
+      ctx.linkDiff("diff-1");
+      return pending().handler();
+    }, () => "")({}, { signal: client.signal });
+    await vi.waitFor(() => expect(tracker.calls()[0]?.diffId).toBe("diff-1"));
+    client.abort();
+    await running;
+    expect(links.cancelApproval).toHaveBeenCalledWith("approval-1");
+    expect(links.rejectDiff).toHaveBeenCalledWith("diff-1");
+  });
+
   it("1,000 concurrent calls force-finished leave nothing behind", async () => {
     const tracker = new ToolCallTracker(resources());
     const call = tracker.wrapHandler("execute_command", () => pending().handler(), () => "");
