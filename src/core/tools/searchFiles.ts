@@ -1,10 +1,12 @@
 /**
  * search_files: lines matching a text or a regular expression, across a folder (optionally
- * filtered by a glob) or in one file. Binary and huge files are skipped and counted.
+ * filtered by a glob) or in one file. Binary and huge files are skipped and counted, and so are
+ * files that lead out of the searched folder and the workspace through a symlink (VS Code's
+ * findFiles follows links by default): only the folder the user approved, or the workspace, is read.
  */
 import { z } from "zod";
 import type { ToolSpec } from "../mcp/server/toolRegistrar";
-import { resolveToolPath } from "./paths";
+import { insideWorkspace, isInside, resolveToolPath } from "./paths";
 import type { ToolPorts } from "./ports";
 import { ok, toolError } from "./results";
 import { shownPath } from "./shownPath";
@@ -28,7 +30,7 @@ export function searchFilesTool(ports: ToolPorts): ToolSpec<typeof shape> {
   return {
     name: "search_files",
     title: "Search files",
-    description: `Finds the lines that contain a text (or match a regular expression with regex: true) in the workspace, or in one folder or file (path), optionally only files matching glob. Returns path, 1-based line and the line's text for each match; skips binary files and files over ${MAX_SEARCH_FILE_BYTES / MB} MB, .git and node_modules. truncated: true means max_results was reached.`,
+    description: `Finds the lines that contain a text (or match a regular expression with regex: true) in the workspace, or in one folder or file (path), optionally only files matching glob. Returns path, 1-based line and the line's text for each match; skips binary files and files over ${MAX_SEARCH_FILE_BYTES / MB} MB, .git and node_modules, and symlinks that lead out of the searched folder and the workspace. truncated: true means max_results was reached.`,
     inputSchema: shape,
     annotations: { readOnlyHint: true },
     display: (args) => `${args.pattern}${args.path ? ` in ${args.path}` : ""}${args.glob ? ` (${args.glob})` : ""}`,
@@ -52,9 +54,17 @@ export function searchFilesTool(ports: ToolPorts): ToolSpec<typeof shape> {
       let skippedBinary = 0;
       let skippedLarge = 0;
       let truncated = false;
+      let skippedOutside = 0;
       for (const file of files) {
         if (context.signal.aborted) break;
-        const fileStat = await ports.files.stat(file);
+        // The file itself or a folder on its way may be a link to anywhere (~/.ssh/id_rsa).
+        const real = await ports.files.realpath(file).catch(() => undefined);
+        if (real === undefined) continue;
+        if (!isInside(real, resolved.path) && !(await insideWorkspace(ports.files, real))) {
+          skippedOutside++;
+          continue;
+        }
+        const fileStat = await ports.files.stat(real);
         if (!fileStat || fileStat.type !== "file") continue;
         if (fileStat.size > MAX_SEARCH_FILE_BYTES) {
           skippedLarge++;
@@ -62,7 +72,7 @@ export function searchFilesTool(ports: ToolPorts): ToolSpec<typeof shape> {
         }
         let bytes: Uint8Array;
         try {
-          bytes = await ports.files.readFile(file);
+          bytes = await ports.files.readFile(real);
         } catch {
           continue;
         }
@@ -88,6 +98,12 @@ export function searchFilesTool(ports: ToolPorts): ToolSpec<typeof shape> {
         files_searched: searched,
         ...(skippedBinary ? { skipped_binary_files: skippedBinary } : {}),
         ...(skippedLarge ? { skipped_large_files: skippedLarge } : {}),
+        ...(skippedOutside
+          ? {
+              skipped_outside_files: skippedOutside,
+              skipped_outside_note: `${skippedOutside} file${skippedOutside === 1 ? " was" : "s were"} not searched: symlinks leading out of the searched folder and the workspace. To search there, give that folder as path (the user is asked).`,
+            }
+          : {}),
         ...(files.length >= MAX_FILES ? { file_limit_reached: `only the first ${MAX_FILES} files were searched: narrow path or glob` } : {}),
         ...(truncated ? { truncated: true, message: `Stopped at ${max} matches: narrow the search with path or glob, or raise max_results.` } : {}),
       });

@@ -31,7 +31,9 @@ export function vscodeWorkspaceFiles(): WorkspaceFiles {
       return entries.map(([name, type]) => ({ name, type: typeOf(type), ...(type & vscode.FileType.SymbolicLink ? { symlink: true } : {}) }));
     },
     async findFiles(root, glob, limit) {
-      // `undefined` exclude = the user's files.exclude; node_modules is dropped here.
+      // `undefined` exclude = the user's files.exclude; node_modules is dropped here. Symlinked
+      // folders are followed (search.followSymlinks): search_files realpaths every file it is
+      // given and skips those outside the searched folder and the workspace.
       const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(vscode.Uri.file(root), glob ?? "**/*"), undefined, limit * 2);
       return uris
         .map((u) => u.fsPath)

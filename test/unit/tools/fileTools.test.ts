@@ -1,5 +1,6 @@
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { glob } from "tinyglobby";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "./toolHarness";
 
@@ -71,6 +72,36 @@ describe("search_files", () => {
     expect(oneFile.body.matches).toEqual([{ path: "src/a.ts", line: 2, text: "foo.bar" }]);
   });
 
+  it("does not read files that symlinks lead to outside the workspace, and says how many it skipped", async () => {
+    h = await startHarness();
+    files({ "src/a.ts": "token = 1\n" });
+    writeFileSync(join(h.outside, "id_rsa"), "token = PRIVATE KEY\n");
+    symlinkSync(join(h.outside, "id_rsa"), join(h.workspace, "key.txt"));
+    symlinkSync(h.outside, join(h.workspace, "dir-link"));
+    symlinkSync(join(h.workspace, "src", "a.ts"), join(h.workspace, "inner-link.ts"));
+    // VS Code's findFiles follows symlinked folders (search.followSymlinks defaults to true).
+    h.ports.files.findFiles = async (root, pattern, limit) =>
+      (await glob(pattern ?? "**/*", { cwd: root, absolute: true, onlyFiles: true, followSymbolicLinks: true })).sort().slice(0, limit);
+    let approvals = 0;
+    h.approvals.onChange((c) => c.type === "added" && approvals++);
+    const { body } = await h.call("search_files", { pattern: "token" });
+    expect(JSON.stringify(body)).not.toContain("PRIVATE");
+    expect(body.matches).toEqual([
+      { path: "inner-link.ts", line: 1, text: "token = 1" },
+      { path: "src/a.ts", line: 1, text: "token = 1" },
+    ]);
+    expect(body.skipped_outside_files).toBe(2);
+    expect(body.skipped_outside_note).toMatch(/2 files were not searched: symlinks leading out of the searched folder and the workspace/);
+    expect(approvals).toBe(0);
+
+    // A folder outside that the user allowed is searched, links into it included.
+    h.answerApprovals("allow");
+    const allowed = await h.call("search_files", { pattern: "token", path: "dir-link" });
+    expect(allowed.body.matches).toEqual([{ path: join(h.outside, "id_rsa"), line: 1, text: "token = PRIVATE KEY" }]);
+    expect(allowed.body.skipped_outside_files).toBeUndefined();
+    expect(approvals).toBe(1);
+  });
+
   it("a broken regular expression gets a message naming the fix", async () => {
     h = await startHarness();
     const { isError, body } = await h.call("search_files", { pattern: "foo(", regex: true });
@@ -112,6 +143,58 @@ describe("paths outside the workspace", () => {
     expect(write.body).toMatchObject({ status: "denied" });
     expect(write.body.message).toContain(join(h.outside, "new/file.txt"));
     expect(h.diffs.proposals).toEqual([]);
+  });
+
+  it("a dangling symlink that leads outside asks for its target, and Deny writes nothing there", async () => {
+    h = await startHarness();
+    // The targets do not exist: realpath fails on the link, which must not pass for a new file.
+    symlinkSync(join("..", "outside", "evil.txt"), join(h.workspace, "link.txt"));
+    symlinkSync("link.txt", join(h.workspace, "link-to-link.txt"));
+    symlinkSync(join(h.outside, "new-dir"), join(h.workspace, "dir-link"));
+    h.answerApprovals("deny");
+    const asked: string[] = [];
+    h.approvals.onChange((c) => c.type === "added" && asked.push(c.approval.subject));
+    for (const path of ["link.txt", "link-to-link.txt"]) {
+      const write = await h.call("write_file", { path, content: "pwned\n" });
+      expect(write.body, path).toMatchObject({ status: "denied" });
+      expect(write.body.message, path).toContain(join(h.outside, "evil.txt"));
+    }
+    expect((await h.call("write_file", { path: "dir-link/sub/x.txt", content: "x" })).body).toMatchObject({ status: "denied" });
+    expect(asked).toEqual([`Write: ${join(h.outside, "evil.txt")}`, `Write: ${join(h.outside, "evil.txt")}`, `Write: ${join(h.outside, "new-dir", "sub", "x.txt")}`]);
+    expect(h.diffs.proposals).toEqual([]);
+    expect(existsSync(join(h.outside, "evil.txt"))).toBe(false);
+  });
+
+  it("Allow on a dangling link's outside target writes the target (after the diff); a dangling link inside asks nothing", async () => {
+    h = await startHarness();
+    symlinkSync(join("..", "outside", "evil.txt"), join(h.workspace, "link.txt"));
+    symlinkSync(join("sub", "later.txt"), join(h.workspace, "inner.txt"));
+    h.answerApprovals("allow");
+    let approvals = 0;
+    h.approvals.onChange((c) => c.type === "added" && approvals++);
+    const outsideDiff = h.diffs.next();
+    const outsideWrite = h.call("write_file", { path: "link.txt", content: "allowed\n" });
+    h.diffs.accept((await outsideDiff).id);
+    expect((await outsideWrite).body).toMatchObject({ status: "ok" });
+    expect(readFileSync(join(h.outside, "evil.txt"), "utf8")).toBe("allowed\n");
+    expect(approvals).toBe(1);
+
+    const innerDiff = h.diffs.next();
+    const innerWrite = h.call("write_file", { path: "inner.txt", content: "inside\n" });
+    const diff = await innerDiff;
+    expect(diff.path).toBe(join(h.workspace, "sub", "later.txt"));
+    h.diffs.accept(diff.id);
+    expect((await innerWrite).body).toMatchObject({ status: "ok" });
+    expect(approvals).toBe(1);
+  });
+
+  it("a symlink loop is a clear error, not a hang", async () => {
+    h = await startHarness();
+    symlinkSync("b", join(h.workspace, "a"));
+    symlinkSync("a", join(h.workspace, "b"));
+    const { isError, body } = await h.call("write_file", { path: "a", content: "x" });
+    expect(isError).toBe(true);
+    expect(body.message).toMatch(/Cannot resolve "a"/);
   });
 
   it("with no workspace folder, a relative path is refused with the fix", async () => {
