@@ -7,6 +7,11 @@
  *   notices a `claude` starting or dying — SIGKILL leaves its status file behind, so a file is
  *   believed only while its pid is alive and started when the file says.
  * A file event for a pid that is not bound yet (a `claude` just started) triggers a poll at once.
+ *
+ * A listing is not believed over the kernel: a failed listing skips the poll (states kept), and a
+ * shell or bound `claude` merely missing from a listing keeps its state while its pid is alive
+ * (`kill(pid, 0)` not ESRCH), for up to MAX_MISSED_LISTINGS polls in a row (then a reused pid
+ * cannot keep a dead agent "running" for ever).
  */
 import { readdir, stat } from "node:fs/promises";
 import { dirname } from "node:path";
@@ -51,8 +56,11 @@ export interface MonitorOptions {
   pollIntervalMs?: number;
   watch?: WatchFactory;
   platform?: NodeJS.Platform;
-  /** A listener threw, or the folder could not be watched; the monitor carries on. */
+  /** A listener threw, the folder could not be watched, or the process table could not be read
+   * (told once per run of failed polls); the monitor carries on. */
   onError?: (err: unknown) => void;
+  /** Whether a pid is alive; default `process.kill(pid, 0)`, where only ESRCH means dead. */
+  isAlive?: (pid: number) => boolean;
 }
 
 export const DEFAULT_POLL_INTERVAL_MS = 1000;
@@ -63,11 +71,16 @@ const TRAILING_READ_MS = 20;
 const TRAILING_WINDOW_MS = 70;
 /** After a bound file disappears (/exit, terminal closed) the process takes a moment to end. */
 const EXIT_CHECKS_MS = [100, 400];
+/** Polls in a row a live shell or `claude` may be missing from the listing before it counts as
+ * gone (a listing can miss a process: /proc children files are not atomic, ps output races). */
+export const MAX_MISSED_LISTINGS = 3;
 
 interface Tracked {
   listeners: Set<ProcessStateListener>;
   state?: ClaudeProcessState;
   bound?: ProcessInfo;
+  /** Polls in a row the shell or the bound `claude` was missing from the listing while alive. */
+  missed?: number;
 }
 
 export class ClaudeProcessMonitor {
@@ -90,6 +103,9 @@ export class ClaudeProcessMonitor {
   private refreshing: Promise<void> | undefined;
   private refreshAgain = false;
   private stopped = false;
+  /** The last listing failed (onError is told once per run of failures). */
+  private listingFailed = false;
+  private readonly isAlive: (pid: number) => boolean;
 
   constructor(private readonly opts: MonitorOptions) {
     this.clock = opts.clock ?? systemClock;
@@ -97,6 +113,7 @@ export class ClaudeProcessMonitor {
     this.table = opts.table ?? systemProcessTable(this.platform);
     this.pollIntervalMs = opts.pollIntervalMs ?? (this.platform === "win32" ? WINDOWS_POLL_INTERVAL_MS : DEFAULT_POLL_INTERVAL_MS);
     this.dir = sessionsDir(opts.configDir);
+    this.isAlive = opts.isAlive ?? pidAlive;
   }
 
   /**
@@ -182,7 +199,16 @@ export class ClaudeProcessMonitor {
     await this.ensureWatch();
     const withFile = await this.pidsWithStatusFile();
     // Below a process that has a status file only its tools run: no need to look further.
-    const processes = await this.table.list(shells, { descend: (p) => !withFile.has(p.pid) });
+    let processes: ProcessInfo[];
+    try {
+      processes = await this.table.list(shells, { descend: (p) => !withFile.has(p.pid) });
+    } catch (err) {
+      // Not "every process is gone": keep what is known, try again at the next poll.
+      if (!this.listingFailed) this.opts.onError?.(new Error(`cannot list processes (agents keep their last known state until a listing works): ${errorText(err)}`, { cause: err }));
+      this.listingFailed = true;
+      return;
+    }
+    this.listingFailed = false;
     for (const shellPid of shells) {
       const entry = this.tracked.get(shellPid);
       if (!entry || this.stopped) continue;
@@ -195,6 +221,8 @@ export class ClaudeProcessMonitor {
 
   private async bind(entry: Tracked, shellPid: number, processes: ProcessInfo[], withFile: Set<number>): Promise<void> {
     if (!processes.some((p) => p.pid === shellPid)) {
+      if (this.isAlive(shellPid) && this.missedAgain(entry)) return;
+      entry.missed = 0;
       entry.bound = undefined;
       this.emit(entry, { state: "none" });
       return;
@@ -207,12 +235,22 @@ export class ClaudeProcessMonitor {
       if (status) believable.set(p.pid, status);
     }
     const found = findClaude(shellPid, processes, (p) => believable.has(p.pid));
+    const last = entry.bound;
+    // The bound claude not listed at all (listed with another parent or start time, it is not ours).
+    if (!found && last && !processes.some((p) => p.pid === last.pid) && this.isAlive(last.pid) && this.missedAgain(entry)) return;
+    entry.missed = 0;
     entry.bound = found?.process;
     this.emit(entry, found ? this.runningState(found.process) : { state: "none" });
   }
 
   /** The status file of a live process, if it belongs to that process (not to an earlier
    * process with the same pid). A torn read falls back to the last good one. */
+  /** Counts one more listing that missed a live process; true while that is still believable. */
+  private missedAgain(entry: Tracked): boolean {
+    entry.missed = (entry.missed ?? 0) + 1;
+    return entry.missed <= MAX_MISSED_LISTINGS;
+  }
+
   private async readStatus(p: ProcessInfo): Promise<ClaudeStatus | undefined> {
     const read = await readStatusFile(this.opts.configDir, p.pid);
     const previous = this.statuses.get(p.pid);
@@ -352,6 +390,21 @@ export class ClaudeProcessMonitor {
       this.opts.onError?.(err);
     }
   }
+}
+
+/** Alive unless the kernel says there is no such process (EPERM: alive, someone else's). */
+function pidAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false; // kill(0) / kill(-n) would mean process groups
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code !== "ESRCH";
+  }
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }
 
 function sameState(a: ClaudeProcessState, b: ClaudeProcessState): boolean {

@@ -31,8 +31,9 @@ export interface ListOptions {
 
 export interface ProcessTable {
   /** The processes in the trees below `roots`, roots included (while alive). May return more
-   * (the whole table) where walking one tree is not cheaper. Never throws: an unreadable table
-   * is an empty list. */
+   * (the whole table) where walking one tree is not cheaper. Rejects when the table could not be
+   * read (no /proc, `ps` or PowerShell failing or timing out, an empty listing): a failed listing
+   * must not pass for "every process is gone" (that would report every agent's claude as exited). */
   list(roots: readonly number[], opts?: ListOptions): Promise<ProcessInfo[]>;
 }
 
@@ -48,15 +49,17 @@ export function systemProcessTable(platform: NodeJS.Platform = process.platform)
   return { list: () => listProcesses(platform) };
 }
 
-/** Every process on the machine. */
+/** Every process on the machine. Rejects when they cannot be listed (see ProcessTable.list). */
 export async function listProcesses(platform: NodeJS.Platform = process.platform): Promise<ProcessInfo[]> {
-  try {
-    if (platform === "linux") return scanProc();
-    if (platform === "win32") return parseWindowsOutput(await run("powershell.exe", ["-NoProfile", "-NonInteractive", "-Command", WINDOWS_SCRIPT]));
-    return parsePsOutput(await run("ps", ["-axo", "pid=,ppid=,lstart=,command="], { LC_ALL: "C", TZ: "UTC" }));
-  } catch {
-    return [];
-  }
+  const all =
+    platform === "linux"
+      ? scanProc()
+      : platform === "win32"
+        ? parseWindowsOutput(await run("powershell.exe", ["-NoProfile", "-NonInteractive", "-Command", WINDOWS_SCRIPT]))
+        : parsePsOutput(await run("ps", ["-axo", "pid=,ppid=,lstart=,command="], { LC_ALL: "C", TZ: "UTC" }));
+  // There is always at least this process: nothing listed means the output was not read.
+  if (all.length === 0) throw new Error(`the process listing (${platform}) came back empty`);
+  return all;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -66,6 +69,8 @@ function linuxProcessTable(): ProcessTable {
   let canWalk: boolean | undefined;
   return {
     async list(roots, opts = {}) {
+      // A root that cannot be read is a process that is gone, unless /proc cannot be read at all.
+      if (readProcFile(`/proc/${process.pid}/stat`) === undefined) throw new Error("cannot read /proc");
       canWalk ??= readProcFile(`/proc/${process.pid}/task/${process.pid}/children`) !== undefined;
       return canWalk ? walkProc(roots, opts.descend ?? (() => true)) : scanProc();
     },
@@ -108,13 +113,9 @@ function readProc(pid: number): ProcessInfo | undefined {
   return info;
 }
 
+/** Throws when /proc cannot be listed. */
 function scanProc(): ProcessInfo[] {
-  let entries: string[];
-  try {
-    entries = readdirSync("/proc");
-  } catch {
-    return [];
-  }
+  const entries = readdirSync("/proc");
   return entries.filter((e) => /^\d+$/.test(e)).flatMap((e) => readProc(Number(e)) ?? []);
 }
 

@@ -7,7 +7,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type ClaudeProcessState, ClaudeProcessMonitor, type MonitorOptions } from "../../../src/core/process/claudeProcessMonitor";
+import { type ClaudeProcessState, ClaudeProcessMonitor, MAX_MISSED_LISTINGS, type MonitorOptions } from "../../../src/core/process/claudeProcessMonitor";
 import type { ProcessInfo, ProcessTable } from "../../../src/core/process/processTable";
 import type { WatchFactory } from "../../../src/core/util/fileWatch";
 import { ManualClock } from "../../../src/core/util/clock";
@@ -22,9 +22,21 @@ afterEach(async () => {
 class FakeTable implements ProcessTable {
   procs: ProcessInfo[] = [];
   lists = 0;
+  /** The next this many listings fail (as `ps` timing out would). */
+  failures = 0;
+  /** Alive, but left out of the listings (a listing that missed them). */
+  hidden = new Set<number>();
   async list(): Promise<ProcessInfo[]> {
     this.lists++;
-    return this.procs.map((p) => ({ ...p }));
+    if (this.failures > 0) {
+      this.failures--;
+      throw new Error("ps timed out");
+    }
+    return this.procs.filter((p) => !this.hidden.has(p.pid)).map((p) => ({ ...p }));
+  }
+  /** What kill(pid, 0) says: the fake's processes are the live ones. */
+  alive(pid: number): boolean {
+    return this.procs.some((p) => p.pid === pid);
   }
   add(pid: number, ppid: number, name: string, startTime = `${pid}00`): void {
     this.procs.push({ pid, ppid, name, startTime });
@@ -46,7 +58,7 @@ function setup(opts: Partial<MonitorOptions> & { noFolder?: boolean } = {}) {
     return { ready: Promise.resolve(), close: async () => {} };
   };
   const errors: unknown[] = [];
-  const monitor = new ClaudeProcessMonitor({ configDir, table, clock, watch, platform: "linux", onError: (e) => errors.push(e), ...opts });
+  const monitor = new ClaudeProcessMonitor({ configDir, table, clock, watch, platform: "linux", onError: (e) => errors.push(e), isAlive: (pid) => table.alive(pid), ...opts });
   monitors.push(monitor);
   const file = (pid: number) => join(sessions, `${pid}.json`);
   const writeStatus = (pid: number, fields: Record<string, unknown>) => {
@@ -151,6 +163,76 @@ describe("ClaudeProcessMonitor", () => {
     await monitor.refresh();
     expect(t.last()).toEqual({ state: "none" });
     expect(gone.last()).toEqual({ state: "none" });
+  });
+
+  it("a failed process listing keeps every agent's state (told once), and the next good one carries on", async () => {
+    const { table, writeStatus, follow, monitor, errors } = setup();
+    table.add(100, 1, "bash");
+    table.add(101, 100, "claude");
+    table.add(200, 1, "bash");
+    table.add(201, 200, "claude");
+    writeStatus(101, { status: "busy" });
+    writeStatus(201, { status: "idle" });
+    const a = follow(100);
+    const b = follow(200);
+    await monitor.refresh();
+    expect([running(a.last())?.pid, running(b.last())?.pid]).toEqual([101, 201]);
+    table.failures = 2;
+    await monitor.refresh();
+    await monitor.refresh();
+    expect(table.failures).toBe(0);
+    expect([a.seen.length, b.seen.length]).toEqual([1, 1]);
+    expect(errors.map(String)).toEqual([expect.stringMatching(/cannot list processes \(agents keep their last known state until a listing works\): ps timed out/)]);
+    await monitor.refresh();
+    expect([a.seen.length, b.seen.length]).toEqual([1, 1]);
+    // Still watching: a real exit after the failures is reported.
+    table.remove(101);
+    await monitor.refresh();
+    expect(a.last()).toEqual({ state: "none" });
+    expect(running(b.last())?.status).toBe("idle");
+  });
+
+  it("a shell or claude missing from a listing but alive keeps its state; one really gone (ESRCH) is none at once", async () => {
+    const { table, writeStatus, follow, monitor } = setup();
+    table.add(100, 1, "bash");
+    table.add(101, 100, "claude");
+    writeStatus(101, { status: "busy" });
+    const t = follow(100);
+    await monitor.refresh();
+    table.hidden.add(101);
+    await monitor.refresh();
+    table.hidden = new Set([100, 101]);
+    await monitor.refresh();
+    table.hidden.clear();
+    await monitor.refresh();
+    expect(t.seen.map((e) => e.state.state)).toEqual(["running"]);
+    // The missed polls do not add up across good listings.
+    table.hidden.add(101);
+    await monitor.refresh();
+    await monitor.refresh();
+    expect(t.seen.map((e) => e.state.state)).toEqual(["running"]);
+    table.hidden.clear();
+    table.remove(101);
+    await monitor.refresh();
+    expect(t.last()).toEqual({ state: "none" });
+    table.remove(100);
+    const closed = follow(100);
+    await monitor.refresh();
+    expect(closed.last()).toEqual({ state: "none" });
+  });
+
+  it(`a live pid missing from more than ${MAX_MISSED_LISTINGS} listings in a row counts as gone (its pid may be reused)`, async () => {
+    const { table, writeStatus, follow, monitor } = setup();
+    table.add(100, 1, "bash");
+    table.add(101, 100, "claude");
+    writeStatus(101, { status: "idle" });
+    const t = follow(100);
+    await monitor.refresh();
+    table.hidden.add(101);
+    for (let i = 0; i < MAX_MISSED_LISTINGS; i++) await monitor.refresh();
+    expect(t.last()?.state).toBe("running");
+    await monitor.refresh();
+    expect(t.last()).toEqual({ state: "none" });
   });
 
   it("does not believe a file whose process is dead (kill -9 leaves it)", async () => {

@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseLinuxStat, parsePsOutput, parseWindowsOutput, systemProcessTable } from "../../../src/core/process/processTable";
+import { listProcesses, parseLinuxStat, parsePsOutput, parseWindowsOutput, systemProcessTable } from "../../../src/core/process/processTable";
 import { linuxStatStartTime, sameStartTime } from "../../../src/core/process/startTime";
 
 describe("process table parsers", () => {
@@ -99,5 +99,19 @@ describe.skipIf(process.platform !== "linux")("the Linux process table", () => {
     } finally {
       child.kill("SIGKILL");
     }
+  });
+});
+
+describe("a process listing that fails", () => {
+  // Here (not Windows) powershell.exe does not exist: the listing cannot run at all.
+  it.skipIf(process.platform === "win32")("rejects, rather than passing for an empty table (which would read as every claude exited)", async () => {
+    await expect(listProcesses("win32")).rejects.toThrow();
+  });
+
+  it.skipIf(process.platform !== "linux")("a root that is gone is simply not listed", async () => {
+    const child = spawn("true", [], { stdio: "ignore" });
+    const pid = child.pid as number;
+    await new Promise((r) => child.on("exit", r));
+    expect(await systemProcessTable("linux").list([pid])).toEqual([]);
   });
 });
