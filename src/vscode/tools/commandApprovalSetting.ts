@@ -1,7 +1,7 @@
 /**
  * The command approval policy from the settings, read on every call so a change applies at once:
  *   arcadia.mcp.commandApproval: "always" | "never" | "unlessAllowListed" (default)
- *   arcadia.mcp.allowedCommands: string[] (default [])
+ *   arcadia.mcp.allowedCommands: string[] (defaults in package.json)
  */
 import * as vscode from "vscode";
 import { commandApprovalPolicy, type CommandApprovalMode } from "../../core/tools/commandApproval";
