@@ -6,7 +6,7 @@ import { useCallback, useRef, useState } from "react";
  * a double click delivers its second click before React has re-rendered with `sent`.
  * The owner is keyed by what it acts on, so a new call or prompt starts fresh.
  */
-export function useSendOnce(): { sent: boolean; once: (send: () => void) => void } {
+export function useSendOnce(): { sent: boolean; once: (send: () => void) => void; reset: () => void } {
   const done = useRef(false);
   const [sent, setSent] = useState(false);
   const once = useCallback((send: () => void) => {
@@ -15,5 +15,9 @@ export function useSendOnce(): { sent: boolean; once: (send: () => void) => void
     setSent(true);
     send();
   }, []);
-  return { sent, once };
+  const reset = useCallback(() => {
+    done.current = false;
+    setSent(false);
+  }, []);
+  return { sent, once, reset };
 }

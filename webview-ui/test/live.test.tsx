@@ -233,6 +233,18 @@ describe("exact status", () => {
     expect(disabled(within(card("agent-2")).getByTestId("restart-agent"))).toBe(false);
   });
 
+  it("a Restart that did not take (claude still exited 10 s later) can be tried again", async () => {
+    vi.useFakeTimers();
+    const panel = renderPanel();
+    panel.send(snapshot([agent({ index: 2, status: "exited" })]));
+    const restart = within(card("agent-2")).getByTestId("restart-agent");
+    act(() => restart.click());
+    expect(disabled(restart)).toBe(true);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(disabled(within(card("agent-2")).getByTestId("restart-agent"))).toBe(false);
+    vi.useRealTimers();
+  });
+
   it("no Restart while claude runs", () => {
     const panel = renderPanel();
     panel.send(snapshot([agent({ status: "waiting" })]));

@@ -1,5 +1,5 @@
 import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
-import { memo, useCallback, useId, useRef, type KeyboardEvent, type SyntheticEvent } from "react";
+import { memo, useCallback, useEffect, useId, useRef, type KeyboardEvent, type SyntheticEvent } from "react";
 import type { AgentLiveView, AgentView } from "../../../src/shared/protocol";
 import { STATUS_TEXT, cardStatus, retryText } from "../agentStatus";
 import { useSendOnce } from "../useSendOnce";
@@ -92,9 +92,17 @@ export const AgentCard = memo(function AgentCard({ agent, live }: { agent: Agent
   );
 });
 
+/** A restart that worked leaves "exited" well before this; one that did not can be tried again. */
+const RESTART_RETRY_MS = 10_000;
+
 /** Shown only while `claude` is gone, so it starts fresh (enabled) each time the agent exits. */
 function RestartButton({ id, name }: { id: string; name: string }) {
-  const { sent, once } = useSendOnce();
+  const { sent, once, reset } = useSendOnce();
+  useEffect(() => {
+    if (!sent) return;
+    const timer = setTimeout(reset, RESTART_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [sent, reset]);
   return (
     <ActionButton
       testId="restart-agent"
