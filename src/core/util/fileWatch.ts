@@ -20,22 +20,29 @@ export interface FileWatch {
  */
 export type WatchFactory = (root: string, accept: (path: string) => boolean, onChange: (path: string) => void) => FileWatch;
 
-export const chokidarWatch: WatchFactory = (root, accept, onChange) => {
-  const watcher = chokidar.watch(root, {
-    ignoreInitial: true,
-    depth: 3,
-    ignored: (path: string) => path !== root && !accept(path),
-    // Never wait for writes to settle: a transcript is appended to all the time and latency matters.
-    awaitWriteFinish: false,
-  });
-  const report = (path: string) => {
-    if (accept(path)) onChange(path);
+type WatchEvent = "add" | "change" | "addDir" | "unlink";
+
+/** chokidar on a folder, filtered to the paths `accept` wants, reporting the given events. */
+export function chokidarFolderWatch(opts: { depth: number; events: readonly WatchEvent[] }): WatchFactory {
+  return (root, accept, onChange) => {
+    const watcher = chokidar.watch(root, {
+      ignoreInitial: true,
+      depth: opts.depth,
+      ignored: (path: string) => path !== root && !accept(path),
+      // Never wait for writes to settle: a transcript is appended to all the time and latency matters.
+      awaitWriteFinish: false,
+    });
+    const report = (path: string) => {
+      if (accept(path)) onChange(path);
+    };
+    for (const event of opts.events) watcher.on(event, report);
+    // A watch error (e.g. inotify limit reached) must not crash anyone; the poll still works.
+    watcher.on("error", () => {});
+    const ready = new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+    return { ready, close: () => watcher.close() };
   };
-  watcher.on("add", report).on("change", report).on("addDir", report);
-  // A watch error (e.g. inotify limit reached) must not crash anyone; the poll still works.
-  watcher.on("error", () => {});
-  const ready = new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
-  return { ready, close: () => watcher.close() };
-};
+}
+
+export const chokidarWatch: WatchFactory = chokidarFolderWatch({ depth: 3, events: ["add", "change", "addDir"] });
 
 export const noWatch: WatchFactory = () => ({ ready: Promise.resolve(), close: async () => {} });
