@@ -82,10 +82,13 @@ describe.skipIf(!available)("the live status of the real CLI, followed by its te
 
   it(`reports waiting for every permission prompt, and busy again once it is approved (${PROMPTS} prompts)`, async () => {
     // `busy` comes first, but may already be `waiting` when the file is read: not waited for.
+    const start = reports.length;
     await session.submit("Touch the markers");
+    // Reports are looked at from just after the previous answer's report: the next `waiting` can
+    // arrive (~90 ms after `busy`) before this loop comes round again.
+    let cursor = start;
     for (let i = 0; i < PROMPTS; i++) {
-      const from = reports.length;
-      const waiting = report((s) => s.state === "running" && s.status === "waiting", `waiting #${i + 1}`, from);
+      const waiting = report((s) => s.state === "running" && s.status === "waiting", `waiting #${i + 1}`, cursor);
       await session.waitForScreen(PERMISSION_PROMPT, 30_000);
       const shownAt = performance.now();
       const r = await waiting;
@@ -98,6 +101,7 @@ describe.skipIf(!available)("the live status of the real CLI, followed by its te
       const answeredAt = performance.now();
       await session.answerPermission("yes");
       const after = await report((s) => s.state === "running" && s.status !== "waiting", `the answer to prompt #${i + 1}`, reports.indexOf(r) + 1);
+      cursor = reports.indexOf(after) + 1;
       expect(after.state.state === "running" && ["busy", "idle"].includes(after.state.status ?? "")).toBe(true);
       note("approve (incl. the rig's 150 ms pause) → monitor leaves waiting", after.at - answeredAt);
       // The next prompt must be a new dialog, not the old one still drawn.
