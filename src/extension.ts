@@ -49,7 +49,7 @@ export function activate(context: vscode.ExtensionContext): void {
   });
   context.subscriptions.push(tools);
   const tracker = new ToolCallTracker(linkedResources(tools.ports));
-  const permissions = new PermissionBroker({ log: (m) => log.info(m) });
+  const permissions = new PermissionBroker({ log: (m) => log.info(m), isKnownAgent: (agentId) => manager.agentInfo(agentId) !== undefined });
   const serverReady: Promise<RunningMcpServer | undefined> = startArcadiaServer(context, log, {
     tracker,
     registerTools: (addTool) => registerArcadiaTools(addTool, tools.ports),

@@ -70,6 +70,8 @@ export interface PermissionBrokerOptions {
   maxRememberedCallsPerAgent?: number;
   /** Deny stops the turn like "No" in the terminal (default), or lets the model carry on. */
   denyInterrupts?: boolean;
+  /** Whether a card exists for this agent id; a request no card can show is "no decision" at once. */
+  isKnownAgent?: (agentId: string) => boolean;
   log?: (message: string) => void;
 }
 
@@ -91,6 +93,7 @@ export class PermissionBroker {
   private readonly decisionTimeoutMs: number;
   private readonly denyInterrupts: boolean;
   private readonly log: (message: string) => void;
+  private readonly isKnownAgent: ((agentId: string) => boolean) | undefined;
   private isAvailable: boolean;
 
   constructor(opts: PermissionBrokerOptions = {}) {
@@ -100,6 +103,7 @@ export class PermissionBroker {
     this.denyInterrupts = opts.denyInterrupts ?? true;
     this.log = opts.log ?? (() => undefined);
     this.isAvailable = opts.available ?? true;
+    this.isKnownAgent = opts.isKnownAgent;
   }
 
   /** The `hooks` endpoint to give `startMcpServer`. */
@@ -230,6 +234,10 @@ export class PermissionBroker {
       return NO_DECISION;
     }
     if (!this.isAvailable || signal.aborted) return NO_DECISION;
+    if (this.isKnownAgent && !this.isKnownAgent(agentId)) {
+      this.log(`PermissionRequest from agent ${agentId}, which has no card here: no decision (the terminal asks)`);
+      return NO_DECISION;
+    }
 
     const suggestions = Array.isArray(input.permission_suggestions) ? (input.permission_suggestions as unknown[]) : [];
     const key = keyOf(input);

@@ -151,6 +151,13 @@ describe("when Arcadia cannot show the request", () => {
     expect(broker.pending()).toHaveLength(1);
   });
 
+  it("answers a request from an agent no card shows 'no decision' at once (the terminal asks)", async () => {
+    const { broker, ask } = setup({ isKnownAgent: (id) => id === "agent-1" });
+    expect(await ask(bash("touch x"), {}, "agent-gone").answer).toEqual({});
+    ask(bash("touch y"));
+    expect(broker.pending().map((p) => p.agentId)).toEqual(["agent-1"]);
+  });
+
   it("answers a request without an agent id 'no decision'", async () => {
     const { broker, send } = setup();
     const noAgent = { agentId: undefined, input: input("PermissionRequest", { tool_name: "Bash", tool_input: bash("x") }), signal: new AbortController().signal };
