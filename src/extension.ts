@@ -228,6 +228,7 @@ export function activate(context: vscode.ExtensionContext): void {
       } else if (change.type === "removed") {
         provider.post({ type: "agentRemoved", id: change.id });
         endCallsOf(change.id, "ended because its agent was closed");
+        tools.closeAgentTerminals(change.id);
         board.forget(change.id);
         permissions.forgetAgent(change.id);
       } else if (change.type === "turnFinished") void notifyTurnFinished(change.agent, (id) => manager.focus(id));

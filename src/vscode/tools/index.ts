@@ -27,7 +27,9 @@ export interface VscodeToolPortsOptions {
   commandNeedsApproval?: (command: string) => boolean;
 }
 
-export function createVscodeToolPorts(options: VscodeToolPortsOptions): vscode.Disposable & { ports: ToolPorts; reveal(diffId: string): void } {
+export function createVscodeToolPorts(
+  options: VscodeToolPortsOptions,
+): vscode.Disposable & { ports: ToolPorts; reveal(diffId: string): void; closeAgentTerminals(agentId: string): void } {
   const label = (agentId: string | undefined) => (agentId === undefined ? "Agent" : options.agentLabel(agentId));
   const commands = new TerminalCommandRunner({ agentLabel: label });
   const diffs = new VscodeDiffReviewer(label);
@@ -43,6 +45,7 @@ export function createVscodeToolPorts(options: VscodeToolPortsOptions): vscode.D
       ...(options.agentCwd ? { agentCwd: options.agentCwd } : {}),
     },
     reveal: (diffId) => diffs.reveal(diffId),
+    closeAgentTerminals: (agentId) => commands.closeAgentTerminals(agentId),
     dispose() {
       commands.dispose();
       diffs.dispose();

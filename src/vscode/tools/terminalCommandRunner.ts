@@ -109,6 +109,11 @@ export class TerminalCommandRunner implements CommandRunner, vscode.Disposable {
     if (command.ended) this.commands.delete(id);
   }
 
+  /** The agent is gone: its command terminals go too (their calls were ended already). */
+  closeAgentTerminals(agentId: string): void {
+    for (const slot of this.slots.filter((s) => s.agentId === agentId)) slot.terminal.dispose();
+  }
+
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
   }
