@@ -3,10 +3,11 @@
 // Arcadia card go through tools, a sub-agent and back to "Waiting for input". Every text it
 // writes starts with "[demo model" so nobody mistakes it for Claude.
 //
-// Only tools the CLI (2.1.330, default permission mode) runs without asking: Read, read-only
+// First tools the CLI (2.1.330, default permission mode) runs without asking: Read, read-only
 // Bash commands (ls, grep, sleep), and a foreground sub-agent (Agent) doing the same. Grep and
 // Glob are not offered by that CLI unless allowed on its command line, so searching goes through
-// Bash.
+// Bash. Then what Arcadia adds: a `touch` the CLI asks permission for (answered on the card), and
+// a long command through Arcadia's MCP `execute_command` (its approval on the card, then Complete).
 import { join } from "node:path";
 import type { Script, ToolCall } from "../../test/rig/script";
 
@@ -16,6 +17,9 @@ export const HELPER_MARK = "[arcadia-demo-helper]";
 
 const bash = (command: string, description: string): ToolCall => ({ name: "Bash", input: { command, description } });
 const read = (file: string): ToolCall => ({ name: "Read", input: { file_path: file } });
+
+/** A minute of output, to watch ticking on the card and to Complete (or Cancel) from the panel. */
+const LONG_COMMAND = "for i in $(seq 1 60); do echo tick $i; sleep 1; done";
 
 /** `workspace`: absolute path of the demo workspace (Read needs absolute paths). */
 export function demoScript(workspace: string): Script {
@@ -60,6 +64,18 @@ export function demoScript(workspace: string): Script {
                 },
               },
             ],
+            ...pace,
+          },
+          {
+            text: "[demo model] Next, a change that needs your permission: answer Allow or Deny on my card in the Arcadia panel (or in the terminal).",
+            tools: [bash("touch demo-notes.txt", "Create a notes file (asks your permission)")],
+            ...pace,
+          },
+          {
+            text:
+              "[demo model] And a long command through Arcadia's own tools: allow it on the card, then click Complete on its row " +
+              "whenever you like, and I get what it printed so far.",
+            tools: [{ name: "mcp__arcadia__execute_command", input: { command: LONG_COMMAND, timeout_seconds: 120 } }],
             ...pace,
           },
           {

@@ -2,7 +2,9 @@
 // harness's flags: no background traffic; it only loads the demo's 127.0.0.1 URL):
 //   node --import tsx scripts/demo/verify.ts http://127.0.0.1:<port> [prompt]
 // Opens the Arcadia panel, clicks "Open Claude Code", types a prompt in the terminal, waits for
-// the card to show a tool and then "Waiting for input". Screenshots: test-output/demo/.
+// the card to show a tool and the helper, answers the permission prompt and Arcadia's command
+// approval on the card, Completes the long command, then waits for "Waiting for input".
+// Screenshots: test-output/demo/.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -62,10 +64,24 @@ async function main(target: string): Promise<void> {
     await card.locator('[data-testid="tool-row"][data-outcome="running"]', { hasText: "Subtask: Check the code" }).waitFor({ timeout: 30_000 });
     step("card shows the helper sub-agent running");
     await shot("3-helper");
+    // Claude Code's own permission prompt, answered on the card.
+    await card.locator('[data-testid="prompt"][data-kind="permission"]').waitFor({ timeout: 30_000 });
+    step(`card says: ${await card.getByTestId("agent-status").textContent()}; clicking Allow`);
+    await shot("4-permission");
+    await card.locator('[data-testid="prompt"][data-kind="permission"] [data-testid="prompt-allow"]').click();
+    // Arcadia's execute_command: its own approval (the command chains), then Complete.
+    await card.locator('[data-testid="prompt"][data-kind="command"] [data-testid="prompt-allow"]').waitFor({ timeout: 30_000 });
+    await card.locator('[data-testid="prompt"][data-kind="command"] [data-testid="prompt-allow"]').click();
+    step("allowed the long command");
+    await card.getByTestId("live-call").waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(3000);
+    await shot("5-long-command");
+    await card.getByTestId("call-complete").click();
+    step("clicked Complete on the long command");
     await pollUntil(async () => (await card.getAttribute("data-status")) === "waiting", "the card to say Waiting for input", 60_000);
     step(`card status: ${await card.getByTestId("agent-status").textContent()}`);
     await pollUntil(async () => /\[demo model\] Done\./.test(await terminalText(page)), "the demo model's summary in the terminal", 10_000).catch(() => undefined);
-    await shot("4-waiting");
+    await shot("6-waiting");
     console.log(`verify: ok; screenshots in ${out}`);
   } catch (err) {
     await shot("failure").catch(() => undefined);

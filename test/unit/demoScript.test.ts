@@ -116,11 +116,16 @@ describe("the demo model", () => {
     expect("tools" in last).toBe(false);
   });
 
-  it("uses only tools the CLI runs without a permission prompt", () => {
+  it("asks permission exactly once, for a file in the workspace, then runs one long command through Arcadia's tools", () => {
     const tools = demo.conversations.flatMap((c) => c.steps.flatMap((s) => ("tools" in s ? s.tools : [])));
-    for (const t of tools) expect(["Read", "Bash", "Agent"]).toContain(t.name);
+    for (const t of tools) expect(["Read", "Bash", "Agent", "mcp__arcadia__execute_command"]).toContain(t.name);
     const commands = tools.filter((t) => t.name === "Bash").map((t) => (t.input as { command: string }).command);
-    // Read-only commands, which 2.1.330 runs in default mode without asking.
-    for (const c of commands) expect(c).toMatch(/^(ls|grep|sleep) /);
+    // Read-only commands, which 2.1.330 runs in default mode without asking — but one `touch`,
+    // the permission prompt the demo shows answered from the card.
+    const asking = commands.filter((c) => !/^(ls|grep|sleep) /.test(c));
+    expect(asking).toEqual(["touch demo-notes.txt"]);
+    const long = tools.filter((t) => t.name === "mcp__arcadia__execute_command");
+    expect(long).toHaveLength(1);
+    expect((long[0]!.input as { timeout_seconds: number }).timeout_seconds).toBeGreaterThan(60);
   });
 });
