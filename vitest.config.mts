@@ -23,9 +23,11 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Each real CLI uses ~250 MB and a core; two at once is what a 2-core machine takes.
-          maxWorkers: 2,
-          fileParallelism: true,
+          // One file at a time: several files start real CLIs, kill them (kill -9 tests) and time
+          // them; run side by side on a 2-core CI machine, a launch in one file was SIGKILLed at
+          // start-up twice (not reproducible alone). Slower, but every figure and kill is its own.
+          maxWorkers: 1,
+          fileParallelism: false,
         },
       },
     ],
