@@ -8,22 +8,11 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { z } from "zod";
 import { startMcpServer } from "../src/core/mcp/server";
-import { type LinkedResources, ToolCallTracker } from "../src/core/mcp/toolCallTracker";
+import { ToolCallTracker } from "../src/core/mcp/toolCallTracker";
+import { percentile } from "./percentile";
 import { jsonResult, type ToolResult } from "../src/core/mcp/toolResult";
 
 export type Row = (name: string, value: string, target: string, ok: boolean | undefined) => void;
-
-const noLinks: LinkedResources = {
-  cancelApproval: () => undefined,
-  rejectDiff: () => undefined,
-  acceptDiff: () => undefined,
-  interruptTerminal: () => undefined,
-  partialOutput: () => ({ output: "line 1\nline 2\n", captured: true }),
-};
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-}
 
 const never = () => new Promise<ToolResult>(() => undefined);
 
@@ -38,7 +27,7 @@ async function timeEach(n: number, fn: () => Promise<unknown>): Promise<number[]
 }
 
 async function trackerOverhead(row: Row): Promise<void> {
-  const tracker = new ToolCallTracker(noLinks);
+  const tracker = new ToolCallTracker();
   tracker.onChange(() => undefined); // the panel listens: its cost is part of the overhead
   const bare = async (args: { path: string }) => jsonResult({ text: args.path });
   const wrapped = tracker.wrapHandler("read_file", bare, (a) => a.path);
@@ -55,7 +44,7 @@ async function trackerOverhead(row: Row): Promise<void> {
 }
 
 async function cancelToClient(row: Row): Promise<void> {
-  const tracker = new ToolCallTracker(noLinks);
+  const tracker = new ToolCallTracker();
   const server = await startMcpServer({
     tracker,
     registerTools: (addTool) =>
@@ -91,7 +80,7 @@ async function cancelToClient(row: Row): Promise<void> {
 }
 
 async function thousandForceFinished(row: Row): Promise<void> {
-  const tracker = new ToolCallTracker(noLinks);
+  const tracker = new ToolCallTracker();
   const command = tracker.wrapHandler("execute_command", (_a: object, ctx) => (ctx.linkTerminal(`t-${ctx.callId}`), never()), () => "sleep forever");
   const read = tracker.wrapHandler("read_file", (_a: object) => never(), () => "a.ts");
   const results = Array.from({ length: 1000 }, (_, i) => (i % 2 ? command({}) : read({})));

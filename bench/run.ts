@@ -12,6 +12,7 @@ import { ManualClock } from "../src/core/util/clock";
 import { noWatch } from "../src/core/util/fileWatch";
 import { benchDir, generateTranscript } from "./generateTranscript";
 import { mcpBenchmarks } from "./mcp";
+import { percentile } from "./percentile";
 import { loadScenario, sessionFiles } from "../test/support/recorded";
 import { readFileSync } from "node:fs";
 
@@ -21,10 +22,6 @@ const gc = (globalThis as { gc?: () => void }).gc;
 function row(name: string, value: string, target: string, ok: boolean | undefined): void {
   const verdict = ok === undefined ? "" : ok ? "  ✓ within target" : "  ✗ MISSES target";
   console.log(`${name.padEnd(44)} ${value.padStart(14)}   target ${target}${verdict}`);
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
 
 /** Baseline: read in the same chunks and JSON.parse every line, nothing else. */

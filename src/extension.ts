@@ -7,7 +7,6 @@
 import * as vscode from "vscode";
 import { AgentManager } from "./agents/agentManager";
 import { LiveBoard } from "./agents/liveBoard";
-import { writeHookSettingsFile } from "./core/hooks/hookSettingsFile";
 import { PermissionBroker } from "./core/hooks/permissionBroker";
 import { ApprovalQueue } from "./core/mcp/approvalQueue";
 import type { RunningMcpServer } from "./core/mcp/server";
@@ -73,19 +72,12 @@ export function activate(context: vscode.ExtensionContext): void {
     projectDirFor: (cwd) => projectDirFor(cwd),
     processes,
     adoptTerminals: () => config().get<boolean>("adoptTerminals", true),
-    launchExtras: launchExtrasFor(() => serverReady, async (agentId) => {
-      const server = await serverReady;
-      if (!server) throw new Error("the server is not running");
-      return writeHookSettingsFile(server.hooksUrl, server.token, agentId);
-    }),
+    launchExtras: launchExtrasFor(() => serverReady),
     removeLaunchFiles,
   });
   context.subscriptions.push({ dispose: () => void manager.dispose() });
 
-  const board = new LiveBoard(tracker, approvals, {
-    pending: () => permissions.pending(),
-    onChange: (listener) => permissions.onChange(() => listener()),
-  });
+  const board = new LiveBoard(tracker, approvals, permissions);
   context.subscriptions.push({ dispose: () => board.dispose() });
   context.subscriptions.push(manager.onTranscriptEvents((agentId, events) => board.transcriptEvents(agentId, events)));
 
@@ -130,8 +122,7 @@ export function activate(context: vscode.ExtensionContext): void {
   /** An answer from the panel or a notification: an Arcadia approval or a Claude Code prompt. */
   const answerPrompt = (id: string, decision: "allow" | "deny" | "alwaysAllow") => {
     if (approvals.decide(id, decision === "deny" ? "deny" : "allow")) return;
-    const write = tracker.calls().find((c) => c.diffId === id);
-    if (write) {
+    if (tracker.calls().some((c) => c.diffId === id)) {
       if (decision === "deny") tools.ports.diffs.reject(id);
       else tools.ports.diffs.accept(id);
       return;
@@ -208,11 +199,10 @@ export function activate(context: vscode.ExtensionContext): void {
 
   /**
    * Nobody will read these results any more: end the agent's MCP calls (which also withdraws their
-   * approvals and diffs and stops their commands) so no late Allow runs anything for nobody.
+   * linked approvals and diffs and stops their commands) so no late Allow runs anything for nobody.
    */
   const endCallsOf = (agentId: string, reason: string) => {
     for (const call of tracker.calls()) if (call.agentId === agentId) tracker.cancelCall(call.id, reason);
-    for (const approval of approvals.pending()) if (approval.agentId === agentId) approvals.cancelApproval(approval.id);
   };
 
   const statusBar = new AgentStatusBar("arcadia.showPanel");

@@ -11,7 +11,7 @@ import { TurnLog } from "../core/engine/turnLog";
 import { transcriptPath } from "../core/transcript/projectDir";
 import type { TranscriptEvent } from "../core/transcript/events";
 import type { AgentView, ToolView } from "../shared/protocol";
-import { displayStatus } from "./displayStatus";
+import { displayStatus, waitsOnPermission } from "./displayStatus";
 import type { AgentBinding, ClaudeProcessState, TerminalHandle } from "./ports";
 
 export interface AgentInit {
@@ -112,7 +112,7 @@ export class Agent {
 
   /** The CLI says it waits on a permission prompt (exact, from its status file). */
   get waitingOnPermission(): boolean {
-    return this.process?.state === "running" && this.process.status === "waiting" && /permission/i.test(this.process.waitingFor ?? "");
+    return waitsOnPermission(this.process);
   }
 
   get hasExited(): boolean {

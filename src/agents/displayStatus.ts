@@ -21,9 +21,13 @@ export function displayStatus(transcript: AgentState | undefined, process: Claud
       case "idle":
         return { status: "waiting", source: "process" };
       case "waiting":
-        // `waitingFor` names what the CLI waits on; a permission prompt is the one the panel answers.
-        return { status: /permission/i.test(process.waitingFor ?? "") ? "needsPermission" : "waiting", source: "process" };
+        return { status: waitsOnPermission(process) ? "needsPermission" : "waiting", source: "process" };
     }
   }
   return { status: transcript?.status ?? "starting", source: "transcript" };
+}
+
+/** `waitingFor` names what the CLI waits on; a permission prompt is the one the panel answers. */
+export function waitsOnPermission(process: ClaudeProcessState | undefined): boolean {
+  return process?.state === "running" && process.status === "waiting" && /permission/i.test(process.waitingFor ?? "");
 }

@@ -8,30 +8,28 @@ import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname } from "node:path";
 import type { LaunchExtras } from "../agents/ports";
+import { writeHookSettingsFile } from "../core/hooks/hookSettingsFile";
 import { writeMcpConfigFile } from "../core/mcp/mcpConfigFile";
 
 export interface ServerAddress {
   url: string;
+  hooksUrl: string;
   token: string;
 }
 
-export interface HookSettingsWriter {
-  (agentId: string): Promise<{ path: string }>;
-}
-
-export function launchExtrasFor(server: () => Promise<ServerAddress | undefined>, writeHookSettings?: HookSettingsWriter): (agentId: string) => Promise<LaunchExtras> {
+/** No server (it could not start): the agent starts without Arcadia's tools and prompts. */
+export function launchExtrasFor(server: () => Promise<ServerAddress | undefined>): (agentId: string) => Promise<LaunchExtras> {
   return async (agentId) => {
     const address = await server();
     if (!address) return { args: [], paths: [] };
     const mcp = await writeMcpConfigFile(address.url, address.token, agentId);
-    const args = ["--mcp-config", mcp.path];
-    const paths = [dirname(mcp.path)];
-    if (writeHookSettings) {
-      const settings = await writeHookSettings(agentId);
-      args.push("--settings", settings.path);
-      paths.push(dirname(settings.path));
+    try {
+      const settings = await writeHookSettingsFile(address.hooksUrl, address.token, agentId);
+      return { args: ["--mcp-config", mcp.path, "--settings", settings.path], paths: [dirname(mcp.path), dirname(settings.path)] };
+    } catch (err) {
+      await mcp.remove();
+      throw err;
     }
-    return { args, paths };
   };
 }
 

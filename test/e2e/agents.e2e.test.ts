@@ -8,14 +8,15 @@
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { FrameLocator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
 import { projectDirFor } from "../../src/core/transcript/projectDir";
 import { writeClaudeWrapper } from "../rig/claudeWrapper.js";
 import { createHome } from "../rig/home.js";
 import { startModelServer, type ModelServer } from "../rig/model-server.js";
 import type { Script } from "../rig/script.js";
-import { e2eAvailable, pollUntil, revealArcadiaView, startVsCode, terminalText, waitForWorkbench, webviewFrame, type VsCode } from "./harness";
+import { e2eAvailable, pollUntil, startVsCode, waitForWorkbench, type VsCode } from "./harness";
+import { agentPanel } from "./agentPanel";
 
 const available = e2eAvailable("Arcadia agents in VS Code (e2e)");
 
@@ -49,35 +50,8 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
   let page: Page;
   const figures: Record<string, number> = {};
 
-  const panel = (): FrameLocator => webviewFrame(page);
-  const cards = () => panel().locator('[data-testid="agent-card"]');
-  // By the name it shows (only "Agent #1" and "Agent #2" exist in these scenarios).
-  const card = (name: string) => cards().filter({ hasText: name });
-  // Focus left inside a webview or a terminal can leave the command palette unusable (inert):
-  // click the empty editor area first, as a user would.
-  const showPanel = async () => {
-    await page.locator(".part.editor").click({ position: { x: 20, y: 20 } });
-    await revealArcadiaView(page, "arcadia.panelView");
-  };
-
-  /** The CLI is idle at its prompt: its footer offers shortcuts, and nothing can be interrupted. */
-  async function waitForClaudePrompt(): Promise<void> {
-    await pollUntil(
-      async () => {
-        const text = await terminalText(page);
-        return text.includes("for shortcuts") && !text.includes("esc to interrupt");
-      },
-      "the Claude Code prompt in the terminal",
-      30_000,
-    );
-  }
-
-  async function typeInTerminal(text: string): Promise<void> {
-    await page.locator(".terminal-wrapper.active .xterm").click();
-    await page.keyboard.type(text);
-    await page.waitForTimeout(200); // the CLI reads a paste-like burst and Enter apart
-    await page.keyboard.press("Enter");
-  }
+  // Only "Agent #1" and "Agent #2" exist in these scenarios: a card is found by its name.
+  const { panel, cards, card, showPanel, waitForClaudePrompt, typeInTerminal } = agentPanel(() => page);
 
   /** Focuses the agent's terminal by clicking its card (which is itself under test). */
   async function openTerminalOf(name: string): Promise<void> {

@@ -18,7 +18,8 @@ import { writeClaudeWrapper } from "../rig/claudeWrapper.js";
 import { createHome } from "../rig/home.js";
 import { startModelServer, type ModelServer } from "../rig/model-server.js";
 import type { Script } from "../rig/script.js";
-import { e2eAvailable, pollUntil, revealArcadiaView, runCommand, startVsCode, terminalText, webviewFrame, type VsCode } from "./harness";
+import { e2eAvailable, pollUntil, runCommand, startVsCode, terminalText, type VsCode } from "./harness";
+import { agentPanel } from "./agentPanel";
 
 const available = e2eAvailable("MCP force-finish and permission prompts in VS Code (e2e)");
 
@@ -55,33 +56,9 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
   let page: Page;
   const figures: Record<string, number> = {};
 
-  const panel = (): FrameLocator => webviewFrame(page);
-  const cards = () => panel().locator('[data-testid="agent-card"]');
-  const card = (name: string) => cards().filter({ hasText: name });
+  // Terminals are in the bottom panel unless a scenario moves one to the editor area.
+  const { panel, cards, card, showPanel, waitForClaudePrompt, typeInTerminal } = agentPanel(() => page, ".part.panel");
   const statusOf = (name: string) => card(name).getAttribute("data-status");
-  const showPanel = async () => {
-    await page.locator(".part.editor").click({ position: { x: 20, y: 20 } });
-    await revealArcadiaView(page, "arcadia.panelView");
-  };
-
-  /** The CLI is idle at its prompt. `within`: the part showing the terminal (panel or editor). */
-  async function waitForClaudePrompt(within = ".part.panel"): Promise<void> {
-    await pollUntil(
-      async () => {
-        const text = await terminalText(page, within);
-        return text.includes("for shortcuts") && !text.includes("esc to interrupt");
-      },
-      "the Claude Code prompt in the terminal",
-      30_000,
-    );
-  }
-
-  async function typeInTerminal(text: string, within = ".part.panel"): Promise<void> {
-    await page.locator(`${within} .terminal-wrapper.active .xterm`).click();
-    await page.keyboard.type(text);
-    await page.waitForTimeout(200); // the CLI reads a paste-like burst and Enter apart
-    await page.keyboard.press("Enter");
-  }
 
   /** The panel's content frame (the page inside the webview), to watch it from inside. */
   function contentFrame(): Promise<Frame> {

@@ -8,16 +8,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { DEFAULT_MAX_BODY_BYTES, startMcpServer, type RunningMcpServer, type StartMcpServerOptions } from "../../src/core/mcp/server";
-import { type CallContext, type LinkedResources, type TrackedCall, ToolCallTracker } from "../../src/core/mcp/toolCallTracker";
+import { type CallContext, type TrackedCall, ToolCallTracker } from "../../src/core/mcp/toolCallTracker";
 import { jsonResult } from "../../src/core/mcp/toolResult";
-
-const resources: LinkedResources = {
-  cancelApproval: () => undefined,
-  rejectDiff: () => undefined,
-  acceptDiff: () => undefined,
-  interruptTerminal: () => undefined,
-  partialOutput: () => ({ output: "", captured: false }),
-};
 
 /** A running slow_echo call: its context, and a way to let it finish. */
 interface SlowCall {
@@ -56,7 +48,7 @@ function queue<T>() {
   };
 }
 
-async function startRig(extra: Partial<StartMcpServerOptions> = {}, tracker = new ToolCallTracker(resources)): Promise<Rig> {
+async function startRig(extra: Partial<StartMcpServerOptions> = {}, tracker = new ToolCallTracker()): Promise<Rig> {
   const slowCalls = queue<SlowCall>();
   const started = queue<TrackedCall>();
   tracker.onChange((c) => c.type === "started" && started.push(c.call));
@@ -340,7 +332,7 @@ describe("embedded MCP server", () => {
 
   it("says clearly that a port is in use", async () => {
     const { server } = await startRig();
-    await expect(startMcpServer({ tracker: new ToolCallTracker(resources), registerTools: () => undefined, port: server.port })).rejects.toThrow(
+    await expect(startMcpServer({ tracker: new ToolCallTracker(), registerTools: () => undefined, port: server.port })).rejects.toThrow(
       `port ${server.port} is in use`,
     );
   });

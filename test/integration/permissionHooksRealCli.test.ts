@@ -22,7 +22,6 @@ import { waitForChange } from "../support/waitFor";
 
 const available = realCliAvailable("permission prompts answered through Arcadia's hooks");
 const AGENT = "agent-1";
-const noLinks = { cancelApproval() {}, rejectDiff() {}, acceptDiff() {}, interruptTerminal() {}, partialOutput: () => ({ output: "", captured: false }) };
 const bash = (command: string) => ({ name: "Bash", input: { command, description: `Run ${command}` } });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -62,7 +61,7 @@ describe.skipIf(!available)("permission prompts answered through Arcadia's hooks
     writeFileSync(outside("b.txt"), "beta\n");
     broker = new PermissionBroker({ log: (m) => console.log(`broker: ${m}`) });
     broker.onChange((c) => changes.push({ ...c, at: performance.now() }));
-    server = await startMcpServer({ tracker: new ToolCallTracker(noLinks), registerTools: () => undefined, hooks: broker.handleHook, log: (m) => console.log(`server: ${m}`) });
+    server = await startMcpServer({ tracker: new ToolCallTracker(), registerTools: () => undefined, hooks: broker.handleHook, log: (m) => console.log(`server: ${m}`) });
     bridge = await loopbackBridge(server.port, rig.root);
     settings = await writeHookSettingsFile(server.hooksUrl, server.token, AGENT, rig.root);
   });

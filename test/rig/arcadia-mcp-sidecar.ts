@@ -17,7 +17,7 @@ import { z } from "zod";
 import { ApprovalQueue } from "../../src/core/mcp/approvalQueue";
 import { mcpConfig } from "../../src/core/mcp/mcpConfigFile";
 import { startMcpServer } from "../../src/core/mcp/server";
-import { type LinkedResources, ToolCallTracker } from "../../src/core/mcp/toolCallTracker";
+import { ToolCallTracker } from "../../src/core/mcp/toolCallTracker";
 import { jsonResult } from "../../src/core/mcp/toolResult";
 import { linkedResources, nodeWorkspaceFiles, registerArcadiaTools } from "../../src/core/tools";
 import type { DiffDecision, DiffReviewer, ToolPorts } from "../../src/core/tools/ports";
@@ -63,8 +63,7 @@ async function main(dir: string, agentId: string, workspace: string | undefined)
         commandNeedsApproval: () => false,
       }
     : undefined;
-  const noLinks: LinkedResources = { cancelApproval() {}, rejectDiff() {}, acceptDiff() {}, interruptTerminal() {}, partialOutput: () => ({ output: "", captured: false }) };
-  const tracker = new ToolCallTracker(ports ? linkedResources(ports) : noLinks);
+  const tracker = new ToolCallTracker(ports ? linkedResources(ports) : undefined);
   tracker.onChange((change) => appendFileSync(join(dir, "tracker.jsonl"), `${JSON.stringify(change)}\n`));
   const server = await startMcpServer({
     tracker,

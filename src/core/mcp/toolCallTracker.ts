@@ -70,13 +70,22 @@ interface Entry {
 
 const TOOL_USE_META = "claudecode/toolUseId";
 
+const NO_LINKED_RESOURCES: LinkedResources = {
+  cancelApproval: () => undefined,
+  rejectDiff: () => undefined,
+  acceptDiff: () => undefined,
+  interruptTerminal: () => undefined,
+  partialOutput: () => ({ output: "", captured: false }),
+};
+
 export class ToolCallTracker {
   private readonly inFlight = new Map<string, Entry>();
   private readonly listeners = new Set<(change: TrackerChange) => void>();
   private nextId = 1;
 
+  /** Without resources, calls link nothing a force-finish could act on (a server with plain tools). */
   constructor(
-    private readonly resources: LinkedResources,
+    private readonly resources: LinkedResources = NO_LINKED_RESOURCES,
     private readonly clock: Clock = systemClock,
   ) {}
 

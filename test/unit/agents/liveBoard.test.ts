@@ -10,14 +10,13 @@ import { jsonResult } from "../../../src/core/mcp/toolResult";
 import type { TranscriptEvent } from "../../../src/core/transcript/events";
 import type { AgentLiveView } from "../../../src/shared/protocol";
 
-const noLinks = { cancelApproval() {}, rejectDiff() {}, acceptDiff() {}, interruptTerminal() {}, partialOutput: () => ({ output: "", captured: false }) };
 
 function toolStart(id: string, name: string): TranscriptEvent {
   return { kind: "toolStart", id, name, input: {}, label: name, parent: null, at: 0 };
 }
 
 function setup() {
-  const tracker = new ToolCallTracker(noLinks);
+  const tracker = new ToolCallTracker();
   const approvals = new ApprovalQueue();
   let prompts: PermissionPrompt[] = [];
   const permissionListeners = new Set<() => void>();

@@ -7,7 +7,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { type HookEndpoint, type HookRequest, startMcpServer } from "../../../src/core/mcp/server";
 import { ToolCallTracker } from "../../../src/core/mcp/toolCallTracker";
 
-const noLinks = { cancelApproval() {}, rejectDiff() {}, acceptDiff() {}, interruptTerminal() {}, partialOutput: () => ({ output: "", captured: false }) };
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()?.();
@@ -15,7 +14,7 @@ afterEach(async () => {
 
 async function start(hooks?: HookEndpoint, maxBodyBytes?: number) {
   const logs: string[] = [];
-  const server = await startMcpServer({ tracker: new ToolCallTracker(noLinks), registerTools: () => undefined, hooks, maxBodyBytes, log: (m) => logs.push(m) });
+  const server = await startMcpServer({ tracker: new ToolCallTracker(), registerTools: () => undefined, hooks, maxBodyBytes, log: (m) => logs.push(m) });
   cleanups.push(() => server.close());
   return { server, logs };
 }
