@@ -2,7 +2,7 @@
 // would see. Key handling details of 2.1.330 are documented next to each action.
 import { existsSync, readdirSync } from "node:fs";
 import { basename, join } from "node:path";
-import type { IPty } from "node-pty";
+import type { IPty } from "@lydell/node-pty";
 import { launchPty, type LaunchSpec, type NamespaceHandle } from "./launch.js";
 import type { RigPaths } from "./paths.js";
 import { Screen } from "./screen.js";

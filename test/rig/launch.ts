@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { join, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import * as pty from "node-pty";
+import * as pty from "@lydell/node-pty";
 import { claudeBinary } from "./cli-binary.js";
 import { killNamespace, namespaceProcesses, namespaceSupport, namespacedArgv, netnsOf } from "./namespace.js";
 

@@ -1,8 +1,8 @@
 import { readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 
-/** ../shared/fixtures/public beside the project: transcripts published by other projects. */
-export const PUBLIC_FIXTURES = resolve(__dirname, "../../../shared/fixtures/public");
+/** test/fixtures/public: transcripts published by other projects (sources and licences in SOURCES.md). */
+export const PUBLIC_FIXTURES = resolve(__dirname, "../fixtures/public");
 
 export function publicTranscripts(): string[] {
   return readdirSync(PUBLIC_FIXTURES, { withFileTypes: true })

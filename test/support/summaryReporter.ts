@@ -1,22 +1,42 @@
 /**
  * Prints one plain closing line, `vitest: N passed, N failed, N skipped`, that any CI log reader
  * understands without knowing vitest's own summary format.
+ *
+ * The line must agree with the exit code, so "failed" counts every failure, not only failed tests:
+ * a test file that cannot be loaded (a collection error), a suite whose beforeAll/afterAll threw,
+ * and an error thrown outside any test each count as one. Were they left out, a run whose only
+ * problem is a file that does not load would close on "0 failed" and exit 1.
  */
-import type { Reporter, TestModule } from "vitest/node";
+import type { Reporter, TestModule, TestRunEndReason, TestSuite } from "vitest/node";
+
+export interface RunSummary {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+export function summarize(modules: ReadonlyArray<TestModule>, unhandledErrors: number, reason: TestRunEndReason): RunSummary {
+  const summary: RunSummary = { passed: 0, failed: 0, skipped: 0 };
+  for (const module of modules) {
+    for (const test of module.children.allTests()) {
+      const state = test.result().state;
+      if (state === "passed") summary.passed++;
+      else if (state === "failed") summary.failed++;
+      else summary.skipped++;
+    }
+    // Errors of the file itself (it did not load) and of its suites' hooks: not a test's errors.
+    const containers: Array<TestModule | TestSuite> = [module, ...module.children.allSuites()];
+    for (const container of containers) if (container.errors().length > 0) summary.failed++;
+  }
+  summary.failed += unhandledErrors;
+  // Whatever else made vitest fail (e.g. interrupted), the line must not say "0 failed".
+  if (reason !== "passed" && summary.failed === 0) summary.failed = 1;
+  return summary;
+}
 
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
-    let passed = 0;
-    let failed = 0;
-    let skipped = 0;
-    for (const module of testModules) {
-      for (const test of module.children.allTests()) {
-        const state = test.result().state;
-        if (state === "passed") passed++;
-        else if (state === "failed") failed++;
-        else skipped++;
-      }
-    }
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>, reason: TestRunEndReason): void {
+    const { passed, failed, skipped } = summarize(testModules, unhandledErrors.length, reason);
     console.log(`vitest: ${passed} passed, ${failed} failed, ${skipped} skipped`);
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Rules the recorded sessions cannot show (older CLI layouts, killed processes, duplicate or
  * stray records). Records here are minimal: only the fields the rule depends on, shaped as in
- * ../shared/reference/claude-code-cli.md and the public fixtures.
+ * the CLI reference (shared/reference/claude-code-cli.md) and the public fixtures.
  */
 import { describe, expect, it } from "vitest";
 import { deriveToolCalls } from "../../src/core/agent/toolCalls";

@@ -1,5 +1,5 @@
 /**
- * Every public transcript in ../shared/fixtures/public goes through the engine: nothing throws,
+ * Every public transcript in test/fixtures/public goes through the engine: nothing throws,
  * and every tool_use in the file is accounted for with an outcome.
  */
 import { readFileSync } from "node:fs";
