@@ -12,7 +12,7 @@ import { ApprovalQueue } from "./core/mcp/approvalQueue";
 import type { RunningMcpServer } from "./core/mcp/server";
 import { ToolCallTracker } from "./core/mcp/toolCallTracker";
 import { ClaudeProcessMonitor } from "./core/process/claudeProcessMonitor";
-import { linkedResources, registerArcadiaTools } from "./core/tools";
+import { linkedResources } from "./core/tools/linkedResources";
 import { claudeConfigDir, projectDirFor } from "./core/transcript/projectDir";
 import { ArcadiaViewProvider, PANEL_VIEW_ID } from "./panel/viewProvider";
 import { createMessageRouter } from "./panel/messageRouter";
@@ -32,8 +32,15 @@ import { notifyTurnFinished } from "./vscode/turnNotifications";
 
 const INSTALL_DOCS = "https://docs.anthropic.com/en/docs/claude-code/setup";
 
+/** Set by the bundle's first statement (esbuild.js): when the extension host started loading it. */
+declare const __arcadiaLoadStarted: number | undefined;
+
+/** What deactivate() hands VS Code to wait for: the server closed, followers and watchers stopped. */
+let shutdown: (() => Promise<void>) | undefined;
+
 export function activate(context: vscode.ExtensionContext): void {
-  const started = Date.now();
+  const started = performance.now();
+  const loadStarted = typeof __arcadiaLoadStarted === "number" ? __arcadiaLoadStarted : started;
   const log = vscode.window.createOutputChannel("Arcadia", { log: true });
   context.subscriptions.push(log);
 
@@ -49,33 +56,28 @@ export function activate(context: vscode.ExtensionContext): void {
   context.subscriptions.push(tools);
   const tracker = new ToolCallTracker(linkedResources(tools.ports));
   const permissions = new PermissionBroker({ log: (m) => log.info(m), isKnownAgent: (agentId) => manager.agentInfo(agentId) !== undefined });
-  const serverReady: Promise<RunningMcpServer | undefined> = startArcadiaServer(context, log, {
-    tracker,
-    registerTools: (addTool) => registerArcadiaTools(addTool, tools.ports),
-    hooks: permissions.handleHook,
-  });
-  context.subscriptions.push({
-    dispose: () => {
-      // The broker first: closing the server would abort pending hook requests, read as "answered in the terminal".
-      permissions.dispose();
-      void serverReady.then((s) => s?.close());
-    },
-  });
+  // Started (and its code loaded) on first need: an agent launch, or agents of ours after a reload.
+  let serverReady: Promise<RunningMcpServer | undefined> | undefined;
+  const server = (): Promise<RunningMcpServer | undefined> => (serverReady ??= startArcadiaServer(context, log, { tracker, ports: tools.ports, hooks: permissions.handleHook }));
 
+  const bindings = new WorkspaceBindingStore(context.workspaceState);
   const processes = new ClaudeProcessMonitor({ configDir: claudeConfigDir(), onError: (err) => log.warn(`process monitor: ${String(err)}`) });
-  context.subscriptions.push({ dispose: () => void processes.stop() });
 
   const manager = new AgentManager({
     terminals: new VscodeTerminalHost(),
-    store: new WorkspaceBindingStore(context.workspaceState),
+    store: bindings,
     log,
     projectDirFor: (cwd) => projectDirFor(cwd),
     processes,
     adoptTerminals: () => config().get<boolean>("adoptTerminals", true),
-    launchExtras: launchExtrasFor(() => serverReady),
+    launchExtras: launchExtrasFor(server),
     removeLaunchFiles,
   });
-  context.subscriptions.push({ dispose: () => void manager.dispose() });
+  shutdown = async () => {
+    // The broker first: closing the server would abort pending hook requests, read as "answered in the terminal".
+    permissions.dispose();
+    await Promise.all([serverReady?.then((s) => s?.close()), processes.stop(), manager.dispose()]);
+  };
 
   const board = new LiveBoard(tracker, approvals, permissions);
   context.subscriptions.push({ dispose: () => board.dispose() });
@@ -239,10 +241,20 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand("arcadia.completeToolCall", (callId?: unknown) => forceFinish("complete", typeof callId === "string" ? callId : undefined)),
   );
 
+  // Agents Arcadia launched before a reload call its server (MCP tools, hooks): start it for them.
+  if (bindings.load().some((b) => (b.launchFiles ?? []).length > 0)) void server();
   // Cards come back after a reload even before the panel is opened (status bar counts).
   void manager.restore().then(() => statusBar.update(manager.views()));
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-  log.info(`Arcadia activated in ${Date.now() - started} ms; transcripts for this workspace live in ${projectDirFor(folder)}`);
+  const done = performance.now();
+  log.info(
+    `Arcadia activated in ${Math.round(done - loadStarted)} ms (module load ${(started - loadStarted).toFixed(1)} ms + activate ${(done - started).toFixed(1)} ms); transcripts for this workspace live in ${projectDirFor(folder)}`,
+  );
 }
 
-export function deactivate(): void {}
+/** VS Code waits for the returned promise (within its shutdown limit) before the host goes. */
+export function deactivate(): Promise<void> | undefined {
+  const cleanup = shutdown;
+  shutdown = undefined;
+  return cleanup?.();
+}

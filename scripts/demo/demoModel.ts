@@ -91,5 +91,7 @@ export function demoScript(workspace: string): Script {
     ],
     // Reached only past a conversation's last step (e.g. a tool the CLI refused).
     fallbackText: "[demo model] That's all this scripted demo model can do. Type another prompt to run it again.",
+    // Realistic token counts, so the card's context gauge shows a real session's share.
+    usage: "fromRequestSize",
   };
 }

@@ -20,7 +20,9 @@ const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 export const MODEL_PORT = 4100;
 
 /** What the CLI shows as its model. */
-export const DEMO_MODEL_NAME = "scripted-demo-model";
+/** A model id the CLI knows (an unknown one makes it warn "isn't recognized … update Claude Code"
+ * in every terminal). Only the id: every reply comes from the scripted demo model, never Claude. */
+export const DEMO_MODEL_NAME = "claude-haiku-4-5";
 
 /** Settings for a person trying Arcadia: the test harness's quiet ones (no telemetry, updates,
  * tips, AI chat side bar; terminal text in the DOM, which any browser draws), plus a few that
@@ -85,8 +87,6 @@ export function prepareRun(opts: { keep: boolean }): DemoRun {
   const settings = {
     ...DEMO_SETTINGS,
     "arcadia.claudePath": claude,
-    // The CLI's banner then names the demo model instead of a real Claude model (it also warns
-    // that it does not know that model: true, and harmless).
     "arcadia.extraArgs": ["--model", DEMO_MODEL_NAME],
   };
   writeFileSync(join(dirs.userDataDir, "User", "settings.json"), JSON.stringify(settings, null, 2) + "\n");

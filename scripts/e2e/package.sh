@@ -12,6 +12,12 @@ node esbuild.js --production
 npm run build --workspace webview-ui
 out=dist/arcadia.vsix
 rm -f "$out"
-# --skip-license: without a LICENSE file vsce would stop and ask; the licence is in package.json.
-"$E2E_NODE" node_modules/@vscode/vsce/vsce package --no-dependencies --skip-license --out "$out"
+# The README's screenshots (docs/screenshots/, made by `npm run screenshots`) are relative links,
+# which vsce can only turn into URLs through a public repository, and Arcadia has none yet: the
+# packaged README is the same text without those image lines.
+readme=dist/README.md
+grep -v '^!\[.*\](docs/screenshots/' README.md > "$readme"
+# --allow-missing-repository: Arcadia has no public repository yet, and a placeholder URL would
+# send Marketplace visitors nowhere.
+"$E2E_NODE" node_modules/@vscode/vsce/vsce package --no-dependencies --allow-missing-repository --readme-path "$readme" --out "$out"
 echo "package: $out $(stat -c %s "$out") bytes"

@@ -9,6 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . scripts/e2e/paths.sh
+. scripts/apt.sh
 with_chromium=1
 [ "${1:-}" = --no-chromium ] && with_chromium=0
 
@@ -29,8 +30,7 @@ for pkg in "${pkgs[@]}"; do
 done
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup:e2e: apt-get install ${missing[*]}"
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  apt_install "${missing[@]}"
   step "apt packages installed" "$t"
 else
   step "apt packages already installed" "$t"

@@ -97,6 +97,7 @@ export class AgentManager {
   /** Saved agents whose terminal has not come back (yet) after a reload. */
   private awaitingTerminal: AgentBinding[] = [];
   private disposed = false;
+  private readonly removals = new Set<Promise<void>>();
   private readonly clock: Clock;
   private readonly ioClock: Clock;
 
@@ -231,6 +232,7 @@ export class AgentManager {
     this.tracked.clear();
     await Promise.all([...this.agents.values()].map((a) => a.dispose()));
     await Promise.all([...this.folders.values()].map((f) => f.watch.stop()));
+    await Promise.all(this.removals);
     this.agents.clear();
     this.folders.clear();
     this.listeners.clear();
@@ -507,7 +509,10 @@ export class AgentManager {
 
   private async removeLaunchFiles(paths: readonly string[]): Promise<void> {
     if (paths.length === 0 || !this.deps.removeLaunchFiles) return;
-    await this.deps.removeLaunchFiles(paths).catch((err: unknown) => this.deps.log.warn(`removing ${paths.join(", ")} failed: ${String(err)}`));
+    const removal = this.deps.removeLaunchFiles(paths).catch((err: unknown) => this.deps.log.warn(`removing ${paths.join(", ")} failed: ${String(err)}`));
+    // dispose() waits for these: a window that closes right after an agent went leaves no token file behind.
+    this.removals.add(removal);
+    await removal.finally(() => this.removals.delete(removal));
   }
 
   // ---- helpers -------------------------------------------------------------------------------

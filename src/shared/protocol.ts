@@ -4,7 +4,9 @@
  * `parseWebviewMessage` (zod) and ignores, with a log line, whatever does not fit.
  * The webview imports only types from here, so zod never reaches its bundle.
  */
-import { z } from "zod";
+// zod/mini: the same validation, tree-shaken to ~20 KB instead of zod's ~500 KB, which the
+// extension would otherwise load at every activation.
+import * as z from "zod/mini";
 
 /** A tool call as a card shows it. `parent`: the Subtask (Agent/Task call) it runs under. */
 export interface ToolView {
@@ -103,23 +105,23 @@ export type ExtensionMessage =
   | { type: "agentLive"; live: AgentLiveView }
   | { type: "notice"; notice: NoticeView | null };
 
-const id = z.string().min(1).max(200);
+const id = z.string().check(z.minLength(1), z.maxLength(200));
 
 export const webviewMessageSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("webviewReady") }).strict(),
-  z.object({ type: z.literal("openClaude") }).strict(),
-  z.object({ type: z.literal("openSessionsFolder") }).strict(),
-  z.object({ type: z.literal("focusAgent"), id }).strict(),
-  z.object({ type: z.literal("closeAgent"), id }).strict(),
-  z.object({ type: z.literal("renameAgent"), id, name: z.string().trim().min(1).max(80) }).strict(),
-  z.object({ type: z.literal("cancelCall"), callId: id }).strict(),
-  z.object({ type: z.literal("completeCall"), callId: id }).strict(),
-  z.object({ type: z.literal("answerPrompt"), id, decision: z.enum(["allow", "deny", "alwaysAllow"]) }).strict(),
+  z.strictObject({ type: z.literal("webviewReady") }),
+  z.strictObject({ type: z.literal("openClaude") }),
+  z.strictObject({ type: z.literal("openSessionsFolder") }),
+  z.strictObject({ type: z.literal("focusAgent"), id }),
+  z.strictObject({ type: z.literal("closeAgent"), id }),
+  z.strictObject({ type: z.literal("renameAgent"), id, name: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)) }),
+  z.strictObject({ type: z.literal("cancelCall"), callId: id }),
+  z.strictObject({ type: z.literal("completeCall"), callId: id }),
+  z.strictObject({ type: z.literal("answerPrompt"), id, decision: z.enum(["allow", "deny", "alwaysAllow"]) }),
   /** Show what a prompt is about: the diff of a write, the terminal of a permission prompt. */
-  z.object({ type: z.literal("revealPrompt"), id }).strict(),
+  z.strictObject({ type: z.literal("revealPrompt"), id }),
   /** `claude` exited: start it again in the same terminal, resuming the session. */
-  z.object({ type: z.literal("restartAgent"), id }).strict(),
-  z.object({ type: z.literal("noticeAction"), command: z.enum(["openSettings", "openInstallDocs", "dismissNotice"]) }).strict(),
+  z.strictObject({ type: z.literal("restartAgent"), id }),
+  z.strictObject({ type: z.literal("noticeAction"), command: z.enum(["openSettings", "openInstallDocs", "dismissNotice"]) }),
 ]);
 
 export type WebviewMessage = z.infer<typeof webviewMessageSchema>;

@@ -2,21 +2,44 @@
  * Starts the window's loopback server (MCP at /mcp, Claude Code's hooks at /hooks) on the port and
  * token it had before a window reload, so agents started before the reload keep their tools and
  * hooks. If that port is taken now, a free one: agents started from now on work, older ones are
- * told in the log.
+ * told in the log. The server's code (dist/server.js) is loaded here, on first use, not at
+ * activation.
  */
 import type * as vscode from "vscode";
 import type { Log } from "../agents/ports";
-import { type RunningMcpServer, startMcpServer, type StartMcpServerOptions } from "../core/mcp/server";
+import type { RunningMcpServer, StartMcpServerOptions } from "../core/mcp/server";
+import type { ToolPorts } from "../core/tools/ports";
 import { loadServerIdentity, saveServerIdentity } from "./serverIdentity";
 
 const PORT_ATTEMPTS = 4;
 const PORT_RETRY_MS = 500;
 
-export async function startArcadiaServer(
-  context: vscode.ExtensionContext,
-  log: Log,
-  options: Omit<StartMcpServerOptions, "port" | "token" | "log">,
-): Promise<RunningMcpServer | undefined> {
+type ServerModule = typeof import("./serverModule");
+
+/** In the bundle this require is dist/server.js (esbuild.js rewrites it); unbundled, the source. */
+function loadServerModule(): ServerModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on demand, from a bundle of its own
+  return require("./serverModule") as ServerModule;
+}
+
+export interface ArcadiaServerOptions extends Omit<StartMcpServerOptions, "port" | "token" | "log" | "registerTools"> {
+  ports: ToolPorts;
+}
+
+export async function startArcadiaServer(context: vscode.ExtensionContext, log: Log, serverOptions: ArcadiaServerOptions): Promise<RunningMcpServer | undefined> {
+  const loadStarted = performance.now();
+  let startMcpServer: ServerModule["startMcpServer"];
+  let options: Omit<StartMcpServerOptions, "port" | "token" | "log">;
+  try {
+    const loaded = loadServerModule();
+    const { ports, ...rest } = serverOptions;
+    startMcpServer = loaded.startMcpServer;
+    options = { ...rest, registerTools: (addTool) => loaded.registerArcadiaTools(addTool, ports) };
+  } catch (err) {
+    log.error(`Arcadia's MCP server could not be loaded (${err instanceof Error ? err.message : String(err)}); agents start without Arcadia's tools and panel prompts. Reinstalling the extension may help.`);
+    return undefined;
+  }
+  log.info(`MCP server code loaded in ${(performance.now() - loadStarted).toFixed(1)} ms`);
   const saved = await loadServerIdentity(context.workspaceState, context.secrets);
   const logLine = (m: string) => log.info(m);
   let server: RunningMcpServer | undefined;

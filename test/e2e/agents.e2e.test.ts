@@ -105,7 +105,10 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
 
   it("opens the panel, with an empty state that says what to do", async () => {
     const log = await vs.waitForExtensionLog(/Arcadia activated in \d+ ms/);
-    figures.activationMs = Number(/Arcadia activated in (\d+) ms/.exec(log)?.[1]);
+    // Module load (from the bundle's first statement) + activate(), as the extension measured it.
+    const activation = /Arcadia activated in (\d+) ms \(module load ([\d.]+) ms \+ activate ([\d.]+) ms\)/.exec(log);
+    figures.activationMs = Number(activation?.[1]);
+    console.log(`e2e activation: ${activation?.[1]} ms (module load ${activation?.[2]} ms + activate ${activation?.[3]} ms); target ≤ 50 ms`);
     await showPanel();
     await expect(panel().locator('[data-testid="empty-state"]').textContent()).resolves.toMatch(/Open Claude Code/);
     await vs.screenshot("agents-1-empty-panel");
@@ -165,6 +168,7 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     await expect(running.textContent()).resolves.toMatch(/Running: python3 -c/);
     await expect(card("Agent #1").getAttribute("data-status")).resolves.toBe("active");
     await vs.screenshot("agents-3-running");
+    await vs.readmeShot("agent-running-a-tool");
     clearInterval(watcher);
     // Latency: the tool_use line on disk → the row on screen; and, apart, how long the CLI took
     // from the record's own timestamp to writing it.

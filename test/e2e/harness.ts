@@ -58,6 +58,9 @@ export interface VsCode {
   serverOutput(): string;
   /** Saves test-output/e2e/<name>.png; returns its path. */
   screenshot(name: string): Promise<string>;
+  /** With ARCADIA_README_SHOTS=<folder> (`npm run screenshots`), saves <folder>/<name>.png for the
+   * README: real runs only, never edited by hand. Without it, nothing. */
+  readmeShot(name: string): Promise<void>;
   /** Closes the browser, kills code-server and everything it started, removes the temp folders
    * (kept when ARCADIA_E2E_KEEP=1). Safe to call twice. */
   close(): Promise<void>;
@@ -156,6 +159,12 @@ export async function startVsCode(opts: StartOptions): Promise<VsCode> {
       const path = screenshotPath(name);
       await page.screenshot({ path });
       return path;
+    },
+    readmeShot: async (name) => {
+      const folder = process.env.ARCADIA_README_SHOTS;
+      if (!folder) return;
+      mkdirSync(folder, { recursive: true });
+      await page.screenshot({ path: join(folder, `${name}.png`) });
     },
     close,
   };

@@ -200,6 +200,7 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     const second = await seconds();
     expect(second - first).toBeGreaterThanOrEqual(2);
     await vs.screenshot("mcp-1-live-call");
+    await vs.readmeShot("hung-call-complete");
 
     const thisRow = `[data-testid="tool-row"][data-tool-id="${toolUseId}"]`;
     const frame = await watchPanel({
@@ -270,6 +271,7 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     await expect(prompt.locator('[data-testid="prompt-deny"]').count()).resolves.toBe(1);
     expect(existsSync(join(workspace, ALLOWED_FILE))).toBe(false);
     await vs.screenshot("permission-1-needs-permission");
+    await vs.readmeShot("permission-prompt-on-the-card");
 
     const thisRow = `[data-testid="tool-row"][data-tool-id="${toolUseId}"]`;
     const after = await watchPanel({

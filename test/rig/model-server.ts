@@ -151,7 +151,8 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
       selection.kind === "step"
         ? idsFor(headers["x-claude-code-session-id"], `c${selection.conversation}s${position}`)
         : (prefix: string) => counterIds(prefix);
-    const message = buildMessage(step, body.model ?? "claude-scripted", ids);
+    const inputTokens = options.script.usage === "fromRequestSize" ? Math.ceil(raw.length / 4) : 100;
+    const message = buildMessage(step, body.model ?? "claude-scripted", ids, inputTokens);
     if (body.stream) await streamMessage(res, message, step.delayMs ?? 0, step.blockDelayMs ?? 0);
     else sendJson(res, 200, message);
   };
@@ -215,7 +216,7 @@ interface Usage {
   cache_read_input_tokens: number;
 }
 
-function buildMessage(step: Exclude<Step, { httpError: unknown }>, model: string, newId: (prefix: string, block?: number) => string): Message {
+function buildMessage(step: Exclude<Step, { httpError: unknown }>, model: string, newId: (prefix: string, block?: number) => string, inputTokens: number): Message {
   const content: Block[] = [];
   let stop: Message["stop_reason"] = "end_turn";
   if ("tools" in step) {
@@ -236,8 +237,14 @@ function buildMessage(step: Exclude<Step, { httpError: unknown }>, model: string
     content,
     stop_reason: stop,
     stop_sequence: null,
-    usage: { input_tokens: 100, output_tokens: outputTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+    usage: inputUsage(inputTokens, outputTokens),
   };
+}
+
+/** 100 tokens or fewer: all uncached (the fixed test value). More: ~95 % read from the prompt cache, as in a real session. */
+function inputUsage(inputTokens: number, outputTokens: number): Usage {
+  const uncached = inputTokens <= 100 ? inputTokens : Math.ceil(inputTokens * 0.05);
+  return { input_tokens: uncached, output_tokens: outputTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: inputTokens - uncached };
 }
 
 /** Streams a message as SSE, the way the real API does: text in a few deltas, tool input as

@@ -33,6 +33,12 @@ export interface Conversation {
 export interface Script {
   conversations: Conversation[];
   fallbackText?: string;
+  /**
+   * The `usage` each reply reports. `fixed` (default): 100 input tokens, what tests expect.
+   * `fromRequestSize`: the request's size in tokens (~4 bytes each), mostly as prompt-cache reads,
+   * as the real API roughly reports it, so a context gauge moves as a conversation grows (the demo).
+   */
+  usage?: "fixed" | "fromRequestSize";
 }
 
 /** The parts of a Messages API request body that reply selection looks at. */

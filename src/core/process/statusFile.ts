@@ -6,7 +6,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** What Arcadia shows. The file's own word is kept in `rawStatus`. */
 export type LiveStatus = "idle" | "busy" | "waiting";
@@ -43,10 +43,10 @@ export type StatusParse = { ok: true; status: ClaudeStatus } | { ok: false; reas
 
 // Lenient on purpose: the format is internal to the CLI. Unknown fields are ignored, and a field
 // of an unexpected type is dropped rather than failing the whole file.
-const optionalString = z.string().optional().catch(undefined);
-const optionalNumber = z.number().finite().optional().catch(undefined);
+const optionalString = z.catch(z.optional(z.string()), undefined);
+const optionalNumber = z.catch(z.optional(z.number()), undefined);
 const fileShape = z.looseObject({
-  pid: z.number().int().positive().optional().catch(undefined),
+  pid: z.catch(z.optional(z.int().check(z.positive())), undefined),
   sessionId: optionalString,
   cwd: optionalString,
   procStart: optionalString,

@@ -1,5 +1,4 @@
 /** All of Arcadia's MCP tools, added through the server's `addTool`, and what the tracker needs of the ports. */
-import type { LinkedResources } from "../mcp/toolCallTracker";
 import type { AddTool } from "../mcp/server/toolRegistrar";
 import { applyDiffTool } from "./applyDiff";
 import { executeCommandTool } from "./executeCommand";
@@ -22,15 +21,4 @@ export function registerArcadiaTools(addTool: AddTool, ports: ToolPorts): void {
   addTool(applyDiffTool(ports));
   addTool(getDiagnosticsTool(ports));
   addTool(openFileTool(ports));
-}
-
-/** The tracker's force-finish powers, from the same ports the tools use. */
-export function linkedResources(ports: Pick<ToolPorts, "approvals" | "diffs" | "commands">): LinkedResources {
-  return {
-    cancelApproval: (id) => void ports.approvals.cancelApproval(id),
-    rejectDiff: (id) => ports.diffs.reject(id),
-    acceptDiff: (id) => ports.diffs.accept(id),
-    interruptTerminal: (id) => ports.commands.interrupt(id),
-    partialOutput: (id) => ports.commands.partialOutput(id),
-  };
 }
