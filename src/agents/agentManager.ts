@@ -97,7 +97,7 @@ export class AgentManager {
   /** Saved agents whose terminal has not come back (yet) after a reload. */
   private awaitingTerminal: AgentBinding[] = [];
   private disposed = false;
-  private readonly removals = new Set<Promise<void>>();
+  private readonly unfinished = new Set<Promise<void>>();
   private readonly clock: Clock;
   private readonly ioClock: Clock;
 
@@ -232,7 +232,7 @@ export class AgentManager {
     this.tracked.clear();
     await Promise.all([...this.agents.values()].map((a) => a.dispose()));
     await Promise.all([...this.folders.values()].map((f) => f.watch.stop()));
-    await Promise.all(this.removals);
+    await Promise.allSettled([...this.unfinished]);
     this.agents.clear();
     this.folders.clear();
     this.listeners.clear();
@@ -349,10 +349,12 @@ export class AgentManager {
     this.unwatchProject(agent.projectDir);
     this.emit({ type: "removed", id: agent.id });
     this.deps.log.info(`${agent.name}: terminal closed; card removed`);
-    // Saved first: a window reload right after must not bring the card back.
-    await this.persist();
-    await agent.dispose();
-    await this.removeLaunchFiles(agent.launchFiles);
+    await this.finishBeforeDispose(async () => {
+      // Saved first: a window reload right after must not bring the card back.
+      await this.persist();
+      await agent.dispose();
+      await this.removeLaunchFiles(agent.launchFiles);
+    });
   }
 
   private onActiveTerminal(terminal: TerminalHandle | undefined): void {
@@ -509,10 +511,19 @@ export class AgentManager {
 
   private async removeLaunchFiles(paths: readonly string[]): Promise<void> {
     if (paths.length === 0 || !this.deps.removeLaunchFiles) return;
-    const removal = this.deps.removeLaunchFiles(paths).catch((err: unknown) => this.deps.log.warn(`removing ${paths.join(", ")} failed: ${String(err)}`));
-    // dispose() waits for these: a window that closes right after an agent went leaves no token file behind.
-    this.removals.add(removal);
-    await removal.finally(() => this.removals.delete(removal));
+    const remove = this.deps.removeLaunchFiles;
+    await this.finishBeforeDispose(() => remove(paths).catch((err: unknown) => this.deps.log.warn(`removing ${paths.join(", ")} failed: ${String(err)}`)));
+  }
+
+  /** Work that dispose() waits for: a window that closes right after an agent went leaves no token file behind. */
+  private async finishBeforeDispose(work: () => Promise<void>): Promise<void> {
+    const running = work();
+    this.unfinished.add(running);
+    try {
+      await running;
+    } finally {
+      this.unfinished.delete(running);
+    }
   }
 
   // ---- helpers -------------------------------------------------------------------------------

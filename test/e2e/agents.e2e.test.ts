@@ -168,7 +168,6 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     await expect(running.textContent()).resolves.toMatch(/Running: python3 -c/);
     await expect(card("Agent #1").getAttribute("data-status")).resolves.toBe("active");
     await vs.screenshot("agents-3-running");
-    await vs.readmeShot("agent-running-a-tool");
     clearInterval(watcher);
     // Latency: the tool_use line on disk → the row on screen; and, apart, how long the CLI took
     // from the record's own timestamp to writing it.
@@ -225,6 +224,7 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     const nested = card("Agent #2").locator('.tool-children [data-testid="tool-row"]', { hasText: "Running: python3" });
     await nested.waitFor({ timeout: 20_000 });
     await vs.screenshot("agents-5b-subagent");
+    await vs.readmeShot("two-agents-one-with-a-subagent");
     await pollUntil(async () => (await card("Agent #2").getAttribute("data-status")) === "waiting", "Agent #2 waiting", 30_000);
     await expect(card("Agent #2").locator('.tool-children [data-testid="tool-row"][data-outcome="done"]').count()).resolves.toBe(1);
   });

@@ -271,6 +271,8 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     await expect(prompt.locator('[data-testid="prompt-deny"]').count()).resolves.toBe(1);
     expect(existsSync(join(workspace, ALLOWED_FILE))).toBe(false);
     await vs.screenshot("permission-1-needs-permission");
+    // The README's picture shows the buttons, not just the card's top.
+    await prompt.scrollIntoViewIfNeeded();
     await vs.readmeShot("permission-prompt-on-the-card");
 
     const thisRow = `[data-testid="tool-row"][data-tool-id="${toolUseId}"]`;

@@ -21,7 +21,9 @@ afterEach(async () => {
 
 const CLAUDE = { command: "claude", args: ["--model", "x"] };
 
-function setup(opts: { adopt?: boolean; extras?: boolean; store?: MemoryStore; host?: FakeTerminalHost; projectDir?: string } = {}) {
+function setup(
+  opts: { adopt?: boolean; extras?: boolean; store?: MemoryStore; host?: FakeTerminalHost; projectDir?: string; remove?: (paths: readonly string[]) => Promise<void> } = {},
+) {
   const projectDir = opts.projectDir ?? tempDir();
   mkdirSync(projectDir, { recursive: true });
   const host = opts.host ?? new FakeTerminalHost();
@@ -39,7 +41,7 @@ function setup(opts: { adopt?: boolean; extras?: boolean; store?: MemoryStore; h
     processes: monitor,
     adoptTerminals: () => opts.adopt ?? true,
     launchExtras: opts.extras ? async (agentId) => ({ args: ["--mcp-config", `/tmp/${agentId}.json`], paths: [`/tmp/${agentId}`] }) : undefined,
-    removeLaunchFiles: async (paths) => void removed.push([...paths]),
+    removeLaunchFiles: opts.remove ?? (async (paths) => void removed.push([...paths])),
   });
   managers.push(manager);
   const until = <T>(probe: () => T | undefined | false, what = "a change") =>
@@ -165,6 +167,18 @@ describe("AgentManager with the CLI's live status", () => {
     host.close(host.terminals[0]!);
     await until(() => manager.views().length === 0);
     await vi.waitFor(() => expect(removed).toEqual([["/tmp/agent-1"]]));
+  });
+
+  it("when disposed (window closing), waits for launch files still being removed", async () => {
+    const order: string[] = [];
+    const slowRemove = () => new Promise<void>((resolve) => setTimeout(() => (order.push("launch files removed"), resolve()), 100));
+    const { manager, host, until } = setup({ extras: true, remove: slowRemove });
+    await manager.open(CLAUDE, "/w");
+    host.close(host.terminals[0]!);
+    await until(() => manager.views().length === 0);
+    await manager.dispose();
+    order.push("disposed");
+    expect(order).toEqual(["launch files removed", "disposed"]);
   });
 });
 
