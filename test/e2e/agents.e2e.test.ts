@@ -194,7 +194,8 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     await card("Agent #1").click();
     await pollUntil(async () => (await activeTerminalName()).includes("Claude Code #1"), "terminal #1 in front", 10_000);
     await showPanel();
-    await expect(card("Agent #1").getAttribute("aria-current")).resolves.toBe("true");
+    // The selection follows the terminal through a message: wait for it (it lagged under load once).
+    await pollUntil(async () => (await card("Agent #1").getAttribute("aria-current")) === "true", "Agent #1 selected", 10_000);
     await expect(card("Agent #2").getAttribute("aria-current")).resolves.toBe(null);
 
     // Focus the other terminal from VS Code itself (its tab in the terminal view), not the panel.
