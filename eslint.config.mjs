@@ -18,6 +18,17 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // One value import of vscode (src/vscode/api.ts): each `import * as` costs activation time in the bundle.
+    files: ["src/**/*.ts"],
+    ignores: ["src/vscode/api.ts", "src/core/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: [{ name: "vscode", allowTypeImports: true, message: "import { vscode } from src/vscode/api.ts (one copy of the API namespace in the bundle)." }] },
+      ],
+    },
+  },
+  {
     // The core is plain Node: tested without VS Code, reusable by the CLI.
     files: ["src/core/**/*.ts"],
     rules: {

@@ -4,7 +4,7 @@
  * the hook broker for Claude Code's permission prompts; the process monitor. All the logic lives
  * behind those seams.
  */
-import * as vscode from "vscode";
+import { vscode } from "./vscode/api";
 import { AgentManager } from "./agents/agentManager";
 import { LiveBoard } from "./agents/liveBoard";
 import { PermissionBroker } from "./core/hooks/permissionBroker";
@@ -242,10 +242,13 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand("arcadia.completeToolCall", (callId?: unknown) => forceFinish("complete", typeof callId === "string" ? callId : undefined)),
   );
 
-  // Agents Arcadia launched before a reload call its server (MCP tools, hooks): start it for them.
-  if (bindings.load().some((b) => (b.launchFiles ?? []).length > 0)) void server();
-  // Cards come back after a reload even before the panel is opened (status bar counts).
-  void manager.restore().then(() => statusBar.update(manager.views()));
+  // Just after activation, not inside it (nothing here needs to hold up the extension host):
+  setImmediate(() => {
+    // Agents Arcadia launched before a reload call its server (MCP tools, hooks): start it for them.
+    if (bindings.load().some((b) => (b.launchFiles ?? []).length > 0)) void server();
+    // Cards come back after a reload even before the panel is opened (status bar counts).
+    void manager.restore().then(() => statusBar.update(manager.views()));
+  });
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   // What VS Code counts as an extension's activation: loading its code, then the activate() call.
   const activateMs = performance.now() - started;

@@ -1,5 +1,5 @@
 /** The Arcadia webview view in the bottom panel. Hidden and shown any number of times. */
-import * as vscode from "vscode";
+import { vscode } from "../vscode/api";
 import type { ExtensionMessage } from "../shared/protocol";
 import { webviewHtml } from "./webviewHtml";
 

@@ -105,30 +105,35 @@ export type ExtensionMessage =
   | { type: "agentLive"; live: AgentLiveView }
   | { type: "notice"; notice: NoticeView | null };
 
-const id = z.string().check(z.minLength(1), z.maxLength(200));
+/** Built on the first message, not when the extension loads (activation time). */
+function buildWebviewMessageSchema() {
+  const id = z.string().check(z.minLength(1), z.maxLength(200));
+  return z.discriminatedUnion("type", [
+    z.strictObject({ type: z.literal("webviewReady") }),
+    z.strictObject({ type: z.literal("openClaude") }),
+    z.strictObject({ type: z.literal("openSessionsFolder") }),
+    z.strictObject({ type: z.literal("focusAgent"), id }),
+    z.strictObject({ type: z.literal("closeAgent"), id }),
+    z.strictObject({ type: z.literal("renameAgent"), id, name: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)) }),
+    z.strictObject({ type: z.literal("cancelCall"), callId: id }),
+    z.strictObject({ type: z.literal("completeCall"), callId: id }),
+    z.strictObject({ type: z.literal("answerPrompt"), id, decision: z.enum(["allow", "deny", "alwaysAllow"]) }),
+    /** Show what a prompt is about: the diff of a write, the terminal of a permission prompt. */
+    z.strictObject({ type: z.literal("revealPrompt"), id }),
+    /** `claude` exited: start it again in the same terminal, resuming the session. */
+    z.strictObject({ type: z.literal("restartAgent"), id }),
+    z.strictObject({ type: z.literal("noticeAction"), command: z.enum(["openSettings", "openInstallDocs", "dismissNotice"]) }),
+  ]);
+}
 
-export const webviewMessageSchema = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("webviewReady") }),
-  z.strictObject({ type: z.literal("openClaude") }),
-  z.strictObject({ type: z.literal("openSessionsFolder") }),
-  z.strictObject({ type: z.literal("focusAgent"), id }),
-  z.strictObject({ type: z.literal("closeAgent"), id }),
-  z.strictObject({ type: z.literal("renameAgent"), id, name: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)) }),
-  z.strictObject({ type: z.literal("cancelCall"), callId: id }),
-  z.strictObject({ type: z.literal("completeCall"), callId: id }),
-  z.strictObject({ type: z.literal("answerPrompt"), id, decision: z.enum(["allow", "deny", "alwaysAllow"]) }),
-  /** Show what a prompt is about: the diff of a write, the terminal of a permission prompt. */
-  z.strictObject({ type: z.literal("revealPrompt"), id }),
-  /** `claude` exited: start it again in the same terminal, resuming the session. */
-  z.strictObject({ type: z.literal("restartAgent"), id }),
-  z.strictObject({ type: z.literal("noticeAction"), command: z.enum(["openSettings", "openInstallDocs", "dismissNotice"]) }),
-]);
+let webviewMessageSchema: ReturnType<typeof buildWebviewMessageSchema> | undefined;
 
-export type WebviewMessage = z.infer<typeof webviewMessageSchema>;
+export type WebviewMessage = z.infer<ReturnType<typeof buildWebviewMessageSchema>>;
 
 export type ParsedWebviewMessage = { ok: true; message: WebviewMessage } | { ok: false; error: string };
 
 export function parseWebviewMessage(raw: unknown): ParsedWebviewMessage {
+  webviewMessageSchema ??= buildWebviewMessageSchema();
   const result = webviewMessageSchema.safeParse(raw);
   if (result.success) return { ok: true, message: result.data };
   return { ok: false, error: result.error.issues.map((i) => `${i.path.join(".") || "message"}: ${i.message}`).join("; ") };

@@ -2,7 +2,7 @@
  * The palette's way to force-finish a hung MCP call (`arcadia.cancelToolCall` /
  * `arcadia.completeToolCall`): the given id, or a quick pick of the calls in flight.
  */
-import * as vscode from "vscode";
+import { vscode } from "./api";
 import type { TrackedCall } from "../core/mcp/toolCallTracker";
 import { formatDuration } from "./formatDuration";
 

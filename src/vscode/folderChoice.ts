@@ -3,7 +3,7 @@
  * (asked once, then remembered); with no folder open, the home directory, like the CLI itself.
  */
 import { homedir } from "node:os";
-import * as vscode from "vscode";
+import { vscode } from "./api";
 
 const KEY = "arcadia.launchFolder";
 

@@ -3,7 +3,7 @@
  * show it (hidden) and the user asked for notifications (`arcadia.notify`). A late click after the
  * prompt was answered elsewhere does nothing: the answer goes through the same decide() as the panel's.
  */
-import * as vscode from "vscode";
+import { vscode } from "./api";
 
 export interface PermissionNotice {
   id: string;

@@ -1,7 +1,7 @@
 /** "Sessions": the project's transcripts, newest first; the chosen one opens in an editor. */
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import * as vscode from "vscode";
+import { vscode } from "./api";
 
 export async function pickSession(projectDir: string): Promise<void> {
   let names: string[];

@@ -1,5 +1,5 @@
 /** Counts in the status bar — working / waiting for you — that focus the panel when clicked. */
-import * as vscode from "vscode";
+import { vscode } from "./api";
 import type { AgentView } from "../shared/protocol";
 
 export class AgentStatusBar implements vscode.Disposable {

@@ -1,5 +1,5 @@
 /** VS Code's terminals as the agent manager's TerminalHost. */
-import * as vscode from "vscode";
+import { vscode } from "./api";
 import type { Disposable, LaunchSpec, TerminalHandle, TerminalHost } from "../agents/ports";
 import { shellCommandLine } from "./shellQuote";
 

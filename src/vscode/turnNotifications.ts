@@ -1,5 +1,5 @@
 /** An optional notification when an agent you are not looking at finishes its turn. */
-import * as vscode from "vscode";
+import { vscode } from "./api";
 import type { AgentView } from "../shared/protocol";
 
 const OUTCOME: Record<AgentView["lastTurn"], string> = {

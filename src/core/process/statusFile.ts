@@ -43,24 +43,28 @@ export type StatusParse = { ok: true; status: ClaudeStatus } | { ok: false; reas
 
 // Lenient on purpose: the format is internal to the CLI. Unknown fields are ignored, and a field
 // of an unexpected type is dropped rather than failing the whole file.
-const optionalString = z.catch(z.optional(z.string()), undefined);
-const optionalNumber = z.catch(z.optional(z.number()), undefined);
-const fileShape = z.looseObject({
-  pid: z.catch(z.optional(z.int().check(z.positive())), undefined),
-  sessionId: optionalString,
-  cwd: optionalString,
-  procStart: optionalString,
-  procStartFt: optionalString,
-  status: optionalString,
-  waitingFor: optionalString,
-  name: optionalString,
-  nameSource: optionalString,
-  kind: optionalString,
-  version: optionalString,
-  startedAt: optionalNumber,
-  statusUpdatedAt: optionalNumber,
-  updatedAt: optionalNumber,
-});
+// Built on the first file read, not when the extension loads (activation time).
+function buildFileShape() {
+  const optionalString = z.catch(z.optional(z.string()), undefined);
+  const optionalNumber = z.catch(z.optional(z.number()), undefined);
+  return z.looseObject({
+    pid: z.catch(z.optional(z.int().check(z.positive())), undefined),
+    sessionId: optionalString,
+    cwd: optionalString,
+    procStart: optionalString,
+    procStartFt: optionalString,
+    status: optionalString,
+    waitingFor: optionalString,
+    name: optionalString,
+    nameSource: optionalString,
+    kind: optionalString,
+    version: optionalString,
+    startedAt: optionalNumber,
+    statusUpdatedAt: optionalNumber,
+    updatedAt: optionalNumber,
+  });
+}
+let fileShape: ReturnType<typeof buildFileShape> | undefined;
 
 const STATUS_WORDS: Partial<Record<string, LiveStatus>> = { idle: "idle", busy: "busy", waiting: "waiting", shell: "idle" };
 
@@ -89,6 +93,7 @@ export function parseStatusFile(text: string, expectedPid?: number): StatusParse
   } catch {
     return { ok: false, reason: "torn" };
   }
+  fileShape ??= buildFileShape();
   const parsed = fileShape.safeParse(json);
   if (!parsed.success) return { ok: false, reason: "not an object" };
   const f = parsed.data;

@@ -3,7 +3,7 @@
  *   arcadia.mcp.commandApproval: "always" | "never" | "unlessAllowListed" (default)
  *   arcadia.mcp.allowedCommands: string[] (defaults in package.json)
  */
-import * as vscode from "vscode";
+import { vscode } from "../api";
 import { commandApprovalPolicy, type CommandApprovalMode } from "../../core/tools/commandApproval";
 
 const MODES: readonly CommandApprovalMode[] = ["always", "never", "unlessAllowListed"];

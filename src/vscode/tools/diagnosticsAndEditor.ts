@@ -1,5 +1,5 @@
 /** The Problems view as a DiagnosticsSource, and editors as an EditorOpener. */
-import * as vscode from "vscode";
+import { vscode } from "../api";
 import type { Diagnostic, DiagnosticsSource, EditorOpener, Severity } from "../../core/tools/ports";
 
 const SEVERITY: Record<vscode.DiagnosticSeverity, Severity> = {

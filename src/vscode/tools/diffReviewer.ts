@@ -6,7 +6,7 @@
  * The panel's Complete / Cancel reach the same decision through accept(id) / reject(id).
  */
 import { basename } from "node:path";
-import * as vscode from "vscode";
+import { vscode } from "../api";
 import type { DiffDecision, DiffReviewer, ProposeChange } from "../../core/tools/ports";
 
 export const PROPOSAL_SCHEME = "arcadia-proposal";

@@ -9,7 +9,7 @@
  * few seconds) the command is typed with `sendText` and the result says "output not captured".
  * A terminal closed mid-command ends the call with a clear error.
  */
-import * as vscode from "vscode";
+import { vscode } from "../api";
 import type { CommandEnd, CommandHandle, CommandRunner, PartialOutput, StartCommand } from "../../core/tools/ports";
 import { terminalText } from "../../core/tools/terminalText";
 

@@ -1,7 +1,7 @@
 /** WorkspaceFiles on VS Code: `workspace.fs` for files, `findFiles` for search, Node's realpath for links. */
 import { realpath } from "node:fs/promises";
 import { dirname } from "node:path";
-import * as vscode from "vscode";
+import { vscode } from "../api";
 import type { DirEntry, EntryType, FileStat, WorkspaceFiles } from "../../core/tools/ports";
 
 /** Not searched: huge, and never what an agent looks for (files.exclude covers .git already). */
