@@ -21,7 +21,7 @@ import { ToolCallTracker } from "../../src/core/mcp/toolCallTracker";
 import { jsonResult } from "../../src/core/mcp/toolResult";
 import { linkedResources, nodeWorkspaceFiles, registerArcadiaTools } from "../../src/core/tools";
 import type { DiffDecision, DiffReviewer, ToolPorts } from "../../src/core/tools/ports";
-import { ProcessCommandRunner } from "../support/processCommandRunner";
+import { ProcessCommandRunner } from "../../src/core/tools/processCommandRunner";
 
 function arg(name: string, optional = false): string | undefined {
   const i = process.argv.indexOf(name);

@@ -12,7 +12,7 @@ import type { ToolPorts } from "../../core/tools/ports";
 import { commandNeedsApprovalFromSettings } from "./commandApprovalSetting";
 import { vscodeDiagnostics, vscodeEditorOpener } from "./diagnosticsAndEditor";
 import { VscodeDiffReviewer } from "./diffReviewer";
-import { TerminalCommandRunner } from "./terminalCommandRunner";
+import { CommandTerminals } from "./commandTerminals";
 import { vscodeWorkspaceFiles } from "./vscodeWorkspaceFiles";
 
 export { ACCEPT_DIFF_COMMAND, PROPOSAL_SCHEME, REJECT_DIFF_COMMAND } from "./diffReviewer";
@@ -31,7 +31,7 @@ export function createVscodeToolPorts(
   options: VscodeToolPortsOptions,
 ): vscode.Disposable & { ports: ToolPorts; reveal(diffId: string): void; closeAgentTerminals(agentId: string): void } {
   const label = (agentId: string | undefined) => (agentId === undefined ? "Agent" : options.agentLabel(agentId));
-  const commands = new TerminalCommandRunner({ agentLabel: label });
+  const commands = new CommandTerminals({ agentLabel: label });
   const diffs = new VscodeDiffReviewer(label);
   return {
     ports: {

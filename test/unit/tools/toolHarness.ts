@@ -12,8 +12,26 @@ import { ApprovalQueue, type ApprovalDecision, type Approval } from "../../../sr
 import { AGENT_HEADER, startMcpServer } from "../../../src/core/mcp/server";
 import { ToolCallTracker, type TrackedCall } from "../../../src/core/mcp/toolCallTracker";
 import { linkedResources, nodeWorkspaceFiles, registerArcadiaTools } from "../../../src/core/tools";
-import type { CommandRunner, DiagnosticsSource, DiffDecision, DiffReviewer, ProposeChange, ToolPorts } from "../../../src/core/tools/ports";
-import { ProcessCommandRunner } from "../../support/processCommandRunner";
+import type { CommandEnd, CommandHandle, CommandRunner, DiagnosticsSource, DiffDecision, DiffReviewer, ProposeChange, StartCommand, ToolPorts } from "../../../src/core/tools/ports";
+import { ProcessCommandRunner } from "../../../src/core/tools/processCommandRunner";
+
+/** The real runner, remembering what it was asked to run and how each command ended. */
+export class RecordingCommandRunner extends ProcessCommandRunner {
+  readonly started: StartCommand[] = [];
+  private readonly ends = new Map<string, Promise<CommandEnd>>();
+
+  override async start(request: StartCommand): Promise<CommandHandle> {
+    this.started.push(request);
+    const handle = await super.start(request);
+    this.ends.set(handle.id, handle.ended);
+    return handle;
+  }
+
+  /** How a command ended (kept after release), e.g. to see that Cancel really interrupted it. */
+  endOf(id: string): Promise<CommandEnd> | undefined {
+    return this.ends.get(id);
+  }
+}
 
 export interface Proposal extends ProposeChange {
   id: string;
@@ -54,7 +72,7 @@ export interface Harness {
   workspace: string;
   outside: string;
   ports: ToolPorts;
-  runner: ProcessCommandRunner;
+  runner: RecordingCommandRunner;
   diffs: MemoryDiffReviewer;
   approvals: ApprovalQueue;
   tracker: ToolCallTracker;
@@ -79,7 +97,7 @@ export async function startHarness(opts: { commandNeedsApproval?: (c: string) =>
   const outside = join(root, "outside");
   mkdirSync(workspace);
   mkdirSync(outside);
-  const runner = new ProcessCommandRunner();
+  const runner = new RecordingCommandRunner();
   const diffs = new MemoryDiffReviewer();
   const approvals = new ApprovalQueue();
   const opened: Harness["opened"] = [];

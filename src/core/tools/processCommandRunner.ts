@@ -1,0 +1,158 @@
+/**
+ * execute_command's commands as plain child processes: the user's shell with `-c <command>` (cmd
+ * `/d /s /c` on Windows), never typed into an interactive shell. An interactive shell's line
+ * editor would act on the command's bytes (Ctrl-U, Ctrl-W, DEL, Ctrl-R… turn an allow-listed
+ * `echo x…` into any other command) and expand history (`!!`, `!-3`, `!?text?`); `-c` runs the
+ * text as given. No stdin (a command waiting for input reads end-of-file instead of hanging).
+ *
+ * Each command is its own process group: Ctrl+C, Cancel and the timeout signal the whole group,
+ * then kill it if it is still there after a grace period, so nothing it started lives on. Output
+ * (stdout and stderr, interleaved as they come) accumulates in a buffer readable while it runs,
+ * and goes to `onOutput` for whoever shows it (VS Code: the agent's commands terminal).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import type { CommandEnd, CommandHandle, CommandRunner, PartialOutput, StartCommand } from "./ports";
+
+/** Like a terminal's scrollback: the end is kept. */
+const MAX_BUFFER_CHARS = 1024 * 1024;
+/** After Ctrl+C, how long the command may take to stop before its group is killed. */
+export const INTERRUPT_GRACE_MS = 2000;
+
+export interface ShellCommand {
+  file: string;
+  args: string[];
+}
+
+/** POSIX: $SHELL when it is one whose `-c` is non-interactive, else /bin/sh. Windows: cmd.exe. */
+export function defaultShell(command: string, platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): ShellCommand {
+  if (platform === "win32") return { file: env.ComSpec ?? "cmd.exe", args: ["/d", "/s", "/c", `"${command}"`] };
+  const shell = env.SHELL && /\/(ba|z|da|k|)sh$/.test(env.SHELL) ? env.SHELL : "/bin/sh";
+  return { file: shell, args: ["-c", command] };
+}
+
+export interface ProcessCommandRunnerOptions {
+  /** How a command line becomes a process (default: defaultShell). */
+  shell?: (command: string) => ShellCommand;
+  /** Output as it comes, for a live view. */
+  onOutput?: (id: string, chunk: string) => void;
+  onEnd?: (id: string, end: CommandEnd) => void;
+  interruptGraceMs?: number;
+}
+
+interface Running {
+  child: ChildProcess;
+  output: string;
+  closed: (end: CommandEnd) => void;
+  done: boolean;
+  released: boolean;
+  killTimer?: ReturnType<typeof setTimeout>;
+}
+
+export class ProcessCommandRunner implements CommandRunner {
+  private readonly running = new Map<string, Running>();
+  private nextId = 1;
+
+  constructor(private readonly options: ProcessCommandRunnerOptions = {}) {}
+
+  async start(request: StartCommand): Promise<CommandHandle> {
+    const id = `proc-${this.nextId++}`;
+    const shell = (this.options.shell ?? defaultShell)(request.command);
+    const child = spawn(shell.file, shell.args, {
+      cwd: request.cwd,
+      detached: process.platform !== "win32",
+      stdio: ["ignore", "pipe", "pipe"],
+      windowsVerbatimArguments: process.platform === "win32",
+      windowsHide: true,
+    });
+    let closed!: (end: CommandEnd) => void;
+    const ended = new Promise<CommandEnd>((resolve) => (closed = resolve));
+    const run: Running = { child, output: "", closed, done: false, released: false };
+    this.running.set(id, run);
+    const append = (chunk: string) => {
+      this.options.onOutput?.(id, chunk);
+      if (run.released) return;
+      run.output += chunk;
+      if (run.output.length > MAX_BUFFER_CHARS) run.output = run.output.slice(-MAX_BUFFER_CHARS);
+    };
+    child.stdout!.setEncoding("utf8").on("data", append);
+    child.stderr!.setEncoding("utf8").on("data", append);
+    await new Promise<void>((resolve, reject) => {
+      child.once("spawn", resolve);
+      child.once("error", (err) => {
+        this.running.delete(id);
+        reject(new Error(`could not start ${shell.file}: ${err.message}`, { cause: err }));
+      });
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(run.killTimer);
+      this.finish(id, run, { kind: "exited", exitCode: code ?? (signal ? 128 + signalNumber(signal) : undefined) });
+    });
+    return { id, where: `process ${child.pid}`, ended };
+  }
+
+  /** Ctrl+C to the command's whole group; killed outright if it has not stopped after the grace. */
+  interrupt(id: string): void {
+    const run = this.running.get(id);
+    if (!run || run.done) return;
+    this.signalGroup(run, "SIGINT");
+    clearTimeout(run.killTimer);
+    run.killTimer = setTimeout(() => this.signalGroup(run, "SIGKILL"), this.options.interruptGraceMs ?? INTERRUPT_GRACE_MS);
+    run.killTimer.unref?.();
+  }
+
+  partialOutput(id: string): PartialOutput {
+    return { output: this.running.get(id)?.output ?? "", captured: true };
+  }
+
+  /** The output goes; a command still running stays known until it exits, so dispose can end it. */
+  release(id: string): void {
+    const run = this.running.get(id);
+    if (!run) return;
+    if (run.done) this.running.delete(id);
+    run.released = true;
+    run.output = "";
+  }
+
+  /** The terminal showing the command was closed while it ran: it dies, the call learns why. */
+  closeTerminal(id: string): void {
+    const run = this.running.get(id);
+    if (!run || run.done) return;
+    this.finish(id, run, { kind: "terminalClosed" });
+    this.signalGroup(run, "SIGKILL");
+  }
+
+  /** Whether the command still runs. */
+  isRunning(id: string): boolean {
+    const run = this.running.get(id);
+    return run !== undefined && !run.done;
+  }
+
+  /** Ends every command still running. */
+  dispose(): void {
+    for (const run of this.running.values()) this.signalGroup(run, "SIGKILL");
+    this.running.clear();
+  }
+
+  private finish(id: string, run: Running, end: CommandEnd): void {
+    if (run.done) return;
+    run.done = true;
+    if (run.released) this.running.delete(id);
+    run.closed(end);
+    this.options.onEnd?.(id, end);
+  }
+
+  private signalGroup(run: Running, signal: NodeJS.Signals): void {
+    const pid = run.child.pid;
+    if (pid === undefined) return;
+    try {
+      // A negative pid is the process group (POSIX); Windows has no groups: the process itself.
+      process.kill(process.platform === "win32" ? pid : -pid, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+function signalNumber(signal: NodeJS.Signals): number {
+  return ({ SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGKILL: 9, SIGTERM: 15 } as Record<string, number>)[signal] ?? 0;
+}

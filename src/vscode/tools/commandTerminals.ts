@@ -1,0 +1,131 @@
+/**
+ * execute_command's CommandRunner in VS Code: each command runs as a plain child process
+ * (core/tools/processCommandRunner.ts: the user's shell with -c, its own process group, never a
+ * line editor), and is SHOWN in the agent's own terminal ("Arcadia: Agent #1 commands"), a
+ * Pseudoterminal that prints `$ <command>`, the output as it comes and how it ended. Ctrl+C typed
+ * there interrupts the command; closing the terminal kills it (the call ends "terminal closed").
+ * One terminal per agent, reused when idle; another one while it is busy.
+ */
+import { vscode } from "../api";
+import type { CommandEnd, CommandHandle, CommandRunner, PartialOutput, StartCommand } from "../../core/tools/ports";
+import { ProcessCommandRunner } from "../../core/tools/processCommandRunner";
+import { terminalText } from "../../core/tools/terminalText";
+
+interface CommandTerminal {
+  terminal: vscode.Terminal;
+  agentId: string | undefined;
+  write: vscode.EventEmitter<string>;
+  /** The command it shows now, if one runs. */
+  commandId?: string;
+  closed: boolean;
+}
+
+export interface CommandTerminalsOptions {
+  /** The agent's name for the terminal's, e.g. "Agent #1". */
+  agentLabel: (agentId: string | undefined) => string;
+}
+
+/** A terminal shows \r\n line ends; processes write \n. */
+const forTerminal = (text: string) => text.replace(/\r?\n/g, "\r\n");
+
+export class CommandTerminals implements CommandRunner, vscode.Disposable {
+  private readonly terminals: CommandTerminal[] = [];
+  private readonly shownIn = new Map<string, CommandTerminal>();
+  private readonly processes = new ProcessCommandRunner({
+    onOutput: (id, chunk) => this.shownIn.get(id)?.write.fire(forTerminal(chunk)),
+    onEnd: (id, end) => this.ended(id, end),
+  });
+
+  constructor(private readonly options: CommandTerminalsOptions) {}
+
+  async start(request: StartCommand): Promise<CommandHandle> {
+    const shown = this.terminalFor(request.agentId);
+    shown.terminal.show(true);
+    shown.write.fire(`\x1b[2m${forTerminal(request.cwd)}\x1b[0m\r\n$ ${forTerminal(request.command)}\r\n`);
+    shown.commandId = "starting";
+    try {
+      const handle = await this.processes.start(request);
+      if (shown.closed) this.processes.closeTerminal(handle.id); // closed while it started
+      shown.commandId = handle.id;
+      this.shownIn.set(handle.id, shown);
+      // Output that came before the id was known is in the buffer: show it once.
+      const early = this.processes.partialOutput(handle.id).output;
+      if (early) shown.write.fire(forTerminal(early));
+      return { ...handle, where: shown.terminal.name };
+    } catch (err) {
+      shown.commandId = undefined;
+      shown.write.fire(`\x1b[31m${err instanceof Error ? err.message : String(err)}\x1b[0m\r\n\r\n`);
+      throw err;
+    }
+  }
+
+  interrupt(id: string): void {
+    this.processes.interrupt(id);
+  }
+
+  partialOutput(id: string): PartialOutput {
+    const partial = this.processes.partialOutput(id);
+    return { output: terminalText(partial.output), captured: true };
+  }
+
+  release(id: string): void {
+    this.processes.release(id);
+  }
+
+  /** The agent is gone: its command terminals go too (their calls were ended already). */
+  closeAgentTerminals(agentId: string): void {
+    for (const shown of this.terminals.filter((t) => t.agentId === agentId)) {
+      this.closed(shown);
+      shown.terminal.dispose();
+    }
+  }
+
+  dispose(): void {
+    this.processes.dispose();
+  }
+
+  private ended(id: string, end: CommandEnd): void {
+    const shown = this.shownIn.get(id);
+    this.shownIn.delete(id);
+    if (!shown) return;
+    shown.commandId = undefined;
+    if (end.kind === "exited") shown.write.fire(`\x1b[2m[exited${end.exitCode === undefined ? "" : ` with code ${end.exitCode}`}]\x1b[0m\r\n\r\n`);
+  }
+
+  /** The agent's idle terminal, or a new one. */
+  private terminalFor(agentId: string | undefined): CommandTerminal {
+    const idle = this.terminals.find((t) => t.agentId === agentId && !t.closed && t.commandId === undefined);
+    if (idle) return idle;
+    const label = this.options.agentLabel(agentId);
+    const taken = this.terminals.filter((t) => t.agentId === agentId).length;
+    const write = new vscode.EventEmitter<string>();
+    // `terminal` is set just below: the pseudoterminal's callbacks need `shown` first.
+    const shown = { agentId, write, closed: false } as CommandTerminal;
+    const pty: vscode.Pseudoterminal = {
+      onDidWrite: write.event,
+      open: () => write.fire(`\x1b[2mCommands ${label} runs through Arcadia's execute_command. Ctrl+C stops the running one.\x1b[0m\r\n\r\n`),
+      close: () => this.closed(shown),
+      handleInput: (data) => {
+        if (data === "\x03" && shown.commandId) this.processes.interrupt(shown.commandId);
+      },
+    };
+    shown.terminal = vscode.window.createTerminal({
+      name: `Arcadia: ${label} commands${taken ? ` (${taken + 1})` : ""}`,
+      pty,
+      iconPath: new vscode.ThemeIcon("terminal"),
+      // Commands of an agent are not the user's: do not bring them back after a reload.
+      isTransient: true,
+    });
+    this.terminals.push(shown);
+    return shown;
+  }
+
+  /** Closed by the user (or with its agent): the command it shows dies, the call learns why. */
+  private closed(shown: CommandTerminal): void {
+    if (shown.closed) return;
+    shown.closed = true;
+    if (shown.commandId) this.processes.closeTerminal(shown.commandId);
+    shown.write.dispose();
+    this.terminals.splice(this.terminals.indexOf(shown), 1);
+  }
+}
