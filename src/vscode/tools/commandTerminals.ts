@@ -14,7 +14,9 @@ import { terminalText } from "../../core/tools/terminalText";
 interface CommandTerminal {
   terminal: vscode.Terminal;
   agentId: string | undefined;
-  write: vscode.EventEmitter<string>;
+  /** Shows text in the terminal (kept until VS Code opens it: earlier writes would be dropped). */
+  write: (text: string) => void;
+  emitter: vscode.EventEmitter<string>;
   /** The command it shows now, if one runs. */
   commandId?: string;
   closed: boolean;
@@ -25,6 +27,8 @@ export interface CommandTerminalsOptions {
   agentLabel: (agentId: string | undefined) => string;
 }
 
+const MAX_WAITING_CHARS = 1024 * 1024;
+
 /** A terminal shows \r\n line ends; processes write \n. */
 const forTerminal = (text: string) => text.replace(/\r?\n/g, "\r\n");
 
@@ -32,7 +36,7 @@ export class CommandTerminals implements CommandRunner, vscode.Disposable {
   private readonly terminals: CommandTerminal[] = [];
   private readonly shownIn = new Map<string, CommandTerminal>();
   private readonly processes = new ProcessCommandRunner({
-    onOutput: (id, chunk) => this.shownIn.get(id)?.write.fire(forTerminal(chunk)),
+    onOutput: (id, chunk) => this.shownIn.get(id)?.write(forTerminal(chunk)),
     onEnd: (id, end) => this.ended(id, end),
   });
 
@@ -41,7 +45,7 @@ export class CommandTerminals implements CommandRunner, vscode.Disposable {
   async start(request: StartCommand): Promise<CommandHandle> {
     const shown = this.terminalFor(request.agentId);
     shown.terminal.show(true);
-    shown.write.fire(`\x1b[2m${forTerminal(request.cwd)}\x1b[0m\r\n$ ${forTerminal(request.command)}\r\n`);
+    shown.write(`\x1b[2m${forTerminal(request.cwd)}\x1b[0m\r\n$ ${forTerminal(request.command)}\r\n`);
     shown.commandId = "starting";
     try {
       const handle = await this.processes.start(request);
@@ -50,11 +54,11 @@ export class CommandTerminals implements CommandRunner, vscode.Disposable {
       this.shownIn.set(handle.id, shown);
       // Output that came before the id was known is in the buffer: show it once.
       const early = this.processes.partialOutput(handle.id).output;
-      if (early) shown.write.fire(forTerminal(early));
+      if (early) shown.write(forTerminal(early));
       return { ...handle, where: shown.terminal.name };
     } catch (err) {
       shown.commandId = undefined;
-      shown.write.fire(`\x1b[31m${err instanceof Error ? err.message : String(err)}\x1b[0m\r\n\r\n`);
+      shown.write(`\x1b[31m${err instanceof Error ? err.message : String(err)}\x1b[0m\r\n\r\n`);
       throw err;
     }
   }
@@ -89,7 +93,7 @@ export class CommandTerminals implements CommandRunner, vscode.Disposable {
     this.shownIn.delete(id);
     if (!shown) return;
     shown.commandId = undefined;
-    if (end.kind === "exited") shown.write.fire(`\x1b[2m[exited${end.exitCode === undefined ? "" : ` with code ${end.exitCode}`}]\x1b[0m\r\n\r\n`);
+    if (end.kind === "exited") shown.write(`\x1b[2m[exited${end.exitCode === undefined ? "" : ` with code ${end.exitCode}`}]\x1b[0m\r\n\r\n`);
   }
 
   /** The agent's idle terminal, or a new one. */
@@ -98,12 +102,24 @@ export class CommandTerminals implements CommandRunner, vscode.Disposable {
     if (idle) return idle;
     const label = this.options.agentLabel(agentId);
     const taken = this.terminals.filter((t) => t.agentId === agentId).length;
-    const write = new vscode.EventEmitter<string>();
+    const emitter = new vscode.EventEmitter<string>();
+    let waiting: string[] | undefined = [];
+    let waitingChars = 0;
+    const write = (text: string) => {
+      if (!waiting) return emitter.fire(text);
+      waiting.push(text);
+      // Like scrollback: a terminal that is never opened keeps only the end.
+      for (waitingChars += text.length; waitingChars > MAX_WAITING_CHARS && waiting.length > 1; ) waitingChars -= waiting.shift()!.length;
+    };
     // `terminal` is set just below: the pseudoterminal's callbacks need `shown` first.
-    const shown = { agentId, write, closed: false } as CommandTerminal;
+    const shown = { agentId, write, emitter, closed: false } as CommandTerminal;
     const pty: vscode.Pseudoterminal = {
-      onDidWrite: write.event,
-      open: () => write.fire(`\x1b[2mCommands ${label} runs through Arcadia's execute_command. Ctrl+C stops the running one.\x1b[0m\r\n\r\n`),
+      onDidWrite: emitter.event,
+      open: () => {
+        emitter.fire(`\x1b[2mCommands ${label} runs through Arcadia's execute_command. Ctrl+C stops the running one.\x1b[0m\r\n\r\n`);
+        for (const text of waiting ?? []) emitter.fire(text);
+        waiting = undefined;
+      },
       close: () => this.closed(shown),
       handleInput: (data) => {
         if (data === "\x03" && shown.commandId) this.processes.interrupt(shown.commandId);
@@ -125,7 +141,7 @@ export class CommandTerminals implements CommandRunner, vscode.Disposable {
     if (shown.closed) return;
     shown.closed = true;
     if (shown.commandId) this.processes.closeTerminal(shown.commandId);
-    shown.write.dispose();
+    shown.emitter.dispose();
     this.terminals.splice(this.terminals.indexOf(shown), 1);
   }
 }
