@@ -58,7 +58,8 @@ export async function replayCommand(files: string[], json: boolean, io: Output):
     io.err(`arcadia replay: ${(err as Error).message}`);
     return 1;
   }
-  const { calls, final, stats } = result;
+  const { calls, final, stats, warnings } = result;
+  for (const warning of warnings) io.err(`arcadia replay: ${warning}`);
   if (json) {
     for (const call of calls) io.out(toolJsonLine(call));
     io.out(finalJsonLine(final));

@@ -10,7 +10,7 @@ import type { TranscriptEvent } from "../transcript/events";
 import { MAIN, type RecordSource } from "../transcript/interpreter";
 import { isNotFound, LineReader } from "../transcript/lineReader";
 import { type LineStats, newLineStats, parseLine } from "../transcript/parseLine";
-import { agentIdOfFile, readSubagentMeta, subagentDirOf } from "../transcript/subagentFiles";
+import { agentIdOfFile, readSubagentMeta, subagentDirOf, unreadableReason } from "../transcript/subagentFiles";
 import { type Clock, systemClock, type TimerHandle } from "../util/clock";
 import { chokidarWatch, type FileWatch, type WatchFactory } from "../util/fileWatch";
 import { mtimeSaysChanged } from "../util/mtime";
@@ -41,6 +41,8 @@ export interface FollowerOptions {
   watch?: WatchFactory;
   /** Reading failed for a reason other than the file not existing yet. */
   onError?: (err: unknown) => void;
+  /** Something was skipped and the card may miss it (a sub-agent entry that is not a readable file). */
+  onWarning?: (message: string) => void;
 }
 
 interface SubagentFollow {
@@ -55,6 +57,8 @@ export class SessionFollower {
   readonly stats: LineStats = newLineStats();
   private readonly reader: LineReader;
   private readonly subagents = new Map<string, SubagentFollow>();
+  /** Sub-agent entries already reported as unreadable: one log line each, not one per pass. */
+  private readonly reportedEntries = new Set<string>();
   /** Tool calls seen to end in this session: tells when a sub-agent's file needs no more reading. */
   private readonly endedCalls = new Set<string>();
   private readonly subagentDir: string;
@@ -234,7 +238,14 @@ export class SessionFollower {
           this.engine.interpreter.linkSubagent(sub.agentId, parent);
         }
       }
-      await this.drain(sub.reader, sub.source);
+      try {
+        await this.drain(sub.reader, sub.source);
+      } catch (err) {
+        // Replaced by a folder, its permissions changed…: the session's own file comes first.
+        sub.finished = true;
+        this.warnOnce(sub.reader.path, `stopped reading sub-agent file ${sub.reader.path}: ${String(err)}`);
+        continue;
+      }
       // Once its Agent call has been seen to end, and all its tools with it, nothing in the file
       // can change what the panel shows. (A sub-agent's file can appear before its parent's
       // Agent record is on disk: "not open" alone does not mean "over".)
@@ -258,6 +269,12 @@ export class SessionFollower {
       const agentId = agentIdOfFile(name);
       if (!agentId || this.subagents.has(agentId)) continue;
       const path = join(this.subagentDir, name);
+      // Not added while unreadable: the next listing looks again (a link may get its target).
+      const problem = await unreadableReason(path);
+      if (problem) {
+        this.warnOnce(path, `skipped sub-agent entry ${path}: ${problem}`);
+        continue;
+      }
       const parentToolId = await readSubagentMeta(path);
       if (parentToolId) this.engine.interpreter.linkSubagent(agentId, parentToolId);
       const reader = new LineReader(path, { maxBytesPerRead: this.opts.maxBytesPerRead });
@@ -270,6 +287,12 @@ export class SessionFollower {
       if (this.firstPass && (this.opts.restore ?? true)) await this.positionRestoredSubagent(follow);
       this.subagents.set(agentId, follow);
     }
+  }
+
+  private warnOnce(path: string, message: string): void {
+    if (this.reportedEntries.has(path)) return;
+    this.reportedEntries.add(path);
+    this.opts.onWarning?.(message);
   }
 
   /**
