@@ -64,7 +64,7 @@ export async function replayCommand(files: string[], json: boolean, io: Output):
     for (const call of calls) io.out(toolJsonLine(call));
     io.out(finalJsonLine(final));
   } else {
-    io.out(`== final: ${stateLine(final)}${final.activeTools.length ? ` (${final.activeTools.map((t) => t.label).join(", ")})` : ""}`);
+    io.out(`== final: ${stateLine(final)}${final.activeTools.size ? ` (${final.activeTools.list().map((t) => t.label).join(", ")})` : ""}`);
   }
   const skipped = stats.malformed + stats.notObject + stats.unknownType;
   if (skipped > 0) {

@@ -48,6 +48,11 @@ const INTERRUPT = "[Request interrupted by user";
 
 export class TranscriptInterpreter {
   private readonly open = new Map<string, OpenTool>();
+  /**
+   * Open tools by the Agent call that owns them. An index, so that ending a call, or asking after
+   * stragglers, never scans every open tool (thousands can be open: that was quadratic).
+   */
+  private readonly openChildren = new Map<string, Set<string>>();
   private readonly endedThisTurn = new Set<string>();
   /** Sub-agent (agentId or inline chain) → the Agent call that owns it. */
   private readonly subagentParents = new Map<string, string | null>();
@@ -71,9 +76,7 @@ export class TranscriptInterpreter {
 
   /** A call, or any tool of the sub-agent it runs, is still in flight. */
   isOpenOrHasOpenChildren(toolId: string): boolean {
-    if (this.open.has(toolId)) return true;
-    for (const tool of this.open.values()) if (tool.parent === toolId) return true;
-    return false;
+    return this.open.has(toolId) || this.openChildren.has(toolId);
   }
 
   /** Registers a sub-agent transcript's owner, e.g. from its `.meta.json`. */
@@ -164,6 +167,11 @@ export class TranscriptInterpreter {
       const name = asString(block.name);
       if (!id || !name || this.open.has(id) || this.endedThisTurn.has(id)) continue;
       this.open.set(id, { name, parent, input: block.input, background: false });
+      if (parent !== null) {
+        const siblings = this.openChildren.get(parent);
+        if (siblings) siblings.add(id);
+        else this.openChildren.set(parent, new Set([id]));
+      }
       out.push({ kind: "toolStart", id, name, input: block.input, label: toolLabel(name, block.input), parent, at });
       started++;
     }
@@ -350,7 +358,10 @@ export class TranscriptInterpreter {
   /** Tools of a sub-agent whose Agent call has been seen to end, awaiting their late results. */
   stragglerIds(): string[] {
     const ids: string[] = [];
-    for (const [id, tool] of this.open) if (this.isStraggler(tool)) ids.push(id);
+    for (const [parent, children] of this.openChildren) {
+      if (this.open.has(parent) || !this.endedAgentCalls.has(parent)) continue;
+      ids.push(...children);
+    }
     return ids;
   }
 
@@ -386,11 +397,14 @@ export class TranscriptInterpreter {
     // flushes the sub-agent's file. Those stragglers end with their own results, or are closed
     // by closeStragglers() shortly after the turn ends (see SessionEngine).
     if (outcome === "interrupted" || outcome === "orphaned") {
-      for (const [childId, child] of this.open) {
-        if (child.parent === id) this.endTool(childId, "orphaned", at, out);
-      }
+      for (const childId of [...(this.openChildren.get(id) ?? [])]) this.endTool(childId, "orphaned", at, out);
     }
     this.open.delete(id);
+    if (tool.parent !== null) {
+      const siblings = this.openChildren.get(tool.parent);
+      siblings?.delete(id);
+      if (siblings?.size === 0) this.openChildren.delete(tool.parent);
+    }
     this.claimedAgentCalls.delete(id);
     if (isSubagentTool(tool.name)) this.endedAgentCalls.add(id);
     this.endedThisTurn.add(id);
