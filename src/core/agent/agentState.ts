@@ -63,6 +63,7 @@ function endTurn(state: AgentState, outcome: TurnOutcome): AgentState {
 export function reduceAgent(state: AgentState, event: AgentEvent): AgentState {
   switch (event.kind) {
     case "toolStart":
+      // The interpreter starts an id once per session (its repeats are copies); this is a guard.
       if (state.activeTools.has(event.id)) return state;
       return {
         ...state,

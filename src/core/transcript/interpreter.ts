@@ -2,8 +2,8 @@
  * Turns transcript records into normalized events, one session at a time.
  *
  * It keeps only what a live session needs: the tools in flight (to close them when their turn
- * ends), the links from sub-agents to the `Agent` call that owns them, and the ids ended in the
- * current turn (so a repeated record never starts a tool twice). Everything else is derived by
+ * ends), the links from sub-agents to the `Agent` call that owns them, and the ids started in the
+ * session (so a repeated record never starts a tool twice). Everything else is derived by
  * pure functions from the events (see agent/agentState.ts and agent/toolCalls.ts).
  *
  * Only `user` and `assistant` records carry the conversation; bookkeeping records such as
@@ -53,7 +53,15 @@ export class TranscriptInterpreter {
    * stragglers, never scans every open tool (thousands can be open: that was quadratic).
    */
   private readonly openChildren = new Map<string, Set<string>>();
-  private readonly endedThisTurn = new Set<string>();
+  /**
+   * Every tool_use id started in this session. One id is one call: a tool_use whose id was seen
+   * before (open or ended, in any turn) is a copy of that call, not a new one, and is ignored.
+   * Ids are unique per call at the API, so a repeat can only be a record written twice (a
+   * resumed or re-written conversation, old CLIs' progress copies). Ignoring it, rather than
+   * restarting the call, keeps one rule for every consumer: each id starts at most once, so the
+   * call list (deriveToolCalls) and the live state (reduceAgent) can never disagree about it.
+   */
+  private readonly startedIds = new Set<string>();
   /** Sub-agent (agentId or inline chain) → the Agent call that owns it. */
   private readonly subagentParents = new Map<string, string | null>();
   /** Inline sidechain records of old CLIs: record uuid → owning Agent call. */
@@ -165,7 +173,8 @@ export class TranscriptInterpreter {
       if (!isObject(block) || block.type !== "tool_use") continue;
       const id = asString(block.id);
       const name = asString(block.name);
-      if (!id || !name || this.open.has(id) || this.endedThisTurn.has(id)) continue;
+      if (!id || !name || this.startedIds.has(id)) continue;
+      this.startedIds.add(id);
       this.open.set(id, { name, parent, input: block.input, background: false });
       if (parent !== null) {
         const siblings = this.openChildren.get(parent);
@@ -407,7 +416,6 @@ export class TranscriptInterpreter {
     }
     this.claimedAgentCalls.delete(id);
     if (isSubagentTool(tool.name)) this.endedAgentCalls.add(id);
-    this.endedThisTurn.add(id);
     out.push({ kind: "toolEnd", id, outcome, parent: tool.parent, at });
   }
 
@@ -421,7 +429,6 @@ export class TranscriptInterpreter {
     // A tool still open when the next prompt starts lost its result (the CLI was killed).
     // Stragglers are the exception: their results are late, not lost (closeStragglers).
     this.closeOpen(out, "orphaned", (t) => !this.isBackground(t) && !this.isStraggler(t), at);
-    this.endedThisTurn.clear();
     this.sidechainChain.clear();
   }
 }
