@@ -32,6 +32,10 @@ export interface ReplayOptions {
    * Off, the state is the one a live follower would show the moment the last line arrived.
    */
   finishTimers?: boolean;
+  /** Lines longer than this are dropped, counted in `stats.oversized` (default: the reader's 64 MB). */
+  maxLineBytes?: number;
+  /** Bytes read at a time (default 4 MB). */
+  chunkBytes?: number;
 }
 
 export interface ReplayResult {
@@ -105,12 +109,12 @@ export async function replaySessions(files: readonly string[], opts: ReplayOptio
       opts.onStep?.({ file, events, state });
     });
 
-    const sources: Source[] = [{ stream: new RecordStream(file, stats), source: MAIN, head: undefined, lastAt: -Infinity }];
+    const sources: Source[] = [{ stream: new RecordStream(file, stats, opts.chunkBytes, opts.maxLineBytes), source: MAIN, head: undefined, lastAt: -Infinity }];
     if (!standalone) {
       for (const sub of await findSubagentFiles(file, (path, reason) => warn(`skipped sub-agent entry ${path}: ${reason}`))) {
         if (sub.parentToolId) current.interpreter.linkSubagent(sub.agentId, sub.parentToolId);
         sources.push({
-          stream: new RecordStream(sub.path, stats),
+          stream: new RecordStream(sub.path, stats, opts.chunkBytes, opts.maxLineBytes),
           source: { kind: "subagent", agentId: sub.agentId, parentToolId: sub.parentToolId },
           head: undefined,
           lastAt: -Infinity,

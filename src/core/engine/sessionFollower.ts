@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { type AgentState, initialAgentState } from "../agent/agentState";
 import type { TranscriptEvent } from "../transcript/events";
 import { MAIN, type RecordSource } from "../transcript/interpreter";
-import { isNotFound, LineReader } from "../transcript/lineReader";
+import { DEFAULT_MAX_LINE_BYTES, isNotFound, LineReader } from "../transcript/lineReader";
 import { type LineStats, newLineStats, parseLine } from "../transcript/parseLine";
 import { agentIdOfFile, readSubagentMeta, subagentDirOf, unreadableReason } from "../transcript/subagentFiles";
 import { type Clock, systemClock, type TimerHandle } from "../util/clock";
@@ -38,6 +38,8 @@ export interface FollowerOptions {
   restore?: boolean;
   pollIntervalMs?: number;
   maxBytesPerRead?: number;
+  /** Lines longer than this are dropped and reported (default: the reader's 64 MB). */
+  maxLineBytes?: number;
   watch?: WatchFactory;
   /** Reading failed for a reason other than the file not existing yet. */
   onError?: (err: unknown) => void;
@@ -87,7 +89,7 @@ export class SessionFollower {
     this.engine.onChange((_state, events) => {
       for (const event of events) if (event.kind === "toolEnd" && event.parent === null) this.endedCalls.add(event.id);
     });
-    this.reader = new LineReader(path, { maxBytesPerRead: opts.maxBytesPerRead });
+    this.reader = new LineReader(path, { maxBytesPerRead: opts.maxBytesPerRead, maxLineBytes: opts.maxLineBytes });
     this.subagentDir = subagentDirOf(path);
     this.restoring = opts.restore ?? true;
   }
@@ -212,7 +214,13 @@ export class SessionFollower {
 
   private async drain(reader: LineReader, source: RecordSource): Promise<void> {
     for (;;) {
+      const oversizedBefore = reader.oversizedLines;
       const result = await reader.read();
+      const oversized = reader.oversizedLines - oversizedBefore;
+      if (oversized > 0) {
+        this.stats.oversized += oversized;
+        this.opts.onWarning?.(`skipped ${oversized === 1 ? "a line" : `${oversized} lines`} over ${sizeText(this.opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES)} in ${reader.path}: what it held (often a tool's output) is not known`);
+      }
       if (result.reset && source === MAIN) this.engine.reset(initialAgentState);
       if (result.lines.length > 0) {
         this.sawData = true;
@@ -277,7 +285,7 @@ export class SessionFollower {
       }
       const parentToolId = await readSubagentMeta(path);
       if (parentToolId) this.engine.interpreter.linkSubagent(agentId, parentToolId);
-      const reader = new LineReader(path, { maxBytesPerRead: this.opts.maxBytesPerRead });
+      const reader = new LineReader(path, { maxBytesPerRead: this.opts.maxBytesPerRead, maxLineBytes: this.opts.maxLineBytes });
       const follow: SubagentFollow = {
         agentId,
         reader,
@@ -308,4 +316,8 @@ export class SessionFollower {
     const size = await stat(follow.reader.path).then((s) => s.size, () => 0);
     if (size > SUBAGENT_RESTORE_BYTES) await follow.reader.seekToLineAfter(size - SUBAGENT_RESTORE_BYTES);
   }
+}
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${bytes} bytes`;
 }

@@ -43,6 +43,8 @@ export interface InterpreterStats {
   ignored: number;
 }
 
+/** Results kept for a tool_use not read yet; the oldest go first. */
+const MAX_EARLY_RESULTS = 1000;
 const INTERRUPT_FOR_TOOL = "[Request interrupted by user for tool use]";
 const INTERRUPT = "[Request interrupted by user";
 
@@ -62,6 +64,12 @@ export class TranscriptInterpreter {
    * call list (deriveToolCalls) and the live state (reduceAgent) can never disagree about it.
    */
   private readonly startedIds = new Set<string>();
+  /**
+   * Results read before their tool_use (a file written out of order): the tool ends as soon as
+   * its tool_use arrives, instead of running forever. Bounded: results of tools started before a
+   * restore window never get their tool_use, and must not pile up.
+   */
+  private readonly earlyResults = new Map<string, { block: Json; toolUseResult: unknown }>();
   /** Sub-agent (agentId or inline chain) → the Agent call that owns it. */
   private readonly subagentParents = new Map<string, string | null>();
   /** Inline sidechain records of old CLIs: record uuid → owning Agent call. */
@@ -183,6 +191,11 @@ export class TranscriptInterpreter {
       }
       out.push({ kind: "toolStart", id, name, input: block.input, label: toolLabel(name, block.input), parent, at });
       started++;
+      const early = this.earlyResults.get(id);
+      if (early) {
+        this.earlyResults.delete(id);
+        this.applyResult(id, early.block, early.toolUseResult, at, out);
+      }
     }
     return started;
   }
@@ -256,16 +269,32 @@ export class TranscriptInterpreter {
       if (!isObject(block) || block.type !== "tool_result") continue;
       sawResult = true;
       const id = asString(block.tool_use_id);
-      const tool = id ? this.open.get(id) : undefined;
-      if (!id || !tool) continue;
-      if (isSubagentTool(tool.name) && isAsyncLaunch(toolUseResult)) {
-        tool.background = true;
-        out.push({ kind: "backgroundLaunch", id, at });
-        continue;
-      }
-      this.endTool(id, toolResultOutcome(block, toolUseResult), at, out);
+      if (!id) continue;
+      if (this.open.has(id)) this.applyResult(id, block, toolUseResult, at, out);
+      else if (!this.startedIds.has(id)) this.keepEarlyResult(id, block, toolUseResult);
     }
     return sawResult;
+  }
+
+  private applyResult(id: string, block: Json, toolUseResult: unknown, at: number | undefined, out: TranscriptEvent[]): void {
+    const tool = this.open.get(id);
+    if (!tool) return;
+    if (isSubagentTool(tool.name) && isAsyncLaunch(toolUseResult)) {
+      tool.background = true;
+      out.push({ kind: "backgroundLaunch", id, at });
+      return;
+    }
+    this.endTool(id, toolResultOutcome(block, toolUseResult), at, out);
+  }
+
+  private keepEarlyResult(id: string, block: Json, toolUseResult: unknown): void {
+    if (this.earlyResults.size >= MAX_EARLY_RESULTS) {
+      const oldest = this.earlyResults.keys().next().value as string;
+      this.earlyResults.delete(oldest);
+    }
+    // Only what the outcome is read from: not the (possibly huge) output text.
+    const outcomeOnly: Json = { is_error: block.is_error, content: contentText(block.content).slice(0, 4096) };
+    this.earlyResults.set(id, { block: outcomeOnly, toolUseResult: isAsyncLaunch(toolUseResult) ? toolUseResult : isObject(toolUseResult) ? undefined : toolUseResult });
   }
 
   // ---- system ------------------------------------------------------------------------------
