@@ -108,4 +108,23 @@ describe("a sub-agent file that turns unreadable after it was found", () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain("agent-x.jsonl");
   });
+
+  it("live: removed after it was found, it is dropped with one log line and the main file goes on", async () => {
+    const entry = { path: "" };
+    const file = sessionWith((sub) => {
+      entry.path = join(sub, "agent-x.jsonl");
+      writeFileSync(entry.path, "");
+    });
+    writeFileSync(file, "");
+    const warnings: string[] = [];
+    const follower = new SessionFollower(file, { clock: new ManualClock(), watch: noWatch, onWarning: (m) => warnings.push(m) });
+    await follower.start();
+    rmSync(entry.path);
+    writeFileSync(file, `${FINISHED_TURN}\n`);
+    await follower.pump();
+    await follower.pump();
+    await follower.stop();
+    expect(follower.state).toMatchObject({ status: "waiting", lastTurn: "completed" });
+    expect(warnings).toEqual([expect.stringContaining("agent-x.jsonl is gone")]);
+  });
 });

@@ -212,7 +212,8 @@ export class SessionFollower {
     await this.drain(this.reader, MAIN);
   }
 
-  private async drain(reader: LineReader, source: RecordSource): Promise<void> {
+  /** Reads what is new; false when the file is not there (yet, or any more). */
+  private async drain(reader: LineReader, source: RecordSource): Promise<boolean> {
     for (;;) {
       const oversizedBefore = reader.oversizedLines;
       const result = await reader.read();
@@ -231,7 +232,7 @@ export class SessionFollower {
         }
         this.engine.ingest(records, source);
       }
-      if (!result.more || this.stopped) return;
+      if (!result.more || this.stopped) return !result.missing;
     }
   }
 
@@ -247,7 +248,12 @@ export class SessionFollower {
         }
       }
       try {
-        await this.drain(sub.reader, sub.source);
+        if (!(await this.drain(sub.reader, sub.source))) {
+          // It was listed, so it existed: removed since, nothing more will come from it.
+          sub.finished = true;
+          this.warnOnce(sub.reader.path, `sub-agent file ${sub.reader.path} is gone; stopped reading it`);
+          continue;
+        }
       } catch (err) {
         // Replaced by a folder, its permissions changed…: the session's own file comes first.
         sub.finished = true;

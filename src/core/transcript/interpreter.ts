@@ -435,7 +435,8 @@ export class TranscriptInterpreter {
     // flushes the sub-agent's file. Those stragglers end with their own results, or are closed
     // by closeStragglers() shortly after the turn ends (see SessionEngine).
     if (outcome === "interrupted" || outcome === "orphaned") {
-      for (const childId of [...(this.openChildren.get(id) ?? [])]) this.endTool(childId, "orphaned", at, out);
+      const children = this.openChildren.get(id);
+      if (children) for (const childId of [...children]) this.endTool(childId, "orphaned", at, out);
     }
     this.open.delete(id);
     if (tool.parent !== null) {
