@@ -11,6 +11,7 @@ import { SessionFollower } from "../src/core/engine/sessionFollower";
 import { ManualClock } from "../src/core/util/clock";
 import { noWatch } from "../src/core/util/fileWatch";
 import { benchDir, generateTranscript } from "./generateTranscript";
+import { hostileInputBenchmarks } from "./hostileInputs";
 import { mcpBenchmarks } from "./mcp";
 import { percentile } from "./percentile";
 import { loadScenario, sessionFiles } from "../test/support/recorded";
@@ -150,6 +151,8 @@ async function main(): Promise<void> {
   await appendLatency(dir);
   await idleCpu(dir);
   rmSync(dir, { recursive: true, force: true });
+  console.log("");
+  hostileInputBenchmarks(row);
   console.log("");
   await mcpBenchmarks(row);
 }

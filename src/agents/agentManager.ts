@@ -316,7 +316,9 @@ export class AgentManager {
   private createAgent(init: ConstructorParameters<typeof Agent>[0]): Agent {
     const agent = new Agent(
       init,
-      { clock: this.clock, pollClock: this.ioClock, ...this.deps.followerOptions, onError: (err) => this.deps.log.warn(`${init.name}: reading its transcript failed: ${String(err)}`) },
+      { clock: this.clock, pollClock: this.ioClock, ...this.deps.followerOptions, onError: (err) => this.deps.log.warn(`${init.name}: reading its transcript failed: ${String(err)}`),
+        onWarning: (message) => this.deps.log.warn(`${init.name}: ${message}`),
+      },
       (changed, previous, events) => {
         this.onAgentState(changed, previous);
         if (events.length > 0) for (const listener of this.eventListeners) listener(changed.id, events);

@@ -1,6 +1,7 @@
 /** `arcadia replay <file.jsonl>... [--json]`: what the panel would show for these transcripts. */
 import { stat } from "node:fs/promises";
-import { replaySessions } from "../core/engine/replay";
+import { type ReplayOptions, replaySessions } from "../core/engine/replay";
+import { DEFAULT_MAX_LINE_BYTES } from "../core/transcript/lineReader";
 import { finalJsonLine, stateLine, timelineLine, toolJsonLine } from "./replayFormat";
 
 export interface Output {
@@ -22,7 +23,13 @@ async function checkReadable(file: string): Promise<string | undefined> {
   }
 }
 
-export async function replayCommand(files: string[], json: boolean, io: Output): Promise<number> {
+/** `limits`: the reader's caps, for tests (the command line always uses the defaults). */
+export async function replayCommand(
+  files: string[],
+  json: boolean,
+  io: Output,
+  limits: Pick<ReplayOptions, "maxLineBytes" | "chunkBytes"> = {},
+): Promise<number> {
   if (files.length === 0) {
     io.err("usage: arcadia replay <file.jsonl>... [--json]");
     return 2;
@@ -39,6 +46,7 @@ export async function replayCommand(files: string[], json: boolean, io: Output):
   let result;
   try {
     result = await replaySessions(files, {
+      ...limits,
       onStep: json
         ? undefined
         : ({ file, events, state }) => {
@@ -58,12 +66,16 @@ export async function replayCommand(files: string[], json: boolean, io: Output):
     io.err(`arcadia replay: ${(err as Error).message}`);
     return 1;
   }
-  const { calls, final, stats } = result;
+  const { calls, final, stats, warnings } = result;
+  for (const warning of warnings) io.err(`arcadia replay: ${warning}`);
   if (json) {
     for (const call of calls) io.out(toolJsonLine(call));
     io.out(finalJsonLine(final));
   } else {
-    io.out(`== final: ${stateLine(final)}${final.activeTools.length ? ` (${final.activeTools.map((t) => t.label).join(", ")})` : ""}`);
+    io.out(`== final: ${stateLine(final)}${final.activeTools.size ? ` (${final.activeTools.list().map((t) => t.label).join(", ")})` : ""}`);
+  }
+  if (stats.oversized > 0) {
+    io.err(`arcadia replay: dropped ${stats.oversized} line(s) over ${sizeText(limits.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES)} unread (a tool whose result was in one shows as ended without a result)`);
   }
   const skipped = stats.malformed + stats.notObject + stats.unknownType;
   if (skipped > 0) {
@@ -72,4 +84,8 @@ export async function replayCommand(files: string[], json: boolean, io: Output):
     );
   }
   return 0;
+}
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${bytes} bytes`;
 }

@@ -22,7 +22,7 @@ export function finalJsonLine(state: AgentState): string {
     kind: "final",
     status: state.status,
     lastTurn: state.lastTurn,
-    activeTools: state.activeTools.map((t) => t.id),
+    activeTools: state.activeTools.list().map((t) => t.id),
   });
 }
 
@@ -74,6 +74,6 @@ export function timelineLine(event: TranscriptEvent, labels: ReadonlyMap<string,
 }
 
 export function stateLine(state: AgentState): string {
-  const running = state.activeTools.length;
+  const running = state.activeTools.size;
   return `status: ${state.status} · last turn: ${state.lastTurn} · ${running} tool${running === 1 ? "" : "s"} running`;
 }

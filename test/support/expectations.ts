@@ -20,7 +20,7 @@ export type Expectation = (seen: Seen) => void;
 
 const summary = (calls: ToolCall[]) => calls.map((c) => `${c.label} → ${c.outcome}`);
 const idle = (state: AgentState, lastTurn: AgentState["lastTurn"]) =>
-  expect({ status: state.status, lastTurn: state.lastTurn, active: state.activeTools.map((t) => t.label) }).toEqual({
+  expect({ status: state.status, lastTurn: state.lastTurn, active: state.activeTools.list().map((t) => t.label) }).toEqual({
     status: "waiting",
     lastTurn,
     active: [],
@@ -42,7 +42,7 @@ export const expectations: Record<string, Record<string, Expectation>> = {
   "escape-slow-tool": {
     "tool-running": ({ state }) => {
       expect(state.status).toBe("active");
-      expect(state.activeTools.map((t) => t.label)).toEqual([expect.stringMatching(/^Running: python3 -c "import time; time.sleep\(30\)/)]);
+      expect(state.activeTools.list().map((t) => t.label)).toEqual([expect.stringMatching(/^Running: python3 -c "import time; time.sleep\(30\)/)]);
     },
     "after-escape": ({ state, calls }) => {
       expect(calls.map((c) => c.outcome)).toEqual(["interrupted"]);
@@ -53,7 +53,7 @@ export const expectations: Record<string, Record<string, Expectation>> = {
     // The transcript alone cannot tell a permission prompt from a slow tool: the call is running.
     "prompt-shown": ({ state }) => {
       expect(state.status).toBe("active");
-      expect(state.activeTools.map((t) => t.label)).toEqual(["Running: touch marker-one.txt"]);
+      expect(state.activeTools.list().map((t) => t.label)).toEqual(["Running: touch marker-one.txt"]);
     },
     "after-deny": ({ state, calls }) => {
       expect(summary(calls)).toEqual(["Running: touch marker-one.txt → interrupted"]);
@@ -94,7 +94,7 @@ export const expectations: Record<string, Record<string, Expectation>> = {
       const nested = calls.filter((c) => c.parent === agent?.id);
       expect(nested.map((c) => `${c.name} ${c.outcome}`)).toEqual(["Bash running"]);
       expect(state.status).toBe("active");
-      expect(state.activeTools.map((t) => t.id).sort()).toEqual([agent?.id, nested[0]?.id].sort());
+      expect(state.activeTools.list().map((t) => t.id).sort()).toEqual([agent?.id, nested[0]?.id].sort());
     },
     "after-turn": ({ state, calls }) => {
       expect(calls.map((c) => `${c.name} ${c.outcome} ${c.parent ? "nested" : "top"}`).sort()).toEqual(["Agent done top", "Bash done nested"]);
@@ -106,8 +106,8 @@ export const expectations: Record<string, Record<string, Expectation>> = {
       const agent = calls.find((c) => c.name === "Agent");
       expect(agent).toMatchObject({ outcome: "running", background: true });
       expect(state).toMatchObject({ status: "waiting", lastTurn: "completed" });
-      expect(state.activeTools.find((t) => t.id === agent?.id)?.background).toBe(true);
-      expect(state.activeTools.some((t) => t.parent === agent?.id && t.name === "Bash")).toBe(true);
+      expect(state.activeTools.list().find((t) => t.id === agent?.id)?.background).toBe(true);
+      expect(state.activeTools.list().some((t) => t.parent === agent?.id && t.name === "Bash")).toBe(true);
     },
     "after-notification": ({ state, calls, events }) => {
       expect(events.some((e) => e.kind === "prompt" && e.source === "task-notification")).toBe(true);

@@ -21,7 +21,7 @@ function visible(state: AgentState) {
   return {
     status: state.status,
     lastTurn: state.status === "waiting" ? state.lastTurn : "(active)",
-    activeTools: state.activeTools.map((t) => t.id),
+    activeTools: state.activeTools.list().map((t) => t.id),
   };
 }
 

@@ -40,7 +40,7 @@ describe("SessionFollower", () => {
     // No pump() call and no poll tick (the clock is manual): only the file event can deliver this.
     const running = await waitForChange(
       (cb) => follower.onChange(cb),
-      () => follower.state.activeTools.length === 1 && follower.state,
+      () => follower.state.activeTools.size === 1 && follower.state,
       5000,
       "the Bash tool to show as running",
     );
@@ -48,7 +48,8 @@ describe("SessionFollower", () => {
 
     appendFileSync(file, `${lines.slice(toolUse + 1).join("\n")}\n`);
     const ended = await waitForChange((cb) => follower.onChange(cb), () => follower.state.status === "waiting" && follower.state);
-    expect(ended).toMatchObject({ lastTurn: "interrupted", activeTools: [] });
+    expect(ended).toMatchObject({ lastTurn: "interrupted" });
+    expect(ended.activeTools.list()).toEqual([]);
   });
 
   it("still sees appends when file events are lost, through its periodic size check", async () => {
@@ -111,7 +112,8 @@ describe("SessionFollower", () => {
     expect(follower.state.lastTurn).toBe("interrupted");
     writeFileSync(file, `${linesOf("text-only").join("\n")}\n`);
     await follower.pump();
-    expect(follower.state).toMatchObject({ status: "waiting", lastTurn: "completed", activeTools: [] });
+    expect(follower.state).toMatchObject({ status: "waiting", lastTurn: "completed" });
+    expect(follower.state.activeTools.list()).toEqual([]);
   });
 
   it("follows a sub-agent file that appears in the session's subagents folder", async () => {
@@ -126,8 +128,8 @@ describe("SessionFollower", () => {
     const agentUse = main.findIndex((l) => l.startsWith('{"parentUuid"') && l.includes('"name":"Agent"'));
     writeFileSync(file, `${main.slice(0, agentUse + 1).join("\n")}\n`);
     await follower.pump();
-    const agentId = follower.state.activeTools[0]?.id;
-    expect(follower.state.activeTools.map((t) => t.name)).toEqual(["Agent"]);
+    const agentId = follower.state.activeTools.list()[0]?.id;
+    expect(follower.state.activeTools.list().map((t) => t.name)).toEqual(["Agent"]);
 
     const subFile = scenario.files.find((f) => f.endsWith(".jsonl") && f.includes("/subagents/")) as string;
     mkdirSync(join(dir, sessionId, "subagents"), { recursive: true });
@@ -137,7 +139,7 @@ describe("SessionFollower", () => {
     const subUse = subLines.findIndex((l) => l.includes('"tool_use"') && l.startsWith('{"parentUuid"'));
     writeFileSync(join(dir, subFile), `${subLines.slice(0, subUse + 1).join("\n")}\n`);
     await follower.pump();
-    const nested = follower.state.activeTools.find((t) => t.parent === agentId);
+    const nested = follower.state.activeTools.list().find((t) => t.parent === agentId);
     expect(nested?.name).toBe("Bash");
   });
 });

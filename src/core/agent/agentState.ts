@@ -4,20 +4,13 @@
  * derived from the events by agent/toolCalls.ts, never kept here.
  */
 import type { TokenUsage, TranscriptEvent } from "../transcript/events";
+import { type ActiveTool, ActiveTools } from "./activeTools";
+
+export { type ActiveTool, ActiveTools } from "./activeTools";
 
 /** `starting`: no transcript yet. `active`: a turn is running. `waiting`: the turn is over. */
 export type AgentStatus = "starting" | "active" | "waiting";
 export type TurnOutcome = "none" | "completed" | "interrupted" | "error";
-
-export interface ActiveTool {
-  id: string;
-  name: string;
-  label: string;
-  parent: string | null;
-  startedAt?: number;
-  /** A background sub-agent: keeps running after its parent turn ends. */
-  background: boolean;
-}
 
 export interface ApiRetry {
   status?: number;
@@ -30,7 +23,8 @@ export interface ApiRetry {
 export interface AgentState {
   status: AgentStatus;
   lastTurn: TurnOutcome;
-  activeTools: readonly ActiveTool[];
+  /** Persistent: each event changes it in O(1), whatever the number of tools open. */
+  activeTools: ActiveTools;
   usage: TokenUsage | null;
   /** The API error being retried right now, if any. */
   retry: ApiRetry | null;
@@ -47,18 +41,19 @@ export type AgentEvent = TranscriptEvent | { kind: "idleTimeout" };
 export const initialAgentState: AgentState = Object.freeze({
   status: "starting",
   lastTurn: "none",
-  activeTools: Object.freeze([]) as readonly ActiveTool[],
+  activeTools: ActiveTools.empty,
   usage: null,
   retry: null,
   awaitingIdle: false,
 }) as AgentState;
 
-function hasForegroundTools(tools: readonly ActiveTool[]): boolean {
-  return tools.some((t) => !t.background && !isUnderBackground(t, tools));
+function hasForegroundTools(tools: ActiveTools): boolean {
+  for (const tool of tools) if (!tool.background && !isUnderBackground(tool, tools)) return true;
+  return false;
 }
 
-function isUnderBackground(tool: ActiveTool, tools: readonly ActiveTool[]): boolean {
-  return tool.parent !== null && tools.some((t) => t.id === tool.parent && t.background);
+function isUnderBackground(tool: ActiveTool, tools: ActiveTools): boolean {
+  return tool.parent !== null && tools.get(tool.parent)?.background === true;
 }
 
 function endTurn(state: AgentState, outcome: TurnOutcome): AgentState {
@@ -68,25 +63,31 @@ function endTurn(state: AgentState, outcome: TurnOutcome): AgentState {
 export function reduceAgent(state: AgentState, event: AgentEvent): AgentState {
   switch (event.kind) {
     case "toolStart":
-      if (state.activeTools.some((t) => t.id === event.id)) return state;
+      // The interpreter starts an id once per session (its repeats are copies); this is a guard.
+      if (state.activeTools.has(event.id)) return state;
       return {
         ...state,
         // A sub-agent's tool does not reopen its parent's finished turn (background sub-agents).
         status: event.parent !== null && state.status === "waiting" ? "waiting" : "active",
         retry: null,
         awaitingIdle: false,
-        activeTools: [
-          ...state.activeTools,
-          { id: event.id, name: event.name, label: event.label, parent: event.parent, startedAt: event.at, background: false },
-        ],
+        activeTools: state.activeTools.with({
+          id: event.id,
+          name: event.name,
+          label: event.label,
+          parent: event.parent,
+          startedAt: event.at,
+          background: false,
+        }),
       };
-    case "toolEnd":
-      return { ...state, activeTools: state.activeTools.filter((t) => t.id !== event.id) };
-    case "backgroundLaunch":
-      return {
-        ...state,
-        activeTools: state.activeTools.map((t) => (t.id === event.id ? { ...t, background: true } : t)),
-      };
+    case "toolEnd": {
+      const activeTools = state.activeTools.without(event.id);
+      return activeTools === state.activeTools ? state : { ...state, activeTools };
+    }
+    case "backgroundLaunch": {
+      const tool = state.activeTools.get(event.id);
+      return tool ? { ...state, activeTools: state.activeTools.with({ ...tool, background: true }) } : state;
+    }
     case "prompt":
     case "slashCommand":
       return { ...state, status: "active", retry: null, awaitingIdle: false };

@@ -11,6 +11,7 @@ export function cardTools(turnEvents: readonly TranscriptEvent[], state: AgentSt
   const calls = deriveToolCalls(turnEvents);
   const shown = new Set(calls.map((c) => c.id));
   const carried: ToolCall[] = state.activeTools
+    .list()
     .filter((t) => !shown.has(t.id))
     .map((t) => ({
       id: t.id,

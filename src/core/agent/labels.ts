@@ -14,7 +14,11 @@ function str(input: Input, key: string): string | undefined {
 
 /** Last path segment, for both POSIX and Windows separators. */
 export function basename(path: string): string {
-  const trimmed = path.replace(/[\\/]+$/, "");
+  // A loop, not /[\\/]+$/: that regex retries from every slash of a long run that does not end
+  // the string, quadratic in a hostile path (200,000 slashes: 25 s).
+  let end = path.length;
+  while (end > 0 && (path[end - 1] === "/" || path[end - 1] === "\\")) end--;
+  const trimmed = path.slice(0, end);
   const cut = Math.max(trimmed.lastIndexOf("/"), trimmed.lastIndexOf("\\"));
   return cut >= 0 ? trimmed.slice(cut + 1) : trimmed;
 }

@@ -32,12 +32,18 @@ export interface ReplayOptions {
    * Off, the state is the one a live follower would show the moment the last line arrived.
    */
   finishTimers?: boolean;
+  /** Lines longer than this are dropped, counted in `stats.oversized` (default: the reader's 64 MB). */
+  maxLineBytes?: number;
+  /** Bytes read at a time (default 4 MB). */
+  chunkBytes?: number;
 }
 
 export interface ReplayResult {
   calls: ToolCall[];
   final: AgentState;
   stats: LineStats;
+  /** Sub-agent entries left out because they could not be read, one line each (for stderr). */
+  warnings: string[];
 }
 
 interface Source {
@@ -47,8 +53,19 @@ interface Source {
   lastAt: number;
 }
 
-async function advance(src: Source): Promise<void> {
-  src.head = await src.stream.next();
+/**
+ * A sub-agent file that fails mid-way (removed, its permissions changed) ends there with a warning:
+ * only the session's own file is worth failing the replay for.
+ */
+async function advance(src: Source, warn: (message: string) => void): Promise<void> {
+  try {
+    src.head = await src.stream.next();
+  } catch (err) {
+    if (src.source.kind === "main") throw err;
+    src.head = undefined;
+    warn(`sub-agent file ${src.stream.path} left unfinished: ${(err as Error).message}`);
+    return;
+  }
   const at = src.head ? timestampOf(src.head) : undefined;
   if (at !== undefined) src.lastAt = at;
 }
@@ -71,6 +88,8 @@ async function isStandaloneSubagentFile(path: string, stats: LineStats): Promise
 
 export async function replaySessions(files: readonly string[], opts: ReplayOptions = {}): Promise<ReplayResult> {
   const stats = newLineStats();
+  const warnings: string[] = [];
+  const warn = (message: string) => warnings.push(message);
   const calls = new Map<string, ToolCall>();
   let engine: SessionEngine | undefined;
   let clock = new ManualClock();
@@ -90,30 +109,30 @@ export async function replaySessions(files: readonly string[], opts: ReplayOptio
       opts.onStep?.({ file, events, state });
     });
 
-    const sources: Source[] = [{ stream: new RecordStream(file, stats), source: MAIN, head: undefined, lastAt: -Infinity }];
+    const sources: Source[] = [{ stream: new RecordStream(file, stats, opts.chunkBytes, opts.maxLineBytes), source: MAIN, head: undefined, lastAt: -Infinity }];
     if (!standalone) {
-      for (const sub of await findSubagentFiles(file)) {
+      for (const sub of await findSubagentFiles(file, (path, reason) => warn(`skipped sub-agent entry ${path}: ${reason}`))) {
         if (sub.parentToolId) current.interpreter.linkSubagent(sub.agentId, sub.parentToolId);
         sources.push({
-          stream: new RecordStream(sub.path, stats),
+          stream: new RecordStream(sub.path, stats, opts.chunkBytes, opts.maxLineBytes),
           source: { kind: "subagent", agentId: sub.agentId, parentToolId: sub.parentToolId },
           head: undefined,
           lastAt: -Infinity,
         });
       }
     }
-    for (const src of sources) await advance(src);
+    for (const src of sources) await advance(src, warn);
     for (let src = earliest(sources); src; src = earliest(sources)) {
       const record = src.head as Json;
       const at = timestampOf(record);
       if (at !== undefined) clock.set(at);
       current.ingest([record], src.source);
-      await advance(src);
+      await advance(src, warn);
     }
     if (index === files.length - 1 && opts.finishTimers !== false) clock.runAll();
   }
   if (!engine) throw new Error("replay needs at least one transcript file");
   const final = engine.state;
   engine.dispose();
-  return { calls: [...calls.values()], final, stats };
+  return { calls: [...calls.values()], final, stats, warnings };
 }

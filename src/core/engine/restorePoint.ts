@@ -8,6 +8,7 @@
  */
 import { open } from "node:fs/promises";
 import { asArray, contentText, isObject, tagValue } from "../transcript/recordShapes";
+import { withoutBom } from "../transcript/parseLine";
 
 /** Past this, a turn is taken as still running from the window's first line on. */
 export const RESTORE_MAX_BYTES = 4 * 1024 * 1024;
@@ -27,7 +28,7 @@ const NEWLINE = 0x0a;
 
 function parse(line: string): Record<string, unknown> | undefined {
   try {
-    const value: unknown = JSON.parse(line);
+    const value: unknown = JSON.parse(withoutBom(line));
     return isObject(value) ? value : undefined;
   } catch {
     return undefined;

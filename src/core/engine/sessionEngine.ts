@@ -124,8 +124,10 @@ export class SessionEngine {
    * counted from when each became a straggler.
    */
   private scheduleStragglers(): void {
+    const ids = this.currentInterpreter.stragglerIds();
+    if (ids.length === 0 && this.stragglerSince.size === 0 && !this.stragglerTimer) return; // the usual case, per record
     const now = this.clock.now();
-    const current = new Set(this.currentInterpreter.stragglerIds());
+    const current = new Set(ids);
     for (const id of this.stragglerSince.keys()) if (!current.has(id)) this.stragglerSince.delete(id);
     for (const id of current) if (!this.stragglerSince.has(id)) this.stragglerSince.set(id, now);
     this.stragglerTimer?.cancel();

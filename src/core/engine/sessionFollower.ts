@@ -8,9 +8,9 @@ import { dirname, join } from "node:path";
 import { type AgentState, initialAgentState } from "../agent/agentState";
 import type { TranscriptEvent } from "../transcript/events";
 import { MAIN, type RecordSource } from "../transcript/interpreter";
-import { isNotFound, LineReader } from "../transcript/lineReader";
+import { DEFAULT_MAX_LINE_BYTES, isNotFound, LineReader } from "../transcript/lineReader";
 import { type LineStats, newLineStats, parseLine } from "../transcript/parseLine";
-import { agentIdOfFile, readSubagentMeta, subagentDirOf } from "../transcript/subagentFiles";
+import { agentIdOfFile, readSubagentMeta, subagentDirOf, unreadableReason } from "../transcript/subagentFiles";
 import { type Clock, systemClock, type TimerHandle } from "../util/clock";
 import { chokidarWatch, type FileWatch, type WatchFactory } from "../util/fileWatch";
 import { mtimeSaysChanged } from "../util/mtime";
@@ -38,9 +38,13 @@ export interface FollowerOptions {
   restore?: boolean;
   pollIntervalMs?: number;
   maxBytesPerRead?: number;
+  /** Lines longer than this are dropped and reported (default: the reader's 64 MB). */
+  maxLineBytes?: number;
   watch?: WatchFactory;
   /** Reading failed for a reason other than the file not existing yet. */
   onError?: (err: unknown) => void;
+  /** Something was skipped and the card may miss it (a sub-agent entry that is not a readable file). */
+  onWarning?: (message: string) => void;
 }
 
 interface SubagentFollow {
@@ -55,6 +59,8 @@ export class SessionFollower {
   readonly stats: LineStats = newLineStats();
   private readonly reader: LineReader;
   private readonly subagents = new Map<string, SubagentFollow>();
+  /** Sub-agent entries already reported as unreadable: one log line each, not one per pass. */
+  private readonly reportedEntries = new Set<string>();
   /** Tool calls seen to end in this session: tells when a sub-agent's file needs no more reading. */
   private readonly endedCalls = new Set<string>();
   private readonly subagentDir: string;
@@ -83,7 +89,7 @@ export class SessionFollower {
     this.engine.onChange((_state, events) => {
       for (const event of events) if (event.kind === "toolEnd" && event.parent === null) this.endedCalls.add(event.id);
     });
-    this.reader = new LineReader(path, { maxBytesPerRead: opts.maxBytesPerRead });
+    this.reader = new LineReader(path, { maxBytesPerRead: opts.maxBytesPerRead, maxLineBytes: opts.maxLineBytes });
     this.subagentDir = subagentDirOf(path);
     this.restoring = opts.restore ?? true;
   }
@@ -206,9 +212,16 @@ export class SessionFollower {
     await this.drain(this.reader, MAIN);
   }
 
-  private async drain(reader: LineReader, source: RecordSource): Promise<void> {
+  /** Reads what is new; false when the file is not there (yet, or any more). */
+  private async drain(reader: LineReader, source: RecordSource): Promise<boolean> {
     for (;;) {
+      const oversizedBefore = reader.oversizedLines;
       const result = await reader.read();
+      const oversized = reader.oversizedLines - oversizedBefore;
+      if (oversized > 0) {
+        this.stats.oversized += oversized;
+        this.opts.onWarning?.(`skipped ${oversized === 1 ? "a line" : `${oversized} lines`} over ${sizeText(this.opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES)} in ${reader.path}: what it held (often a tool's output) is not known`);
+      }
       if (result.reset && source === MAIN) this.engine.reset(initialAgentState);
       if (result.lines.length > 0) {
         this.sawData = true;
@@ -219,7 +232,7 @@ export class SessionFollower {
         }
         this.engine.ingest(records, source);
       }
-      if (!result.more || this.stopped) return;
+      if (!result.more || this.stopped) return !result.missing;
     }
   }
 
@@ -234,7 +247,19 @@ export class SessionFollower {
           this.engine.interpreter.linkSubagent(sub.agentId, parent);
         }
       }
-      await this.drain(sub.reader, sub.source);
+      try {
+        if (!(await this.drain(sub.reader, sub.source))) {
+          // It was listed, so it existed: removed since, nothing more will come from it.
+          sub.finished = true;
+          this.warnOnce(sub.reader.path, `sub-agent file ${sub.reader.path} is gone; stopped reading it`);
+          continue;
+        }
+      } catch (err) {
+        // Replaced by a folder, its permissions changed…: the session's own file comes first.
+        sub.finished = true;
+        this.warnOnce(sub.reader.path, `stopped reading sub-agent file ${sub.reader.path}: ${String(err)}`);
+        continue;
+      }
       // Once its Agent call has been seen to end, and all its tools with it, nothing in the file
       // can change what the panel shows. (A sub-agent's file can appear before its parent's
       // Agent record is on disk: "not open" alone does not mean "over".)
@@ -258,9 +283,15 @@ export class SessionFollower {
       const agentId = agentIdOfFile(name);
       if (!agentId || this.subagents.has(agentId)) continue;
       const path = join(this.subagentDir, name);
+      // Not added while unreadable: the next listing looks again (a link may get its target).
+      const problem = await unreadableReason(path);
+      if (problem) {
+        this.warnOnce(path, `skipped sub-agent entry ${path}: ${problem}`);
+        continue;
+      }
       const parentToolId = await readSubagentMeta(path);
       if (parentToolId) this.engine.interpreter.linkSubagent(agentId, parentToolId);
-      const reader = new LineReader(path, { maxBytesPerRead: this.opts.maxBytesPerRead });
+      const reader = new LineReader(path, { maxBytesPerRead: this.opts.maxBytesPerRead, maxLineBytes: this.opts.maxLineBytes });
       const follow: SubagentFollow = {
         agentId,
         reader,
@@ -270,6 +301,12 @@ export class SessionFollower {
       if (this.firstPass && (this.opts.restore ?? true)) await this.positionRestoredSubagent(follow);
       this.subagents.set(agentId, follow);
     }
+  }
+
+  private warnOnce(path: string, message: string): void {
+    if (this.reportedEntries.has(path)) return;
+    this.reportedEntries.add(path);
+    this.opts.onWarning?.(message);
   }
 
   /**
@@ -285,4 +322,8 @@ export class SessionFollower {
     const size = await stat(follow.reader.path).then((s) => s.size, () => 0);
     if (size > SUBAGENT_RESTORE_BYTES) await follow.reader.seekToLineAfter(size - SUBAGENT_RESTORE_BYTES);
   }
+}
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${bytes} bytes`;
 }

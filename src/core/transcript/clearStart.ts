@@ -5,6 +5,7 @@
  */
 import { open } from "node:fs/promises";
 import { contentText, isObject } from "./recordShapes";
+import { withoutBom } from "./parseLine";
 
 /** The /clear record comes within the first few records; this much always covers them. */
 const HEAD_BYTES = 64 * 1024;
@@ -29,7 +30,7 @@ export async function startsWithClear(path: string): Promise<boolean> {
   for (const line of lines) {
     if (!line.includes("/clear")) continue;
     try {
-      const record: unknown = JSON.parse(line);
+      const record: unknown = JSON.parse(withoutBom(line));
       if (!isObject(record) || record.type !== "user" || !isObject(record.message)) continue;
       if (contentText(record.message.content).includes("<command-name>/clear</command-name>")) return true;
     } catch {

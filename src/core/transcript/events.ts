@@ -21,6 +21,7 @@ interface Base {
 }
 
 export type TranscriptEvent =
+  /** At most once per tool id in a session (see TranscriptInterpreter.startedIds). */
   | (Base & {
       kind: "toolStart";
       id: string;

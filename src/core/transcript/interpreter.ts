@@ -2,8 +2,8 @@
  * Turns transcript records into normalized events, one session at a time.
  *
  * It keeps only what a live session needs: the tools in flight (to close them when their turn
- * ends), the links from sub-agents to the `Agent` call that owns them, and the ids ended in the
- * current turn (so a repeated record never starts a tool twice). Everything else is derived by
+ * ends), the links from sub-agents to the `Agent` call that owns them, and the ids started in the
+ * session (so a repeated record never starts a tool twice). Everything else is derived by
  * pure functions from the events (see agent/agentState.ts and agent/toolCalls.ts).
  *
  * Only `user` and `assistant` records carry the conversation; bookkeeping records such as
@@ -43,12 +43,33 @@ export interface InterpreterStats {
   ignored: number;
 }
 
+/** Results kept for a tool_use not read yet; the oldest go first. */
+const MAX_EARLY_RESULTS = 1000;
 const INTERRUPT_FOR_TOOL = "[Request interrupted by user for tool use]";
 const INTERRUPT = "[Request interrupted by user";
 
 export class TranscriptInterpreter {
   private readonly open = new Map<string, OpenTool>();
-  private readonly endedThisTurn = new Set<string>();
+  /**
+   * Open tools by the Agent call that owns them. An index, so that ending a call, or asking after
+   * stragglers, never scans every open tool (thousands can be open: that was quadratic).
+   */
+  private readonly openChildren = new Map<string, Set<string>>();
+  /**
+   * Every tool_use id started in this session. One id is one call: a tool_use whose id was seen
+   * before (open or ended, in any turn) is a copy of that call, not a new one, and is ignored.
+   * Ids are unique per call at the API, so a repeat can only be a record written twice (a
+   * resumed or re-written conversation, old CLIs' progress copies). Ignoring it, rather than
+   * restarting the call, keeps one rule for every consumer: each id starts at most once, so the
+   * call list (deriveToolCalls) and the live state (reduceAgent) can never disagree about it.
+   */
+  private readonly startedIds = new Set<string>();
+  /**
+   * Results read before their tool_use (a file written out of order): the tool ends as soon as
+   * its tool_use arrives, instead of running forever. Bounded: results of tools started before a
+   * restore window never get their tool_use, and must not pile up.
+   */
+  private readonly earlyResults = new Map<string, { block: Json; toolUseResult: unknown }>();
   /** Sub-agent (agentId or inline chain) → the Agent call that owns it. */
   private readonly subagentParents = new Map<string, string | null>();
   /** Inline sidechain records of old CLIs: record uuid → owning Agent call. */
@@ -71,9 +92,7 @@ export class TranscriptInterpreter {
 
   /** A call, or any tool of the sub-agent it runs, is still in flight. */
   isOpenOrHasOpenChildren(toolId: string): boolean {
-    if (this.open.has(toolId)) return true;
-    for (const tool of this.open.values()) if (tool.parent === toolId) return true;
-    return false;
+    return this.open.has(toolId) || this.openChildren.has(toolId);
   }
 
   /** Registers a sub-agent transcript's owner, e.g. from its `.meta.json`. */
@@ -162,10 +181,21 @@ export class TranscriptInterpreter {
       if (!isObject(block) || block.type !== "tool_use") continue;
       const id = asString(block.id);
       const name = asString(block.name);
-      if (!id || !name || this.open.has(id) || this.endedThisTurn.has(id)) continue;
+      if (!id || !name || this.startedIds.has(id)) continue;
+      this.startedIds.add(id);
       this.open.set(id, { name, parent, input: block.input, background: false });
+      if (parent !== null) {
+        const siblings = this.openChildren.get(parent);
+        if (siblings) siblings.add(id);
+        else this.openChildren.set(parent, new Set([id]));
+      }
       out.push({ kind: "toolStart", id, name, input: block.input, label: toolLabel(name, block.input), parent, at });
       started++;
+      const early = this.earlyResults.get(id);
+      if (early) {
+        this.earlyResults.delete(id);
+        this.applyResult(id, early.block, early.toolUseResult, at, out);
+      }
     }
     return started;
   }
@@ -239,16 +269,32 @@ export class TranscriptInterpreter {
       if (!isObject(block) || block.type !== "tool_result") continue;
       sawResult = true;
       const id = asString(block.tool_use_id);
-      const tool = id ? this.open.get(id) : undefined;
-      if (!id || !tool) continue;
-      if (isSubagentTool(tool.name) && isAsyncLaunch(toolUseResult)) {
-        tool.background = true;
-        out.push({ kind: "backgroundLaunch", id, at });
-        continue;
-      }
-      this.endTool(id, toolResultOutcome(block, toolUseResult), at, out);
+      if (!id) continue;
+      if (this.open.has(id)) this.applyResult(id, block, toolUseResult, at, out);
+      else if (!this.startedIds.has(id)) this.keepEarlyResult(id, block, toolUseResult);
     }
     return sawResult;
+  }
+
+  private applyResult(id: string, block: Json, toolUseResult: unknown, at: number | undefined, out: TranscriptEvent[]): void {
+    const tool = this.open.get(id);
+    if (!tool) return;
+    if (isSubagentTool(tool.name) && isAsyncLaunch(toolUseResult)) {
+      tool.background = true;
+      out.push({ kind: "backgroundLaunch", id, at });
+      return;
+    }
+    this.endTool(id, toolResultOutcome(block, toolUseResult), at, out);
+  }
+
+  private keepEarlyResult(id: string, block: Json, toolUseResult: unknown): void {
+    if (this.earlyResults.size >= MAX_EARLY_RESULTS) {
+      const oldest = this.earlyResults.keys().next().value as string;
+      this.earlyResults.delete(oldest);
+    }
+    // Only what the outcome is read from: not the (possibly huge) output text.
+    const outcomeOnly: Json = { is_error: block.is_error, content: contentText(block.content).slice(0, 4096) };
+    this.earlyResults.set(id, { block: outcomeOnly, toolUseResult: isAsyncLaunch(toolUseResult) ? toolUseResult : isObject(toolUseResult) ? undefined : toolUseResult });
   }
 
   // ---- system ------------------------------------------------------------------------------
@@ -350,7 +396,10 @@ export class TranscriptInterpreter {
   /** Tools of a sub-agent whose Agent call has been seen to end, awaiting their late results. */
   stragglerIds(): string[] {
     const ids: string[] = [];
-    for (const [id, tool] of this.open) if (this.isStraggler(tool)) ids.push(id);
+    for (const [parent, children] of this.openChildren) {
+      if (this.open.has(parent) || !this.endedAgentCalls.has(parent)) continue;
+      ids.push(...children);
+    }
     return ids;
   }
 
@@ -386,14 +435,17 @@ export class TranscriptInterpreter {
     // flushes the sub-agent's file. Those stragglers end with their own results, or are closed
     // by closeStragglers() shortly after the turn ends (see SessionEngine).
     if (outcome === "interrupted" || outcome === "orphaned") {
-      for (const [childId, child] of this.open) {
-        if (child.parent === id) this.endTool(childId, "orphaned", at, out);
-      }
+      const children = this.openChildren.get(id);
+      if (children) for (const childId of [...children]) this.endTool(childId, "orphaned", at, out);
     }
     this.open.delete(id);
+    if (tool.parent !== null) {
+      const siblings = this.openChildren.get(tool.parent);
+      siblings?.delete(id);
+      if (siblings?.size === 0) this.openChildren.delete(tool.parent);
+    }
     this.claimedAgentCalls.delete(id);
     if (isSubagentTool(tool.name)) this.endedAgentCalls.add(id);
-    this.endedThisTurn.add(id);
     out.push({ kind: "toolEnd", id, outcome, parent: tool.parent, at });
   }
 
@@ -407,7 +459,6 @@ export class TranscriptInterpreter {
     // A tool still open when the next prompt starts lost its result (the CLI was killed).
     // Stragglers are the exception: their results are late, not lost (closeStragglers).
     this.closeOpen(out, "orphaned", (t) => !this.isBackground(t) && !this.isStraggler(t), at);
-    this.endedThisTurn.clear();
     this.sidechainChain.clear();
   }
 }

@@ -6,6 +6,8 @@ import { isObject, type Json } from "./recordShapes";
 
 export interface LineStats {
   lines: number;
+  /** Longer than the reader's cap (64 MB): dropped unread, so whatever it held is unknown. */
+  oversized: number;
   /** Not JSON at all (a torn write, garbage). */
   malformed: number;
   /** Valid JSON but not an object (a number, an array, a string). */
@@ -15,7 +17,7 @@ export interface LineStats {
 }
 
 export function newLineStats(): LineStats {
-  return { lines: 0, malformed: 0, notObject: 0, unknownType: 0 };
+  return { lines: 0, oversized: 0, malformed: 0, notObject: 0, unknownType: 0 };
 }
 
 /** Record types seen from the CLI. Only user, assistant, system and progress carry meaning. */
@@ -70,10 +72,21 @@ function isBookkeeping(head: string, length: number): boolean {
 const HEAD_BYTES = 160;
 
 /**
+ * Without a leading UTF-8 byte order mark. Editors on Windows add one when a file is saved; JSON
+ * does not allow it, and it would cost the first record of the file.
+ */
+export function withoutBom<T extends string | Buffer>(line: T): T {
+  if (typeof line === "string") return (line.charCodeAt(0) === 0xfeff ? line.slice(1) : line) as T;
+  const bytes = line as Buffer;
+  return (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes) as T;
+}
+
+/**
  * Accepts the raw bytes of a line (as the reader delivers them) or a string. Bytes are decoded
  * only for lines that are not recognizably bookkeeping: decoding is most of the cost of reading.
  */
-export function parseLine(line: string | Buffer, stats: LineStats): Json | undefined {
+export function parseLine(raw: string | Buffer, stats: LineStats): Json | undefined {
+  const line = withoutBom(raw);
   if (line.length === 0) return undefined;
   const head = typeof line === "string" ? line.slice(0, HEAD_BYTES) : line.toString("latin1", 0, Math.min(line.length, HEAD_BYTES));
   if (line.length < 3 && head.trim() === "") return undefined;

@@ -13,13 +13,15 @@ export class RecordStream {
   private lines: Buffer[] = [];
   private index = 0;
   private done = false;
+  private oversizedSeen = 0;
 
   constructor(
     path: string,
     private readonly stats: LineStats,
     chunkBytes = REPLAY_CHUNK_BYTES,
+    maxLineBytes?: number,
   ) {
-    this.reader = new LineReader(path, { maxBytesPerRead: chunkBytes });
+    this.reader = new LineReader(path, { maxBytesPerRead: chunkBytes, maxLineBytes });
   }
 
   get path(): string {
@@ -39,6 +41,8 @@ export class RecordStream {
       const result = await this.reader.read();
       if (result.missing) throw Object.assign(new Error(`no such file: ${this.reader.path}`), { code: "ENOENT" });
       this.lines = result.lines;
+      this.stats.oversized += this.reader.oversizedLines - this.oversizedSeen;
+      this.oversizedSeen = this.reader.oversizedLines;
       if (!result.more) {
         this.done = true;
         // A writer that died mid-line leaves a last line without its newline.

@@ -6,7 +6,7 @@
  * `<project>/agent-<id>.jsonl` carrying the parent's `sessionId` and no meta file; those are
  * linked by the prompt the sub-agent was given (see TranscriptInterpreter.claimAgentCall).
  */
-import { open, readdir, readFile } from "node:fs/promises";
+import { access, constants, lstat, open, readdir, readFile, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { isObject } from "./recordShapes";
 
@@ -42,6 +42,28 @@ export async function readSubagentMeta(jsonlPath: string): Promise<string | null
   }
 }
 
+/**
+ * Why an `agent-*.jsonl` entry cannot be followed (a folder, a dangling link, no read
+ * permission, gone since it was listed), or undefined for a readable file. Anything can sit in
+ * that folder; an entry that is not a file must never stop the session's own file being read.
+ */
+export async function unreadableReason(path: string): Promise<string | undefined> {
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) return info.isDirectory() ? "a folder, not a file" : "not a regular file";
+    await access(path, constants.R_OK);
+    return undefined;
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === "ENOENT") {
+      const link = await lstat(path).then((l) => l.isSymbolicLink(), () => false);
+      return link ? "a link to nothing" : "gone since it was listed";
+    }
+    if (code === "EACCES" || code === "EPERM") return "permission denied";
+    return `cannot be read (${code ?? String(err)})`;
+  }
+}
+
 async function listAgentFiles(dir: string): Promise<string[]> {
   try {
     return (await readdir(dir)).filter((name) => AGENT_FILE.test(name)).sort();
@@ -64,11 +86,20 @@ async function firstLine(path: string): Promise<string> {
   }
 }
 
-export async function findSubagentFiles(transcriptPath: string): Promise<SubagentFile[]> {
+/** `onSkip` hears about every nested entry that is not a readable file (it is left out). */
+export async function findSubagentFiles(
+  transcriptPath: string,
+  onSkip: (path: string, reason: string) => void = () => {},
+): Promise<SubagentFile[]> {
   const found: SubagentFile[] = [];
   const nested = subagentDirOf(transcriptPath);
   for (const name of await listAgentFiles(nested)) {
     const path = join(nested, name);
+    const problem = await unreadableReason(path);
+    if (problem) {
+      onSkip(path, problem);
+      continue;
+    }
     found.push({ agentId: agentIdOfFile(name) ?? name, path, parentToolId: await readSubagentMeta(path) });
   }
   // The older flat layout, beside the session's own file.

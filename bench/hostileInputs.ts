@@ -1,0 +1,43 @@
+/**
+ * Inputs sized to hurt (issue 11): costs that grew with the square of the input once. Each figure
+ * is the median of a few runs, against a target that only a linear cost meets.
+ */
+import { toolLabel } from "../src/core/agent/labels";
+import { SessionEngine } from "../src/core/engine/sessionEngine";
+import { percentile } from "./percentile";
+
+type Row = (name: string, value: string, target: string, ok: boolean | undefined) => void;
+
+function medianMs(runs: number, fn: () => void): number {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = process.hrtime.bigint();
+    fn();
+    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return percentile(samples.sort((a, b) => a - b), 50);
+}
+
+/** A turn that opens 20,000 tools, one record each (as replay feeds them), then ends. */
+function openTools(count: number): unknown[] {
+  const records: unknown[] = [{ type: "user", message: { role: "user", content: "go" } }];
+  for (let i = 0; i < count; i++) {
+    records.push({ type: "assistant", message: { id: `m${i}`, content: [{ type: "tool_use", id: `t${i}`, name: "Bash", input: { command: "true" } }] } });
+  }
+  records.push({ type: "system", subtype: "turn_duration", durationMs: 1 });
+  return records;
+}
+
+export function hostileInputBenchmarks(row: Row): void {
+  const records = openTools(20_000);
+  const toolsMs = medianMs(5, () => {
+    const engine = new SessionEngine();
+    for (const record of records) engine.ingest([record]);
+    engine.dispose();
+  });
+  row("20,000 open tools (start each, end the turn)", `${toolsMs.toFixed(1)} ms`, "≤ 100 ms", toolsMs <= 100);
+
+  const path = `${"/".repeat(1024 * 1024 - 1)}x`;
+  const labelMs = medianMs(5, () => toolLabel("Read", { file_path: path }));
+  row("a 1 MB path label (slashes, then a name)", `${labelMs.toFixed(1)} ms`, "≤ 100 ms", labelMs <= 100);
+}
