@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { CallContext } from "../mcp/toolCallTracker";
 import { jsonResult, type ToolResult } from "../mcp/toolResult";
 import type { ToolSpec } from "../mcp/server/toolRegistrar";
+import { forbiddenCharacterMessage, forbiddenCommandCharacter } from "./commandCharacters";
 import { resolveToolPath } from "./paths";
 import type { CommandEnd, ToolPorts } from "./ports";
 import { cancelled, denied, errorText, toolError } from "./results";
@@ -57,6 +58,9 @@ export function executeCommandTool(ports: ToolPorts): ToolSpec<typeof shape> {
 }
 
 async function runCommand(ports: ToolPorts, args: Args, context: CallContext): Promise<ToolResult> {
+  // Before anything is asked: an approval of text that runs differently from how it reads is no approval.
+  const forbidden = forbiddenCommandCharacter(args.command);
+  if (forbidden) return toolError(forbiddenCharacterMessage(forbidden), { character: forbidden.codePoint, position: forbidden.position });
   const cwd = await resolveToolPath(ports, context, args.cwd ?? ".", "Run a command in");
   if (!cwd.ok) return cwd.result;
   const stat = await ports.files.stat(cwd.path);
