@@ -10,6 +10,7 @@ import { ARCADIA_MCP_SERVER_NAME } from "../core/mcp/mcpConfigFile";
 import type { TrackedCall } from "../core/mcp/toolCallTracker";
 import { ToolUseMatcher } from "../core/mcp/toolUseMatcher";
 import type { TranscriptEvent } from "../core/transcript/events";
+import { visibleText } from "../core/util/visibleText";
 import type { AgentLiveView, LiveCallView, PromptView } from "../shared/protocol";
 
 export interface CallSource {
@@ -101,7 +102,7 @@ export class LiveBoard {
         callId: call.id,
         toolUseId,
         tool: call.toolName,
-        display: call.display,
+        display: visibleText(call.display),
         startedAt: call.startedAt,
         completeHint: COMPLETE_HINTS[call.toolName] ?? DEFAULT_COMPLETE_HINT,
       };
@@ -113,14 +114,15 @@ export class LiveBoard {
         .map((a) => ({
           id: a.id,
           kind: a.kind,
-          subject: a.subject,
+          // What is approved is all of this text: shown whole, nothing hidden in it.
+          subject: visibleText(a.subject),
           toolUseId: (a.callId && toolUseOfCall.get(a.callId)) ?? null,
           canAlwaysAllow: false,
         })),
       // A write waits on its diff review: Allow / Deny on the row accept or reject the diff.
       ...calls
         .filter((c) => c.diffId !== undefined)
-        .map((c) => ({ id: c.diffId as string, kind: "write" as const, subject: c.display, toolUseId: toolUseOfCall.get(c.id) ?? null, canAlwaysAllow: false })),
+        .map((c) => ({ id: c.diffId as string, kind: "write" as const, subject: visibleText(c.display), toolUseId: toolUseOfCall.get(c.id) ?? null, canAlwaysAllow: false })),
       ...(this.permissions?.pending() ?? [])
         .filter((p) => p.agentId === agentId)
         .map((p) => ({ id: p.id, kind: "permission" as const, subject: p.subject, toolUseId: p.toolUseId ?? null, canAlwaysAllow: p.canAlwaysAllow })),

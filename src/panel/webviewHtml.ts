@@ -1,6 +1,7 @@
 /**
  * The panel's HTML: the Vite bundle from dist/webview, loaded under a strict Content-Security-
- * Policy (a fresh nonce per load, no inline script, no eval), asset paths rewritten for the webview.
+ * Policy (a fresh nonce per load, no inline script, no eval, no <base>, no form targets), asset
+ * paths rewritten for the webview.
  */
 import { randomBytes } from "node:crypto";
 import type * as vscode from "vscode";
@@ -15,6 +16,10 @@ export function webviewHtml(webview: vscode.Webview, assetsRoot: vscode.Uri, joi
     `font-src ${webview.cspSource}`,
     `style-src ${webview.cspSource} 'nonce-${nonce}'`,
     `script-src 'nonce-${nonce}'`,
+    // default-src does not cover these: no <base> may re-point the relative asset URLs, and no
+    // form may post the panel's content anywhere.
+    "base-uri 'none'",
+    "form-action 'none'",
   ].join("; ");
   return `<!doctype html>
 <html lang="en">

@@ -1,5 +1,6 @@
 import { useEffect, useReducer } from "react";
 import { AgentCard } from "./components/AgentCard";
+import { CardErrorBoundary } from "./components/CardErrorBoundary";
 import { EmptyState } from "./components/EmptyState";
 import { NoticeBanner } from "./components/NoticeBanner";
 import { TopBar } from "./components/TopBar";
@@ -31,7 +32,9 @@ export function App() {
       ) : (
         <ul className="agent-list" aria-label="Agents">
           {state.agents.map((agent) => (
-            <AgentCard key={agent.id} agent={agent} live={state.live.get(agent.id)} />
+            <CardErrorBoundary key={agent.id} agentId={agent.id} resetKeys={[agent, state.live.get(agent.id)]}>
+              <AgentCard agent={agent} live={state.live.get(agent.id)} />
+            </CardErrorBoundary>
           ))}
         </ul>
       )}

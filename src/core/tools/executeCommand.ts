@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { CallContext } from "../mcp/toolCallTracker";
 import { jsonResult, type ToolResult } from "../mcp/toolResult";
 import type { ToolSpec } from "../mcp/server/toolRegistrar";
+import { forbiddenCharacterMessage, forbiddenCommandCharacter } from "./commandCharacters";
 import { resolveToolPath } from "./paths";
 import type { CommandEnd, ToolPorts } from "./ports";
 import { cancelled, denied, errorText, toolError } from "./results";
@@ -42,13 +43,12 @@ type Args = z.infer<z.ZodObject<typeof shape>>;
 export function executeCommandTool(ports: ToolPorts): ToolSpec<typeof shape> {
   return {
     name: "execute_command",
-    title: "Run a command in a VS Code terminal",
+    title: "Run a shell command",
     description:
-      "Runs a shell command in a VS Code terminal the user can watch, and returns its output (the last " +
-      `${MAX_OUTPUT_CHARS} characters) and exit code. Do not start commands that never end (servers, watchers) unless ` +
-      "you set timeout_seconds; the user can also finish a long call early from the Arcadia panel, in which case you get " +
-      'the output so far with status "force-completed". Without shell integration in the terminal the output cannot be ' +
-      'read: the result then says status "output_not_captured".',
+      "Runs one shell command (non-interactively, as `<shell> -c`, with no input) shown in a VS Code terminal the user can " +
+      `watch, and returns its output (the last ${MAX_OUTPUT_CHARS} characters) and exit code. Do not start commands that ` +
+      "never end (servers, watchers) unless you set timeout_seconds; the user can also finish a long call early from the " +
+      'Arcadia panel, in which case you get the output so far with status "force-completed".',
     inputSchema: shape,
     annotations: { destructiveHint: true, openWorldHint: true },
     display: (args) => args.command,
@@ -57,6 +57,9 @@ export function executeCommandTool(ports: ToolPorts): ToolSpec<typeof shape> {
 }
 
 async function runCommand(ports: ToolPorts, args: Args, context: CallContext): Promise<ToolResult> {
+  // Before anything is asked: an approval of text that runs differently from how it reads is no approval.
+  const forbidden = forbiddenCommandCharacter(args.command);
+  if (forbidden) return toolError(forbiddenCharacterMessage(forbidden), { character: forbidden.codePoint, position: forbidden.position });
   const cwd = await resolveToolPath(ports, context, args.cwd ?? ".", "Run a command in");
   if (!cwd.ok) return cwd.result;
   const stat = await ports.files.stat(cwd.path);

@@ -7,16 +7,16 @@ import { listFilesTool } from "./listFiles";
 import { openFileTool } from "./openFile";
 import type { ToolPorts } from "./ports";
 import { readFileTool } from "./readFile";
-import { searchFilesTool } from "./searchFiles";
+import { type SearchOptions, searchFilesTool } from "./searchFiles";
 import { writeFileTool } from "./writeFile";
 
 export const ARCADIA_TOOL_NAMES = ["execute_command", "read_file", "list_files", "search_files", "write_file", "apply_diff", "get_diagnostics", "open_file"] as const;
 
-export function registerArcadiaTools(addTool: AddTool, ports: ToolPorts): void {
+export function registerArcadiaTools(addTool: AddTool, ports: ToolPorts, options: { search?: SearchOptions } = {}): void {
   addTool(executeCommandTool(ports));
   addTool(readFileTool(ports));
   addTool(listFilesTool(ports));
-  addTool(searchFilesTool(ports));
+  addTool(searchFilesTool(ports, options.search));
   addTool(writeFileTool(ports));
   addTool(applyDiffTool(ports));
   addTool(getDiagnosticsTool(ports));

@@ -3,11 +3,14 @@
  * filtered by a glob) or in one file. Binary and huge files are skipped and counted, and so are
  * files that lead out of the searched folder and the workspace through a symlink (VS Code's
  * findFiles follows links by default): only the folder the user approved, or the workspace, is read.
+ * A regular expression runs in a worker thread with a deadline (regexLineMatcher.ts): an agent's
+ * catastrophic pattern must not freeze the extension host.
  */
 import { z } from "zod";
 import type { ToolSpec } from "../mcp/server/toolRegistrar";
 import { insideWorkspace, isInside, resolveToolPath } from "./paths";
 import type { ToolPorts } from "./ports";
+import { DEFAULT_REGEX_DEADLINE_MS, RegexAbortedError, RegexLineMatcher, RegexTimeoutError } from "./regexLineMatcher";
 import { ok, toolError } from "./results";
 import { shownPath } from "./shownPath";
 import { decodeText, looksBinary, MB } from "./text";
@@ -26,7 +29,13 @@ const shape = {
   max_results: z.number().int("max_results must be a whole number").min(1, "max_results must be at least 1").max(2000, "max_results can be at most 2000: narrow the search with path or glob").optional().describe(`Stop after this many matching lines. Default ${DEFAULT_MATCHES}.`),
 };
 
-export function searchFilesTool(ports: ToolPorts): ToolSpec<typeof shape> {
+export interface SearchOptions {
+  /** How long the regex may take on one file before the search gives up. */
+  regexDeadlineMs?: number;
+}
+
+export function searchFilesTool(ports: ToolPorts, options: SearchOptions = {}): ToolSpec<typeof shape> {
+  const deadlineMs = options.regexDeadlineMs ?? DEFAULT_REGEX_DEADLINE_MS;
   return {
     name: "search_files",
     title: "Search files",
@@ -38,60 +47,81 @@ export function searchFilesTool(ports: ToolPorts): ToolSpec<typeof shape> {
       let matcher: RegExp;
       const flags = args.case_sensitive === false ? "i" : "";
       try {
-        matcher = new RegExp(args.regex ? args.pattern : escapeRegExp(args.pattern), flags);
-      } catch (err) {
-        return toolError(`pattern is not a valid regular expression (${(err as Error).message}); fix it, or set regex: false to search for the text literally.`);
-      }
-      const resolved = await resolveToolPath(ports, context, args.path ?? ".", "Search");
-      if (!resolved.ok) return resolved.result;
-      const stat = await ports.files.stat(resolved.path);
-      if (!stat) return toolError(`${resolved.path} does not exist.`);
-      const files = stat.type === "directory" ? await ports.files.findFiles(resolved.path, args.glob, MAX_FILES) : [resolved.path];
+          matcher = new RegExp(args.regex ? args.pattern : escapeRegExp(args.pattern), flags);
+        } catch (err) {
+          return toolError(`pattern is not a valid regular expression (${(err as Error).message}); fix it, or set regex: false to search for the text literally.`);
+        }
+        const resolved = await resolveToolPath(ports, context, args.path ?? ".", "Search");
+        if (!resolved.ok) return resolved.result;
+        const stat = await ports.files.stat(resolved.path);
+        if (!stat) return toolError(`${resolved.path} does not exist.`);
+        const files = stat.type === "directory" ? await ports.files.findFiles(resolved.path, args.glob, MAX_FILES) : [resolved.path];
 
-      const max = args.max_results ?? DEFAULT_MATCHES;
-      const matches: { path: string; line: number; text: string }[] = [];
-      let searched = 0;
-      let skippedBinary = 0;
-      let skippedLarge = 0;
-      let truncated = false;
-      let skippedOutside = 0;
-      for (const file of files) {
-        if (context.signal.aborted) break;
-        // The file itself or a folder on its way may be a link to anywhere (~/.ssh/id_rsa).
-        const real = await ports.files.realpath(file).catch(() => undefined);
-        if (real === undefined) continue;
-        if (!isInside(real, resolved.path) && !(await insideWorkspace(ports.files, real))) {
-          skippedOutside++;
-          continue;
-        }
-        const fileStat = await ports.files.stat(real);
-        if (!fileStat || fileStat.type !== "file") continue;
-        if (fileStat.size > MAX_SEARCH_FILE_BYTES) {
-          skippedLarge++;
-          continue;
-        }
-        let bytes: Uint8Array;
+        const max = args.max_results ?? DEFAULT_MATCHES;
+        const matches: { path: string; line: number; text: string }[] = [];
+        let searched = 0;
+        let skippedBinary = 0;
+        let skippedLarge = 0;
+        let truncated = false;
+        let skippedOutside = 0;
+        // An agent's regex may backtrack for minutes: off this thread, with a deadline. Literal text cannot.
+        const regexLines = args.regex ? new RegexLineMatcher(matcher.source, matcher.flags, deadlineMs, context.signal) : undefined;
         try {
-          bytes = await ports.files.readFile(real);
-        } catch {
-          continue;
-        }
-        if (looksBinary(bytes)) {
-          skippedBinary++;
-          continue;
-        }
-        searched++;
-        const lines = decodeText(bytes).split(/\r?\n/);
-        for (let i = 0; i < lines.length; i++) {
-          const line = lines[i] as string;
-          if (!matcher.test(line)) continue;
-          if (matches.length >= max) {
-            truncated = true;
-            break;
+        for (const file of files) {
+          if (context.signal.aborted) break;
+          // The file itself or a folder on its way may be a link to anywhere (~/.ssh/id_rsa).
+          const real = await ports.files.realpath(file).catch(() => undefined);
+          if (real === undefined) continue;
+          if (!isInside(real, resolved.path) && !(await insideWorkspace(ports.files, real))) {
+            skippedOutside++;
+            continue;
           }
-          matches.push({ path: shownPath(ports, context.agentId, file), line: i + 1, text: line.length > MAX_MATCH_LINE_CHARS ? `${line.slice(0, MAX_MATCH_LINE_CHARS)} […]` : line });
+          const fileStat = await ports.files.stat(real);
+          if (!fileStat || fileStat.type !== "file") continue;
+          if (fileStat.size > MAX_SEARCH_FILE_BYTES) {
+            skippedLarge++;
+            continue;
+          }
+          let bytes: Uint8Array;
+          try {
+            bytes = await ports.files.readFile(real);
+          } catch {
+            continue;
+          }
+          if (looksBinary(bytes)) {
+            skippedBinary++;
+            continue;
+          }
+          searched++;
+          const text = decodeText(bytes);
+          const lines = text.split(/\r?\n/);
+          // One more than still fits: a match past the limit says "truncated".
+          const limit = max - matches.length + 1;
+          let hits: number[];
+          try {
+            hits = regexLines ? await regexLines.matchingLines(text, limit) : literalMatches(matcher, lines, limit);
+          } catch (err) {
+            if (err instanceof RegexAbortedError) break;
+            if (err instanceof RegexTimeoutError) {
+              return toolError(
+                `${err.message} on ${shownPath(ports, context.agentId, file)}, so the search was stopped; simplify it (avoid nested quantifiers such as (a+)+ or (a|a)*), anchor it, or search for literal text with regex: false.`,
+                { matches, files_searched: searched },
+              );
+            }
+            throw err;
+          }
+          for (const i of hits) {
+            const line = lines[i] as string;
+            if (matches.length >= max) {
+              truncated = true;
+              break;
+            }
+            matches.push({ path: shownPath(ports, context.agentId, file), line: i + 1, text: line.length > MAX_MATCH_LINE_CHARS ? `${line.slice(0, MAX_MATCH_LINE_CHARS)} […]` : line });
+          }
+          if (truncated) break;
         }
-        if (truncated) break;
+      } finally {
+        regexLines?.close();
       }
       return ok({
         matches,
@@ -109,6 +139,12 @@ export function searchFilesTool(ports: ToolPorts): ToolSpec<typeof shape> {
       });
     },
   };
+}
+
+function literalMatches(matcher: RegExp, lines: string[], limit: number): number[] {
+  const hits: number[] = [];
+  for (let i = 0; i < lines.length && hits.length < limit; i++) if (matcher.test(lines[i] as string)) hits.push(i);
+  return hits;
 }
 
 function escapeRegExp(text: string): string {

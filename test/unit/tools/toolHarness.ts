@@ -91,7 +91,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(opts: { commandNeedsApproval?: (c: string) => boolean; noFolder?: boolean; commands?: CommandRunner } = {}): Promise<Harness> {
+export async function startHarness(
+  opts: { commandNeedsApproval?: (c: string) => boolean; noFolder?: boolean; commands?: CommandRunner; regexDeadlineMs?: number } = {},
+): Promise<Harness> {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "arcadia-tools-")));
   const workspace = join(root, "workspace");
   const outside = join(root, "outside");
@@ -112,7 +114,7 @@ export async function startHarness(opts: { commandNeedsApproval?: (c: string) =>
     commandNeedsApproval: opts.commandNeedsApproval ?? (() => false),
   };
   const tracker = new ToolCallTracker(linkedResources(ports));
-  const server = await startMcpServer({ tracker, registerTools: (addTool) => registerArcadiaTools(addTool, ports) });
+  const server = await startMcpServer({ tracker, registerTools: (addTool) => registerArcadiaTools(addTool, ports, { search: { regexDeadlineMs: opts.regexDeadlineMs } }) });
   const client = new Client({ name: "tools-test", version: "1.0.0" });
   await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${server.token}`, [AGENT_HEADER]: "agent-1" } } }));
 

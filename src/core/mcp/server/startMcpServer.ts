@@ -1,8 +1,9 @@
 /**
  * The embedded MCP server: Streamable HTTP on 127.0.0.1, one per VS Code window.
  *
- * Every request passes, in order: loopback Host/Origin (403), bearer token (401), path (404),
- * body cap (413), JSON (400); then goes to its session's transport. Tools are the caller's
+ * Every request passes, in order: loopback Host/Origin (403), bearer token (401), both answered
+ * and closed without reading the body; path (404), body cap (413, after the rest of the body is
+ * read and thrown away, so the client sees it); JSON (400); then goes to its session's transport. Tools are the caller's
  * (`registerTools`); this file knows none of them. With `hooks`, the same server also takes
  * Claude Code's HTTP hooks at `/hooks`, after the same Host/Origin and token checks.
  */
@@ -71,12 +72,14 @@ export async function startMcpServer(opts: StartMcpServerOptions): Promise<Runni
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // A stranger gets its answer and the connection closes: its body is never read (Node, told
+    // `connection: close`, does not drain it either), so it costs neither memory nor waiting.
     if (!isLoopbackHost(req.headers.host, port) || !isLoopbackOrigin(req.headers.origin, port)) {
-      sendJsonRpcError(res, 403, ErrorCode.server, "Forbidden: this server answers only 127.0.0.1/localhost on its own port");
+      sendJsonRpcError(res, 403, ErrorCode.server, "Forbidden: this server answers only 127.0.0.1/localhost on its own port", { connection: "close" });
       return;
     }
     if (!hasBearerToken(req.headers.authorization, token)) {
-      sendJsonRpcError(res, 401, ErrorCode.server, "Unauthorized: missing or wrong bearer token", { "www-authenticate": "Bearer" });
+      sendJsonRpcError(res, 401, ErrorCode.server, "Unauthorized: missing or wrong bearer token", { "www-authenticate": "Bearer", connection: "close" });
       return;
     }
     const url = new URL(req.url ?? "/", `http://${req.headers.host}`);

@@ -1,0 +1,37 @@
+/**
+ * One malformed message that breaks one card's render keeps the rest of the panel working: the
+ * other cards stay, with their prompts and buttons, the broken one says so, and the error is
+ * logged. A later good message for that agent shows its card again.
+ */
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import type { AgentView } from "../../src/shared/protocol";
+import { agent, agentLive, prompt, renderPanel, snapshot } from "./helpers";
+
+const cardOf = (id: string) => screen.getAllByTestId("agent-card").find((c) => c.dataset.agentId === id);
+
+describe("a card that fails to render", () => {
+  it("is replaced by a short notice; the other cards keep working, and the error is logged", () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const panel = renderPanel();
+    panel.send(snapshot([agent({ index: 1 }), agent({ index: 2 })]));
+    panel.send(agentLive("agent-1", { prompts: [prompt({ id: "p1", subject: "Bash: npm test" })] }));
+
+    // Off-protocol data the panel's light check lets through: tools is not a list.
+    const broken = { ...agent({ index: 2, name: "Broken" }), tools: { length: 1 } } as unknown as AgentView;
+    panel.send({ type: "agentUpdated", agent: broken });
+
+    expect(screen.getByTestId("card-error")).toHaveAttribute("data-agent-id", "agent-2");
+    expect(cardOf("agent-2")).toBeUndefined();
+    const first = cardOf("agent-1");
+    expect(first).toBeDefined();
+    within(first!).getByTestId("prompt-allow").click();
+    expect(panel.posted).toContainEqual({ type: "answerPrompt", id: "p1", decision: "allow" });
+    expect(logged.mock.calls.some((args) => String(args[0]).includes("agent-2"))).toBe(true);
+
+    panel.send({ type: "agentUpdated", agent: agent({ index: 2, name: "Fixed" }) });
+    expect(screen.queryByTestId("card-error")).not.toBeInTheDocument();
+    expect(within(cardOf("agent-2")!).getByText("Fixed")).toBeInTheDocument();
+    logged.mockRestore();
+  });
+});
