@@ -44,22 +44,32 @@ if (process.getuid?.() !== 0) {
   };
 }
 
+/** A follower on `file` (no watcher, manual clock) with its warnings and errors collected. */
+function followWithLog(file: string) {
+  const warnings: string[] = [];
+  const errors: unknown[] = [];
+  const follower = new SessionFollower(file, {
+    clock: new ManualClock(),
+    watch: noWatch,
+    onWarning: (message) => warnings.push(message),
+    onError: (err) => errors.push(err),
+  });
+  return { follower, warnings, errors };
+}
+
+/** Two passes, as the watcher or the poll would make them, then stop. */
+async function pumpTwiceAndStop(follower: SessionFollower): Promise<void> {
+  await follower.pump();
+  await follower.pump();
+  await follower.stop();
+}
+
 describe("an unreadable entry in the subagents folder", () => {
   for (const [what, arrange] of Object.entries(HOSTILE)) {
     it(`live: ${what} is skipped with one log line; the card still ends its turn`, async () => {
-      const file = sessionWith(arrange);
-      const warnings: string[] = [];
-      const errors: unknown[] = [];
-      const follower = new SessionFollower(file, {
-        clock: new ManualClock(),
-        watch: noWatch,
-        onWarning: (message) => warnings.push(message),
-        onError: (err) => errors.push(err),
-      });
+      const { follower, warnings, errors } = followWithLog(sessionWith(arrange));
       await follower.start();
-      await follower.pump();
-      await follower.pump();
-      await follower.stop();
+      await pumpTwiceAndStop(follower);
       expect(follower.state).toMatchObject({ status: "waiting", lastTurn: "completed" });
       expect(errors).toEqual([]);
       expect(warnings).toHaveLength(1);
@@ -88,21 +98,12 @@ describe("a sub-agent file that turns unreadable after it was found", () => {
     });
     const finished = `${FINISHED_TURN}\n`;
     writeFileSync(file, "");
-    const warnings: string[] = [];
-    const errors: unknown[] = [];
-    const follower = new SessionFollower(file, {
-      clock: new ManualClock(),
-      watch: noWatch,
-      onWarning: (message) => warnings.push(message),
-      onError: (err) => errors.push(err),
-    });
+    const { follower, warnings, errors } = followWithLog(file);
     await follower.start();
     rmSync(entry.path);
     mkdirSync(entry.path);
     writeFileSync(file, finished);
-    await follower.pump();
-    await follower.pump();
-    await follower.stop();
+    await pumpTwiceAndStop(follower);
     expect(follower.state).toMatchObject({ status: "waiting", lastTurn: "completed" });
     expect(errors).toEqual([]);
     expect(warnings).toHaveLength(1);
@@ -116,14 +117,11 @@ describe("a sub-agent file that turns unreadable after it was found", () => {
       writeFileSync(entry.path, "");
     });
     writeFileSync(file, "");
-    const warnings: string[] = [];
-    const follower = new SessionFollower(file, { clock: new ManualClock(), watch: noWatch, onWarning: (m) => warnings.push(m) });
+    const { follower, warnings } = followWithLog(file);
     await follower.start();
     rmSync(entry.path);
     writeFileSync(file, `${FINISHED_TURN}\n`);
-    await follower.pump();
-    await follower.pump();
-    await follower.stop();
+    await pumpTwiceAndStop(follower);
     expect(follower.state).toMatchObject({ status: "waiting", lastTurn: "completed" });
     expect(warnings).toEqual([expect.stringContaining("agent-x.jsonl is gone")]);
   });

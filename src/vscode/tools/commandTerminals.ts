@@ -17,7 +17,9 @@ interface CommandTerminal {
   /** Shows text in the terminal (kept until VS Code opens it: earlier writes would be dropped). */
   write: (text: string) => void;
   emitter: vscode.EventEmitter<string>;
-  /** The command it shows now, if one runs. */
+  /** A command is starting or running in it: not reused until it ends. */
+  busy: boolean;
+  /** The running command's id, once it started (Ctrl+C and closing act on it). */
   commandId?: string;
   closed: boolean;
 }
@@ -46,7 +48,7 @@ export class CommandTerminals implements CommandRunner, vscode.Disposable {
     const shown = this.terminalFor(request.agentId);
     shown.terminal.show(true);
     shown.write(`\x1b[2m${forTerminal(request.cwd)}\x1b[0m\r\n$ ${forTerminal(request.command)}\r\n`);
-    shown.commandId = "starting";
+    shown.busy = true;
     try {
       const handle = await this.processes.start(request);
       if (shown.closed) this.processes.closeTerminal(handle.id); // closed while it started
@@ -57,7 +59,7 @@ export class CommandTerminals implements CommandRunner, vscode.Disposable {
       if (early) shown.write(forTerminal(early));
       return { ...handle, where: shown.terminal.name };
     } catch (err) {
-      shown.commandId = undefined;
+      shown.busy = false;
       shown.write(`\x1b[31m${err instanceof Error ? err.message : String(err)}\x1b[0m\r\n\r\n`);
       throw err;
     }
@@ -92,13 +94,14 @@ export class CommandTerminals implements CommandRunner, vscode.Disposable {
     const shown = this.shownIn.get(id);
     this.shownIn.delete(id);
     if (!shown) return;
+    shown.busy = false;
     shown.commandId = undefined;
     if (end.kind === "exited") shown.write(`\x1b[2m[exited${end.exitCode === undefined ? "" : ` with code ${end.exitCode}`}]\x1b[0m\r\n\r\n`);
   }
 
   /** The agent's idle terminal, or a new one. */
   private terminalFor(agentId: string | undefined): CommandTerminal {
-    const idle = this.terminals.find((t) => t.agentId === agentId && !t.closed && t.commandId === undefined);
+    const idle = this.terminals.find((t) => t.agentId === agentId && !t.closed && !t.busy);
     if (idle) return idle;
     const label = this.options.agentLabel(agentId);
     const taken = this.terminals.filter((t) => t.agentId === agentId).length;
@@ -112,7 +115,7 @@ export class CommandTerminals implements CommandRunner, vscode.Disposable {
       for (waitingChars += text.length; waitingChars > MAX_WAITING_CHARS && waiting.length > 1; ) waitingChars -= waiting.shift()!.length;
     };
     // `terminal` is set just below: the pseudoterminal's callbacks need `shown` first.
-    const shown = { agentId, write, emitter, closed: false } as CommandTerminal;
+    const shown = { agentId, write, emitter, busy: false, closed: false } as CommandTerminal;
     const pty: vscode.Pseudoterminal = {
       onDidWrite: emitter.event,
       open: () => {
