@@ -35,12 +35,18 @@ const INSTALL_DOCS = "https://docs.anthropic.com/en/docs/claude-code/setup";
 /** Set by the bundle's first and last statements (esbuild.js): when the extension host ran it. */
 declare const __arcadiaLoadStarted: number | undefined;
 declare const __arcadiaLoadEnded: number | undefined;
+declare const __arcadiaLoadCpuUsed: NodeJS.CpuUsage | undefined;
+
+/** CPU milliseconds (user + system) of a process.cpuUsage() difference. */
+const cpuMs = (used: NodeJS.CpuUsage) => (used.user + used.system) / 1000;
 
 /** What deactivate() hands VS Code to wait for: the server closed, followers and watchers stopped. */
 let shutdown: (() => Promise<void>) | undefined;
 
 export function activate(context: vscode.ExtensionContext): void {
   const started = performance.now();
+  const cpuAtStart = process.cpuUsage();
+  const moduleLoadCpuMs = typeof __arcadiaLoadCpuUsed === "object" ? cpuMs(__arcadiaLoadCpuUsed) : 0;
   const moduleLoadMs = typeof __arcadiaLoadStarted === "number" && typeof __arcadiaLoadEnded === "number" ? __arcadiaLoadEnded - __arcadiaLoadStarted : 0;
   const log = vscode.window.createOutputChannel("Arcadia", { log: true });
   context.subscriptions.push(log);
@@ -252,8 +258,10 @@ export function activate(context: vscode.ExtensionContext): void {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   // What VS Code counts as an extension's activation: loading its code, then the activate() call.
   const activateMs = performance.now() - started;
+  const activateCpuMs = cpuMs(process.cpuUsage(cpuAtStart));
   log.info(
-    `Arcadia activated in ${Math.round(moduleLoadMs + activateMs)} ms (module load ${moduleLoadMs.toFixed(1)} ms + activate ${activateMs.toFixed(1)} ms); transcripts for this workspace live in ${projectDirFor(folder)}`,
+    `Arcadia activated in ${Math.round(moduleLoadMs + activateMs)} ms (module load ${moduleLoadMs.toFixed(1)} ms + activate ${activateMs.toFixed(1)} ms; ` +
+      `CPU ${moduleLoadCpuMs.toFixed(1)} + ${activateCpuMs.toFixed(1)} ms); transcripts for this workspace live in ${projectDirFor(folder)}`,
   );
 }
 

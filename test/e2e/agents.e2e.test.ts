@@ -106,9 +106,12 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
   it("opens the panel, with an empty state that says what to do", async () => {
     const log = await vs.waitForExtensionLog(/Arcadia activated in \d+ ms/);
     // Module load (from the bundle's first statement) + activate(), as the extension measured it.
-    const activation = /Arcadia activated in (\d+) ms \(module load ([\d.]+) ms \+ activate ([\d.]+) ms\)/.exec(log);
+    const activation = /Arcadia activated in (\d+) ms \(module load ([\d.]+) ms \+ activate ([\d.]+) ms; CPU ([\d.]+) \+ ([\d.]+) ms\)/.exec(log);
     figures.activationMs = Number(activation?.[1]);
-    console.log(`e2e activation: ${activation?.[1]} ms (module load ${activation?.[2]} ms + activate ${activation?.[3]} ms); target ≤ 50 ms`);
+    // Wall clock is what the user waits; CPU time shows how much of it was ours when the machine is busy.
+    console.log(
+      `e2e activation: ${activation?.[1]} ms (module load ${activation?.[2]} ms + activate ${activation?.[3]} ms; CPU ${activation?.[4]} + ${activation?.[5]} ms); target ≤ 50 ms`,
+    );
     await showPanel();
     await expect(panel().locator('[data-testid="empty-state"]').textContent()).resolves.toMatch(/Open Claude Code/);
     await vs.screenshot("agents-1-empty-panel");
