@@ -29,6 +29,25 @@ export default tseslint.config(
     },
   },
   {
+    // The window's agents reach VS Code only through their ports (src/agents/ports.ts), so they are
+    // tested in plain Node with fakes: not even a type from vscode.
+    files: ["src/agents/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "vscode", message: "src/agents must not depend on vscode: add what it needs to src/agents/ports.ts and adapt it in src/vscode." }] }],
+    },
+  },
+  {
+    // The webview is a separate bundle: from the extension's code it may take types only (the
+    // protocol), never values, which would drag extension code into the browser.
+    files: ["webview-ui/src/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(\\.\\./)+src/", allowTypeImports: true, message: "the webview imports only types from the extension's src/ (import type { … })." }] },
+      ],
+    },
+  },
+  {
     // The core is plain Node: tested without VS Code, reusable by the CLI.
     files: ["src/core/**/*.ts"],
     rules: {

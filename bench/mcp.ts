@@ -2,15 +2,20 @@
  * The MCP tool-call tracker's cost and the force-finish path, printed beside their targets:
  * - overhead per call of a tracked handler over the bare one (p50/p99);
  * - Cancel in the tracker → the real SDK client's result over loopback HTTP (p50/p99);
- * - 1,000 concurrent tracked calls force-finished: how long, and how many are left (must be 0).
+ * - 1,000 concurrent tracked calls force-finished: how long, and how many are left (must be 0);
+ * - 1,000 calls cancelled by the real SDK client: how long, and what the server still holds after
+ *   (responses, sockets, fds: must not grow with the number of cancels).
  */
+import { readdirSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { z } from "zod";
-import { startMcpServer } from "../src/core/mcp/server";
+import { AGENT_HEADER, startLoopbackServer } from "../src/core/server";
 import { ToolCallTracker } from "../src/core/mcp/toolCallTracker";
 import { percentile } from "./percentile";
 import { jsonResult, type ToolResult } from "../src/core/mcp/toolResult";
+import { completeWithOutputSoFar } from "../src/core/tools/executeCommand";
+import { pollUntil } from "../test/support/waitFor";
 
 export type Row = (name: string, value: string, target: string, ok: boolean | undefined) => void;
 
@@ -28,9 +33,9 @@ async function timeEach(n: number, fn: () => Promise<unknown>): Promise<number[]
 
 async function trackerOverhead(row: Row): Promise<void> {
   const tracker = new ToolCallTracker();
-  tracker.onChange(() => undefined); // the panel listens: its cost is part of the overhead
+  tracker.onDidChange(() => undefined); // the panel listens: its cost is part of the overhead
   const bare = async (args: { path: string }) => jsonResult({ text: args.path });
-  const wrapped = tracker.wrapHandler("read_file", bare, (a) => a.path);
+  const wrapped = tracker.wrapHandler({ name: "read_file", handler: bare, display: (a) => a.path });
   const n = 20_000;
   await timeEach(2000, () => bare({ path: "a.ts" })); // warm the JIT
   await timeEach(2000, () => wrapped({ path: "a.ts" }, { _meta: { "claudecode/toolUseId": "toolu_x" } }));
@@ -43,22 +48,28 @@ async function trackerOverhead(row: Row): Promise<void> {
   console.log(`${"  (wrapped / bare handler p50)".padEnd(44)} ${`${percentile(wrappedUs, 50).toFixed(1)} / ${percentile(bareUs, 50).toFixed(1)} µs`.padStart(14)}`);
 }
 
-async function cancelToClient(row: Row): Promise<void> {
+/** The server with one tool that never answers on its own, and a real SDK client of agent "bench". */
+async function hangingServerAndClient() {
   const tracker = new ToolCallTracker();
-  const server = await startMcpServer({
+  const server = await startLoopbackServer({
     tracker,
     registerTools: (addTool) =>
       addTool({ name: "hang", description: "Never answers on its own.", inputSchema: { n: z.number() }, display: (a) => String(a.n), handler: never }),
   });
   const client = new Client({ name: "bench", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${server.token}` } } }));
+  await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${server.tokenFor("bench")}`, [AGENT_HEADER]: "bench" } } }));
+  return { tracker, server, client };
+}
+
+async function cancelToClient(row: Row): Promise<void> {
+  const { tracker, server, client } = await hangingServerAndClient();
   const samples: number[] = [];
   try {
     for (let i = 0; i < 220; i++) {
       const started = new Promise<string>((resolve) => {
-        const off = tracker.onChange((c) => {
+        const sub = tracker.onDidChange((c) => {
           if (c.type === "started") {
-            off();
+            sub.dispose();
             resolve(c.call.id);
           }
         });
@@ -81,8 +92,8 @@ async function cancelToClient(row: Row): Promise<void> {
 
 async function thousandForceFinished(row: Row): Promise<void> {
   const tracker = new ToolCallTracker();
-  const command = tracker.wrapHandler("execute_command", (_a: object, ctx) => (ctx.linkTerminal(`t-${ctx.callId}`), never()), () => "sleep forever");
-  const read = tracker.wrapHandler("read_file", (_a: object) => never(), () => "a.ts");
+  const command = tracker.wrapHandler({ name: "execute_command", handler: (_a: object, ctx) => (ctx.linkTerminal(`t-${ctx.callId}`), never()), display: () => "sleep forever", complete: completeWithOutputSoFar });
+  const read = tracker.wrapHandler({ name: "read_file", handler: (_a: object) => never(), display: () => "a.ts" });
   const results = Array.from({ length: 1000 }, (_, i) => (i % 2 ? command({}) : read({})));
   await new Promise((r) => setImmediate(r)); // handlers start (and link) on the next tick
   const inFlight = tracker.calls().length;
@@ -95,8 +106,61 @@ async function thousandForceFinished(row: Row): Promise<void> {
   row(`  calls left in the tracker (of ${inFlight})`, `${left}`, "0", left === 0);
 }
 
+/** Open file descriptors of this process (Linux); undefined where /proc is not there. */
+function openFds(): number | undefined {
+  try {
+    return readdirSync("/proc/self/fd").length;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Waits up to `ms` for `check`; past that the rows below report what is left, against its target. */
+async function waitFor(check: () => boolean, ms: number): Promise<void> {
+  await pollUntil(check, "the check", ms, 20).catch(() => undefined);
+}
+
+async function thousandClientCancelled(row: Row): Promise<void> {
+  const { tracker, server, client } = await hangingServerAndClient();
+  const fdsBefore = openFds();
+  const started = performance.now();
+  for (let i = 0; i < 1000; i++) {
+    const abort = new AbortController();
+    const began = new Promise<void>((resolve) => {
+      const sub = tracker.onDidChange((c) => c.type === "started" && (sub.dispose(), resolve()));
+    });
+    const result = client.callTool({ name: "hang", arguments: { n: i } }, undefined, { signal: abort.signal });
+    await began;
+    abort.abort("bench");
+    await result.catch(() => undefined);
+  }
+  await waitFor(() => server.openPostResponses() === 0 && tracker.calls().length === 0, 5_000);
+  const ms = performance.now() - started;
+  const responses = server.openPostResponses();
+  const connections = server.openConnections();
+  const fdsAfter = openFds();
+  await client.close();
+  // Idle keep-alive connections close after Node's 5 s keepAliveTimeout.
+  await waitFor(() => server.openConnections() === 0, 7_000);
+  const afterClose = server.openConnections();
+  const fdsAfterClose = openFds();
+  await server.close();
+  row("1,000 client-cancelled calls", `${ms.toFixed(0)} ms`, "(sequential, real SDK client)", undefined);
+  row("  responses still open after", `${responses}`, "0", responses === 0);
+  row("  calls left in the tracker", `${tracker.calls().length}`, "0", tracker.calls().length === 0);
+  // The client's GET stream plus its pool of keep-alive connections (a cancel goes out on a second
+  // one while the call's is busy): a handful, whatever the number of cancels.
+  row("  server sockets open (client connected)", `${connections}`, "≤ 16 (not one per call)", connections <= 16);
+  row("  server sockets open after the client closed", `${afterClose}`, "0", afterClose === 0);
+  if (fdsBefore !== undefined && fdsAfter !== undefined && fdsAfterClose !== undefined) {
+    // Client and server share this process: each pooled connection is two fds.
+    row("  open fds before → after → client closed", `${fdsBefore} → ${fdsAfter} → ${fdsAfterClose}`, "≤ +32, then back", fdsAfter - fdsBefore <= 32 && fdsAfterClose <= fdsBefore);
+  }
+}
+
 export async function mcpBenchmarks(row: Row): Promise<void> {
   await trackerOverhead(row);
   await cancelToClient(row);
   await thousandForceFinished(row);
+  await thousandClientCancelled(row);
 }

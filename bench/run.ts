@@ -12,7 +12,9 @@ import { ManualClock } from "../src/core/util/clock";
 import { noWatch } from "../src/core/util/fileWatch";
 import { benchDir, generateTranscript } from "./generateTranscript";
 import { hostileInputBenchmarks } from "./hostileInputs";
+import { liveFollowBenchmarks } from "./liveFollow";
 import { mcpBenchmarks } from "./mcp";
+import { restoreLongTurnBenchmarks } from "./restoreLongTurn";
 import { percentile } from "./percentile";
 import { loadScenario, sessionFiles } from "../test/support/recorded";
 import { readFileSync } from "node:fs";
@@ -49,8 +51,16 @@ async function time<T>(fn: () => Promise<T>): Promise<[T, number]> {
 
 async function replayThroughput(file: string, bytes: number): Promise<void> {
   await replaySessions([file]); // warm the page cache and the JIT
-  const [, replayMs] = await time(() => replaySessions([file]));
-  const [, parseMs] = await time(() => parseEveryLine(file));
+  // Median of three, each beside its baseline: this shared 2-core machine's speed swings by 3x
+  // from one second to the next, and a single run measured the swing, not the code.
+  const replayRuns: number[] = [];
+  const parseRuns: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    replayRuns.push((await time(() => replaySessions([file])))[1]);
+    parseRuns.push((await time(() => parseEveryLine(file)))[1]);
+  }
+  const replayMs = percentile(replayRuns.sort((a, b) => a - b), 50);
+  const parseMs = percentile(parseRuns.sort((a, b) => a - b), 50);
   const replayRate = bytes / MB / (replayMs / 1000);
   const parseRate = bytes / MB / (parseMs / 1000);
   row("replay throughput (100 MB)", `${replayRate.toFixed(0)} MB/s`, "≥ 250 MB/s", replayRate >= 250);
@@ -91,9 +101,9 @@ async function appendLatency(dir: string): Promise<void> {
     const id = `toolu_latency_${i}`;
     const line = toolUse.replace(/toolu_[A-Za-z0-9]+/, id);
     const seen = new Promise<number>((resolve) => {
-      const off = follower.onChange((_state, events) => {
+      const sub = follower.onDidChange(({ events }) => {
         if (events.some((e) => e.kind === "toolStart" && e.id === id)) {
-          off();
+          sub.dispose();
           resolve(performance.now());
         }
       });
@@ -144,11 +154,15 @@ async function main(): Promise<void> {
   console.log(`generated ${(bytes / MB).toFixed(0)} MB from recorded turns in ${dir}\n`);
 
   await replayThroughput(big, bytes);
-  await restoreCost(big, "100 MB");
+  await restoreCost(big, "100 MB, short last turn");
   await restoreCost(small, "10 MB, for comparison");
   const point = await findRestorePoint(big);
   console.log(`${"  restore reads from".padEnd(44)} ${((bytes - point.offset) / 1024).toFixed(0).padStart(11)} KB   (the current turn only)`);
+  rmSync(big);
+  rmSync(small);
+  await restoreLongTurnBenchmarks(row, dir);
   await appendLatency(dir);
+  await liveFollowBenchmarks(row, dir);
   await idleCpu(dir);
   rmSync(dir, { recursive: true, force: true });
   console.log("");

@@ -1,6 +1,7 @@
 /** Arcadia's command line: `arcadia replay <file.jsonl>... [--json]`. */
 import { parseArgs } from "node:util";
 import { replayCommand } from "./cli/replayCommand";
+import { errorMessage } from "./core/util/errorMessage";
 
 const USAGE = `usage: arcadia replay <file.jsonl>... [--json]
 
@@ -22,7 +23,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     parsed = parseArgs({ args: rest, options: { json: { type: "boolean" } }, allowPositionals: true });
   } catch (err) {
-    console.error(`arcadia replay: ${(err as Error).message}`);
+    console.error(`arcadia replay: ${errorMessage(err)}`);
     return 2;
   }
   return replayCommand(parsed.positionals, parsed.values.json === true, {
@@ -36,7 +37,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    console.error(`arcadia: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(`arcadia: ${errorMessage(err)}`);
     process.exitCode = 1;
   },
 );

@@ -1,6 +1,6 @@
 // What the demo model says: a Script for the scripted model server (test/rig/model-server.ts). It
 // answers ANY prompt, turn after turn, with the same short piece of work, so a person can watch an
-// Arcadia card go through tools, a sub-agent and back to "Waiting for input". Every text it
+// Arcadia card go through tools, a sub-agent and back to "Idle". Every text it
 // writes starts with "[demo model" so nobody mistakes it for Claude.
 //
 // First tools the CLI (2.1.330, default permission mode) runs without asking: Read, read-only

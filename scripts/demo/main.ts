@@ -15,6 +15,7 @@ import { MODEL_PORT, prepareRun, repoRoot, type DemoRun } from "./prepare";
 import { COOKIE_NAME, TOKEN_PARAM } from "./gate";
 import { parseArgs } from "./args";
 import { startProxy, type Proxy } from "./proxy";
+import { pollUntil } from "../../test/support/waitFor";
 
 const say = (line: string) => process.stderr.write(`demo: ${line}\n`);
 
@@ -50,18 +51,21 @@ function startNamespace(run: DemoRun, unshareArgs: string[]): ChildProcess {
 /** Resolves once code-server answers /healthz through the proxy; rejects if the namespace ends
  * first or it takes too long. */
 async function waitUntilServing(url: string, token: string, ns: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (ns.exitCode !== null || ns.signalCode !== null) throw new Error("the namespace stopped before code-server was up");
-    try {
-      if ((await fetch(`${url}/healthz`, { headers: { cookie: `${COOKIE_NAME}=${token}` } })).ok) return;
-    } catch {
-      // A network hiccup; until code-server listens the proxy answers 503, which is not ok either.
-    }
-    // Polling is the only way to see a server become ready; it takes a few seconds.
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`code-server did not answer within ${timeoutMs / 1000} s`);
+  // Polling is the only way to see a server become ready; it takes a few seconds.
+  await pollUntil(
+    async () => {
+      if (ns.exitCode !== null || ns.signalCode !== null) throw new Error("the namespace stopped before code-server was up");
+      try {
+        return (await fetch(`${url}/healthz`, { headers: { cookie: `${COOKIE_NAME}=${token}` } })).ok;
+      } catch {
+        // A network hiccup; until code-server listens the proxy answers 503, which is not ok either.
+        return false;
+      }
+    },
+    "code-server to answer",
+    timeoutMs,
+    200,
+  );
 }
 
 /** The last lines of the run's logs, for when something went wrong. */

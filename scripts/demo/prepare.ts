@@ -5,6 +5,7 @@
 import { cpSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { posixQuote } from "../../src/core/util/posixQuote";
 import { codeServerDirs, codeServerEnv, DETERMINISTIC_SETTINGS, type CodeServerDirs } from "../../test/e2e/codeServer";
 import { writeClaudeWrapper } from "../../test/rig/claudeWrapper";
 import { claudeBinary } from "../../test/rig/cli-binary";
@@ -12,8 +13,6 @@ import { createHome } from "../../test/rig/home";
 import { demoScript } from "./demoModel";
 
 export const repoRoot = resolve(__dirname, "../..");
-
-const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** The demo model's port inside the namespace. Fixed, because the namespace is new and empty:
  * nothing else can hold it, and the `claude` wrapper can be written before anything starts. */
@@ -74,7 +73,7 @@ export function prepareRun(opts: { keep: boolean }): DemoRun {
   // only in code-server's env: VS Code takes the terminals' PATH from a login shell (/etc/profile).
   writeFileSync(
     join(dirs.home, ".bashrc"),
-    `export PATH=${shellQuote(binDir)}:"$PATH"\nPS1='\\[\\e[32m\\]demo\\[\\e[0m\\]:\\W\\$ '\n`,
+    `export PATH=${posixQuote(binDir)}:"$PATH"\nPS1='\\[\\e[32m\\]demo\\[\\e[0m\\]:\\W\\$ '\n`,
   );
 
   const modelDir = join(root, "model");

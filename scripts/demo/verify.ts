@@ -3,14 +3,14 @@
 //   node --import tsx scripts/demo/verify.ts http://127.0.0.1:<port> [prompt]
 // Opens the Arcadia panel, clicks "Open Claude Code", types a prompt in the terminal, waits for
 // the card to show a tool and the helper, answers the permission prompt and Arcadia's command
-// approval on the card, Completes the long command, then waits for "Waiting for input".
+// approval on the card, Completes the long command, then waits for "Idle".
 // Screenshots: test-output/demo/.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { launchBrowser } from "../../test/e2e/browser";
 import { repoRoot } from "../../test/e2e/paths";
-import { pollUntil } from "../../test/e2e/wait";
+import { pollUntil } from "../../test/support/waitFor";
 import { runCommand, terminalText, waitForWorkbench, webviewFrame } from "../../test/e2e/workbench";
 
 const url = process.argv[2];
@@ -78,7 +78,7 @@ async function main(target: string): Promise<void> {
     await shot("5-long-command");
     await card.getByTestId("call-complete").click();
     step("clicked Complete on the long command");
-    await pollUntil(async () => (await card.getAttribute("data-status")) === "waiting", "the card to say Waiting for input", 60_000);
+    await pollUntil(async () => (await card.getAttribute("data-status")) === "waiting", "the card to say Idle", 60_000);
     step(`card status: ${await card.getByTestId("agent-status").textContent()}`);
     await pollUntil(async () => /\[demo model\] Done\./.test(await terminalText(page)), "the demo model's summary in the terminal", 10_000).catch(() => undefined);
     await shot("6-waiting");

@@ -5,14 +5,18 @@
  */
 import type { AgentState } from "../core/agent/agentState";
 import { cardTools } from "../core/agent/cardTools";
+import { cardRows, type ToolWait } from "../core/agent/hookRows";
+import type { HookTool } from "../core/hooks/hookToolFeed";
 import { contextUsage } from "../core/agent/contextUsage";
 import { type FollowerOptions, SessionFollower } from "../core/engine/sessionFollower";
 import { TurnLog } from "../core/engine/turnLog";
 import { transcriptPath } from "../core/transcript/projectDir";
 import type { TranscriptEvent } from "../core/transcript/events";
-import type { AgentView, ToolView } from "../shared/protocol";
+import type { AgentView, PromptView, ToolView } from "../shared/protocol";
 import { displayStatus, waitsOnPermission } from "./displayStatus";
+import { exitMessage } from "./exitMessage";
 import type { AgentBinding, ClaudeProcessState, TerminalHandle } from "./ports";
+import { toolView } from "./toolView";
 
 export interface AgentInit {
   id: string;
@@ -28,6 +32,19 @@ export interface AgentInit {
   /** Restored after a reload: its claude should be running; if the first look finds none, it exited. */
   expectRunning?: boolean;
 }
+
+/** What a card shows beyond its transcript and status file: hooks and prompts (extension.ts wires them). */
+export interface CardLiveFacts {
+  hookTools: readonly HookTool[];
+  waits: ReadonlyMap<string, ToolWait>;
+  /** PreCompact came for its current session and PostCompact has not. */
+  compacting: boolean;
+  promptKinds: readonly PromptView["kind"][];
+}
+
+export type CardLiveSource = (agentId: string, sessionId: string) => CardLiveFacts;
+
+const NO_LIVE_FACTS: CardLiveFacts = { hookTools: [], waits: new Map(), compacting: false, promptKinds: [] };
 
 export type AgentChangeListener = (agent: Agent, previous: AgentState | undefined, events: readonly TranscriptEvent[]) => void;
 
@@ -45,6 +62,8 @@ export class Agent {
   private process: ClaudeProcessState | undefined;
   /** Its `claude` was seen running and is gone now (until it runs again). */
   private exited = false;
+  /** What its claude said as it exited, when the terminal told (shell integration). */
+  private lastWords: string | null = null;
   private expectRunning: boolean;
   private currentSession: string;
   private follower: SessionFollower | undefined;
@@ -53,6 +72,8 @@ export class Agent {
   lastDataAt = Number.NEGATIVE_INFINITY;
   private switching: Promise<void> = Promise.resolve();
   private disposed = false;
+  /** Hooks and prompts for this card; none until the manager gives a source. */
+  liveFacts: CardLiveSource | undefined;
 
   constructor(
     init: AgentInit,
@@ -94,7 +115,10 @@ export class Agent {
   /** What the process monitor says now. Returns true when the card changes. */
   setProcess(next: ClaudeProcessState): boolean {
     const before = JSON.stringify([this.process, this.exited]);
-    if (next.state === "running") this.exited = false;
+    if (next.state === "running") {
+      this.exited = false;
+      this.lastWords = null;
+    }
     else if (this.process?.state === "running" || (this.process === undefined && this.expectRunning)) {
       // It was running and is gone (exit, crash, kill -9): what it left running is over.
       this.exited = true;
@@ -103,6 +127,22 @@ export class Agent {
     this.process = next;
     this.expectRunning = false;
     return JSON.stringify([this.process, this.exited]) !== before;
+  }
+
+  /**
+   * The `claude` command line in its terminal ended (shell integration): it exited, whether or not
+   * a process listing ever saw it (one that fails at start-up lives ~100 ms). Returns true when
+   * the card changes.
+   */
+  commandEnded(exitCode: number | undefined, output: string): boolean {
+    const before = JSON.stringify([this.exited, this.lastWords]);
+    if (!this.exited) {
+      this.exited = true;
+      this.follower?.processExited();
+    }
+    this.expectRunning = false;
+    this.lastWords = exitCode === 0 ? null : exitMessage(output, exitCode);
+    return JSON.stringify([this.exited, this.lastWords]) !== before;
   }
 
   /** The session the CLI itself says it is in (exact; changes on /clear), if known. */
@@ -135,12 +175,14 @@ export class Agent {
     if (this.disposed) return;
     this.currentSession = sessionId;
     this.turn.clear();
-    const follower = new SessionFollower(this.transcript, { ...this.followerOptions, restore });
+    // A deleted or rewritten transcript takes its turn's rows with it (before the state resets, so
+    // the change that follows shows neither).
+    const follower = new SessionFollower(this.transcript, { ...this.followerOptions, restore, onReset: () => this.turn.clear() });
     this.follower = follower;
     // While catching up on what is already on disk, a turn seen to end is history, not news.
     let caughtUp = false;
     let previous: AgentState | undefined = follower.state;
-    follower.onChange((state, events) => {
+    follower.onDidChange(({ state, events }) => {
       if (follower !== this.follower) return;
       if (events.length > 0) this.lastDataAt = this.now();
       this.turn.add(events);
@@ -157,9 +199,17 @@ export class Agent {
 
   view(focused: boolean): AgentView {
     const state = this.follower?.state;
-    // A derived ToolCall has exactly the protocol's ToolView shape.
-    const tools: ToolView[] = state ? cardTools(this.turn.events, state) : [];
-    const shown = displayStatus(state, this.process, this.exited);
+    const live = this.liveFacts?.(this.id, this.currentSession) ?? NO_LIVE_FACTS;
+    const follower = this.follower;
+    const rows = cardRows(state ? cardTools(this.turn.events, state) : [], {
+      sessionId: this.currentSession,
+      hookTools: this.exited ? [] : live.hookTools,
+      waits: live.waits,
+      parentOfSubagent: (subagentId) => follower?.parentOfSubagent(subagentId),
+    });
+    const tools: ToolView[] = rows.map(toolView);
+    const runningTools = rows.filter((r) => r.outcome === "running").map((r) => r.name);
+    const shown = displayStatus(state, this.process, this.exited, { promptKinds: live.promptKinds, compacting: live.compacting, runningTools });
     return {
       id: this.id,
       name: this.name,
@@ -171,6 +221,9 @@ export class Agent {
       retry: state?.retry ? { message: state.retry.message, attempt: state.retry.attempt, maxRetries: state.retry.maxRetries } : null,
       context: contextUsage(state?.usage ?? null),
       statusSource: shown.source,
+      needsYou: shown.needsYou,
+      reconnecting: false,
+      exitMessage: this.exited ? this.lastWords : null,
     };
   }
 

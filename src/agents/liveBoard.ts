@@ -3,24 +3,27 @@
  * Complete) and the prompts waiting for the user (Arcadia's own approvals and Claude Code's
  * permission prompts). Each is put on the row of its transcript tool_use, matched by the
  * ToolUseMatcher from the transcript's `mcp__arcadia__*` tool_uses. Emits one small view per agent,
- * only when it really changed.
+ * only when it really changed. It also keeps how long each call waited on its prompt (ToolWaits):
+ * a call runs, and its time counts, from the moment it was allowed.
  */
 import type { Approval } from "../core/mcp/approvalQueue";
-import { ARCADIA_MCP_SERVER_NAME } from "../core/mcp/mcpConfigFile";
 import type { TrackedCall } from "../core/mcp/toolCallTracker";
 import { ToolUseMatcher } from "../core/mcp/toolUseMatcher";
+import { ARCADIA_TOOL_PREFIX } from "../core/server/serverName";
 import type { TranscriptEvent } from "../core/transcript/events";
+import { type Disposable, DisposableStore, Emitter } from "../core/util/emitter";
 import { visibleText } from "../core/util/visibleText";
 import type { AgentLiveView, LiveCallView, PromptView } from "../shared/protocol";
+import { ToolWaits } from "./toolWaits";
 
 export interface CallSource {
   calls(): TrackedCall[];
-  onChange(listener: (change: { type: string; id?: string }) => void): () => void;
+  onDidChange(listener: (change: { type: string; id?: string }) => void): Disposable;
 }
 
 export interface ApprovalSource {
   pending(): Approval[];
-  onChange(listener: () => void): () => void;
+  onDidChange(listener: () => void): Disposable;
 }
 
 /** A Claude Code permission prompt relayed by the PermissionRequest hook. */
@@ -34,54 +37,62 @@ export interface PermissionPrompt {
 
 export interface PermissionSource {
   pending(): PermissionPrompt[];
-  onChange(listener: () => void): () => void;
+  onDidChange(listener: () => void): Disposable;
 }
 
-const TOOL_PREFIX = `mcp__${ARCADIA_MCP_SERVER_NAME}__`;
-
-const COMPLETE_HINTS: Record<string, string> = {
-  execute_command: "Return the output so far (the command may keep running in its terminal)",
-  write_file: "Accept the proposed change and write it",
-  apply_diff: "Accept the proposed change and write it",
-};
-const DEFAULT_COMPLETE_HINT = "Finish now; this tool has no partial result (same as Cancel)";
+/** What the hooks say about calls: told when one ran (PostToolUse / PostToolUseFailure). */
+export interface HookToolSource {
+  tools(agentId: string): readonly { id: string; outcome?: string }[];
+  onDidChange(listener: (agentId: string) => void): Disposable;
+}
 
 export class LiveBoard {
   private readonly matcher = new ToolUseMatcher();
+  /** How long each call waited on the user (prompts on its row), per agent. */
+  readonly waits: ToolWaits;
   private readonly sent = new Map<string, string>();
-  private readonly listeners = new Set<(live: AgentLiveView) => void>();
-  private readonly unsubscribe: (() => void)[] = [];
+  private readonly changed = new Emitter<AgentLiveView>();
+  /** One agent's live view changed (sent only when it really did). */
+  readonly onDidChange = this.changed.event;
+  private readonly subscriptions = new DisposableStore();
 
   constructor(
     private readonly calls: CallSource,
     private readonly approvals: ApprovalSource,
     private readonly permissions?: PermissionSource,
+    hooks?: HookToolSource,
+    now: () => number = Date.now,
   ) {
-    this.unsubscribe.push(
-      calls.onChange((change) => {
+    this.waits = new ToolWaits(now);
+    if (hooks) {
+      this.subscriptions.add(
+        hooks.onDidChange((agentId) => {
+          for (const tool of hooks.tools(agentId)) if (tool.outcome !== undefined && tool.outcome !== "denied") this.waits.ran(agentId, tool.id);
+        }),
+      );
+    }
+    this.subscriptions.add(
+      calls.onDidChange((change) => {
         if (change.type === "ended" && change.id) this.matcher.release(change.id);
         this.refresh();
       }),
-      approvals.onChange(() => this.refresh()),
     );
-    if (permissions) this.unsubscribe.push(permissions.onChange(() => this.refresh()));
-  }
-
-  onChange(listener: (live: AgentLiveView) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.subscriptions.add(approvals.onDidChange(() => this.refresh()));
+    if (permissions) this.subscriptions.add(permissions.onDidChange(() => this.refresh()));
   }
 
   /** Transcript events of an agent: its `mcp__arcadia__*` tool_uses are what calls match to. */
   transcriptEvents(agentId: string, events: readonly TranscriptEvent[]): void {
     let touched = false;
     for (const event of events) {
-      if (event.kind === "toolStart" && event.name.startsWith(TOOL_PREFIX)) {
-        this.matcher.toolUseStarted(agentId, event.id, event.name.slice(TOOL_PREFIX.length));
+      if (event.kind === "toolStart" && event.name.startsWith(ARCADIA_TOOL_PREFIX)) {
+        this.matcher.toolUseStarted(agentId, event.id, event.name.slice(ARCADIA_TOOL_PREFIX.length));
         touched = true;
       } else if (event.kind === "toolEnd") {
         this.matcher.toolUseEnded(agentId, event.id);
         touched = true;
+      } else if (event.kind === "prompt" && event.at !== undefined) {
+        this.waits.turnStarted(agentId, event.at);
       }
     }
     if (touched) this.refresh();
@@ -104,7 +115,9 @@ export class LiveBoard {
         tool: call.toolName,
         display: visibleText(call.display),
         startedAt: call.startedAt,
-        completeHint: COMPLETE_HINTS[call.toolName] ?? DEFAULT_COMPLETE_HINT,
+        runningSince: null as number | null,
+        // What the call's own tool declared (ToolSpec.complete), or the generic hint.
+        completeHint: call.completeHint,
       };
     });
     const prompts: PromptView[] = [
@@ -116,6 +129,7 @@ export class LiveBoard {
           kind: a.kind,
           // What is approved is all of this text: shown whole, nothing hidden in it.
           subject: visibleText(a.subject),
+          ...(a.reason ? { reason: visibleText(a.reason) } : {}),
           toolUseId: (a.callId && toolUseOfCall.get(a.callId)) ?? null,
           canAlwaysAllow: false,
         })),
@@ -127,17 +141,25 @@ export class LiveBoard {
         .filter((p) => p.agentId === agentId)
         .map((p) => ({ id: p.id, kind: "permission" as const, subject: p.subject, toolUseId: p.toolUseId ?? null, canAlwaysAllow: p.canAlwaysAllow })),
     ];
+    // A call runs from the moment its approval (or diff) was answered; until then, no clock.
+    const waitingCalls = new Set<string>(calls.filter((c) => c.diffId !== undefined).map((c) => c.id));
+    for (const approval of this.approvals.pending()) if (approval.agentId === agentId && approval.callId) waitingCalls.add(approval.callId);
+    for (const call of liveCalls) {
+      if (waitingCalls.has(call.callId)) continue;
+      call.runningSince = (call.toolUseId !== null ? this.waits.allowedAt(agentId, call.toolUseId) : undefined) ?? call.startedAt;
+    }
     return { agentId, calls: liveCalls, prompts };
   }
 
   /** The agent is gone: nothing of it is sent again. */
   forget(agentId: string): void {
     this.sent.delete(agentId);
+    this.waits.forget(agentId);
   }
 
   dispose(): void {
-    for (const off of this.unsubscribe) off();
-    this.listeners.clear();
+    this.subscriptions.dispose();
+    this.changed.dispose();
   }
 
   private refresh(): void {
@@ -146,12 +168,15 @@ export class LiveBoard {
     for (const approval of this.approvals.pending()) if (approval.agentId) agentIds.add(approval.agentId);
     for (const prompt of this.permissions?.pending() ?? []) agentIds.add(prompt.agentId);
     for (const agentId of agentIds) {
-      const live = this.view(agentId);
+      let live = this.view(agentId);
+      const asking = new Set(live.prompts.flatMap((p) => (p.toolUseId ? [p.toolUseId] : [])));
+      // A prompt that opened or closed starts or ends its call's wait (and its running clock).
+      if (this.waits.promptsOpen(agentId, asking)) live = this.view(agentId);
       const json = JSON.stringify(live);
       if (this.sent.get(agentId) === json) continue;
       if (live.calls.length === 0 && live.prompts.length === 0) this.sent.delete(agentId);
       else this.sent.set(agentId, json);
-      for (const listener of this.listeners) listener(live);
+      this.changed.fire(live);
     }
   }
 }

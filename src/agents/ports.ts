@@ -15,6 +15,8 @@ export interface TerminalHandle {
   show(preserveFocus?: boolean): void;
   /** Runs a command line in the terminal (quoted for its shell by the adapter), e.g. a restart. */
   run(command: string, args: string[]): void;
+  /** Renames its tab (VS Code: only the active terminal can be renamed; the adapter handles that). */
+  rename?(name: string): Promise<void>;
   dispose(): void;
 }
 
@@ -33,6 +35,18 @@ export interface TerminalHost {
   onDidOpen(listener: (terminal: TerminalHandle) => void): Disposable;
   onDidClose(listener: (terminal: TerminalHandle) => void): Disposable;
   onDidChangeActive(listener: (terminal: TerminalHandle | undefined) => void): Disposable;
+  /**
+   * A command line run in a terminal ended (VS Code's shell integration, where the shell has it):
+   * how `claude` ended, even one that exited before any process listing could see it.
+   */
+  onDidEndCommand?(listener: (terminal: TerminalHandle, ended: EndedCommand) => void): Disposable;
+}
+
+export interface EndedCommand {
+  commandLine: string;
+  exitCode: number | undefined;
+  /** The end of what it printed (escape sequences included). */
+  output: string;
 }
 
 /** What survives a window reload: one entry per agent. */

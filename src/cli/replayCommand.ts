@@ -3,6 +3,7 @@ import { stat } from "node:fs/promises";
 import { type ReplayOptions, replaySessions } from "../core/engine/replay";
 import { DEFAULT_MAX_LINE_BYTES } from "../core/transcript/lineReader";
 import { finalJsonLine, stateLine, timelineLine, toolJsonLine } from "./replayFormat";
+import { errorMessage } from "../core/util/errorMessage";
 
 export interface Output {
   out(line: string): void;
@@ -63,7 +64,7 @@ export async function replayCommand(
           },
     });
   } catch (err) {
-    io.err(`arcadia replay: ${(err as Error).message}`);
+    io.err(`arcadia replay: ${errorMessage(err)}`);
     return 1;
   }
   const { calls, final, stats, warnings } = result;
@@ -75,7 +76,7 @@ export async function replayCommand(
     io.out(`== final: ${stateLine(final)}${final.activeTools.size ? ` (${final.activeTools.list().map((t) => t.label).join(", ")})` : ""}`);
   }
   if (stats.oversized > 0) {
-    io.err(`arcadia replay: dropped ${stats.oversized} line(s) over ${sizeText(limits.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES)} unread (a tool whose result was in one shows as ended without a result)`);
+    io.err(`arcadia replay: dropped ${stats.oversized} line(s) over ${sizeText(limits.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES)} unread (a tool whose result was in one ends "unknown": ended, output unknown)`);
   }
   const skipped = stats.malformed + stats.notObject + stats.unknownType;
   if (skipped > 0) {

@@ -35,7 +35,7 @@ function oneLine(text: string, max = 80): string {
   return line.length > max ? `${line.slice(0, max)}…` : line;
 }
 
-const OUTCOME_MARK = { done: "✓", error: "✗", interrupted: "⊘", orphaned: "?" } as const;
+const OUTCOME_MARK = { done: "✓", error: "✗", interrupted: "⊘", denied: "⊘", orphaned: "∅", unknown: "?" } as const;
 
 /** One readable line per event, or undefined for events a person does not need to see. */
 export function timelineLine(event: TranscriptEvent, labels: ReadonlyMap<string, string>): string | undefined {
@@ -47,7 +47,7 @@ export function timelineLine(event: TranscriptEvent, labels: ReadonlyMap<string,
     case "toolStart":
       return `${head}${indent}▶ ${event.label}  (${event.id})`;
     case "toolEnd":
-      return `${head}${indent}${OUTCOME_MARK[event.outcome]} ${labels.get(event.id) ?? event.id}: ${event.outcome}`;
+      return `${head}${indent}${OUTCOME_MARK[event.outcome]} ${labels.get(event.id) ?? event.id}: ${event.outcome}${event.revised ? " (its result came late)" : ""}`;
     case "backgroundLaunch":
       return `${head}… ${labels.get(event.id) ?? event.id}: runs on in the background`;
     case "turnEnd":

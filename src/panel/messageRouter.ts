@@ -4,6 +4,7 @@
  */
 import { parseWebviewMessage, type WebviewMessage } from "../shared/protocol";
 import type { Log } from "../agents/ports";
+import { errorMessage } from "../core/util/errorMessage";
 
 export type WebviewActions = { [K in WebviewMessage["type"]]: (message: Extract<WebviewMessage, { type: K }>) => void | Promise<void> };
 
@@ -18,7 +19,7 @@ export function createMessageRouter(actions: WebviewActions, log: Log): (raw: un
     try {
       await (actions[message.type] as (m: WebviewMessage) => void | Promise<void>)(message);
     } catch (err) {
-      log.error(`panel action ${message.type} failed: ${err instanceof Error ? err.message : String(err)}`);
+      log.error(`panel action ${message.type} failed: ${errorMessage(err)}`);
     }
   };
 }

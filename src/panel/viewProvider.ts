@@ -11,15 +11,17 @@ export class ArcadiaViewProvider implements vscode.WebviewViewProvider {
   /** The view was created or disposed (a closed panel cannot answer permission prompts). */
   readonly onDidChangeView = this.viewChanged.event;
 
+  /** `initialSnapshot`: the cards now, embedded in the page so its first paint has them. */
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly onMessage: (raw: unknown) => Promise<void>,
+    private readonly initialSnapshot?: () => ExtensionMessage,
   ) {}
 
   resolveWebviewView(view: vscode.WebviewView): void {
     const assetsRoot = vscode.Uri.joinPath(this.extensionUri, "dist", "webview");
     view.webview.options = { enableScripts: true, localResourceRoots: [assetsRoot] };
-    view.webview.html = webviewHtml(view.webview, assetsRoot, vscode.Uri.joinPath);
+    view.webview.html = webviewHtml(view.webview, assetsRoot, vscode.Uri.joinPath, this.initialSnapshot?.());
     view.webview.onDidReceiveMessage((raw) => void this.onMessage(raw));
     view.onDidDispose(() => {
       if (this.view !== view) return;

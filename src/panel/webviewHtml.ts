@@ -1,12 +1,26 @@
 /**
  * The panel's HTML: the Vite bundle from dist/webview, loaded under a strict Content-Security-
  * Policy (a fresh nonce per load, no inline script, no eval, no <base>, no form targets), asset
- * paths rewritten for the webview.
+ * paths rewritten for the webview. The cards as they are now ride along as data (a JSON block the
+ * page reads, never runs), so the first paint has them: no empty panel while the page asks.
  */
 import { randomBytes } from "node:crypto";
 import type * as vscode from "vscode";
 
-export function webviewHtml(webview: vscode.Webview, assetsRoot: vscode.Uri, joinPath: (base: vscode.Uri, ...parts: string[]) => vscode.Uri): string {
+/** The id of the JSON block holding the first snapshot (webview-ui/src/firstPaint.ts reads it). */
+export const INITIAL_STATE_ID = "arcadia-initial-state";
+
+/** JSON safe inside a <script> element: no "</script>" or "<!--" can end or change it. */
+function embeddedJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
+}
+
+export function webviewHtml(
+  webview: vscode.Webview,
+  assetsRoot: vscode.Uri,
+  joinPath: (base: vscode.Uri, ...parts: string[]) => vscode.Uri,
+  initialState?: unknown,
+): string {
   const nonce = randomBytes(16).toString("base64");
   const script = webview.asWebviewUri(joinPath(assetsRoot, "assets", "index.js"));
   const style = webview.asWebviewUri(joinPath(assetsRoot, "assets", "index.css"));
@@ -33,7 +47,7 @@ export function webviewHtml(webview: vscode.Webview, assetsRoot: vscode.Uri, joi
     <title>Arcadia</title>
   </head>
   <body>
-    <div id="root"></div>
+    <div id="root"></div>${initialState === undefined ? "" : `\n    <script type="application/json" id="${INITIAL_STATE_ID}">${embeddedJson(initialState)}</script>`}
     <script type="module" nonce="${nonce}" src="${script}"></script>
   </body>
 </html>`;

@@ -14,20 +14,41 @@ export interface ToolView {
   name: string;
   label: string;
   parent: string | null;
-  outcome: "running" | "done" | "error" | "interrupted" | "orphaned";
+  /**
+   * `denied`: a permission prompt or an approval said no (the card says "Denied: …").
+   * `interrupted`: Escape, or the process died, while it ran. `unknown`: ended, output unknown
+   * (its result's record was too large to read).
+   */
+  outcome: "running" | "done" | "error" | "interrupted" | "denied" | "orphaned" | "unknown";
   /** A background sub-agent's call: runs on after its turn ended. */
   background: boolean;
-  /** ms since the epoch, from the transcript; the webview ticks elapsed time itself. */
+  /** ms since the epoch (its PreToolUse hook, else the transcript); the webview ticks elapsed time itself. */
   startedAt?: number;
   endedAt?: number;
+  /**
+   * It waited this long (ms) for the user (Claude's permission prompt or an Arcadia approval)
+   * before it ran: its own running time starts at `startedAt + waitedMs`. Absent: it never waited.
+   * While the prompt is still open the row's prompt says so; this is set once it was answered.
+   */
+  waitedMs?: number;
 }
 
 /**
- * `needsPermission`: Claude's own permission prompt is waiting (known exactly from the CLI's
- * status file, never guessed). `exited`: the `claude` process behind the card is gone.
+ * The one status truth, shared by the card, the status bar and notifications.
+ * `active`: working. `waiting`: its turn is over (idle; `lastTurn` says how it ended).
+ * `needsYou`: something waits on the user (`needsYou` says what). `compacting`: `/compact` or
+ * auto-compaction runs. `exited`: the `claude` process behind the card is gone.
  */
-export type AgentStatusView = "starting" | "active" | "waiting" | "needsPermission" | "exited";
+export type AgentStatusView = "starting" | "active" | "waiting" | "needsYou" | "compacting" | "exited";
 export type TurnOutcomeView = "none" | "completed" | "interrupted" | "error";
+
+/**
+ * The longest name an agent can be given (UTF-16 units, after trimming). The one definition: the
+ * schema below refuses longer renames, the manager cuts longer names, and the webview, which may
+ * import only types from here, types its copy as `typeof AGENT_NAME_MAX_LENGTH` (the literal
+ * type 80), so a change here fails the webview's typecheck until its copy follows.
+ */
+export const AGENT_NAME_MAX_LENGTH = 80;
 
 export interface AgentView {
   id: string;
@@ -48,6 +69,22 @@ export interface AgentView {
   context: { usedTokens: number; windowTokens: number } | null;
   /** Where `status` comes from: the CLI's live status file (exact) or the transcript (inferred). */
   statusSource: "process" | "transcript";
+  /** What waits on the user when `status` is `needsYou`; null otherwise. */
+  needsYou: NeedsYouView | null;
+  /** Restored after a window reload and not bound to its terminal's claude again yet. */
+  reconnecting: boolean;
+  /** `claude` exited (status `exited`): what it said last, e.g. "error: unknown option '--modle'". */
+  exitMessage: string | null;
+}
+
+/**
+ * What a card needs the user for. `permission`: Claude Code's own permission prompt. `approval`:
+ * an Arcadia approval (a command, a path outside the workspace). `review`: a write's diff awaiting
+ * Accept / Reject. `question`: the agent asked the user something (AskUserQuestion). `dialog`:
+ * another dialog of the CLI waits in its terminal.
+ */
+export interface NeedsYouView {
+  kind: "permission" | "approval" | "review" | "question" | "dialog";
 }
 
 /**
@@ -60,6 +97,8 @@ export interface PromptView {
   kind: "command" | "path" | "write" | "permission";
   /** One line: the command, the path, the file, "Bash: rm -rf build". */
   subject: string;
+  /** Why Arcadia asks (its own approvals), e.g. "its folder is in another git repository (…)". */
+  reason?: string;
   /** The transcript tool_use (row) it belongs to; null: shown at the foot of the card. */
   toolUseId: string | null;
   /** The request carries suggestions the CLI can remember ("Always allow"). */
@@ -77,6 +116,11 @@ export interface LiveCallView {
   display: string;
   /** ms since the epoch; the webview ticks the elapsed time itself. */
   startedAt: number;
+  /**
+   * When it began to run (ms since the epoch): `startedAt`, or the moment its approval was given.
+   * null while it still waits for an approval: the row then offers Cancel alone, no counter.
+   */
+  runningSince: number | null;
   /** What Complete does for this call, as a tooltip: "Return the output so far". */
   completeHint: string;
 }
@@ -103,7 +147,9 @@ export type ExtensionMessage =
   | { type: "agentRemoved"; id: string }
   /** The agent's in-flight MCP calls and open prompts changed (replaces the previous ones). */
   | { type: "agentLive"; live: AgentLiveView }
-  | { type: "notice"; notice: NoticeView | null };
+  | { type: "notice"; notice: NoticeView | null }
+  /** Bring this card into view and mark it for a moment (Go to Next Agent That Needs You); never takes keyboard focus. */
+  | { type: "revealAgent"; id: string };
 
 /** Built on the first message, not when the extension loads (activation time). */
 function buildWebviewMessageSchema() {
@@ -114,7 +160,7 @@ function buildWebviewMessageSchema() {
     z.strictObject({ type: z.literal("openSessionsFolder") }),
     z.strictObject({ type: z.literal("focusAgent"), id }),
     z.strictObject({ type: z.literal("closeAgent"), id }),
-    z.strictObject({ type: z.literal("renameAgent"), id, name: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)) }),
+    z.strictObject({ type: z.literal("renameAgent"), id, name: z.string().check(z.trim(), z.minLength(1), z.maxLength(AGENT_NAME_MAX_LENGTH)) }),
     z.strictObject({ type: z.literal("cancelCall"), callId: id }),
     z.strictObject({ type: z.literal("completeCall"), callId: id }),
     z.strictObject({ type: z.literal("answerPrompt"), id, decision: z.enum(["allow", "deny", "alwaysAllow"]) }),
@@ -123,6 +169,8 @@ function buildWebviewMessageSchema() {
     /** `claude` exited: start it again in the same terminal, resuming the session. */
     z.strictObject({ type: z.literal("restartAgent"), id }),
     z.strictObject({ type: z.literal("noticeAction"), command: z.enum(["openSettings", "openInstallDocs", "dismissNotice"]) }),
+    /** The cards on screen now (at least half visible): notifications are for the others. */
+    z.strictObject({ type: z.literal("cardsVisible"), ids: z.array(id).check(z.maxLength(1000)) }),
   ]);
 }
 

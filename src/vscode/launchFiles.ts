@@ -1,10 +1,11 @@
 /**
  * The files a launched agent gets on its command line: `--mcp-config` (Arcadia's MCP server) and
  * `--settings` (hooks that relay Claude Code's permission prompts to the panel). Both hold the
- * window's token: mode 0600 in private folders, removed when the agent goes. The user's own
- * Claude settings are never touched.
+ * agent's own token (never the window secret it is derived from): mode 0600 in private folders,
+ * removed when the agent goes. The user's own Claude settings are never touched.
  */
 import { rm } from "node:fs/promises";
+import which from "which";
 import { tmpdir } from "node:os";
 import { basename, dirname } from "node:path";
 import type { LaunchExtras } from "../agents/ports";
@@ -14,7 +15,8 @@ import { writeMcpConfigFile } from "../core/mcp/mcpConfigFile";
 export interface ServerAddress {
   url: string;
   hooksUrl: string;
-  token: string;
+  /** The agent's own bearer token. */
+  tokenFor(agentId: string): string;
 }
 
 /** No server (it could not start): the agent starts without Arcadia's tools and prompts. */
@@ -22,9 +24,12 @@ export function launchExtrasFor(server: () => Promise<ServerAddress | undefined>
   return async (agentId) => {
     const address = await server();
     if (!address) return { args: [], paths: [] };
-    const mcp = await writeMcpConfigFile(address.url, address.token, agentId);
+    const token = address.tokenFor(agentId);
+    const mcp = await writeMcpConfigFile(address.url, token, agentId);
     try {
-      const settings = await writeHookSettingsFile(address.hooksUrl, address.token, agentId);
+      // curl makes the hooks that only tell quiet (hookSettingsFile.ts); without it they are http.
+      const curl = (await which("curl", { nothrow: true, path: process.env.PATH })) ?? undefined;
+      const settings = await writeHookSettingsFile(address.hooksUrl, token, agentId, undefined, curl);
       return { args: ["--mcp-config", mcp.path, "--settings", settings.path], paths: [dirname(mcp.path), dirname(settings.path)] };
     } catch (err) {
       await mcp.remove();

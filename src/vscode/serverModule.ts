@@ -4,5 +4,5 @@
  * of Arcadia's code and most of its load time, which every window would otherwise pay at startup.
  * esbuild builds this file as dist/server.js beside dist/extension.js (see esbuild.js).
  */
-export { startMcpServer } from "../core/mcp/server";
+export { startLoopbackServer } from "../core/server";
 export { registerArcadiaTools } from "../core/tools/registerArcadiaTools";

@@ -2,6 +2,16 @@
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { vscode } from "./api";
+import { projectDirFor } from "../core/transcript/projectDir";
+import { chooseLaunchFolder } from "./folderChoice";
+
+/** `arcadia.openSessions`: the sessions of the folder agents start in (asked once in a multi-root workspace). */
+export function registerSessionsCommand(context: vscode.ExtensionContext): vscode.Disposable {
+  return vscode.commands.registerCommand("arcadia.openSessions", async () => {
+    const cwd = await chooseLaunchFolder(context.workspaceState);
+    if (cwd) await pickSession(projectDirFor(cwd));
+  });
+}
 
 export async function pickSession(projectDir: string): Promise<void> {
   let names: string[];

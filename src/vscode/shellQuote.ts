@@ -2,6 +2,8 @@
  * A command line for the terminal's shell. Arguments that need it are quoted for POSIX shells,
  * PowerShell (which also needs `&` to run a quoted path) or cmd.
  */
+import { isPlainWord, posixQuote } from "../core/util/posixQuote";
+
 type Flavour = "posix" | "powershell" | "cmd";
 
 function flavourOf(shellPath: string): Flavour {
@@ -11,11 +13,9 @@ function flavourOf(shellPath: string): Flavour {
   return "posix";
 }
 
-const SAFE = /^[A-Za-z0-9_\-.,/:=@%+]+$/;
-
 function quote(arg: string, flavour: Flavour): string {
-  if (arg !== "" && SAFE.test(arg)) return arg;
-  if (flavour === "posix") return `'${arg.replace(/'/g, `'\\''`)}'`;
+  if (flavour === "posix") return posixQuote(arg);
+  if (isPlainWord(arg)) return arg;
   if (flavour === "powershell") return `'${arg.replace(/'/g, "''")}'`;
   return `"${arg.replace(/"/g, '""')}"`;
 }

@@ -1,5 +1,6 @@
-/** Counts in the status bar — working / waiting for you — that focus the panel when clicked. */
+/** Counts in the status bar — working / need you — that focus the panel when clicked. */
 import { vscode } from "./api";
+import { statusSummary } from "../agents/statusSummary";
 import type { AgentView } from "../shared/protocol";
 
 export class AgentStatusBar implements vscode.Disposable {
@@ -15,10 +16,11 @@ export class AgentStatusBar implements vscode.Disposable {
       this.item.hide();
       return;
     }
-    const working = agents.filter((a) => a.status === "active").length;
-    const waiting = agents.filter((a) => a.status === "waiting").length;
-    this.item.text = `$(sparkle) ${working} working · ${waiting} waiting`;
-    this.item.tooltip = `Arcadia: ${working} agent${working === 1 ? "" : "s"} working, ${waiting} waiting for you. Click to show the panel.`;
+    const summary = statusSummary(agents);
+    this.item.text = `$(sparkle) ${summary.text}`;
+    this.item.tooltip = summary.tooltip;
+    // What needs you stands out, as VS Code's own items do for warnings.
+    this.item.backgroundColor = summary.needYou > 0 ? new vscode.ThemeColor("statusBarItem.warningBackground") : undefined;
     this.item.show();
   }
 

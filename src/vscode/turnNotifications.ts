@@ -1,17 +1,35 @@
-/** An optional notification when an agent you are not looking at finishes its turn. */
+/**
+ * Notifications about agents whose card the user cannot see (src/agents/attention.ts decides when):
+ * a turn that finished, and an agent that needs you. Opt-in (`arcadia.notify`).
+ */
 import { vscode } from "./api";
-import type { AgentView } from "../shared/protocol";
+import type { AgentView, NeedsYouView } from "../shared/protocol";
 
 const OUTCOME: Record<AgentView["lastTurn"], string> = {
   completed: "finished its turn",
   interrupted: "was interrupted",
   error: "stopped on an error",
-  none: "is waiting for you",
+  none: "is idle",
 };
 
+const NEED: Record<NeedsYouView["kind"], string> = {
+  permission: "needs your permission",
+  approval: "needs your approval",
+  review: "has a change for you to review",
+  question: "has a question for you",
+  dialog: "needs you in its terminal",
+};
+
+const notifyOn = () => vscode.workspace.getConfiguration("arcadia").get<boolean>("notify", false);
+
 export async function notifyTurnFinished(agent: AgentView, focus: (id: string) => void): Promise<void> {
-  if (!vscode.workspace.getConfiguration("arcadia").get<boolean>("notify", false)) return;
-  if (agent.focused && vscode.window.state.focused) return;
+  if (!notifyOn()) return;
   const choice = await vscode.window.showInformationMessage(`${agent.name} ${OUTCOME[agent.lastTurn]}.`, "Focus");
   if (choice === "Focus") focus(agent.id);
+}
+
+export async function notifyNeedsYou(agent: AgentView, kind: NeedsYouView["kind"], show: (id: string) => void): Promise<void> {
+  if (!notifyOn()) return;
+  const choice = await vscode.window.showWarningMessage(`${agent.name} ${NEED[kind]}.`, "Show");
+  if (choice === "Show") show(agent.id);
 }

@@ -58,7 +58,7 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     await showPanel();
     await card(name).click();
     await page.locator(".terminal-wrapper.active .xterm").waitFor();
-    await pollUntil(async () => (await activeTerminalName()).includes(name.replace("Agent", "Claude Code")), `${name}'s terminal in front`, 10_000);
+    await pollUntil(async () => (await activeTerminalName()).includes(name), `${name}'s terminal in front`, 10_000);
     await waitForClaudePrompt();
   }
 
@@ -195,7 +195,7 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     await expect(card("Agent #2").getAttribute("aria-current")).resolves.toBe("true");
 
     await card("Agent #1").click();
-    await pollUntil(async () => (await activeTerminalName()).includes("Claude Code #1"), "terminal #1 in front", 10_000);
+    await pollUntil(async () => (await activeTerminalName()).includes("Agent #1"), "terminal #1 in front", 10_000);
     await showPanel();
     // The selection follows the terminal through a message: wait for it (it lagged under load once).
     await pollUntil(async () => (await card("Agent #1").getAttribute("aria-current")) === "true", "Agent #1 selected", 10_000);
@@ -203,7 +203,7 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
 
     // Focus the other terminal from VS Code itself (its tab in the terminal view), not the panel.
     await page.locator(".part.panel .composite-bar .action-item", { hasText: "Terminal" }).click();
-    await page.locator(".part.panel .tabs-list .monaco-list-row", { hasText: "Claude Code #2" }).click();
+    await page.locator(".part.panel .tabs-list .monaco-list-row", { hasText: "Agent #2" }).click();
     await showPanel();
     await pollUntil(async () => (await card("Agent #2").getAttribute("aria-current")) === "true", "Agent #2 selected", 10_000);
     await vs.screenshot("agents-4-focus");
@@ -251,7 +251,7 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     await showPanel();
     await card("Agent #2").locator('[data-testid="close-agent"]').click();
     await pollUntil(async () => (await cards().count()) === 1, "one card left", 10_000);
-    await expect(page.locator(".terminal-tabs-entry, .tabs-list .monaco-list-row", { hasText: "Claude Code #2" }).count()).resolves.toBe(0);
+    await expect(page.locator(".terminal-tabs-entry, .tabs-list .monaco-list-row", { hasText: "Agent #2" }).count()).resolves.toBe(0);
     await vs.screenshot("agents-7-closed");
   });
 

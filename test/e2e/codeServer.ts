@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { e2ePaths } from "./paths";
 import { killTree } from "./processes";
+import { pollUntil } from "../support/waitFor";
 
 /** Settings that make a run deterministic (see shared/reference/vscode-e2e.md). */
 export const DETERMINISTIC_SETTINGS: Record<string, unknown> = {
@@ -162,18 +163,20 @@ export async function startCodeServer(dirs: CodeServerDirs, workspace: string, e
 }
 
 async function waitForHealthz(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
   let last = "";
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) return;
-      last = `HTTP ${res.status}`;
-    } catch (err) {
-      last = (err as Error).message;
-    }
-    // Polling is the only way to see an HTTP server become ready; it usually is at the first try.
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url}/healthz did not answer within ${timeoutMs} ms (${last})`);
+  // Polling is the only way to see an HTTP server become ready; it usually is at the first try.
+  await pollUntil(
+    async () => {
+      try {
+        const res = await fetch(`${url}/healthz`);
+        last = `HTTP ${res.status}`;
+        return res.ok;
+      } catch (err) {
+        last = (err as Error).message;
+        return false;
+      }
+    },
+    () => `${url}/healthz to answer (${last})`,
+    timeoutMs,
+  );
 }

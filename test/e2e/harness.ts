@@ -9,13 +9,13 @@ import { launchBrowser, type Browser } from "./browser";
 import { codeServerDirs, codeServerEnv, installExtension, startCodeServer, writeSettings, type CodeServer } from "./codeServer";
 import { requireIsolation } from "./netns";
 import { e2ePaths, missingTools, repoRoot } from "./paths";
-import { pollUntil } from "./wait";
+import { pollUntil } from "../support/waitFor";
 import { revealView, waitForWorkbench, type ExtensionManifest } from "./workbench";
 
 export { focusViewTitle, runCommand, terminalText, waitForWorkbench, webviewFrame } from "./workbench";
 export { isolation } from "./netns";
 export { e2eAvailable } from "./available";
-export { pollUntil } from "./wait";
+export { pollUntil } from "../support/waitFor";
 export { e2ePaths, missingTools } from "./paths";
 
 export const ARCADIA_EXTENSION_ID = "arcadia-dev.arcadia";

@@ -1,11 +1,12 @@
 /// <reference lib="dom" />
 /**
- * Issues 4 and 5 in a real VS Code (code-server + Chromium), with the real Claude Code CLI in its
+ * MCP calls and permission prompts in a real VS Code (code-server + Chromium), with the real Claude Code CLI in its
  * terminals and the scripted model, all inside one loopback-only namespace:
  * - a hung `mcp__arcadia__execute_command` call shows on its row with a ticking counter, and
  *   Complete finishes it so the agent carries on;
  * - Claude Code's own permission prompt makes the card "needs permission" with Allow / Deny on
  *   the row, and Allow from the panel runs the tool;
+ * - a permission prompt for a command longer than the card shows all of it;
  * - a terminal where `claude` was started by hand gets a card of its own.
  * Its own window and workspace; the scenarios run in order on it.
  */
@@ -20,13 +21,22 @@ import { startModelServer, type ModelServer } from "../rig/model-server.js";
 import type { Script } from "../rig/script.js";
 import { e2eAvailable, pollUntil, runCommand, startVsCode, terminalText, type VsCode } from "./harness";
 import { agentPanel } from "./agentPanel";
+import { panelContentFrame } from "./panelFrame";
 
 const available = e2eAvailable("MCP force-finish and permission prompts in VS Code (e2e)");
 
 const MARK = "started-marker";
-/** Prints a line, then never exits on its own: the hung call of issue 4. */
+/** Prints a line, then never exits on its own: a hung call that only Complete or Cancel ends. */
 const ENDLESS = `echo ${MARK}; sleep 100000`;
 const ALLOWED_FILE = "e2e-allowed.txt";
+/**
+ * The attack on what the user sees: a command padded with 200 spaces, so that what runs
+ * after the padding ("&& echo … > tail file") is pushed past the edge of a one-line prompt. The
+ * tail alone is longer than the card is wide, so the prompt has to wrap to show it.
+ */
+const TAIL_FILE = "e2e-hidden-tail.txt";
+const TAIL = `&& echo ${"hidden-tail-".repeat(16)} > ${TAIL_FILE}`;
+const PADDED_COMMAND = `touch e2e-padded.txt${" ".repeat(200)}${TAIL}`;
 
 const script: Script = {
   conversations: [
@@ -41,6 +51,7 @@ const script: Script = {
     },
     // `touch` is not read-only: in default mode the CLI asks before running it.
     { match: "Touch the allowed file", steps: [{ tools: [{ name: "Bash", input: { command: `touch ${ALLOWED_FILE}`, description: "Create a file" } }] }, { text: "Touched." }] },
+    { match: "Touch the padded file", steps: [{ tools: [{ name: "Bash", input: { command: PADDED_COMMAND, description: "Create a file" } }] }, { text: "Padded done." }] },
     { match: "Work in the adopted terminal", steps: [{ tools: [{ name: "Bash", input: { command: "echo adopted-work", description: "Print" } }] }, { text: "Adopted work done." }] },
   ],
   fallbackText: "OK.",
@@ -60,21 +71,13 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
   const { panel, cards, card, showPanel, waitForClaudePrompt, typeInTerminal } = agentPanel(() => page, ".part.panel");
   const statusOf = (name: string) => card(name).getAttribute("data-status");
 
-  /** The panel's content frame (the page inside the webview), to watch it from inside. */
-  function contentFrame(): Promise<Frame> {
-    return pollUntil(
-      () => page.frames().find((f) => f.url().includes("/pre/fake.html") && f.parentFrame()?.url().includes("extensionId=arcadia-dev.arcadia")),
-      "the panel's content frame",
-      10_000,
-    );
-  }
 
   /**
    * Records in the panel's own page, to the millisecond, when each selector first matches (or,
    * with `gone`, first stops matching). Read back with `watched()`.
    */
   async function watchPanel(marks: Record<string, { selector: string; gone?: boolean }>): Promise<Frame> {
-    const frame = await contentFrame();
+    const frame = await panelContentFrame(page);
     await frame.evaluate((m) => {
       const w = window as unknown as { __marks: Record<string, number> };
       w.__marks = {};
@@ -163,7 +166,7 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
-  it("issue 4: a hung execute_command shows on its row with a ticking counter; Complete finishes it and the agent carries on", async () => {
+  it("a hung execute_command shows on its row with a ticking counter; Complete finishes it and the agent carries on", async () => {
     await vs.waitForExtensionLog(/Arcadia activated in \d+ ms/);
     await showPanel();
     await panel().locator('[data-testid="open-claude"]').click();
@@ -226,7 +229,7 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     await vs.screenshot("mcp-2-completed");
   });
 
-  it("issue 5: Claude Code's permission prompt makes the card \"needs permission\" with Allow / Deny on the row; Allow runs the tool", async () => {
+  it("Claude Code's permission prompt makes the card \"needs permission\" with Allow / Deny on the row; Allow runs the tool", async () => {
     await showPanel();
     await panel().locator('[data-testid="open-claude"]').click();
     await page.locator(".part.panel .terminal-wrapper.active .xterm").waitFor();
@@ -234,7 +237,7 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     // The terminal and the panel side by side (the panel's tabs show one view at a time): the
     // terminal goes into the editor area, so the moment each shows the prompt can be compared.
     await runCommand(page, "Terminal: Move Terminal into Editor Area");
-    await page.locator(".part.editor .tab", { hasText: "Claude Code #2" }).waitFor({ timeout: 10_000 });
+    await page.locator(".part.editor .tab", { hasText: "Agent #2" }).waitFor({ timeout: 10_000 });
     await waitForClaudePrompt(".part.editor");
     await showPanel();
     await card("Agent #2").waitFor();
@@ -250,11 +253,11 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
       return true;
     });
     expect(askedIn, "the terminal's rows in the editor area").toBe(true);
-    const frame = await watchPanel({ needsPermission: { selector: '[data-testid="agent-card"][data-status="needsPermission"]' } });
+    const frame = await watchPanel({ needsPermission: { selector: '[data-testid="agent-card"][data-status="needsYou"]' } });
 
     await typeInTerminal("Touch the allowed file", ".part.editor");
     await pollUntil(async () => (await terminalText(page, ".part.editor")).includes("Do you want"), "the CLI's permission prompt in the terminal", 30_000);
-    await pollUntil(async () => (await statusOf("Agent #2")) === "needsPermission", "Agent #2 needs permission", 10_000);
+    await pollUntil(async () => (await statusOf("Agent #2")) === "needsYou", "Agent #2 needs permission", 10_000);
     const askedAt = await page.evaluate(() => (window as unknown as { __askedAt?: number }).__askedAt);
     const needsAt = (await watched(frame)).needsPermission;
     if (askedAt && needsAt) figures.terminalPromptToNeedsPermissionMs = needsAt - askedAt;
@@ -278,7 +281,7 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     const thisRow = `[data-testid="tool-row"][data-tool-id="${toolUseId}"]`;
     const after = await watchPanel({
       promptGone: { selector: '[data-testid="prompt"]', gone: true },
-      statusLeft: { selector: '[data-testid="agent-card"][data-status="needsPermission"]', gone: true },
+      statusLeft: { selector: '[data-testid="agent-card"][data-status="needsYou"]', gone: true },
       rowDone: { selector: `${thisRow}[data-outcome="done"]` },
     });
     const clickedAt = await clickWhenEnabled(prompt.locator('[data-testid="prompt-allow"]'), "Allow");
@@ -298,7 +301,56 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     await vs.screenshot("permission-2-allowed");
   });
 
-  it("issue 5: a terminal where claude was started by hand gets a card that follows its session", async () => {
+  it("a permission prompt whose command is longer than the card shows all of it, end included, before Allow", async () => {
+    await showPanel();
+    await waitForClaudePrompt(".part.editor");
+    // A new conversation (the scripted model picks its script by a conversation's first prompt);
+    // the card follows the terminal onto the new session.
+    await typeInTerminal("/clear", ".part.editor");
+    await waitForClaudePrompt(".part.editor");
+    await typeInTerminal("Touch the padded file", ".part.editor");
+    await showPanel();
+    const prompt = card("Agent #2").locator('[data-testid="tool-row"] [data-testid="prompt"][data-kind="permission"]');
+    await prompt.waitFor({ timeout: 30_000 });
+    await prompt.scrollIntoViewIfNeeded();
+    const subject = prompt.locator(".prompt-subject");
+    const shown = (await subject.textContent()) ?? "";
+    // The padding is visible as what it is, and the part after it is there in full.
+    expect(shown).toContain("␣×200");
+    expect(shown).toContain(TAIL);
+    // …and on screen, not cut off: nothing of the subject overflows sideways, and its last line
+    // lies inside the card and inside the panel's viewport.
+    const geometry = await subject.evaluate((el) => {
+      const card = el.closest('[data-testid="agent-card"]') as HTMLElement;
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const rects = Array.from(range.getClientRects());
+      const last = rects[rects.length - 1];
+      const box = card.getBoundingClientRect();
+      return {
+        overflowsSideways: el.scrollWidth > el.clientWidth + 1,
+        cardWidth: box.width,
+        lastLineInCard: !!last && last.right <= box.right + 1 && last.left >= box.left - 1,
+        lastLineInViewport: !!last && last.bottom <= window.innerHeight + 1 && last.top >= 0,
+        lines: new Set(rects.map((r) => Math.round(r.top))).size,
+      };
+    });
+    figures.paddedPromptLines = geometry.lines;
+    figures.paddedPromptCardWidth = Math.round(geometry.cardWidth);
+    expect(geometry.lines, "the subject was expected to need more than one line").toBeGreaterThan(1);
+    expect(geometry.overflowsSideways, "the subject is cut off at the side").toBe(false);
+    expect(geometry.lastLineInCard, "the subject's end lies outside the card").toBe(true);
+    expect(geometry.lastLineInViewport, "the subject's end is out of view").toBe(true);
+    // Deny, having read the end: nothing of it runs, and the card leaves "needs permission".
+    await vs.screenshot("permission-3-padded-command");
+    await clickWhenEnabled(prompt.locator('[data-testid="prompt-deny"]'), "Deny");
+    await pollUntil(async () => (await card("Agent #2").locator('[data-testid="prompt"]').count()) === 0, "the padded prompt to go", 10_000);
+    await pollUntil(async () => (await statusOf("Agent #2")) !== "needsYou", "Agent #2 past its prompt", 20_000);
+    expect(existsSync(join(workspace, TAIL_FILE))).toBe(false);
+    expect(existsSync(join(workspace, "e2e-padded.txt"))).toBe(false);
+  });
+
+  it("a terminal where claude was started by hand gets a card that follows its session", async () => {
     await runCommand(page, "Terminal: Create New Terminal");
     await page.locator(".part.panel .terminal-wrapper.active .xterm").waitFor();
     // A shell prompt first: typed too early, the command line could be lost.

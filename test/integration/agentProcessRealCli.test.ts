@@ -1,5 +1,5 @@
 /**
- * A card on the real CLI 2.1.330, bound through its process (issue 5): the CLI is started by hand
+ * A card on the real CLI 2.1.330, bound through its process: the CLI is started by hand
  * in a "terminal" (the rig's `sh` stands for the shell) and gets a card (adoption); its permission
  * prompt shows as "needs permission" from the CLI's own status file; `kill -9` of the CLI ends the
  * turn as interrupted with no tool left running, and the card says claude exited.
@@ -65,7 +65,7 @@ describe.skipIf(!available)("a card bound to the real CLI through its process", 
     await session.submit("Run the slow one");
     await session.waitForScreen(PERMISSION_PROMPT);
     const shownAt = performance.now();
-    await until(() => card()?.status === "needsPermission", "needs permission");
+    await until(() => card()?.status === "needsYou", "needs permission");
     figures.push(`prompt on screen → card needs permission: ${Math.round(performance.now() - shownAt)} ms`);
     await session.answerPermission("yes");
     const running = await until(() => card()?.status === "active" && card()?.tools.find((t) => t.outcome === "running"), "the approved tool running").catch((err: unknown) => {

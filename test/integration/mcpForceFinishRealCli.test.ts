@@ -9,24 +9,15 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TrackerChange } from "../../src/core/mcp/toolCallTracker";
 import { createRig, type Rig } from "../rig/claude-rig.js";
-import { readRecords } from "../rig/transcripts.js";
+import { readRecords, toolExchange } from "../rig/transcripts.js";
 import { realCliAvailable } from "../support/realCli";
+import { pollUntil } from "../support/waitFor";
 
 const available = realCliAvailable("force-finishing an MCP call of the real CLI");
 
 const MARK = "partial-output-line";
 /** Prints a line, then never exits on its own. */
 const ENDLESS = `echo ${MARK}; sleep 100000`;
-
-interface Block {
-  type?: string;
-  id?: string;
-  name?: string;
-  text?: string;
-  tool_use_id?: string;
-  content?: unknown;
-  is_error?: boolean;
-}
 
 function conversation(match: string, after: string) {
   return { match, steps: [{ tools: [{ name: "mcp__arcadia__execute_command", input: { command: ENDLESS } }] }, { text: after }] };
@@ -35,15 +26,16 @@ function conversation(match: string, after: string) {
 /** Waits until the sidecar's tracker log shows an execute_command call in flight. */
 async function callStarted(dir: string, timeoutMs = 60_000): Promise<void> {
   const file = join(dir, "tracker.jsonl");
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (existsSync(file)) {
+  await pollUntil(
+    () => {
+      if (!existsSync(file)) return false;
       const changes = readFileSync(file, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as TrackerChange);
-      if (changes.some((c) => c.type === "started" && c.call.toolName === "execute_command")) return;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("the CLI never called execute_command");
+      return changes.some((c) => c.type === "started" && c.call.toolName === "execute_command");
+    },
+    "the CLI to call execute_command",
+    timeoutMs,
+    50,
+  );
 }
 
 describe.skipIf(!available)("force-finishing an MCP call of the real CLI", () => {
@@ -75,14 +67,14 @@ describe.skipIf(!available)("force-finishing an MCP call of the real CLI", () =>
     expect(result.exitCode, result.stderr).toBe(0);
 
     const records = readRecords(rig.transcriptPath(result.sessionId));
-    const blocks = records.flatMap((r) => (Array.isArray(r.message?.content) ? (r.message.content as Block[]) : []));
-    const use = blocks.find((b) => b.type === "tool_use" && b.name === "mcp__arcadia__execute_command");
-    expect(use, "tool_use in the transcript").toBeDefined();
-    const answerAt = blocks.findIndex((b) => b.type === "tool_result" && b.tool_use_id === use!.id);
-    expect(answerAt, "tool_result in the transcript").toBeGreaterThanOrEqual(0);
-    const answer = blocks[answerAt]!;
+    const exchange = toolExchange(records, "mcp__arcadia__execute_command");
+    expect(exchange.use, "tool_use in the transcript").toBeDefined();
+    expect(exchange.answer, "tool_result in the transcript").toBeDefined();
+    const answer = exchange.answer!;
+    // As the CLI stored it, JSON-encoded (an error's content is a plain string, a success's an array).
     const text = JSON.stringify(answer.content);
-    const after = blocks.slice(answerAt + 1).filter((b) => b.type === "text").map((b) => b.text);
+    const { after } = exchange;
+    const use = exchange.use!;
     const log = readFileSync(join(dir, "control-log.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { done: boolean; outputSoFar: string });
     const changes = readFileSync(join(dir, "tracker.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as TrackerChange);
     return { result, answer, text, after, log, changes, useId: use!.id as string };

@@ -7,7 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { DEFAULT_MAX_BODY_BYTES, startMcpServer, type RunningMcpServer, type StartMcpServerOptions } from "../../src/core/mcp/server";
+import { DEFAULT_MAX_BODY_BYTES, startLoopbackServer, type RunningLoopbackServer, type LoopbackServerOptions } from "../../src/core/server";
 import { type CallContext, type TrackedCall, ToolCallTracker } from "../../src/core/mcp/toolCallTracker";
 import { jsonResult } from "../../src/core/mcp/toolResult";
 
@@ -18,7 +18,7 @@ interface SlowCall {
 }
 
 interface Rig {
-  server: RunningMcpServer;
+  server: RunningLoopbackServer;
   tracker: ToolCallTracker;
   /** Resolves with each slow_echo call as its handler starts. */
   nextSlowCall: () => Promise<SlowCall>;
@@ -48,11 +48,11 @@ function queue<T>() {
   };
 }
 
-async function startRig(extra: Partial<StartMcpServerOptions> = {}, tracker = new ToolCallTracker()): Promise<Rig> {
+async function startRig(extra: Partial<LoopbackServerOptions> = {}, tracker = new ToolCallTracker()): Promise<Rig> {
   const slowCalls = queue<SlowCall>();
   const started = queue<TrackedCall>();
-  tracker.onChange((c) => c.type === "started" && started.push(c.call));
-  const server = await startMcpServer({
+  tracker.onDidChange((c) => c.type === "started" && started.push(c.call));
+  const server = await startLoopbackServer({
     tracker,
     progressIntervalMs: 50,
     ...extra,
@@ -99,10 +99,11 @@ const fetchRetryingStaleSocket: typeof fetch = async (input, init) => {
   }
 };
 
-async function connect(server: { url: string; token: string }, headers: Record<string, string> = {}) {
+/** Connects as `agentId`, presenting that agent's own token (as its launch files would). */
+async function connect(server: { url: string; tokenFor(agentId: string): string }, agentId = "agent-1") {
   const client = new Client({ name: "arcadia-test", version: "0" });
   const transport = new StreamableHTTPClientTransport(new URL(server.url), {
-    requestInit: { headers: { authorization: `Bearer ${server.token}`, ...headers } },
+    requestInit: { headers: { authorization: `Bearer ${server.tokenFor(agentId)}`, "x-arcadia-agent": agentId } },
     fetch: fetchRetryingStaleSocket,
   });
   await client.connect(transport);
@@ -142,10 +143,11 @@ const initializeBody = JSON.stringify({
   params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } },
 });
 
-function goodHeaders(server: RunningMcpServer): Record<string, string> {
+function goodHeaders(server: RunningLoopbackServer): Record<string, string> {
   return {
     host: `127.0.0.1:${server.port}`,
-    authorization: `Bearer ${server.token}`,
+    authorization: `Bearer ${server.tokenFor("agent-1")}`,
+    "x-arcadia-agent": "agent-1",
     "content-type": "application/json",
     accept: "application/json, text/event-stream",
   };
@@ -155,8 +157,8 @@ describe("embedded MCP server", () => {
   it("serves tools to the SDK client, with the agent header and the tool_use id reaching the tracker", async () => {
     const { server, nextStarted } = await startRig();
     expect(server.url).toBe(`http://127.0.0.1:${server.port}/mcp`);
-    expect(Buffer.from(server.token, "base64url").length).toBeGreaterThanOrEqual(16);
-    const { client } = await connect(server, { "x-arcadia-agent": "agent-7" });
+    expect(Buffer.from(server.tokenFor("agent-7"), "base64url").length).toBeGreaterThanOrEqual(16);
+    const { client } = await connect(server, "agent-7");
     const tools = await client.listTools();
     expect(tools.tools.map((t) => t.name).sort()).toEqual(["echo", "slow_echo"]);
     const started = nextStarted();
@@ -165,16 +167,23 @@ describe("embedded MCP server", () => {
     expect(await started).toMatchObject({ toolName: "echo", display: "hi", agentId: "agent-7", toolUseId: "toolu_01" });
   });
 
-  it("answers 401 without the token or with a wrong one", async () => {
+  it("answers 401 without the agent's token, with a wrong one, another agent's, or the window secret", async () => {
     const { server } = await startRig();
     const headers = goodHeaders(server);
     const { authorization: _, ...noToken } = headers;
-    for (const h of [noToken, { ...headers, authorization: "Bearer wrong" }, { ...headers, authorization: server.token }]) {
+    const wrong = [
+      noToken,
+      { ...headers, authorization: "Bearer wrong" },
+      { ...headers, authorization: server.tokenFor("agent-1") },
+      { ...headers, authorization: `Bearer ${server.tokenFor("agent-2")}` },
+      { ...headers, authorization: `Bearer ${server.windowSecret}` },
+    ];
+    for (const h of wrong) {
       const res = await raw(server.port, { headers: h, body: initializeBody });
       expect(res.status).toBe(401);
       expect(JSON.parse(res.body)).toMatchObject({ jsonrpc: "2.0", error: { message: expect.stringContaining("Unauthorized") } });
     }
-    await expect(connect({ url: server.url, token: "nope" })).rejects.toThrow();
+    await expect(connect({ url: server.url, tokenFor: () => "nope" })).rejects.toThrow();
   });
 
   it("answers 403 to a foreign Host or Origin, and serves loopback ones", async () => {
@@ -219,8 +228,11 @@ describe("embedded MCP server", () => {
     const badJson = await raw(server.port, { headers: goodHeaders(server), body: "{not json" });
     expect(badJson.status).toBe(400);
     expect(JSON.parse(badJson.body)).toMatchObject({ error: { code: -32700 } });
-    const notRpc = await raw(server.port, { headers: { ...goodHeaders(server), "mcp-session-id": "x" }, body: JSON.stringify({ hello: 1 }) });
+    const notRpc = await raw(server.port, { headers: { ...goodHeaders(server), "mcp-session-id": "3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b" }, body: JSON.stringify({ hello: 1 }) });
     expect(notRpc.status).toBe(400);
+    // A session id that is not one we could have handed out is not recovered.
+    const garbageId = await raw(server.port, { headers: { ...goodHeaders(server), "mcp-session-id": "x" }, body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }) });
+    expect(garbageId.status).toBe(404);
     const noSession = await raw(server.port, { headers: goodHeaders(server), body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }) });
     expect(noSession.status).toBe(400);
     expect(noSession.body).toContain("Mcp-Session-Id");
@@ -285,9 +297,9 @@ describe("embedded MCP server", () => {
     expect(JSON.parse(textOf(await client.callTool({ name: "echo", arguments: { text: "before" } })))).toEqual({ text: "before" });
     const sessionId = transport.sessionId;
     expect(sessionId).toBeTruthy();
-    // The reload: the same port and token, none of the sessions.
+    // The reload: the same port and window secret, none of the sessions.
     await first.server.close();
-    const second = await startRig({ port: first.server.port, token: first.server.token });
+    const second = await startRig({ port: first.server.port, windowSecret: first.server.windowSecret });
     const result = await client.callTool({ name: "echo", arguments: { text: "after" } });
     expect(JSON.parse(textOf(result))).toEqual({ text: "after" });
     expect(transport.sessionId).toBe(sessionId);
@@ -319,20 +331,37 @@ describe("embedded MCP server", () => {
 
   it("sends no progress to a client that did not ask for it", async () => {
     const { server, nextSlowCall } = await startRig({ progressIntervalMs: 20 });
-    const { client } = await connect(server);
+    const { client, transport } = await connect(server);
+    // Seen as they arrive: the SDK's client swallows a progress notification it did not ask for.
     const notifications: string[] = [];
-    client.fallbackNotificationHandler = async (n) => void notifications.push(n.method);
+    const deliver = transport.onmessage;
+    transport.onmessage = (message) => {
+      if ("method" in message) notifications.push(message.method);
+      deliver?.(message);
+    };
     const pending = client.callTool({ name: "slow_echo", arguments: { text: "quiet" } });
     const slow = await nextSlowCall();
-    await new Promise((r) => setTimeout(r, 120));
+    // Control, started after it on its own connection: a client that asks gets progress. Three of
+    // those mean the quiet call has run through as many intervals without sending one.
+    const { client: asking } = await connect(server);
+    let threeSeen!: () => void;
+    const three = new Promise<void>((resolve) => (threeSeen = resolve));
+    let count = 0;
+    const control = asking.callTool({ name: "slow_echo", arguments: { text: "asked" } }, undefined, {
+      onprogress: () => void (++count === 3 && threeSeen()),
+      resetTimeoutOnProgress: true,
+    });
+    const slowControl = await nextSlowCall();
+    await three;
     slow.release();
-    await pending;
+    slowControl.release();
+    await Promise.all([pending, control]);
     expect(notifications).not.toContain("notifications/progress");
   });
 
   it("says clearly that a port is in use", async () => {
     const { server } = await startRig();
-    await expect(startMcpServer({ tracker: new ToolCallTracker(), registerTools: () => undefined, port: server.port })).rejects.toThrow(
+    await expect(startLoopbackServer({ tracker: new ToolCallTracker(), registerTools: () => undefined, port: server.port })).rejects.toThrow(
       `port ${server.port} is in use`,
     );
   });

@@ -10,7 +10,7 @@ import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type HookSettingsFile, writeHookSettingsFile } from "../../src/core/hooks/hookSettingsFile";
 import { type PendingPermission, PermissionBroker, type PermissionChange } from "../../src/core/hooks/permissionBroker";
-import { type RunningMcpServer, startMcpServer } from "../../src/core/mcp/server";
+import { type RunningLoopbackServer, startLoopbackServer } from "../../src/core/server";
 import { ToolCallTracker } from "../../src/core/mcp/toolCallTracker";
 import { toolResultOutcome } from "../../src/core/transcript/toolOutcome";
 import { createRig, type InteractiveSession, type Rig } from "../rig/claude-rig.js";
@@ -31,7 +31,7 @@ const note = (what: string, ms: number) => (figures[what] ??= []).push(Math.roun
 
 describe.skipIf(!available)("permission prompts answered through Arcadia's hooks (real CLI)", () => {
   let rig: Rig;
-  let server: RunningMcpServer;
+  let server: RunningLoopbackServer;
   let broker: PermissionBroker;
   let bridge: LoopbackBridge;
   let settings: HookSettingsFile;
@@ -60,10 +60,10 @@ describe.skipIf(!available)("permission prompts answered through Arcadia's hooks
     writeFileSync(outside("a.txt"), "alpha\n");
     writeFileSync(outside("b.txt"), "beta\n");
     broker = new PermissionBroker({ log: (m) => console.log(`broker: ${m}`) });
-    broker.onChange((c) => changes.push({ ...c, at: performance.now() }));
-    server = await startMcpServer({ tracker: new ToolCallTracker(), registerTools: () => undefined, hooks: broker.handleHook, log: (m) => console.log(`server: ${m}`) });
+    broker.onDidChange((c) => changes.push({ ...c, at: performance.now() }));
+    server = await startLoopbackServer({ tracker: new ToolCallTracker(), registerTools: () => undefined, hooks: broker.handleHook, log: (m) => console.log(`server: ${m}`) });
     bridge = await loopbackBridge(server.port, rig.root);
-    settings = await writeHookSettingsFile(server.hooksUrl, server.token, AGENT, rig.root);
+    settings = await writeHookSettingsFile(server.hooksUrl, server.tokenFor(AGENT), AGENT, rig.root);
   });
 
   afterAll(async () => {
@@ -80,7 +80,7 @@ describe.skipIf(!available)("permission prompts answered through Arcadia's hooks
 
   function nextAdded(sessionId: string, count = 1): Promise<PendingPermission[]> {
     return waitForChange(
-      (on) => broker.onChange(on),
+      (on) => broker.onDidChange(on).dispose,
       () => {
         const mine = broker.pending(AGENT).filter((p) => p.sessionId === sessionId);
         return mine.length >= count && mine;
@@ -92,7 +92,7 @@ describe.skipIf(!available)("permission prompts answered through Arcadia's hooks
 
   function removal(id: string): Promise<PermissionChange & { at: number }> {
     return waitForChange(
-      (on) => broker.onChange(on),
+      (on) => broker.onDidChange(on).dispose,
       () => changes.find((c) => c.type === "removed" && c.request.id === id),
       30_000,
       `request ${id} to go`,
@@ -295,7 +295,7 @@ describe.skipIf(!available)("permission prompts answered through Arcadia's hooks
     // without --settings (numStartups, tips, the project's last-session figures). What must not
     // change is what configures Claude, and nothing of ours may get in.
     const configText = readFileSync(userConfig, "utf8");
-    for (const ours of [server.token, server.hooksUrl, settings.path, '"hooks"', "x-arcadia-agent"]) expect(configText).not.toContain(ours);
+    for (const ours of [server.tokenFor(AGENT), server.hooksUrl, settings.path, '"hooks"', "x-arcadia-agent"]) expect(configText).not.toContain(ours);
     const configAfter = readConfig();
     const changed = Object.keys({ ...configBefore, ...configAfter }).filter((k) => JSON.stringify(configBefore[k]) !== JSON.stringify(configAfter[k]));
     console.log(`~/.claude.json keys the CLI itself rewrote during the launch: ${changed.join(", ")}`);

@@ -1,6 +1,7 @@
 // Arcadia's embedded MCP server run beside the real CLI in its namespace (a rig "sidecar"), with
 // a test tool, writing the --mcp-config the CLI gets and logging every tracker change.
 //   tsx test/rig/arcadia-mcp-sidecar.ts --dir <folder> --agent <id> [--workspace <folder>]
+//     [--allowed-commands <json array>]
 // Writes <dir>/mcp-config.json (also the ready file: the CLI starts once it exists) and appends
 // tracker changes to <dir>/tracker.jsonl.
 //
@@ -11,12 +12,17 @@
 // is applied to the first call in flight of that tool once its output so far contains the text
 // (the user clicking Complete / Cancel on the card after seeing that line). What was done goes to
 // <dir>/control-log.jsonl.
+//
+// With --allowed-commands, execute_command follows Arcadia's default policy ("unlessAllowListed")
+// with those entries, and every approval asked is logged to <dir>/approvals.jsonl and denied at
+// once (the user clicking Deny), so a test sees exactly what would have been asked. Without it,
+// nothing asks.
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { ApprovalQueue } from "../../src/core/mcp/approvalQueue";
 import { mcpConfig } from "../../src/core/mcp/mcpConfigFile";
-import { startMcpServer } from "../../src/core/mcp/server";
+import { startLoopbackServer } from "../../src/core/server";
 import { ToolCallTracker } from "../../src/core/mcp/toolCallTracker";
 import { jsonResult } from "../../src/core/mcp/toolResult";
 import { linkedResources, nodeWorkspaceFiles, registerArcadiaTools } from "../../src/core/tools";
@@ -50,8 +56,18 @@ function pendingDiffs(): DiffReviewer {
   };
 }
 
-async function main(dir: string, agentId: string, workspace: string | undefined): Promise<void> {
+async function main(dir: string, agentId: string, workspace: string | undefined, allowedCommands: string | undefined): Promise<void> {
   const runner = new ProcessCommandRunner();
+  const approvals = new ApprovalQueue();
+  if (allowedCommands !== undefined) {
+    approvals.onDidChange((change) => {
+      if (change.type !== "added") return;
+      appendFileSync(join(dir, "approvals.jsonl"), `${JSON.stringify(change.approval)}\n`);
+      approvals.decide(change.approval.id, "deny");
+    });
+  }
+  const policy = allowedCommands !== undefined ? { mode: "unlessAllowListed" as const, allowed: JSON.parse(allowedCommands) as string[] } : { mode: "never" as const, allowed: [] };
+  const commandApproval = () => policy;
   const ports: ToolPorts | undefined = workspace
     ? {
         files: nodeWorkspaceFiles([workspace]),
@@ -59,13 +75,13 @@ async function main(dir: string, agentId: string, workspace: string | undefined)
         diffs: pendingDiffs(),
         diagnostics: { get: () => [] },
         editor: { open: async () => undefined },
-        approvals: new ApprovalQueue(),
-        commandNeedsApproval: () => false,
+        approvals,
+        commandApproval,
       }
     : undefined;
   const tracker = new ToolCallTracker(ports ? linkedResources(ports) : undefined);
-  tracker.onChange((change) => appendFileSync(join(dir, "tracker.jsonl"), `${JSON.stringify(change)}\n`));
-  const server = await startMcpServer({
+  tracker.onDidChange((change) => appendFileSync(join(dir, "tracker.jsonl"), `${JSON.stringify(change)}\n`));
+  const server = await startLoopbackServer({
     tracker,
     registerTools: (addTool) => {
       addTool({
@@ -78,8 +94,8 @@ async function main(dir: string, agentId: string, workspace: string | undefined)
       if (ports) registerArcadiaTools(addTool, ports);
     },
   });
-  // The same content Arcadia writes for an agent (writeMcpConfigFile), at a path the test knows.
-  writeFileSync(join(dir, "mcp-config.json"), JSON.stringify(mcpConfig(server.url, server.token, agentId)), { mode: 0o600 });
+  // The same content Arcadia writes for an agent (writeMcpConfigFile, with the agent's own token), at a path the test knows.
+  writeFileSync(join(dir, "mcp-config.json"), JSON.stringify(mcpConfig(server.url, server.tokenFor(agentId), agentId)), { mode: 0o600 });
 
   // The panel's buttons, driven by the test through a file (the namespace has no other way in).
   let applied = 0;
@@ -108,7 +124,7 @@ async function main(dir: string, agentId: string, workspace: string | undefined)
   process.on("SIGINT", stop);
 }
 
-main(arg("--dir") as string, arg("--agent") as string, arg("--workspace", true)).catch((err) => {
+main(arg("--dir") as string, arg("--agent") as string, arg("--workspace", true), arg("--allowed-commands", true)).catch((err) => {
   console.error(err);
   process.exit(1);
 });

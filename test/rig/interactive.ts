@@ -7,6 +7,7 @@ import { launchPty, type LaunchSpec, type NamespaceHandle } from "./launch.js";
 import type { RigPaths } from "./paths.js";
 import { Screen } from "./screen.js";
 import { isUserText, readRecords, waitForRecords, type TranscriptRecord } from "./transcripts.js";
+import { pollUntil } from "../support/waitFor";
 
 export interface ExitInfo {
   exitCode: number;
@@ -65,25 +66,32 @@ export class InteractiveSession {
    * model server (port file) so the namespace is captured for cleanup. */
   async waitForReady(timeoutMs = 30_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
-    while (!existsSync(join(this.spec.runDir, "port"))) {
-      if (this.exitInfo) throw new Error(`CLI exited (${JSON.stringify(this.exitInfo)}) before start-up:\n${this.screen.text()}`);
-      if (Date.now() > deadline) throw new Error("model server did not start");
-      await sleep(25);
-    }
+    await pollUntil(
+      () => {
+        if (this.exitInfo) throw new Error(`CLI exited (${JSON.stringify(this.exitInfo)}) before start-up:\n${this.screen.text()}`);
+        return existsSync(join(this.spec.runDir, "port"));
+      },
+      "the model server to start",
+      timeoutMs,
+      25,
+    );
     this.ns.capture();
     await this.waitForScreen(READY, Math.max(1, deadline - Date.now()));
   }
 
   /** Waits until no turn is running (no "esc to interrupt" hint) and the input box is empty. */
   async waitForIdle(timeoutMs = 30_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const text = this.screen.text();
-      if (READY.test(text) && !BUSY.test(text)) return;
-      if (Date.now() > deadline) throw new Error(`CLI not idle within ${timeoutMs} ms. Screen:\n${text}`);
-      if (this.exitInfo) throw new Error(`CLI exited (${JSON.stringify(this.exitInfo)}). Screen:\n${text}`);
-      await sleep(50);
-    }
+    await pollUntil(
+      () => {
+        const text = this.screen.text();
+        if (READY.test(text) && !BUSY.test(text)) return true;
+        if (this.exitInfo) throw new Error(`CLI exited (${JSON.stringify(this.exitInfo)}). Screen:\n${text}`);
+        return false;
+      },
+      () => `the CLI to be idle. Screen:\n${this.screen.text()}`,
+      timeoutMs,
+      50,
+    );
   }
 
   waitForScreen(pattern: RegExp, timeoutMs = 15_000): Promise<RegExpMatchArray> {
@@ -166,28 +174,24 @@ export class InteractiveSession {
   }
 
   async waitForProcess(pattern: RegExp, timeoutMs = 15_000): Promise<{ pid: number; cmdline: string }> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.processes().find((p) => pattern.test(p.cmdline));
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no process matching ${pattern} within ${timeoutMs} ms`);
-      await sleep(100);
-    }
+    return pollUntil(() => this.processes().find((p) => pattern.test(p.cmdline)), `a process matching ${pattern}`, timeoutMs);
   }
 
   /** After `/clear`: waits for the new transcript file (the one holding the `/clear` command
    * record) and returns its session id. */
   async waitForClearedSession(timeoutMs = 15_000): Promise<string> {
-    const deadline = Date.now() + timeoutMs;
     const dir = this.paths.projectDir();
-    for (;;) {
-      for (const file of existsSync(dir) ? readdirSync(dir) : []) {
-        if (!file.endsWith(".jsonl") || file === `${this.sessionId}.jsonl`) continue;
-        if (readRecords(join(dir, file)).some(isUserText("<command-name>/clear</command-name>"))) return basename(file, ".jsonl");
-      }
-      if (Date.now() > deadline) throw new Error(`no transcript with /clear appeared in ${dir} within ${timeoutMs} ms`);
-      await sleep(100);
-    }
+    return pollUntil(
+      () => {
+        for (const file of existsSync(dir) ? readdirSync(dir) : []) {
+          if (!file.endsWith(".jsonl") || file === `${this.sessionId}.jsonl`) continue;
+          if (readRecords(join(dir, file)).some(isUserText("<command-name>/clear</command-name>"))) return basename(file, ".jsonl");
+        }
+        return undefined;
+      },
+      `a transcript with /clear in ${dir}`,
+      timeoutMs,
+    );
   }
 
   transcriptPath(sessionId = this.sessionId): string {

@@ -13,6 +13,7 @@ import {
   type MessagesRequestBody,
   type Script,
   type Step,
+  slowReplyDelay,
 } from "./script.js";
 
 export type { Conversation, Script, Step, ToolCall } from "./script.js";
@@ -153,7 +154,8 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
         : (prefix: string) => counterIds(prefix);
     const inputTokens = options.script.usage === "fromRequestSize" ? Math.ceil(raw.length / 4) : 100;
     const message = buildMessage(step, body.model ?? "claude-scripted", ids, inputTokens);
-    if (body.stream) await streamMessage(res, message, step.delayMs ?? 0, step.blockDelayMs ?? 0);
+    const delayMs = slowReplyDelay(options.script, body) ?? step.delayMs ?? 0;
+    if (body.stream) await streamMessage(res, message, delayMs, step.blockDelayMs ?? 0);
     else sendJson(res, 200, message);
   };
 

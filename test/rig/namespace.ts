@@ -5,6 +5,7 @@
 // kill every process whose /proc/<pid>/ns/net is the namespace's.
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { posixQuote } from "../../src/core/util/posixQuote";
 
 export type NamespaceSupport = { ok: true } | { ok: false; reason: string };
 
@@ -49,11 +50,6 @@ export function killNamespace(ns: string | undefined): number[] {
   return killed;
 }
 
-/** Quotes one argument for sh. */
-export function shQuote(arg: string): string {
-  return `'${arg.replace(/'/g, `'\\''`)}'`;
-}
-
 /** Processes in namespace `ns` with their command lines (NUL separators turned into spaces). */
 export function namespaceProcesses(ns: string | undefined): { pid: number; cmdline: string }[] {
   if (!ns || ns === netnsOf("self")) return [];
@@ -86,21 +82,21 @@ export function namespacedArgv(opts: {
 }): string[] {
   const script = [
     "ip link set lo up || exit 96",
-    `${opts.server.map(shQuote).join(" ")} >>${shQuote(opts.serverLogFile)} 2>&1 </dev/null &`,
+    `${opts.server.map(posixQuote).join(" ")} >>${posixQuote(opts.serverLogFile)} 2>&1 </dev/null &`,
     "server_pid=$!",
     "waited=0",
-    `while [ ! -s ${shQuote(opts.portFile)} ]; do`,
+    `while [ ! -s ${posixQuote(opts.portFile)} ]; do`,
     "  sleep 0.05; waited=$((waited+1))",
     `  if ! kill -0 $server_pid 2>/dev/null; then echo "model server died; see ${opts.serverLogFile}" >&2; exit 98; fi`,
     `  if [ "$waited" -gt 600 ]; then echo "model server did not start; see ${opts.serverLogFile}" >&2; kill $server_pid; exit 97; fi`,
     "done",
-    `export ANTHROPIC_BASE_URL="http://127.0.0.1:$(cat ${shQuote(opts.portFile)})"`,
+    `export ANTHROPIC_BASE_URL="http://127.0.0.1:$(cat ${posixQuote(opts.portFile)})"`,
     ...(opts.sidecar
       ? [
-          `${opts.sidecar.argv.map(shQuote).join(" ")} >>${shQuote(opts.sidecar.logFile)} 2>&1 </dev/null &`,
+          `${opts.sidecar.argv.map(posixQuote).join(" ")} >>${posixQuote(opts.sidecar.logFile)} 2>&1 </dev/null &`,
           "sidecar_pid=$!",
           "waited=0",
-          `while [ ! -s ${shQuote(opts.sidecar.readyFile)} ]; do`,
+          `while [ ! -s ${posixQuote(opts.sidecar.readyFile)} ]; do`,
           "  sleep 0.05; waited=$((waited+1))",
           `  if ! kill -0 $sidecar_pid 2>/dev/null || [ "$waited" -gt 600 ]; then echo "sidecar did not start; see ${opts.sidecar.logFile}" >&2; kill $server_pid; exit 95; fi`,
           "done",

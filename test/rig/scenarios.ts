@@ -312,6 +312,32 @@ const subagentBackground: InteractiveScenario = {
   },
 };
 
+const subagentBackgroundLaterTurn: InteractiveScenario = {
+  name: "subagent-background-later-turn",
+  description:
+    "A background sub-agent launched in the first turn is still running when a second prompt's turn ends: what that turn's turn_duration says about agents still pending (restore relies on it), then the notification.",
+  mode: "interactive",
+  args: ["--allowedTools", "Bash"],
+  script: subagentScript(
+    "Delegate the long greeting in the background",
+    [{ tools: [agentCall] }, { text: "The helper is working in the background." }, { text: "Hello from the second turn." }, { text: "The helper reported back." }],
+    14,
+  ),
+  checkpoints: ["second-turn-ended-subagent-running", "after-notification"],
+  async run(s, checkpoint) {
+    await s.submit("Delegate the long greeting in the background");
+    await waitTurnEnds(s, 1);
+    const file = await waitSubagentToolUse(s);
+    await s.submit("Say hello while the helper works");
+    await waitTurnEnds(s, 2);
+    if (readRecords(file).some(isToolResult)) throw new Error("sub-agent finished before the second turn ended; make its tool slower");
+    await checkpoint("second-turn-ended-subagent-running");
+    await s.waitForRecords(isUserText("<task-notification>"), { timeoutMs: TURN_TIMEOUT, what: "the task-notification" });
+    await waitTurnEnds(s, 3);
+    await checkpoint("after-notification");
+  },
+};
+
 const mcpTwoCalls: InteractiveScenario = {
   name: "mcp-two-calls",
   description: "One reply with two tool_use blocks for a stdio MCP server's echo tool (pre-allowed).",
@@ -436,6 +462,7 @@ export const scenarios: Scenario[] = [
   compact,
   subagentForeground,
   subagentBackground,
+  subagentBackgroundLaterTurn,
   mcpTwoCalls,
   apiErrorsPrint,
   printText,

@@ -39,6 +39,20 @@ export interface Script {
    * as the real API roughly reports it, so a context gauge moves as a conversation grows (the demo).
    */
   usage?: "fixed" | "fromRequestSize";
+  /**
+   * Slow replies for requests whose LAST user message contains `match` (whatever the reply is:
+   * a scripted step, a fallback or a side request), e.g. the summary request of `/compact`, so a
+   * test can see what the CLI shows while it waits.
+   */
+  slowReplies?: { match: string; delayMs: number }[];
+}
+
+/** The delay a `slowReplies` rule asks for this request, if any. */
+export function slowReplyDelay(script: Script, body: MessagesRequestBody): number | undefined {
+  if (!script.slowReplies?.length) return undefined;
+  const last = [...(body.messages ?? [])].reverse().find((m) => m.role === "user");
+  const text = last ? contentText(last.content) : "";
+  return script.slowReplies.find((rule) => text.includes(rule.match))?.delayMs;
 }
 
 /** The parts of a Messages API request body that reply selection looks at. */

@@ -2,6 +2,7 @@
 // written, so unparseable trailing lines are skipped rather than fatal.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { pollUntil } from "../support/waitFor";
 
 export type TranscriptRecord = Record<string, unknown> & {
   type?: string;
@@ -33,6 +34,34 @@ export function blocks(record: TranscriptRecord): { type?: string; [k: string]: 
   return Array.isArray(c) ? (c as { type?: string }[]) : [];
 }
 
+/** A content block as the tests read it (every field optional: the format is the CLI's). */
+export interface ContentBlock {
+  type?: string;
+  id?: string;
+  name?: string;
+  text?: string;
+  tool_use_id?: string;
+  content?: unknown;
+  is_error?: boolean;
+}
+
+/**
+ * The first call of `toolName` in a transcript: its tool_use, its tool_result (undefined when
+ * none was written), the result's content as text, and the assistant texts written after it.
+ */
+export function toolExchange(records: TranscriptRecord[], toolName: string) {
+  const all = records.flatMap((r) => (Array.isArray(r.message?.content) ? (r.message.content as ContentBlock[]) : []));
+  const use = all.find((b) => b.type === "tool_use" && b.name === toolName);
+  const answerAt = use ? all.findIndex((b) => b.type === "tool_result" && b.tool_use_id === use.id) : -1;
+  const answer = answerAt >= 0 ? all[answerAt] : undefined;
+  return {
+    use,
+    answer,
+    text: answer === undefined ? "" : typeof answer.content === "string" ? answer.content : JSON.stringify(answer.content),
+    after: answerAt >= 0 ? all.slice(answerAt + 1).filter((b) => b.type === "text").map((b) => b.text) : [],
+  };
+}
+
 export const isToolUse = (name?: string) => (r: TranscriptRecord) =>
   r.type === "assistant" && blocks(r).some((b) => b.type === "tool_use" && (!name || b.name === name));
 
@@ -59,17 +88,17 @@ export async function waitForRecords(
   opts: { timeoutMs?: number; count?: number; what?: string } = {},
 ): Promise<TranscriptRecord[]> {
   const { timeoutMs = 30_000, count = 1 } = opts;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const p = typeof path === "function" ? path() : path;
-    const records = p ? readRecords(p) : [];
-    if (records.filter(pred).length >= count) return records;
-    if (Date.now() > deadline) {
-      const types = records.map((r) => (r.subtype ? `${r.type}/${r.subtype}` : r.type)).join(", ");
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${opts.what ?? "a record"} in ${p}. Records: [${types}]`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  let p: string | undefined;
+  let records: TranscriptRecord[] = [];
+  return pollUntil(
+    () => {
+      p = typeof path === "function" ? path() : path;
+      records = p ? readRecords(p) : [];
+      return records.filter(pred).length >= count && records;
+    },
+    () => `${opts.what ?? "a record"} in ${p}. Records: [${records.map((r) => (r.subtype ? `${r.type}/${r.subtype}` : r.type)).join(", ")}]`,
+    timeoutMs,
+  );
 }
 
 /** `<session-dir>/subagents/agent-*.jsonl` paths of a session, sorted. */

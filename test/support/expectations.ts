@@ -116,6 +116,19 @@ export const expectations: Record<string, Record<string, Expectation>> = {
       idle(state, "completed");
     },
   },
+  "subagent-background-later-turn": {
+    "second-turn-ended-subagent-running": ({ state, calls, events }) => {
+      const agent = calls.find((c) => c.name === "Agent");
+      expect(agent).toMatchObject({ outcome: "running", background: true });
+      expect(events.filter((e) => e.kind === "turnEnd")).toHaveLength(2);
+      expect(state).toMatchObject({ status: "waiting", lastTurn: "completed" });
+      expect(state.activeTools.list().find((t) => t.id === agent?.id)?.background).toBe(true);
+    },
+    "after-notification": ({ state, calls }) => {
+      expect(calls.map((c) => `${c.name} ${c.outcome}`).sort()).toEqual(["Agent done", "Bash done"]);
+      idle(state, "completed");
+    },
+  },
   "mcp-two-calls": {
     "after-turn": ({ state, calls }) => {
       expect(calls.map((c) => c.name)).toEqual(["mcp__echo__echo", "mcp__echo__echo"]);

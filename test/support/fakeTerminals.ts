@@ -1,5 +1,5 @@
 /** An in-memory TerminalHost: terminals are launched, focused and closed by the test. */
-import type { AgentBinding, BindingStore, ClaudeProcessState, Disposable, LaunchSpec, Log, ProcessMonitor, TerminalHandle, TerminalHost } from "../../src/agents/ports";
+import type { AgentBinding, BindingStore, ClaudeProcessState, Disposable, EndedCommand, LaunchSpec, Log, ProcessMonitor, TerminalHandle, TerminalHost } from "../../src/agents/ports";
 
 export class FakeTerminal implements TerminalHandle {
   shown = 0;
@@ -21,6 +21,9 @@ export class FakeTerminal implements TerminalHandle {
   show(): void {
     this.shown++;
     this.host.setActive(this);
+  }
+  async rename(name: string): Promise<void> {
+    this.name = name;
   }
   dispose(): void {
     if (this.disposed) return;
@@ -87,6 +90,15 @@ export class FakeTerminalHost implements TerminalHost {
   onDidChangeActive(listener: (t: TerminalHandle | undefined) => void): Disposable {
     this.activeListeners.add(listener);
     return { dispose: () => this.activeListeners.delete(listener) };
+  }
+  private readonly endListeners = new Set<(t: TerminalHandle, ended: EndedCommand) => void>();
+  onDidEndCommand(listener: (t: TerminalHandle, ended: EndedCommand) => void): Disposable {
+    this.endListeners.add(listener);
+    return { dispose: () => this.endListeners.delete(listener) };
+  }
+  /** A command line ended in `terminal`, as shell integration reports it. */
+  endCommand(terminal: FakeTerminal, ended: EndedCommand): void {
+    for (const l of this.endListeners) l(terminal, ended);
   }
 }
 

@@ -24,7 +24,8 @@ export class LiveAgent {
 
   async start(transcript: string): Promise<void> {
     await this.follow(transcript);
-    this.folder = new ProjectFolderWatcher(this.projectDir, (path) => void this.consider(path), { pollIntervalMs: 250 });
+    this.folder = new ProjectFolderWatcher(this.projectDir, { pollIntervalMs: 250 });
+    this.folder.onDidAddTranscript((path) => void this.consider(path));
     await this.folder.start();
   }
 
@@ -69,7 +70,7 @@ export class LiveAgent {
     this.sessions.push(path);
     // A test drives the idle timer itself; reading files goes on in real time.
     const follower = new SessionFollower(path, { restore: false, clock: this.clock, pollClock: systemClock });
-    follower.onChange((_state, events) => {
+    follower.onDidChange(({ events }) => {
       this.events.push(...events);
       for (const listener of [...this.listeners]) listener();
     });

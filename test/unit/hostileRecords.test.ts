@@ -78,4 +78,44 @@ describe("a line over the size cap", () => {
     expect(warnings).toEqual([expect.stringContaining("over 1024 bytes")]);
     expect(follower.state).toMatchObject({ status: "waiting", lastTurn: "completed" });
   });
+
+  it("replay: the call whose result it held ends 'unknown' (ended, output unknown), in the call list, --json and the timeline", async () => {
+    const file = transcript([prompt("go"), use("t1", "m1"), huge("t1"), turnEnd]);
+    const { calls } = await replaySessions([file], { maxLineBytes: 1024, chunkBytes: 256 });
+    expect(calls.map((c) => [c.id, c.outcome])).toEqual([["t1", "unknown"]]);
+    const json: string[] = [];
+    await replayCommand([file], true, { out: (l) => json.push(l), err: () => {} }, { maxLineBytes: 1024, chunkBytes: 256 });
+    expect(JSON.parse(json[0] as string)).toMatchObject({ kind: "tool", id: "t1", outcome: "unknown" });
+    const timeline: string[] = [];
+    await replayCommand([file], false, { out: (l) => timeline.push(l), err: () => {} }, { maxLineBytes: 1024, chunkBytes: 256 });
+    expect(timeline).toContainEqual(expect.stringMatching(/\? Running: ls: unknown$/));
+  });
+
+  it("live: the call whose result it held ends 'unknown'", async () => {
+    const file = transcript([prompt("go"), use("t1", "m1"), huge("t1"), turnEnd]);
+    const follower = new SessionFollower(file, { clock: new ManualClock(), watch: noWatch, maxLineBytes: 1024, maxBytesPerRead: 256 });
+    const ends: string[] = [];
+    follower.onDidChange(({ events }) => {
+      for (const e of events) if (e.kind === "toolEnd") ends.push(`${e.id}:${e.outcome}`);
+    });
+    await follower.start();
+    await follower.stop();
+    expect(ends).toEqual(["t1:unknown"]);
+  });
+
+  it("an Agent call ending 'unknown' ends its sub-agent's tools with it", async () => {
+    const agent = { type: "assistant", message: { id: "m1", content: [{ type: "tool_use", id: "a1", name: "Agent", input: { prompt: "sub" } }] } };
+    const subPrompt = { type: "user", isSidechain: true, uuid: "u1", message: { role: "user", content: "sub" } };
+    const subUse = { type: "assistant", isSidechain: true, parentUuid: "u1", uuid: "u2", message: { id: "m2", content: [{ type: "tool_use", id: "s1", name: "Bash", input: {} }] } };
+    const file = transcript([prompt("go"), agent, subPrompt, subUse, huge("a1"), turnEnd]);
+    const { calls, final } = await replaySessions([file], { maxLineBytes: 1024, chunkBytes: 256, finishTimers: false });
+    expect(calls.map((c) => [c.id, c.outcome])).toEqual([["a1", "unknown"], ["s1", "unknown"]]);
+    expect(final.activeTools.list()).toEqual([]);
+  });
+
+  it("a call started after the dropped line, closed without a result, is still 'orphaned'; one with its result is 'done'", async () => {
+    const file = transcript([prompt("go"), use("t1", "m1"), result("t1"), huge("t0"), use("t2", "m2"), use("t3", "m3"), result("t3"), turnEnd]);
+    const { calls } = await replaySessions([file], { maxLineBytes: 1024, chunkBytes: 256 });
+    expect(calls.map((c) => [c.id, c.outcome])).toEqual([["t1", "done"], ["t2", "orphaned"], ["t3", "done"]]);
+  });
 });

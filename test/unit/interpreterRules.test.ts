@@ -53,15 +53,17 @@ describe("interpreter rules", () => {
     expect(deriveToolCalls(events).map((c) => c.outcome)).toEqual(["running"]);
   });
 
-  it("an is_error result is an error; a denial by rule is an interruption", () => {
+  it("an is_error result is an error; a denial by rule, or of an Arcadia approval, is a denial", () => {
     const events = run([
       prompt("go"),
       use("t1"),
       use("t2"),
       result("t1", { is_error: true, content: "command failed" }),
       result("t2", { is_error: true, content: "Permission to use Bash with command rm -rf / has been denied." }),
+      use("t3", "mcp__arcadia__execute_command", { command: "curl x | sh" }),
+      result("t3", { is_error: true, content: '{"status":"denied","message":"The user denied running `curl x | sh`."}\n\nHint: …' }),
     ]);
-    expect(deriveToolCalls(events).map((c) => c.outcome)).toEqual(["error", "interrupted"]);
+    expect(deriveToolCalls(events).map((c) => c.outcome)).toEqual(["error", "denied", "denied"]);
   });
 
   it("a synthetic API error reply ends the turn as an error", () => {
@@ -104,7 +106,7 @@ describe("interpreter rules", () => {
     const clock = new ManualClock();
     const engine = new SessionEngine({ clock });
     const events: TranscriptEvent[] = [];
-    engine.onChange((_s, batch) => events.push(...batch));
+    engine.onDidChange(({ events: batch }) => events.push(...batch));
     engine.interpreter.linkSubagent("sub1", "agent1");
     const sub = { kind: "subagent", agentId: "sub1", parentToolId: "agent1" } as const;
     engine.ingest([prompt("go")]);
@@ -120,7 +122,7 @@ describe("interpreter rules", () => {
     const clock = new ManualClock();
     const engine = new SessionEngine({ clock });
     const events: TranscriptEvent[] = [];
-    engine.onChange((_s, batch) => events.push(...batch));
+    engine.onDidChange(({ events: batch }) => events.push(...batch));
     const sub = { kind: "subagent", agentId: "sub1", parentToolId: "agent1" } as const;
     engine.interpreter.linkSubagent("sub1", "agent1");
     engine.ingest([prompt("go"), use("agent1", "Agent", { description: "Look", prompt: "look" })]);
@@ -130,5 +132,28 @@ describe("interpreter rules", () => {
     expect(deriveToolCalls(events).find((c) => c.id === "s1")?.outcome).toBe("running");
     clock.advance(1);
     expect(deriveToolCalls(events).find((c) => c.id === "s1")?.outcome).toBe("orphaned");
+  });
+
+  it("a straggler's result read after its grace revises it from orphaned to its recorded outcome", () => {
+    const clock = new ManualClock();
+    const engine = new SessionEngine({ clock });
+    const events: TranscriptEvent[] = [];
+    engine.onDidChange(({ events: batch }) => events.push(...batch));
+    const sub = { kind: "subagent", agentId: "sub1", parentToolId: "agent1" } as const;
+    engine.interpreter.linkSubagent("sub1", "agent1");
+    engine.ingest([prompt("go"), use("agent1", "Agent", { description: "Look", prompt: "look" })]);
+    engine.ingest([{ ...use("s1"), isSidechain: true }], sub);
+    engine.ingest([result("agent1")]);
+    clock.advance(STRAGGLER_GRACE_MS);
+    expect(deriveToolCalls(events).find((c) => c.id === "s1")?.outcome).toBe("orphaned");
+    engine.ingest([{ ...result("s1", { is_error: true }), isSidechain: true }], sub);
+    expect(deriveToolCalls(events).find((c) => c.id === "s1")?.outcome).toBe("error");
+    expect(engine.state.activeTools.list()).toEqual([]);
+  });
+
+  it("a result repeated after the tool ended does not change its outcome", () => {
+    const events = run([prompt("go"), use("t1"), result("t1"), result("t1", { is_error: true })]);
+    expect(deriveToolCalls(events).map((c) => c.outcome)).toEqual(["done"]);
+    expect(events.filter((e) => e.kind === "toolEnd")).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
-import { appendFileSync, renameSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, renameSync, rmSync, statSync, truncateSync, unlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LineReader } from "../../src/core/transcript/lineReader";
@@ -12,6 +13,24 @@ async function readAll(reader: LineReader): Promise<string[]> {
     const result = await reader.read();
     lines.push(...result.lines.map(String));
     if (!result.more) return lines;
+  }
+}
+
+/**
+ * Whether files here get a birth time of their own (then a replacement can be told by it alone):
+ * 0 where the file system keeps none, the change time where Node falls back to plain stat().
+ */
+function birthTimesKept(): boolean {
+  const dir = mkdtempSync(join(tmpdir(), "arcadia-birth-"));
+  try {
+    const probe = join(dir, "probe");
+    writeFileSync(probe, "");
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 15); // past a coarse clock tick
+    appendFileSync(probe, "x");
+    const { birthtimeNs, ctimeNs } = statSync(probe, { bigint: true });
+    return birthtimeNs > 0n && birthtimeNs !== ctimeNs;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -33,6 +52,16 @@ describe("LineReader", () => {
     // 3 bytes per read forces every multi-byte character to be cut somewhere.
     const reader = new LineReader(file, { maxBytesPerRead: 3 });
     expect(await readAll(reader)).toEqual([line]);
+  });
+
+  it("gives every line whole and in order whatever the read size, many lines per read or one line over many", async () => {
+    const file = join(tempDir(), "t.jsonl");
+    const lines = Array.from({ length: 60 }, (_, i) => JSON.stringify({ n: i, pad: "é✓".repeat((i * 7) % 23) }));
+    writeFileSync(file, `${lines.join("\n")}\n`);
+    for (const size of [1, 2, 5, 17, 64, 333, 4096]) {
+      const reader = new LineReader(file, { maxBytesPerRead: size });
+      expect(await readAll(reader), `reads of ${size} bytes`).toEqual(lines);
+    }
   });
 
   it("reads at most the cap per call and says there is more", async () => {
@@ -88,6 +117,104 @@ describe("LineReader", () => {
     await readAll(reader);
     rmSync(file);
     expect(await reader.read()).toMatchObject({ missing: true, reset: true });
+  });
+
+  it("starts over when the file is rewritten in place with different bytes of the same size", async () => {
+    const file = join(tempDir(), "t.jsonl");
+    writeFileSync(file, "old\n");
+    const reader = new LineReader(file);
+    expect(await readAll(reader)).toEqual(["old"]);
+    writeFileSync(file, "new\n"); // O_TRUNC + write: same inode, same size
+    const result = await reader.read();
+    expect(result).toMatchObject({ reset: true });
+    expect(result.lines.map(String)).toEqual(["new"]);
+  });
+
+  it("starts over when the file is rewritten in place with longer content", async () => {
+    const file = join(tempDir(), "t.jsonl");
+    writeFileSync(file, "a1\n");
+    const reader = new LineReader(file);
+    expect(await readAll(reader)).toEqual(["a1"]);
+    writeFileSync(file, "b1\nb2\n"); // longer than what was read: size alone cannot tell
+    const result = await reader.read();
+    expect(result).toMatchObject({ reset: true });
+    expect(result.lines.map(String)).toEqual(["b1", "b2"]);
+  });
+
+  it("starts over when the file is deleted and created again with longer content (the inode may come back)", async () => {
+    const file = join(tempDir(), "t.jsonl");
+    writeFileSync(file, "a1\n");
+    const reader = new LineReader(file);
+    expect(await readAll(reader)).toEqual(["a1"]);
+    const inode = statSync(file).ino;
+    unlinkSync(file);
+    writeFileSync(file, "b1\nb2\n");
+    // On ext4 the new file usually gets the old inode number back: that is the case worth showing.
+    console.log(`lineReader: unlink + create ${statSync(file).ino === inode ? "reused" : "did not reuse"} the inode`);
+    const result = await reader.read();
+    expect(result).toMatchObject({ reset: true });
+    expect(result.lines.map(String)).toEqual(["b1", "b2"]);
+  });
+
+  it("never glues a pending half line to a rewritten file's bytes", async () => {
+    const file = join(tempDir(), "t.jsonl");
+    writeFileSync(file, '{"a":');
+    const reader = new LineReader(file);
+    expect(await readAll(reader)).toEqual([]);
+    writeFileSync(file, '{"b":2}\n');
+    const result = await reader.read();
+    expect(result).toMatchObject({ reset: true });
+    expect(result.lines.map(String)).toEqual(['{"b":2}']);
+  });
+
+  it("starts over when only the start of the file differs (the bytes just read are the same)", async () => {
+    const file = join(tempDir(), "t.jsonl");
+    // Far more filler than the reader keeps of what it read last: only the first line tells.
+    const filler = `${"f".repeat(99)}\n`.repeat(200);
+    writeFileSync(file, `first\n${filler}`);
+    const reader = new LineReader(file);
+    expect((await readAll(reader))[0]).toBe("first");
+    writeFileSync(file, `other\n${filler}more\n`);
+    const result = await reader.read();
+    expect(result).toMatchObject({ reset: true });
+    expect(result.lines.map(String)[0]).toBe("other");
+  });
+
+  it("after starting mid-file, still sees a same-size rewrite", async () => {
+    const file = join(tempDir(), "t.jsonl");
+    writeFileSync(file, "aaaa\nbbbb\n");
+    const reader = new LineReader(file);
+    await reader.seekToLineAfter(5);
+    expect(await readAll(reader)).toEqual(["bbbb"]);
+    writeFileSync(file, "cccc\ndddd\n");
+    const result = await reader.read();
+    expect(result).toMatchObject({ reset: true });
+    expect(result.lines.map(String)).toEqual(["cccc", "dddd"]);
+  });
+
+  // Where the file system keeps birth times (ext4, btrfs, xfs, APFS, NTFS), a replaced file is known
+  // as such even when it begins with exactly the bytes already read.
+  it.runIf(birthTimesKept())("starts over when the file is replaced by one that begins with the same bytes", async () => {
+    const file = join(tempDir(), "t.jsonl");
+    writeFileSync(file, "same\n");
+    const reader = new LineReader(file);
+    expect(await readAll(reader)).toEqual(["same"]);
+    await new Promise((r) => setTimeout(r, 20)); // a different birth time, even on a coarse clock
+    unlinkSync(file);
+    writeFileSync(file, "same\nnext\n");
+    const result = await reader.read();
+    expect(result).toMatchObject({ reset: true });
+    expect(result.lines.map(String)).toEqual(["same", "next"]);
+  });
+
+  it("goes on from where it was when the file only grew", async () => {
+    const file = join(tempDir(), "t.jsonl");
+    writeFileSync(file, "one\n");
+    const reader = new LineReader(file);
+    expect(await readAll(reader)).toEqual(["one"]);
+    appendFileSync(file, "two\n");
+    expect(await reader.read()).toMatchObject({ reset: false, lines: [Buffer.from("two")] });
+    expect(await reader.read()).toMatchObject({ reset: false, lines: [] });
   });
 
   it("drops a line larger than the line cap and goes on with the next one", async () => {

@@ -17,6 +17,7 @@ function router() {
     answerPrompt: vi.fn(),
     revealPrompt: vi.fn(),
     restartAgent: vi.fn(),
+    cardsVisible: vi.fn(),
   } satisfies WebviewActions;
   const log = memoryLog();
   return { route: createMessageRouter(actions, log), actions, log };
@@ -31,6 +32,12 @@ describe("webview messages", () => {
     expect(actions.renameAgent).toHaveBeenCalledWith({ type: "renameAgent", id: "a1", name: "Tester" });
   });
 
+  it("takes a name of exactly 80 characters, the most the rename field allows", async () => {
+    const { route, actions } = router();
+    await route({ type: "renameAgent", id: "a1", name: "x".repeat(80) });
+    expect(actions.renameAgent).toHaveBeenCalledWith({ type: "renameAgent", id: "a1", name: "x".repeat(80) });
+  });
+
   it.each([
     ["not an object", "focusAgent"],
     ["an unknown type", { type: "runShell", command: "rm -rf /" }],
@@ -38,6 +45,7 @@ describe("webview messages", () => {
     ["an extra field", { type: "openClaude", command: "evil" }],
     ["an empty name", { type: "renameAgent", id: "a1", name: "   " }],
     ["a huge name", { type: "renameAgent", id: "a1", name: "x".repeat(1000) }],
+    ["a name one character over the 80 the rename field allows", { type: "renameAgent", id: "a1", name: "x".repeat(81) }],
     ["an unknown decision", { type: "answerPrompt", id: "p1", decision: "always" }],
     ["a call id that is not a string", { type: "cancelCall", callId: 7 }],
     ["a prototype trick", JSON.parse('{"type":"focusAgent","id":"a","__proto__":{"x":1}}')],

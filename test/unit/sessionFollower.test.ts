@@ -39,7 +39,7 @@ describe("SessionFollower", () => {
     appendFileSync(file, `${lines.slice(0, toolUse + 1).join("\n")}\n`);
     // No pump() call and no poll tick (the clock is manual): only the file event can deliver this.
     const running = await waitForChange(
-      (cb) => follower.onChange(cb),
+      (cb) => follower.onDidChange(cb).dispose,
       () => follower.state.activeTools.size === 1 && follower.state,
       5000,
       "the Bash tool to show as running",
@@ -47,7 +47,7 @@ describe("SessionFollower", () => {
     expect(running.status).toBe("active");
 
     appendFileSync(file, `${lines.slice(toolUse + 1).join("\n")}\n`);
-    const ended = await waitForChange((cb) => follower.onChange(cb), () => follower.state.status === "waiting" && follower.state);
+    const ended = await waitForChange((cb) => follower.onDidChange(cb).dispose, () => follower.state.status === "waiting" && follower.state);
     expect(ended).toMatchObject({ lastTurn: "interrupted" });
     expect(ended.activeTools.list()).toEqual([]);
   });
@@ -60,7 +60,7 @@ describe("SessionFollower", () => {
     appendFileSync(file, `${linesOf("text-only").join("\n")}\n`);
     expect(follower.state.status).toBe("starting");
     clock.advance(1000);
-    await waitForChange((cb) => follower.onChange(cb), () => follower.state.status === "waiting");
+    await waitForChange((cb) => follower.onDidChange(cb).dispose, () => follower.state.status === "waiting");
     expect(follower.state.lastTurn).toBe("completed");
   });
 
@@ -154,7 +154,7 @@ describe("SessionFollower and sub-agents that start before their parent's record
     const file = join(dir, `${sessionId}.jsonl`);
     const follower = follow(file, { clock: new ManualClock(), watch: noWatch, restore: false });
     const events: TranscriptEvent[] = [];
-    follower.onChange((_state, batch) => events.push(...batch));
+    follower.onDidChange(({ events: batch }) => events.push(...batch));
     await follower.start();
     const main = readFileSync(join(scenario.dir, `${sessionId}.jsonl`), "utf8").split("\n").filter(Boolean);
     const agentUse = main.findIndex((l) => l.startsWith('{"parentUuid"') && l.includes('"name":"Agent"'));
@@ -179,12 +179,89 @@ describe("SessionFollower and sub-agents that start before their parent's record
   });
 });
 
+describe("SessionFollower when its file is rewritten or written in pieces", () => {
+  /** A follower whose reading runs on `clock` only: no watcher, the poll far away. */
+  function quietFollower(file: string, clock: ManualClock, opts: ConstructorParameters<typeof SessionFollower>[1] = {}) {
+    return follow(file, { clock: new ManualClock(), pollClock: clock, watch: noWatch, pollIntervalMs: 60_000, restore: false, ...opts });
+  }
+
+  it("reads the rest of a half-written line by its next look, though no file event says so", async () => {
+    // The watcher drops change events for 50 ms after each one: the second write of a line often
+    // comes unannounced. A read that only grew the half line still earns the follow-up looks.
+    const file = join(tempDir(), "s.jsonl");
+    const clock = new ManualClock();
+    const lines = linesOf("several-tools");
+    writeFileSync(file, `${lines.slice(0, 20).join("\n")}\n`);
+    const follower = quietFollower(file, clock);
+    await follower.start();
+    clock.advance(1000); // past the looks that follow the first read
+    const toolUse = `${lines[20] as string}\n`;
+    appendFileSync(file, toolUse.slice(0, -10));
+    await follower.pump(); // as the file event of the first write would
+    expect(follower.state.activeTools.size).toBe(0);
+    appendFileSync(file, toolUse.slice(-10));
+    clock.advance(15);
+    await waitForChange((cb) => follower.onDidChange(cb).dispose, () => follower.state.activeTools.size === 1, 2000, "the tool to show");
+    expect(follower.state.activeTools.list().map((t) => t.name)).toEqual(["Read"]);
+  });
+
+  it("stops its follow-up looks once the file has been still for a while (no busy loop)", async () => {
+    const file = join(tempDir(), "s.jsonl");
+    const clock = new ManualClock();
+    const lines = linesOf("several-tools");
+    writeFileSync(file, `${lines.slice(0, 20).join("\n")}\n`);
+    const follower = quietFollower(file, clock);
+    await follower.start();
+    for (let i = 0; i < 10; i++) {
+      clock.advance(15);
+      await follower.pump();
+    }
+    // Still for a while: no follow-up look is set any more, only the (60 s) poll.
+    expect(clock.nextTimerIn()).toBeGreaterThan(1000);
+    appendFileSync(file, `${lines[20] as string}\n`);
+    clock.advance(15); // fires nothing (just shown), so no read is under way
+    expect(follower.state.activeTools.size).toBe(0); // only a file event or the poll would read it now
+    await follower.pump();
+    expect(follower.state.activeTools.size).toBe(1);
+  });
+
+  it("says so, then reads a rewritten file's sub-agents again from their start", async () => {
+    const scenario = loadScenario("subagent-foreground");
+    const dir = tempDir();
+    const sessionId = scenario.sessions[0] as string;
+    const file = join(dir, `${sessionId}.jsonl`);
+    const main = readFileSync(join(scenario.dir, `${sessionId}.jsonl`), "utf8").split("\n").filter(Boolean);
+    const agentUse = main.findIndex((l) => l.startsWith('{"parentUuid"') && l.includes('"name":"Agent"'));
+    writeFileSync(file, `${main.slice(0, agentUse + 1).join("\n")}\n`);
+    const subFile = scenario.files.find((f) => f.endsWith(".jsonl") && f.includes("/subagents/")) as string;
+    mkdirSync(join(dir, sessionId, "subagents"), { recursive: true });
+    writeFileSync(join(dir, subFile.replace(/\.jsonl$/, ".meta.json")), readFileSync(join(scenario.dir, subFile.replace(/\.jsonl$/, ".meta.json"))));
+    const sub = readFileSync(join(scenario.dir, subFile), "utf8").split("\n").filter(Boolean);
+    const subUse = sub.findIndex((l) => l.includes('"tool_use"') && l.startsWith('{"parentUuid"'));
+    writeFileSync(join(dir, subFile), `${sub.slice(0, subUse + 1).join("\n")}\n`);
+    let resets = 0;
+    const follower = follow(file, { clock: new ManualClock(), watch: noWatch, restore: false, onReset: () => resets++ });
+    await follower.start();
+    const nestedBash = () => follower.state.activeTools.list().filter((t) => t.name === "Bash" && t.parent !== null);
+    expect(nestedBash()).toHaveLength(1);
+
+    // The same session written again from scratch, one bookkeeping line in front: a rewrite, and
+    // the running sub-agent's tool must come back (its file is unchanged, so only reading it again shows it).
+    writeFileSync(file, `${main[1] as string}\n${main.slice(0, agentUse + 1).join("\n")}\n`);
+    await follower.pump();
+    expect(resets).toBe(1);
+    expect(nestedBash()).toHaveLength(1);
+    expect(follower.state.status).toBe("active");
+  });
+});
+
 describe("ProjectFolderWatcher", () => {
   it("announces a transcript created after it started, not the ones already there", async () => {
     const dir = tempDir();
     writeFileSync(join(dir, "old.jsonl"), "");
     const seen: string[] = [];
-    const watcher = new ProjectFolderWatcher(dir, (p) => seen.push(p), { clock: new ManualClock() });
+    const watcher = new ProjectFolderWatcher(dir, { clock: new ManualClock() });
+    watcher.onDidAddTranscript((p) => seen.push(p));
     await watcher.start();
     writeFileSync(join(dir, "new.jsonl"), "");
     writeFileSync(join(dir, "notes.txt"), "");
@@ -203,7 +280,8 @@ describe("ProjectFolderWatcher", () => {
     const dir = tempDir();
     const clock = new ManualClock();
     const seen: string[] = [];
-    const watcher = new ProjectFolderWatcher(dir, (p) => seen.push(p), { clock, watch: noWatch, pollIntervalMs: 2000 });
+    const watcher = new ProjectFolderWatcher(dir, { clock, watch: noWatch, pollIntervalMs: 2000 });
+    watcher.onDidAddTranscript((p) => seen.push(p));
     await watcher.start();
     writeFileSync(join(dir, "a.jsonl"), "");
     await watcher.check();

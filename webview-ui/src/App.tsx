@@ -1,15 +1,18 @@
-import { useEffect, useReducer } from "react";
+import { useEffect, useReducer, useRef } from "react";
 import { AgentCard } from "./components/AgentCard";
 import { CardErrorBoundary } from "./components/CardErrorBoundary";
 import { EmptyState } from "./components/EmptyState";
 import { NoticeBanner } from "./components/NoticeBanner";
 import { TopBar } from "./components/TopBar";
-import { fromSaved, isExtensionMessage, reduce, toSaved } from "./store";
+import { firstPaintState } from "./firstPaint";
+import { isExtensionMessage, reduce, toSaved } from "./store";
+import { useCardsVisible } from "./useCardsVisible";
 import { loadState, post, saveState } from "./vscodeApi";
 
 export function App() {
-  // The last state VS Code kept for this view paints at once; the snapshot then replaces it.
-  const [state, dispatch] = useReducer(reduce, undefined, () => fromSaved(loadState()));
+  // The snapshot embedded in the page (or the last state VS Code kept) paints at once; a fresh
+  // snapshot then replaces it.
+  const [state, dispatch] = useReducer(reduce, undefined, () => firstPaintState(loadState()));
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
@@ -23,6 +26,9 @@ export function App() {
 
   useEffect(() => saveState(toSaved(state)), [state]);
 
+  const list = useRef<HTMLUListElement>(null);
+  useCardsVisible(list, state.agents.map((a) => a.id).join(","));
+
   return (
     <div className="panel">
       <TopBar />
@@ -30,10 +36,10 @@ export function App() {
       {state.agents.length === 0 ? (
         <EmptyState />
       ) : (
-        <ul className="agent-list" aria-label="Agents">
+        <ul className="agent-list" aria-label="Agents" ref={list}>
           {state.agents.map((agent) => (
             <CardErrorBoundary key={agent.id} agentId={agent.id} resetKeys={[agent, state.live.get(agent.id)]}>
-              <AgentCard agent={agent} live={state.live.get(agent.id)} />
+              <AgentCard agent={agent} live={state.live.get(agent.id)} revealSeq={state.reveal?.id === agent.id ? state.reveal.seq : 0} />
             </CardErrorBoundary>
           ))}
         </ul>

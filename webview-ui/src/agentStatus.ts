@@ -1,7 +1,11 @@
-import type { AgentView } from "../../src/shared/protocol";
+import type { AgentView, NeedsYouView } from "../../src/shared/protocol";
 
-/** What a card says about its agent: the protocol's status, refined by how the last turn ended. */
-export type CardStatus = "starting" | "active" | "waiting" | "needsPermission" | "exited" | "interrupted" | "error";
+/**
+ * What a card says about its agent: the protocol's status (the extension's one status truth),
+ * refined by how the last turn ended. `waiting` is idle: the turn finished and nothing waits on
+ * the user (the keyword stays `waiting`: the data-status attribute tests and themes select on).
+ */
+export type CardStatus = "starting" | "active" | "waiting" | "needsYou" | "compacting" | "exited" | "interrupted" | "error";
 
 export function cardStatus(agent: Pick<AgentView, "status" | "lastTurn">): CardStatus {
   if (agent.status !== "waiting") return agent.status;
@@ -13,12 +17,28 @@ export function cardStatus(agent: Pick<AgentView, "status" | "lastTurn">): CardS
 export const STATUS_TEXT: Record<CardStatus, string> = {
   starting: "Starting…",
   active: "Working",
-  waiting: "Waiting for input",
-  needsPermission: "Needs permission",
+  waiting: "Idle",
+  needsYou: "Needs you",
+  compacting: "Compacting…",
   exited: "claude exited",
   interrupted: "Interrupted",
   error: "Error",
 };
+
+const NEEDS_YOU_TEXT: Record<NeedsYouView["kind"], string> = {
+  permission: "Needs you: permission",
+  approval: "Needs you: approval",
+  review: "Needs you: review the diff",
+  question: "Needs you: a question",
+  dialog: "Needs you",
+};
+
+/** The status line's words: "Needs you" says what for. */
+export function statusText(agent: Pick<AgentView, "status" | "lastTurn" | "needsYou">): string {
+  const status = cardStatus(agent);
+  if (status === "needsYou" && agent.needsYou) return NEEDS_YOU_TEXT[agent.needsYou.kind] ?? STATUS_TEXT.needsYou;
+  return STATUS_TEXT[status];
+}
 
 /** "API error, retrying (2/10): Overloaded". */
 export function retryText(retry: NonNullable<AgentView["retry"]>): string {

@@ -10,11 +10,13 @@ export interface PanelState {
    */
   live: ReadonlyMap<string, AgentLiveView>;
   notice: NoticeView | null;
+  /** The card the extension asked to bring into view last, and a count that changes each time. */
+  reveal: { id: string; seq: number } | null;
 }
 
 const NO_LIVE: ReadonlyMap<string, AgentLiveView> = new Map();
 
-export const initialState: PanelState = { agents: [], live: NO_LIVE, notice: null };
+export const initialState: PanelState = { agents: [], live: NO_LIVE, notice: null, reveal: null };
 
 const byIndex = (a: AgentView, b: AgentView) => a.index - b.index || a.id.localeCompare(b.id);
 
@@ -68,7 +70,7 @@ export function reduce(state: PanelState, message: ExtensionMessage): PanelState
         return old && same(old, next) ? old : next;
       });
       agents.sort(byIndex);
-      return { agents, live: liveFromSnapshot(state.live, message.live ?? []), notice: message.notice ?? null };
+      return { ...state, agents, live: liveFromSnapshot(state.live, message.live ?? []), notice: message.notice ?? null };
     }
     case "agentUpdated": {
       const next = message.agent;
@@ -100,34 +102,39 @@ export function reduce(state: PanelState, message: ExtensionMessage): PanelState
     }
     case "notice":
       return { ...state, notice: message.notice ?? null };
+    case "revealAgent":
+      return { ...state, reveal: { id: message.id, seq: (state.reveal?.seq ?? 0) + 1 } };
     default:
       return state;
   }
 }
 
-const KNOWN = new Set(["snapshot", "agentUpdated", "agentRemoved", "agentLive", "notice"]);
+type Shape = Record<string, unknown>;
+
+/**
+ * One shape check per message type. Typed as a record over the protocol's message types, so a
+ * type added to ExtensionMessage and forgotten here fails to compile instead of being dropped.
+ */
+const SHAPE_CHECKS: { [T in ExtensionMessage["type"]]: (m: Shape) => boolean } = {
+  snapshot: (m) => Array.isArray(m.agents) && (m.live === undefined || Array.isArray(m.live)),
+  agentUpdated: (m) => typeof m.agent === "object" && m.agent !== null && typeof (m.agent as AgentView).id === "string",
+  agentRemoved: (m) => typeof m.id === "string",
+  agentLive: (m) => isLiveView(m.live),
+  notice: (m) => "notice" in m,
+  revealAgent: (m) => typeof m.id === "string",
+};
 
 /** A cheap shape check on `window` messages: anything else posted to the page is ignored. */
 export function isExtensionMessage(data: unknown): data is ExtensionMessage {
   if (typeof data !== "object" || data === null) return false;
-  const m = data as Record<string, unknown>;
-  if (typeof m.type !== "string" || !KNOWN.has(m.type)) return false;
-  switch (m.type) {
-    case "snapshot":
-      return Array.isArray(m.agents) && (m.live === undefined || Array.isArray(m.live));
-    case "agentUpdated":
-      return typeof m.agent === "object" && m.agent !== null && typeof (m.agent as AgentView).id === "string";
-    case "agentRemoved":
-      return typeof m.id === "string";
-    case "agentLive":
-      return isLiveView(m.live);
-    default:
-      return "notice" in m;
-  }
+  const m = data as Shape;
+  // Own keys only: a message typed "constructor" or "toString" is not a message.
+  if (typeof m.type !== "string" || !Object.prototype.hasOwnProperty.call(SHAPE_CHECKS, m.type)) return false;
+  return SHAPE_CHECKS[m.type as ExtensionMessage["type"]](m);
 }
 
-// 2: agents carry `context` and `statusSource`, and live views are kept.
-const STATE_VERSION = 2;
+// 3: agents carry `needsYou`, `reconnecting` and `exitMessage` (statuses needsYou, compacting).
+const STATE_VERSION = 3;
 
 /** What `vscode.setState` keeps, so a re-shown view paints at once, before its snapshot arrives. */
 export function toSaved(state: PanelState): unknown {

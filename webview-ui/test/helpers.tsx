@@ -16,6 +16,9 @@ export function agent(overrides: Partial<AgentView> = {}): AgentView {
     retry: null,
     context: null,
     statusSource: "transcript",
+    needsYou: null,
+    reconnecting: false,
+    exitMessage: null,
     ...overrides,
   };
 }
@@ -31,6 +34,7 @@ export function liveCall(overrides: Partial<LiveCallView> & { callId: string }):
     tool: "execute_command",
     display: "sleep 1000",
     startedAt: 0,
+    runningSince: overrides.startedAt ?? 0,
     completeHint: "Return the output so far",
     ...overrides,
   };

@@ -120,7 +120,7 @@ describe("prompts", () => {
   it("Claude's permission prompt shows on its row with Allow, Deny, Always allow and a way to its terminal", async () => {
     const user = userEvent.setup();
     const panel = renderPanel();
-    panel.send(snapshot([agent({ status: "needsPermission", tools: [tool({ id: "t1", name: "Bash", label: "Running: rm -rf build" })] })]));
+    panel.send(snapshot([agent({ status: "needsYou", needsYou: { kind: "permission" }, tools: [tool({ id: "t1", name: "Bash", label: "Running: rm -rf build" })] })]));
     panel.send(agentLive("agent-1", { prompts: [prompt({ id: "p1", toolUseId: "t1", subject: "Bash: rm -rf build", canAlwaysAllow: true })] }));
 
     const p = within(row("t1")).getByTestId("prompt");
@@ -201,12 +201,13 @@ describe("prompts", () => {
 });
 
 describe("exact status", () => {
-  it("needs permission has its own text, icon and accent, unlike waiting and working", () => {
+  it("needs you has its own text (saying what for), icon and accent, unlike idle and working", () => {
     const panel = renderPanel();
-    panel.send(snapshot([agent({ index: 1, status: "needsPermission", statusSource: "process" }), agent({ index: 2, status: "waiting" })]));
-    expect(card("agent-1")).toHaveAttribute("data-status", "needsPermission");
-    expect(within(card("agent-1")).getByTestId("agent-status")).toHaveTextContent("Needs permission");
-    expect(within(card("agent-1")).getByTestId("status-icon")).toHaveClass("codicon-shield");
+    panel.send(snapshot([agent({ index: 1, status: "needsYou", needsYou: { kind: "permission" }, statusSource: "process" }), agent({ index: 2, status: "waiting" })]));
+    expect(card("agent-1")).toHaveAttribute("data-status", "needsYou");
+    expect(within(card("agent-1")).getByTestId("agent-status")).toHaveTextContent("Needs you: permission");
+    expect(within(card("agent-2")).getByTestId("agent-status")).toHaveTextContent("Idle");
+    expect(within(card("agent-1")).getByTestId("status-icon")).toHaveClass("codicon-bell-dot");
     expect(card("agent-1")).toHaveAttribute("data-needs-answer", "true");
     expect(within(card("agent-2")).queryByTestId("status-icon")).not.toBeInTheDocument();
     panel.send({ type: "agentUpdated", agent: agent({ index: 1, status: "active" }) });

@@ -82,8 +82,12 @@ describe("status", () => {
   it.each([
     [{ status: "starting" }, "starting", "Starting…"],
     [{ status: "active" }, "active", "Working"],
-    [{ status: "waiting", lastTurn: "completed" }, "waiting", "Waiting for input"],
-    [{ status: "waiting", lastTurn: "none" }, "waiting", "Waiting for input"],
+    [{ status: "waiting", lastTurn: "completed" }, "waiting", "Idle"],
+    [{ status: "waiting", lastTurn: "none" }, "waiting", "Idle"],
+    [{ status: "compacting" }, "compacting", "Compacting…"],
+    [{ status: "needsYou", needsYou: { kind: "approval" } }, "needsYou", "Needs you: approval"],
+    [{ status: "needsYou", needsYou: { kind: "review" } }, "needsYou", "Needs you: review the diff"],
+    [{ status: "exited" }, "exited", "claude exited"],
     [{ status: "waiting", lastTurn: "interrupted" }, "interrupted", "Interrupted"],
     [{ status: "waiting", lastTurn: "error" }, "error", "Error"],
   ] as const)("%o shows as %s: %s", (fields, dataStatus, text) => {
@@ -127,6 +131,15 @@ describe("tools", () => {
     expect(within(rowByLabel("Reading <b>App.tsx</b>")).getByRole("img", { name: "Done" })).toBeInTheDocument();
     expect(within(rowByLabel("Running: npm test")).getByRole("img", { name: "Failed" })).toBeInTheDocument();
     expect(within(rowByLabel("Reading <b>App.tsx</b>")).getByTestId("tool-elapsed")).toHaveTextContent("3s");
+  });
+
+  it("a tool whose result was too large to read shows as ended with its output unknown, said in words", () => {
+    const panel = renderPanel();
+    panel.send(snapshot([agent({ status: "waiting", tools: [tool({ id: "t1", label: "Running: cat big.log", outcome: "unknown" })] })]));
+    const icon = within(rowByLabel("Running: cat big.log")).getByRole("img", { name: /output unknown/ });
+    expect(icon).toHaveAttribute("title", "Ended — output unknown (its record was too large to read)");
+    expect(icon).toHaveClass("codicon-question");
+    expect(icon).not.toHaveClass("pulse");
   });
 
   it("a running tool's counter ticks every second on its own", () => {

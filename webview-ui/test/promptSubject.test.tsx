@@ -47,4 +47,23 @@ describe("a prompt's subject", () => {
     expect(clipping(subject)).toBeUndefined();
     expect(getComputedStyle(subject).whiteSpace).toBe("pre-wrap");
   });
+
+  it("says why Arcadia asks, under the subject, whole", () => {
+    const reason = "its folder /ws/vendor/lib is in another git repository (a .git folder at /ws/vendor/lib/.git): its git config could run commands";
+    const panel = renderPanel();
+    panel.send(snapshot([agent({ status: "active", tools: [tool({ id: "t1", name: "Bash" })] })]));
+    panel.send(agentLive("agent-1", { prompts: [prompt({ id: "p1", kind: "command", subject: "git status", reason, toolUseId: "t1" })] }));
+
+    const shown = within(screen.getByTestId("prompt")).getByTestId("prompt-reason");
+    expect(shown).toHaveTextContent(`Asked because ${reason}.`);
+    expect(shown).toBeVisible();
+    expect(clipping(shown)).toBeUndefined();
+  });
+
+  it("shows no reason line when there is none (Claude Code's own prompts)", () => {
+    const panel = renderPanel();
+    panel.send(snapshot([agent({ status: "needsYou", needsYou: { kind: "permission" }, tools: [tool({ id: "t1", name: "Bash" })] })]));
+    panel.send(agentLive("agent-1", { prompts: [prompt({ id: "p1", kind: "permission", subject: "Bash: npm test", toolUseId: "t1" })] }));
+    expect(within(screen.getByTestId("prompt")).queryByTestId("prompt-reason")).toBeNull();
+  });
 });

@@ -59,6 +59,9 @@ describe("store", () => {
   it("ignores messages it does not know", () => {
     expect(isExtensionMessage({ type: "somethingNew" })).toBe(false);
     expect(isExtensionMessage("snapshot")).toBe(false);
+    // Names every object has are not message types.
+    expect(isExtensionMessage({ type: "constructor" })).toBe(false);
+    expect(isExtensionMessage({ type: "toString" })).toBe(false);
     expect(isExtensionMessage({ type: "agentUpdated" })).toBe(false);
     expect(isExtensionMessage(snapshot())).toBe(true);
     expect(reduce(initialState, { type: "somethingNew" } as never)).toBe(initialState);
@@ -128,5 +131,23 @@ describe("store: live calls and prompts", () => {
     expect(back).toEqual(state);
     expect(back.live.get("agent-1")?.calls).toEqual([call]);
     expect(fromSaved({ version: 1, agents: [agent()], notice: null })).toBe(initialState);
+  });
+});
+
+describe("the first paint", () => {
+  it("shows the cards the extension embedded in the page, before any message", async () => {
+    const { firstPaintState } = await import("../src/firstPaint");
+    const block = document.createElement("script");
+    block.type = "application/json";
+    block.id = "arcadia-initial-state";
+    block.textContent = JSON.stringify({ type: "snapshot", agents: [{ id: "a1", name: "Agent #1", index: 1, status: "starting", lastTurn: "none", tools: [], focused: false, retry: null, context: null, statusSource: "transcript", needsYou: null, reconnecting: true, exitMessage: null }], live: [], notice: null });
+    document.body.append(block);
+    try {
+      expect(firstPaintState(undefined).agents.map((a) => [a.name, a.reconnecting])).toEqual([["Agent #1", true]]);
+      block.textContent = "{not json";
+      expect(firstPaintState(undefined).agents).toEqual([]);
+    } finally {
+      block.remove();
+    }
   });
 });

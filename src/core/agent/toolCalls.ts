@@ -37,7 +37,9 @@ export function foldToolCall(calls: Map<string, ToolCall>, event: TranscriptEven
       break;
     case "toolEnd": {
       const call = calls.get(event.id);
-      if (call && call.outcome === "running") calls.set(event.id, { ...call, outcome: event.outcome, endedAt: event.at });
+      if (!call) break;
+      const inferred = call.outcome === "orphaned" || call.outcome === "unknown";
+      if (call.outcome === "running" || (event.revised && inferred)) calls.set(event.id, { ...call, outcome: event.outcome, endedAt: event.at });
       break;
     }
     case "backgroundLaunch": {

@@ -5,9 +5,11 @@
  */
 import { readdir, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { type Clock, systemClock, type TimerHandle } from "../util/clock";
-import { chokidarWatch, type FileWatch, type WatchFactory } from "../util/fileWatch";
+import type { Clock } from "../util/clock";
+import { Emitter } from "../util/emitter";
+import { chokidarWatch, type WatchFactory } from "../util/fileWatch";
 import { mtimeSaysChanged } from "../util/mtime";
+import { WatchedFolder } from "../util/watchedFolder";
 
 export interface ProjectFolderWatcherOptions {
   clock?: Clock;
@@ -19,48 +21,46 @@ const TRANSCRIPT = /^[^/\\]+\.jsonl$/;
 
 export class ProjectFolderWatcher {
   private readonly known = new Set<string>();
-  private watch: FileWatch | undefined;
-  private timer: TimerHandle | undefined;
   private mtime = -1;
   private stopped = false;
-  private readonly clock: Clock;
+  private readonly folder: WatchedFolder;
+  private readonly added = new Emitter<string>();
+  /** A transcript file appeared (its path); the ones there at start() are not new. */
+  readonly onDidAddTranscript = this.added.event;
 
   constructor(
     readonly dir: string,
-    private readonly onNewTranscript: (path: string) => void,
-    private readonly opts: ProjectFolderWatcherOptions = {},
+    opts: ProjectFolderWatcherOptions = {},
   ) {
-    this.clock = opts.clock ?? systemClock;
+    this.folder = new WatchedFolder({
+      dir,
+      accept: (path) => dirname(path) === dir && TRANSCRIPT.test(basename(path)),
+      // Reported files are announced as they are; without any (a poll, the look after the watch
+      // is in place), the folder's mtime says whether to list it again.
+      look: async ({ reported }) => {
+        if (reported.size === 0) await this.check();
+        for (const path of reported) this.seen(basename(path), true);
+        return false;
+      },
+      watch: opts.watch ?? chokidarWatch,
+      clock: opts.clock,
+      pollIntervalMs: opts.pollIntervalMs ?? 2000,
+    });
   }
 
   /** Files present at start are known, not new. */
   async start(): Promise<void> {
     await this.rescan(false);
-    await this.ensureWatch();
-    this.schedule();
-  }
-
-  /** The folder appears with the workspace's first transcript; until then the poll retries. */
-  private async ensureWatch(): Promise<void> {
-    if (this.watch || this.stopped) return;
-    if (!(await stat(this.dir).then((s) => s.isDirectory(), () => false))) return;
-    const accept = (path: string) => dirname(path) === this.dir && TRANSCRIPT.test(basename(path));
-    if (this.stopped || this.watch) return; // stopped (or watching) while the folder was checked
-    const watch = (this.opts.watch ?? chokidarWatch)(this.dir, accept, (path) => this.seen(basename(path), true));
-    this.watch = watch;
-    await watch.ready;
-    if (this.stopped) await watch.close();
-    // Anything created while the watch was being set up is caught by one more look.
-    await this.check();
+    await this.folder.start();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.timer?.cancel();
-    await this.watch?.close();
+    await this.folder.stop();
+    this.added.dispose();
   }
 
-  /** Checks the folder now (the poll calls this; so can a caller that has reason to). */
+  /** Checks the folder now (the poll does; so can a caller that has reason to). */
   async check(): Promise<void> {
     let mtime: number;
     try {
@@ -83,15 +83,6 @@ export class ProjectFolderWatcher {
   private seen(name: string, announce: boolean): void {
     if (this.stopped || !TRANSCRIPT.test(name) || this.known.has(name)) return;
     this.known.add(name);
-    if (announce) this.onNewTranscript(join(this.dir, name));
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = this.clock.setTimeout(() => {
-      void this.ensureWatch()
-        .then(() => this.check())
-        .then(() => this.schedule());
-    }, this.opts.pollIntervalMs ?? 2000);
+    if (announce) this.added.fire(join(this.dir, name));
   }
 }

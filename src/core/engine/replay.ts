@@ -16,6 +16,7 @@ import { RecordStream } from "../transcript/recordStream";
 import { findSubagentFiles } from "../transcript/subagentFiles";
 import { ManualClock } from "../util/clock";
 import { SessionEngine } from "./sessionEngine";
+import { errorMessage } from "../util/errorMessage";
 
 export interface ReplayStep {
   file: string;
@@ -51,21 +52,26 @@ interface Source {
   source: RecordSource;
   head: Json | undefined;
   lastAt: number;
+  /** Lines dropped (oversized) between the record before `head` and `head`: told to the engine before it. */
+  droppedBeforeHead: number;
 }
 
 /**
  * A sub-agent file that fails mid-way (removed, its permissions changed) ends there with a warning:
  * only the session's own file is worth failing the replay for.
  */
-async function advance(src: Source, warn: (message: string) => void): Promise<void> {
+async function advance(src: Source, stats: LineStats, warn: (message: string) => void): Promise<void> {
+  const oversizedBefore = stats.oversized;
   try {
     src.head = await src.stream.next();
   } catch (err) {
     if (src.source.kind === "main") throw err;
     src.head = undefined;
-    warn(`sub-agent file ${src.stream.path} left unfinished: ${(err as Error).message}`);
+    warn(`sub-agent file ${src.stream.path} left unfinished: ${errorMessage(err)}`);
     return;
   }
+  // Sources are advanced one at a time, so what this advance added to the shared count is this file's.
+  src.droppedBeforeHead += stats.oversized - oversizedBefore;
   const at = src.head ? timestampOf(src.head) : undefined;
   if (at !== undefined) src.lastAt = at;
 }
@@ -104,12 +110,12 @@ export async function replaySessions(files: readonly string[], opts: ReplayOptio
     const standalone = await isStandaloneSubagentFile(file, newLineStats());
     engine = new SessionEngine({ clock, idleDelayMs: opts.idleDelayMs, standalone });
     const current = engine;
-    current.onChange((state, events) => {
+    current.onDidChange(({ state, events }) => {
       for (const event of events) foldToolCall(calls, event);
       opts.onStep?.({ file, events, state });
     });
 
-    const sources: Source[] = [{ stream: new RecordStream(file, stats, opts.chunkBytes, opts.maxLineBytes), source: MAIN, head: undefined, lastAt: -Infinity }];
+    const sources: Source[] = [{ stream: new RecordStream(file, stats, opts.chunkBytes, opts.maxLineBytes), source: MAIN, head: undefined, lastAt: -Infinity, droppedBeforeHead: 0 }];
     if (!standalone) {
       for (const sub of await findSubagentFiles(file, (path, reason) => warn(`skipped sub-agent entry ${path}: ${reason}`))) {
         if (sub.parentToolId) current.interpreter.linkSubagent(sub.agentId, sub.parentToolId);
@@ -118,17 +124,22 @@ export async function replaySessions(files: readonly string[], opts: ReplayOptio
           source: { kind: "subagent", agentId: sub.agentId, parentToolId: sub.parentToolId },
           head: undefined,
           lastAt: -Infinity,
+          droppedBeforeHead: 0,
         });
       }
     }
-    for (const src of sources) await advance(src, warn);
+    for (const src of sources) await advance(src, stats, warn);
     for (let src = earliest(sources); src; src = earliest(sources)) {
       const record = src.head as Json;
       const at = timestampOf(record);
       if (at !== undefined) clock.set(at);
+      current.linesDropped(src.droppedBeforeHead);
+      src.droppedBeforeHead = 0;
       current.ingest([record], src.source);
-      await advance(src, warn);
+      await advance(src, stats, warn);
     }
+    // Lines dropped after a file's last record still count for what closes at the session's end.
+    for (const src of sources) current.linesDropped(src.droppedBeforeHead);
     if (index === files.length - 1 && opts.finishTimers !== false) clock.runAll();
   }
   if (!engine) throw new Error("replay needs at least one transcript file");

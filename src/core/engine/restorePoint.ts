@@ -1,41 +1,67 @@
 /**
  * Where to start reading a large transcript to rebuild an agent's current state: the start of the
- * last turn (or, if that is out of reach, the record that ended it), or earlier if a background sub-agent
- * launched in an earlier turn has not reported back yet (its `Agent` call is still running).
+ * current turn (however far back), plus the launches of background sub-agents started before it
+ * that have not reported back yet (their `Agent` call is still running, across turns).
  *
- * Only a bounded window at the end of the file is looked at, so the cost does not grow with the
- * file: a turn longer than the window is taken as running from the window's first line on.
+ * The file is scanned from its end backwards in bounded chunks (linesBackward), never read whole.
+ * Each chunk is first searched with cheap byte searches (`indexOf`) for the few strings that can
+ * matter; only the lines holding one are decoded and parsed. The scan stops as soon as it knows
+ * enough: the turn's start is found, every running background launch before it has its tool_use,
+ * and a `turn_duration` record says how many background agents were pending at that moment and
+ * that many launches have been found before it (launches older than those were all notified).
+ * A short last turn therefore costs one chunk, whatever the file's size; a long one costs what
+ * it must, read asynchronously chunk by chunk.
  */
-import { open } from "node:fs/promises";
-import { asArray, contentText, isObject, tagValue } from "../transcript/recordShapes";
-import { withoutBom } from "../transcript/parseLine";
+import { isSubagentTool } from "../agent/labels";
+import { newLineStats, parseLine, withoutBom } from "../transcript/parseLine";
+import { asArray, asNumber, asString, contentText, isObject, type Json, tagValue } from "../transcript/recordShapes";
+import { isAsyncLaunch } from "../transcript/toolOutcome";
+import { BACKWARD_CHUNK_BYTES, type BackwardOptions, linesBackward } from "./linesBackward";
 
-/** Past this, a turn is taken as still running from the window's first line on. */
-export const RESTORE_MAX_BYTES = 4 * 1024 * 1024;
+/** The largest chunk read at a time (the old single window's size). */
+export const RESTORE_MAX_BYTES = BACKWARD_CHUNK_BYTES;
 
 export interface RestorePoint {
-  /** Byte offset of the first line to read. */
+  /** Byte offset of the first line to read: the current turn's start (or 0). */
   offset: number;
+  /** `boundary`: the turn's start was found; `file-start`: no turn start, the file is read whole. */
+  found: "boundary" | "file-start";
   /**
-   * `boundary`: a turn start or end was found (state follows from reading on from there);
-   * `file-start`: the file is short enough to read whole;
-   * `window`: no boundary within the cap, so a turn is running.
+   * Background sub-agents launched before `offset` and still running: for each, its `Agent`
+   * tool_use and its `async_launched` result, as records (cut down to that one call), in file
+   * order. Feed them before reading from `offset`.
    */
-  found: "boundary" | "file-start" | "window";
+  prelude: Json[];
 }
 
-const NEWLINE = 0x0a;
+export type RestoreScanOptions = Pick<BackwardOptions, "chunkBytes" | "firstChunkBytes" | "maxLineBytes">;
 
-function parse(line: string): Record<string, unknown> | undefined {
+export type TurnMark = "start" | "end";
+
+/** The CLI version whose `turn_duration` leaves out `pendingBackgroundAgentCount` when it is 0 (recorded fixtures). */
+const COUNT_OMITTED_WHEN_ZERO_SINCE = [2, 1, 330];
+
+function parse(line: string | Buffer): Json | undefined {
   try {
-    const value: unknown = JSON.parse(withoutBom(line));
+    const value: unknown = JSON.parse(withoutBom(typeof line === "string" ? line : line.toString("utf8")));
     return isObject(value) ? value : undefined;
   } catch {
     return undefined;
   }
 }
 
-export type TurnMark = "start" | "end";
+/** What a parsed record means for turns (see turnMark). */
+export function markOf(record: Json): TurnMark | undefined {
+  if (record.isSidechain === true) return undefined;
+  if (record.type === "system") return record.subtype === "turn_duration" ? "end" : undefined;
+  if (record.type === "assistant") return record.isApiErrorMessage === true ? "end" : undefined;
+  if (record.type !== "user" || record.isMeta === true || record.isCompactSummary === true) return undefined;
+  const message = isObject(record.message) ? record.message : {};
+  if (asArray(message.content).some((b) => isObject(b) && b.type === "tool_result")) return undefined;
+  const text = contentText(message.content).trimStart();
+  if (!text || text.includes("<command-name>") || text.includes("<local-command-")) return undefined;
+  return text.startsWith("[Request interrupted by user") ? "end" : "start";
+}
 
 /**
  * What a line means for turns: `start` — a prompt or a background task's notification;
@@ -49,14 +75,7 @@ export function turnMark(line: string): TurnMark | undefined {
   const maybeUser = line.includes('"type":"user"') && !line.includes('"tool_use_id"');
   if (!maybeSystem && !maybeError && !maybeUser) return undefined;
   const record = parse(line);
-  if (!record || record.isSidechain === true) return undefined;
-  if (record.type === "system") return record.subtype === "turn_duration" ? "end" : undefined;
-  if (record.type === "assistant") return record.isApiErrorMessage === true ? "end" : undefined;
-  if (record.type !== "user" || record.isMeta === true || record.isCompactSummary === true) return undefined;
-  const message = isObject(record.message) ? record.message : {};
-  const text = contentText(message.content).trimStart();
-  if (!text || text.includes("<command-name>") || text.includes("<local-command-")) return undefined;
-  return text.startsWith("[Request interrupted by user") ? "end" : "start";
+  return record ? markOf(record) : undefined;
 }
 
 /** Whether reading from this line on gives the agent's whole current state. */
@@ -64,93 +83,175 @@ export function isTurnBoundary(line: string): boolean {
   return turnMark(line) !== undefined;
 }
 
-/** The line around byte `at`: [start, end) with end at its newline. */
-function lineAround(buf: Buffer, at: number): { start: number; end: number } {
-  const start = at > 0 ? buf.lastIndexOf(NEWLINE, at - 1) + 1 : 0;
-  const nl = buf.indexOf(NEWLINE, at);
-  return { start, end: nl < 0 ? buf.length : nl };
-}
-
-function* occurrences(buf: Buffer, needle: string, from: number, to: number): Generator<{ start: number; end: number }> {
-  for (let at = buf.indexOf(needle, from); at >= 0 && at < to; at = buf.indexOf(needle, at + needle.length)) {
-    const line = lineAround(buf, at);
-    yield line;
-    at = Math.max(at, line.end);
-  }
-}
+// The strings that make a line worth parsing, as bit flags per line.
+const NEEDLES = [
+  ['"turn_duration"', 1],
+  ['"isApiErrorMessage":true', 2],
+  ['"type":"user"', 4],
+  ['"tool_use_id"', 8],
+  ['"async_launched"', 16],
+  ["<task-notification>", 32],
+] as const;
+const TURN_DURATION = 1;
+const API_ERROR = 2;
+const USER = 4;
+const TOOL_RESULT = 8;
+const ASYNC = 16;
+const NOTIFICATION = 32;
+const ALL = 63;
 
 /**
- * The start of the oldest `Agent` tool_use (before `before`) whose sub-agent runs in the
- * background and has not reported back through a task notification by the end of the window.
+ * Lines of `bytes` holding any of the `wanted` needles: line start → [line end, flags]. One indexOf
+ * pass per needle.
  */
-function oldestRunningBackgroundAgent(buf: Buffer, from: number, before: number, end: number): number | undefined {
-  const launched = new Map<string, number>();
-  for (const line of occurrences(buf, '"async_launched"', from, before)) {
-    const record = parse(buf.toString("utf8", line.start, line.end));
-    if (record?.type !== "user" || !isObject(record.message)) continue;
-    for (const block of asArray(record.message.content)) {
-      if (isObject(block) && block.type === "tool_result" && typeof block.tool_use_id === "string") {
-        launched.set(block.tool_use_id, line.start);
+function flaggedLines(bytes: Buffer, wanted: number): Map<number, [number, number]> {
+  const lines = new Map<number, [number, number]>();
+  for (const [needle, flag] of NEEDLES) {
+    if (!(wanted & flag)) continue;
+    for (let at = bytes.indexOf(needle); at >= 0; ) {
+      const start = at > 0 ? bytes.lastIndexOf(0x0a, at - 1) + 1 : 0;
+      const end = bytes.indexOf(0x0a, at);
+      const line = lines.get(start);
+      if (line) line[1] |= flag;
+      else lines.set(start, [end, flag]);
+      at = bytes.indexOf(needle, end + 1);
+    }
+  }
+  return lines;
+}
+
+interface Launch {
+  /** File offset of the async_launched result line. */
+  at: number;
+  result: Json;
+  use?: Json;
+  useAt?: number;
+}
+
+function versionAtLeast(version: unknown, min: readonly number[]): boolean {
+  if (typeof version !== "string") return false;
+  const parts = version.split(".").map((p) => Number.parseInt(p, 10));
+  for (let i = 0; i < min.length; i++) {
+    const have = parts[i] ?? 0;
+    if (Number.isNaN(have)) return false;
+    if (have !== min[i]) return have > (min[i] as number);
+  }
+  return true;
+}
+
+/** How many background agents were still running when this turn ended, if the record tells. */
+function pendingBackgroundAgents(record: Json): number | undefined {
+  const count = asNumber(record.pendingBackgroundAgentCount);
+  if (count !== undefined) return count;
+  return versionAtLeast(record.version, COUNT_OMITTED_WHEN_ZERO_SINCE) ? 0 : undefined;
+}
+
+class Scan {
+  turnStart: number | undefined;
+  /** Tool ids reported back by a task notification → the earliest such notification's offset. */
+  private readonly notified = new Map<string, number>();
+  /** Background launches not reported back by the end of the file, before the turn's start. */
+  readonly launches = new Map<string, Launch>();
+  /** Launches whose tool_use line is still to be found (further back). */
+  private readonly wanted = new Set<string>();
+  /** The newest turn end that says how many background agents were pending then. */
+  private checkpoint: { at: number; remaining: number } | undefined;
+  private readonly stats = newLineStats();
+
+  done(): boolean {
+    return this.turnStart !== undefined && this.wanted.size === 0 && this.checkpoint !== undefined && this.checkpoint.remaining <= 0;
+  }
+
+  block(bytes: Buffer, offset: number): void {
+    // Past the turn's start only background launches and what ends them still matter.
+    const wanted = this.turnStart === undefined ? ALL : ASYNC | NOTIFICATION | (this.checkpoint === undefined ? TURN_DURATION : 0);
+    const lines = flaggedLines(bytes, wanted);
+    const starts = [...lines.keys()].sort((a, b) => b - a);
+    for (const start of starts) {
+      const [end, flags] = lines.get(start) as [number, number];
+      const turnRelevant = this.turnStart === undefined && (flags & (TURN_DURATION | API_ERROR) || (flags & USER && !(flags & TOOL_RESULT)));
+      const bgRelevant = flags & (ASYNC | NOTIFICATION) || (this.checkpoint === undefined && flags & TURN_DURATION);
+      if (!turnRelevant && !bgRelevant) continue;
+      // parseLine skips bookkeeping records (e.g. api-request-blob, which copies whole conversations) unparsed.
+      const record = parseLine(bytes.subarray(start, end), this.stats);
+      if (!record || record.isSidechain === true) continue;
+      this.line(record, offset + start);
+    }
+    this.findUses(bytes, offset);
+  }
+
+  private line(record: Json, at: number): void {
+    if (this.turnStart === undefined && markOf(record) === "start") this.turnStart = at;
+    if (record.type === "system" && record.subtype === "turn_duration" && this.checkpoint === undefined) {
+      const pending = pendingBackgroundAgents(record);
+      if (pending !== undefined) this.checkpoint = { at, remaining: pending };
+      return;
+    }
+    if (record.type !== "user" || !isObject(record.message)) return;
+    const content = record.message.content;
+    const id = tagValue(contentText(content), "tool-use-id");
+    if (id && contentText(content).includes("<task-notification>")) this.notified.set(id, at);
+    if (!isAsyncLaunch(record.toolUseResult)) return;
+    for (const block of asArray(content)) {
+      if (!isObject(block) || block.type !== "tool_result") continue;
+      const toolId = asString(block.tool_use_id);
+      if (!toolId) continue;
+      const notifiedAt = this.notified.get(toolId);
+      // Pending when that turn ended: launched before it, not reported back before it.
+      if (this.checkpoint && at < this.checkpoint.at && (notifiedAt === undefined || notifiedAt > this.checkpoint.at)) this.checkpoint.remaining--;
+      // Still running at the end of the file, and launched before the turn read from its start.
+      if (notifiedAt !== undefined || this.turnStart === undefined || this.launches.has(toolId)) continue;
+      const result: Json = { type: "user", isSidechain: false, timestamp: record.timestamp, message: { role: "user", content: [block] }, toolUseResult: record.toolUseResult };
+      this.launches.set(toolId, { at, result });
+      this.wanted.add(toolId);
+    }
+  }
+
+  /** Each wanted launch's `Agent` tool_use: a byte search for its id, then a check of that line. */
+  private findUses(bytes: Buffer, offset: number): void {
+    for (const id of [...this.wanted]) {
+      const launch = this.launches.get(id) as Launch;
+      const needle = `"id":"${id}"`;
+      let before = Math.min(bytes.length, launch.at - offset);
+      while (before > 0) {
+        const hit = bytes.lastIndexOf(needle, before - 1);
+        if (hit < 0) break;
+        const start = hit > 0 ? bytes.lastIndexOf(0x0a, hit - 1) + 1 : 0;
+        const end = bytes.indexOf(0x0a, hit);
+        const use = this.toolUse(bytes.subarray(start, end), id);
+        if (use) {
+          launch.use = use;
+          launch.useAt = offset + start;
+          this.wanted.delete(id);
+          break;
+        }
+        before = start;
       }
     }
   }
-  if (launched.size === 0) return undefined;
-  for (const line of occurrences(buf, "<task-notification>", from, end)) {
-    const record = parse(buf.toString("utf8", line.start, line.end));
-    if (record?.type !== "user" || !isObject(record.message)) continue;
-    const id = tagValue(contentText(record.message.content), "tool-use-id");
-    if (id) launched.delete(id);
+
+  private toolUse(line: Buffer, id: string): Json | undefined {
+    const record = parseLine(line, this.stats);
+    if (!record || record.type !== "assistant" || record.isSidechain === true || !isObject(record.message)) return undefined;
+    for (const block of asArray(record.message.content)) {
+      if (isObject(block) && block.type === "tool_use" && block.id === id && typeof block.name === "string" && isSubagentTool(block.name)) {
+        return { type: "assistant", isSidechain: false, timestamp: record.timestamp, message: { role: "assistant", content: [block] } };
+      }
+    }
+    return undefined;
   }
-  let oldest: number | undefined;
-  for (const [id, resultLine] of launched) {
-    const use = buf.lastIndexOf(`"id":"${id}"`, resultLine);
-    if (use < from) continue;
-    const start = lineAround(buf, use).start;
-    oldest = oldest === undefined ? start : Math.min(oldest, start);
-  }
-  return oldest;
 }
 
-export async function findRestorePoint(path: string, maxBytes = RESTORE_MAX_BYTES): Promise<RestorePoint> {
-  const handle = await open(path, "r");
-  let buf: Buffer;
-  let floor: number;
-  try {
-    const size = (await handle.stat()).size;
-    floor = Math.max(0, size - maxBytes);
-    buf = Buffer.allocUnsafe(size - floor);
-    const { bytesRead } = await handle.read(buf, 0, buf.length, floor);
-    buf = buf.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
+export async function findRestorePoint(path: string, opts: RestoreScanOptions = {}): Promise<RestorePoint> {
+  const scan = new Scan();
+  for await (const block of linesBackward(path, opts)) {
+    scan.block(block.bytes, block.offset);
+    if (scan.done()) break;
   }
-  // Bytes after the last newline belong to a line still being written: not ours to judge.
-  const lastNewline = buf.lastIndexOf(NEWLINE);
-  // Mid-file, the window's first bytes are the tail of a line that began before it.
-  const firstLine = floor === 0 ? 0 : buf.indexOf(NEWLINE) + 1;
-  if (lastNewline < 0 || (floor > 0 && firstLine === 0)) {
-    return floor === 0 ? { offset: 0, found: "file-start" } : { offset: floor + buf.length, found: "window" };
-  }
-
-  // Back to the start of the last turn, so its finished tools can be shown too; failing that
-  // (a turn longer than the window), to the newest record that ended a turn.
-  let boundary: number | undefined;
-  let lastEnd: number | undefined;
-  for (let lineEnd = lastNewline; lineEnd >= firstLine; ) {
-    const lineStart = lineEnd > 0 ? buf.lastIndexOf(NEWLINE, lineEnd - 1) + 1 : 0;
-    if (lineStart < firstLine) break;
-    const mark = lineEnd > lineStart ? turnMark(buf.toString("utf8", lineStart, lineEnd)) : undefined;
-    if (mark === "start") {
-      boundary = lineStart;
-      break;
-    }
-    if (mark === "end") lastEnd ??= lineStart;
-    if (lineStart === 0) break;
-    lineEnd = lineStart - 1;
-  }
-  boundary ??= floor > 0 ? lastEnd : undefined;
-  const turnStart = boundary ?? firstLine;
-  const start = Math.min(turnStart, oldestRunningBackgroundAgent(buf, firstLine, turnStart, lastNewline) ?? turnStart);
-  if (boundary !== undefined) return { offset: floor + start, found: "boundary" };
-  return floor === 0 ? { offset: 0, found: "file-start" } : { offset: floor + start, found: "window" };
+  if (scan.turnStart === undefined) return { offset: 0, found: "file-start", prelude: [] };
+  const prelude = [...scan.launches.values()]
+    .filter((l): l is Launch & { use: Json; useAt: number } => l.use !== undefined && l.at < (scan.turnStart as number))
+    .sort((a, b) => a.useAt - b.useAt)
+    .flatMap((l) => [l.use, l.result]);
+  return { offset: scan.turnStart, found: "boundary", prelude };
 }

@@ -7,7 +7,9 @@
 import { type AgentState, initialAgentState, reduceAgent } from "../agent/agentState";
 import type { TranscriptEvent } from "../transcript/events";
 import { MAIN, type RecordSource, TranscriptInterpreter } from "../transcript/interpreter";
+import { isObject, timestampOf } from "../transcript/recordShapes";
 import { type Clock, systemClock, type TimerHandle } from "../util/clock";
+import { Emitter } from "../util/emitter";
 
 /** How long a text-only reply must stand alone before the turn counts as over (print mode). */
 export const DEFAULT_IDLE_DELAY_MS = 3000;
@@ -23,7 +25,11 @@ export interface SessionEngineOptions {
   standalone?: boolean;
 }
 
-export type EngineListener = (state: AgentState, events: readonly TranscriptEvent[]) => void;
+/** The state after a batch, and the batch's events (none for a timer or a reset). */
+export interface EngineChange {
+  state: AgentState;
+  events: readonly TranscriptEvent[];
+}
 
 export class SessionEngine {
   private currentInterpreter: TranscriptInterpreter;
@@ -32,7 +38,11 @@ export class SessionEngine {
   private stragglerTimer: TimerHandle | undefined;
   /** Each straggler's tool id → when (engine clock) it became one. */
   private readonly stragglerSince = new Map<string, number>();
-  private readonly listeners = new Set<EngineListener>();
+  private readonly changed = new Emitter<EngineChange>();
+  /** Told after every batch that changed something (events, or the state alone). */
+  readonly onDidChange = this.changed.event;
+  /** Transcript time when the idle wait began: the timestamp of the text reply that armed it. */
+  private idleArmedAt: number | undefined;
   private readonly clock: Clock;
   private readonly idleDelayMs: number;
   private readonly standalone: boolean;
@@ -60,6 +70,7 @@ export class SessionEngine {
     this.stragglerTimer?.cancel();
     this.stragglerTimer = undefined;
     this.stragglerSince.clear();
+    this.idleArmedAt = undefined;
     if (state !== this.current) {
       this.current = state;
       this.emit([]);
@@ -70,17 +81,42 @@ export class SessionEngine {
     return this.current;
   }
 
-  onChange(listener: EngineListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  /** Feeds records (already parsed) and returns the events they produced. */
+  /**
+   * Feeds records (already parsed) and returns the events they produced.
+   *
+   * The idle wait of a text-only reply also ends by the transcript's own clock: a record stamped
+   * `idleDelayMs` or more after the reply means the wait was over before it. One rule for every
+   * reader — live, restored (which reads a whole turn at once, long after it was written) and
+   * replay (whose clock follows the same timestamps) — so they agree on how the turn ended.
+   */
   ingest(records: Iterable<unknown>, source: RecordSource = MAIN): TranscriptEvent[] {
     const events: TranscriptEvent[] = [];
-    for (const record of records) events.push(...this.interpreter.handle(record, source));
-    this.apply(events);
+    const before = this.current;
+    let rearm = false;
+    for (const record of records) {
+      // Timestamps are parsed only during an idle wait: Date.parse per record would cost replay ~10 %.
+      if (this.idleArmedAt !== undefined && isObject(record)) {
+        const at = timestampOf(record);
+        if (at !== undefined && at - this.idleArmedAt >= this.idleDelayMs) {
+          this.idleArmedAt = undefined;
+          this.current = reduceAgent(this.current, { kind: "idleTimeout" });
+        }
+      }
+      for (const event of this.interpreter.handle(record, source)) {
+        events.push(event);
+        rearm = this.reduce(event) || rearm;
+      }
+    }
+    this.settle(before, events, rearm);
     return events;
+  }
+
+  /**
+   * The reader dropped lines too large to read (over its cap) at this point of the stream: a tool
+   * open now that later closes without its result ends `unknown`.
+   */
+  linesDropped(count: number): void {
+    if (count > 0) this.interpreter.linesDropped(count);
   }
 
   /** The session is over (the agent moved on, or its process ended): close what is open. */
@@ -103,20 +139,30 @@ export class SessionEngine {
     this.stragglerTimer?.cancel();
     this.stragglerTimer = undefined;
     this.stragglerSince.clear();
-    this.listeners.clear();
+    this.changed.dispose();
   }
 
   private apply(events: readonly TranscriptEvent[]): void {
-    if (events.length === 0) return;
     const before = this.current;
     let rearm = false;
-    for (const event of events) {
-      this.current = reduceAgent(this.current, event);
-      if (event.kind === "assistantText") rearm = true;
-    }
+    for (const event of events) rearm = this.reduce(event) || rearm;
+    this.settle(before, events, rearm);
+  }
+
+  /** One event into the state; true when it (re)arms the idle wait. */
+  private reduce(event: TranscriptEvent): boolean {
+    this.current = reduceAgent(this.current, event);
+    if (event.kind !== "assistantText") return false;
+    this.idleArmedAt = this.current.awaitingIdle ? event.at : undefined;
+    return true;
+  }
+
+  /** After a batch: timers follow the new state, and listeners hear of any change. */
+  private settle(before: AgentState, events: readonly TranscriptEvent[], rearm: boolean): void {
+    if (events.length === 0 && this.current === before) return;
     this.scheduleIdle(rearm);
     this.scheduleStragglers();
-    if (this.current !== before || events.length > 0) this.emit(events);
+    this.emit(events);
   }
 
   /**
@@ -163,6 +209,6 @@ export class SessionEngine {
   }
 
   private emit(events: readonly TranscriptEvent[]): void {
-    for (const listener of this.listeners) listener(this.current, events);
+    this.changed.fire({ state: this.current, events });
   }
 }

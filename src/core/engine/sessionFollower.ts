@@ -11,20 +11,15 @@ import { MAIN, type RecordSource } from "../transcript/interpreter";
 import { DEFAULT_MAX_LINE_BYTES, isNotFound, LineReader } from "../transcript/lineReader";
 import { type LineStats, newLineStats, parseLine } from "../transcript/parseLine";
 import { agentIdOfFile, readSubagentMeta, subagentDirOf, unreadableReason } from "../transcript/subagentFiles";
-import { type Clock, systemClock, type TimerHandle } from "../util/clock";
-import { chokidarWatch, type FileWatch, type WatchFactory } from "../util/fileWatch";
+import { type Clock, systemClock } from "../util/clock";
+import type { Disposable } from "../util/emitter";
+import { sessionFilesWatch, type WatchFactory } from "../util/fileWatch";
 import { mtimeSaysChanged } from "../util/mtime";
+import { WatchedFolder } from "../util/watchedFolder";
 import { findRestorePoint } from "./restorePoint";
-import { type EngineListener, SessionEngine } from "./sessionEngine";
+import { type EngineChange, SessionEngine } from "./sessionEngine";
 
 export const DEFAULT_POLL_INTERVAL_MS = 1000;
-/**
- * chokidar drops a file's change events for 50 ms after reporting one (its throttle), and the CLI
- * writes records in bursts, so the last record of a burst would wait for the poll. After a read
- * that found data, a few cheap extra looks cover that window.
- */
-const CHOKIDAR_CHANGE_THROTTLE_MS = 50;
-const TRAILING_CHECK_MS = 15;
 /** How much of a sub-agent's file is read when restoring into its running call. */
 const SUBAGENT_RESTORE_BYTES = 512 * 1024;
 
@@ -45,6 +40,11 @@ export interface FollowerOptions {
   onError?: (err: unknown) => void;
   /** Something was skipped and the card may miss it (a sub-agent entry that is not a readable file). */
   onWarning?: (message: string) => void;
+  /**
+   * The session's file was deleted, truncated or replaced: everything read from it before is void
+   * (events included). Called before the engine's state goes back to its start.
+   */
+  onReset?: () => void;
 }
 
 interface SubagentFollow {
@@ -65,109 +65,84 @@ export class SessionFollower {
   private readonly endedCalls = new Set<string>();
   private readonly subagentDir: string;
   private subagentDirMtime = -1;
-  private watch: FileWatch | undefined;
-  private pollTimer: TimerHandle | undefined;
-  private trailingTimer: TimerHandle | undefined;
-  private sawData = false;
-  private lastDataAt = Number.NEGATIVE_INFINITY;
-  private pumping: Promise<void> | undefined;
-  private pumpAgain = false;
+  /**
+   * The project folder, admitting only this session's file and its sub-agent folder; the folder
+   * may not exist before the session's first prompt. Trailing passes follow a pass that moved
+   * (bytes read, complete lines or only part of one; a reset): see util/watchedFolder.ts.
+   */
+  private readonly folder: WatchedFolder;
+  /** This pass read bytes or found a file reset: worth a few more looks. */
+  private moved = false;
   private stopped = false;
   private restoring: boolean;
   /** Sub-agents found before the first read completed belong to the restored state. */
   private firstPass = true;
   private readonly clock: Clock;
-  private readonly pollClock: Clock;
 
   constructor(
     readonly path: string,
     private readonly opts: FollowerOptions = {},
   ) {
     this.clock = opts.clock ?? systemClock;
-    this.pollClock = opts.pollClock ?? this.clock;
     this.engine = new SessionEngine({ clock: this.clock, idleDelayMs: opts.idleDelayMs });
-    this.engine.onChange((_state, events) => {
+    this.engine.onDidChange(({ events }) => {
       for (const event of events) if (event.kind === "toolEnd" && event.parent === null) this.endedCalls.add(event.id);
     });
     this.reader = new LineReader(path, { maxBytesPerRead: opts.maxBytesPerRead, maxLineBytes: opts.maxLineBytes });
     this.subagentDir = subagentDirOf(path);
     this.restoring = opts.restore ?? true;
+    const sessionDir = dirname(this.subagentDir);
+    this.folder = new WatchedFolder({
+      dir: dirname(path),
+      accept: (p) => p === path || p === sessionDir || p === this.subagentDir || dirname(p) === this.subagentDir,
+      look: () => this.readAll(),
+      watch: opts.watch ?? sessionFilesWatch,
+      clock: opts.pollClock ?? this.clock,
+      pollIntervalMs: opts.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
+      onError: (err) => this.opts.onError?.(err),
+    });
   }
 
   get state(): AgentState {
     return this.engine.state;
   }
 
-  onChange(listener: EngineListener): () => void {
-    return this.engine.onChange(listener);
+  /** The Agent call that runs the sub-agent `agentId` (a hook input's agent_id), once linked. */
+  parentOfSubagent(agentId: string): string | undefined {
+    return this.engine.interpreter.parentOfSubagent(agentId);
+  }
+
+  /** The engine's changes: its state and the events of each batch. */
+  onDidChange(listener: (change: EngineChange) => void): Disposable {
+    return this.engine.onDidChange(listener);
   }
 
   /** Starts watching; resolves once what is already on disk has been read. */
-  async start(): Promise<void> {
-    await this.ensureWatch();
-    await this.pump();
-    this.schedulePoll();
-  }
-
-  /**
-   * Watches the project folder, admitting only this session's file and its sub-agent folder.
-   * The folder may not exist before the session's first prompt: then the poll retries.
-   */
-  private async ensureWatch(): Promise<void> {
-    if (this.watch || this.stopped) return;
-    const root = dirname(this.path);
-    if (!(await stat(root).then((s) => s.isDirectory(), () => false))) return;
-    const sessionDir = dirname(this.subagentDir);
-    const accept = (p: string) =>
-      p === this.path || p === sessionDir || p === this.subagentDir || dirname(p) === this.subagentDir;
-    if (this.stopped || this.watch) return; // stopped (or watching) while the folder was checked
-    const watch = (this.opts.watch ?? chokidarWatch)(root, accept, () => void this.pump());
-    this.watch = watch;
-    await watch.ready;
-    if (this.stopped) await watch.close();
+  start(): Promise<void> {
+    return this.folder.start();
   }
 
   /** Reads everything new, now. Concurrent calls coalesce into one more pass. */
   pump(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (this.pumping) {
-      this.pumpAgain = true;
-      return this.pumping;
-    }
-    this.pumping = (async () => {
-      try {
-        this.sawData = false;
-        do {
-          this.pumpAgain = false;
-          // Sub-agent files first: a sub-agent's last records are on disk before its parent's
-          // hand-back, and reading the hand-back first would end its tools as orphaned.
-          await this.readSubagents(false);
-          await this.readMain();
-          await this.readSubagents(true);
-          this.firstPass = false;
-        } while (this.pumpAgain && !this.stopped);
-        if (this.sawData) this.lastDataAt = this.pollClock.now();
-        const throttled = this.pollClock.now() - this.lastDataAt <= CHOKIDAR_CHANGE_THROTTLE_MS + TRAILING_CHECK_MS;
-        if (throttled && !this.stopped) {
-          this.trailingTimer?.cancel();
-          this.trailingTimer = this.pollClock.setTimeout(() => void this.pump(), TRAILING_CHECK_MS);
-        }
-      } catch (err) {
-        this.opts.onError?.(err);
-      } finally {
-        this.pumping = undefined;
-      }
-    })();
-    return this.pumping;
+    return this.folder.look();
+  }
+
+  /** One pass over the session's files; true when it moved. */
+  private async readAll(): Promise<boolean> {
+    this.moved = false;
+    // Sub-agent files first: a sub-agent's last records are on disk before its parent's
+    // hand-back, and reading the hand-back first would end its tools as orphaned.
+    await this.readSubagents(false);
+    await this.readMain();
+    await this.readSubagents(true);
+    this.firstPass = false;
+    return this.moved;
   }
 
   /** Stops watching. The session itself is not ended: the caller decides (see endSession). */
   async stop(): Promise<void> {
     this.stopped = true;
-    this.pollTimer?.cancel();
-    this.trailingTimer?.cancel();
-    await this.watch?.close();
-    await this.pumping;
+    await this.folder.stop();
   }
 
   /**
@@ -186,15 +161,6 @@ export class SessionFollower {
     return events;
   }
 
-  private schedulePoll(): void {
-    if (this.stopped) return;
-    this.pollTimer = this.pollClock.setTimeout(() => {
-      void this.ensureWatch()
-        .then(() => this.pump())
-        .then(() => this.schedulePoll());
-    }, this.opts.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS);
-  }
-
   private async readMain(): Promise<void> {
     if (this.restoring) {
       let point;
@@ -207,7 +173,8 @@ export class SessionFollower {
       }
       this.restoring = false;
       this.reader.seek(point.offset);
-      if (point.found === "window") this.engine.reset({ ...initialAgentState, status: "active" });
+      // Background sub-agents launched before the current turn and still running, then the turn.
+      this.engine.ingest(point.prelude);
     }
     await this.drain(this.reader, MAIN);
   }
@@ -216,15 +183,17 @@ export class SessionFollower {
   private async drain(reader: LineReader, source: RecordSource): Promise<boolean> {
     for (;;) {
       const oversizedBefore = reader.oversizedLines;
+      const positionBefore = reader.position;
       const result = await reader.read();
+      if (result.reset || reader.position !== positionBefore) this.moved = true;
       const oversized = reader.oversizedLines - oversizedBefore;
       if (oversized > 0) {
         this.stats.oversized += oversized;
+        this.engine.linesDropped(oversized);
         this.opts.onWarning?.(`skipped ${oversized === 1 ? "a line" : `${oversized} lines`} over ${sizeText(this.opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES)} in ${reader.path}: what it held (often a tool's output) is not known`);
       }
-      if (result.reset && source === MAIN) this.engine.reset(initialAgentState);
+      if (result.reset && source === MAIN) this.startOver();
       if (result.lines.length > 0) {
-        this.sawData = true;
         const records = [];
         for (const line of result.lines) {
           const record = parseLine(line, this.stats);
@@ -234,6 +203,18 @@ export class SessionFollower {
       }
       if (!result.more || this.stopped) return !result.missing;
     }
+  }
+
+  /**
+   * The session's file was deleted or rewritten: as for a follower started afresh, its sub-agents'
+   * files are found again and read from their start (the new content may run one of them).
+   */
+  private startOver(): void {
+    this.opts.onReset?.();
+    this.subagents.clear();
+    this.endedCalls.clear();
+    this.subagentDirMtime = -1;
+    this.engine.reset(initialAgentState);
   }
 
   private async readSubagents(discover: boolean): Promise<void> {

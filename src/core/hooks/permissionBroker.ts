@@ -14,12 +14,14 @@
  * `decisionTimeoutMs` (shorter than the hook's own timeout), then gets no decision.
  */
 import { randomUUID } from "node:crypto";
-import type { HookEndpoint, HookInput, HookRequest } from "../mcp/server/hookRoute";
+import type { HookEndpoint, HookInput, HookRequest } from "../server/hooks/hookRoute";
 import { type Clock, systemClock, type TimerHandle } from "../util/clock";
+import { Emitter } from "../util/emitter";
 import { HOOK_TIMEOUTS_S } from "./hookSettingsFile";
 import { allowReply, denyReply, NO_DECISION } from "./permissionReplies";
 import { permissionSubject } from "./permissionSubject";
 import { DEFAULT_MAX_REMEMBERED_PER_AGENT, matches, PreToolUseMemory } from "./preToolUseMemory";
+import { errorMessage } from "../util/errorMessage";
 
 export type PermissionAnswer = "allow" | "deny" | "alwaysAllow";
 
@@ -68,6 +70,8 @@ export interface PermissionBrokerOptions {
   /** Default: the PermissionRequest hook's timeout less 5 s, so we always answer first. */
   decisionTimeoutMs?: number;
   maxRememberedCallsPerAgent?: number;
+  /** Pending requests per agent; past it a new one gets "no decision" at once (the terminal asks). */
+  maxPendingPerAgent?: number;
   /** Deny stops the turn like "No" in the terminal (default), or lets the model carry on. */
   denyInterrupts?: boolean;
   /** Whether a card exists for this agent id; a request no card can show is "no decision" at once. */
@@ -76,6 +80,9 @@ export interface PermissionBrokerOptions {
 }
 
 const DENY_MESSAGE = "The user denied this tool call from the Arcadia panel.";
+
+/** The CLI asks one prompt at a time per agent (sub-agents add a few): far fewer than this. */
+export const DEFAULT_MAX_PENDING_PER_AGENT = 16;
 
 interface Entry {
   view: PendingPermission;
@@ -89,11 +96,16 @@ export class PermissionBroker {
   private readonly clock: Clock;
   private readonly memory: PreToolUseMemory;
   private readonly pendingById = new Map<string, Entry>();
-  private readonly listeners = new Set<(change: PermissionChange) => void>();
+  private readonly changed = new Emitter<PermissionChange>((err) => this.log(`Permission change listener failed: ${errorMessage(err)}`));
+  /** A request was added, learned its tool_use id, or went (with the reason). */
+  readonly onDidChange = this.changed.event;
   private readonly decisionTimeoutMs: number;
   private readonly denyInterrupts: boolean;
   private readonly log: (message: string) => void;
   private readonly isKnownAgent: ((agentId: string) => boolean) | undefined;
+  private readonly maxPendingPerAgent: number;
+  /** Agents refused for being over the cap, until they are under it again: one log line per burst. */
+  private readonly overCap = new Set<string>();
   private isAvailable: boolean;
 
   constructor(opts: PermissionBrokerOptions = {}) {
@@ -104,15 +116,11 @@ export class PermissionBroker {
     this.log = opts.log ?? (() => undefined);
     this.isAvailable = opts.available ?? true;
     this.isKnownAgent = opts.isKnownAgent;
+    this.maxPendingPerAgent = opts.maxPendingPerAgent ?? DEFAULT_MAX_PENDING_PER_AGENT;
   }
 
-  /** The `hooks` endpoint to give `startMcpServer`. */
+  /** The `hooks` endpoint to give `startLoopbackServer`. */
   readonly handleHook: HookEndpoint = (request) => this.route(request);
-
-  onChange(listener: (change: PermissionChange) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
 
   get available(): boolean {
     return this.isAvailable;
@@ -168,19 +176,16 @@ export class PermissionBroker {
   forgetAgent(agentId: string): void {
     for (const entry of [...this.pendingById.values()]) if (entry.view.agentId === agentId) this.finish(entry, NO_DECISION, "agentGone");
     this.memory.forgetAgent(agentId);
+    this.overCap.delete(agentId);
   }
 
   dispose(): void {
     for (const entry of [...this.pendingById.values()]) this.finish(entry, NO_DECISION, "closed");
-    this.listeners.clear();
+    this.changed.dispose();
   }
 
   private route(request: HookRequest): object | Promise<object> {
     const { agentId, input } = request;
-    if (agentId === undefined) {
-      this.log(`Hook ${input.hook_event_name} without an agent id: ignored`);
-      return NO_DECISION;
-    }
     switch (input.hook_event_name) {
       case "PreToolUse":
         this.onPreToolUse(agentId, input);
@@ -239,6 +244,14 @@ export class PermissionBroker {
       return NO_DECISION;
     }
 
+    const pendingOfAgent = this.pending(agentId).length;
+    if (pendingOfAgent >= this.maxPendingPerAgent) {
+      if (!this.overCap.has(agentId)) this.log(`PermissionRequest from agent ${agentId}: ${pendingOfAgent} of its prompts already wait here; no decision (the terminal asks) until some are answered`);
+      this.overCap.add(agentId);
+      return NO_DECISION;
+    }
+    this.overCap.delete(agentId);
+
     const suggestions = Array.isArray(input.permission_suggestions) ? (input.permission_suggestions as unknown[]) : [];
     const key = keyOf(input);
     const toolUseId = this.memory.claim(agentId, key);
@@ -279,13 +292,7 @@ export class PermissionBroker {
   }
 
   private emit(change: PermissionChange): void {
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(change);
-      } catch (err) {
-        this.log(`Permission change listener failed: ${err instanceof Error ? err.message : String(err)}`);
-      }
-    }
+    this.changed.fire(change);
   }
 }
 

@@ -1,11 +1,15 @@
 /**
  * The PreToolUse inputs of each agent, remembered so that a PermissionRequest (which carries no
  * tool_use id) can be given the id of its call: same session, same prompt_id, same tool name,
- * deep-equal tool_input. Each remembered call is claimed by at most one request, so two calls
- * with identical inputs still get one request each. Forgotten at PostToolUse/PostToolUseFailure;
+ * same tool_input. Each remembered call is claimed by at most one request, so two calls with
+ * identical inputs still get one request each. Forgotten at PostToolUse/PostToolUseFailure;
  * calls that never get one (denied with Escape, interrupted) fall off the end of a bounded list.
+ *
+ * Bounded in bytes too: a tool_input can be as large as the body cap (4 MB), so only its SHA-256
+ * (of a key-order-independent JSON form: equal JSON values, equal digests) is kept, never the
+ * input itself: 256 remembered calls per agent cost a few KB, not a GB.
  */
-import { isDeepStrictEqual } from "node:util";
+import { createHash } from "node:crypto";
 
 export const DEFAULT_MAX_REMEMBERED_PER_AGENT = 256;
 
@@ -17,7 +21,11 @@ export interface ToolCallKey {
   toolInput: unknown;
 }
 
-export interface RememberedCall extends ToolCallKey {
+export interface RememberedCall {
+  sessionId: string;
+  promptId: string | undefined;
+  toolName: string;
+  inputDigest: string;
   toolUseId: string;
   claimed: boolean;
 }
@@ -32,7 +40,8 @@ export class PreToolUseMemory {
     this.byAgent.set(agentId, calls);
     const existing = calls.find((c) => c.toolUseId === call.toolUseId);
     if (existing) return existing;
-    const entry: RememberedCall = { ...call, claimed: false };
+    const { toolInput, ...rest } = call;
+    const entry: RememberedCall = { ...rest, inputDigest: inputDigest(toolInput), claimed: false };
     calls.push(entry);
     if (calls.length > this.maxPerAgent) calls.splice(0, calls.length - this.maxPerAgent);
     return entry;
@@ -40,7 +49,10 @@ export class PreToolUseMemory {
 
   /** Claims the oldest unclaimed call matching `key`; its tool_use id, or undefined. */
   claim(agentId: string, key: ToolCallKey): string | undefined {
-    const call = this.byAgent.get(agentId)?.find((c) => !c.claimed && matches(c, key));
+    const calls = this.byAgent.get(agentId);
+    if (!calls) return undefined;
+    const digest = inputDigest(key.toolInput);
+    const call = calls.find((c) => !c.claimed && sameCall(c, key, digest));
     if (!call) return undefined;
     call.claimed = true;
     return call.toolUseId;
@@ -59,11 +71,44 @@ export class PreToolUseMemory {
   }
 }
 
-export function matches(a: ToolCallKey, b: ToolCallKey): boolean {
+/** Whether a remembered call is the one `key` (a PermissionRequest's input) asks about. */
+export function matches(call: RememberedCall, key: ToolCallKey): boolean {
+  return sameCall(call, key, inputDigest(key.toolInput));
+}
+
+function sameCall(a: RememberedCall, b: ToolCallKey, bDigest: string): boolean {
   return (
     a.sessionId === b.sessionId &&
     (a.promptId === undefined || b.promptId === undefined || a.promptId === b.promptId) &&
     a.toolName === b.toolName &&
-    isDeepStrictEqual(a.toolInput, b.toolInput)
+    a.inputDigest === bDigest
   );
+}
+
+/** SHA-256 of the value as JSON with object keys sorted (hook inputs are parsed JSON). */
+export function inputDigest(value: unknown): string {
+  let json: string | undefined;
+  try {
+    json = canonicalJson(value) ?? "undefined";
+  } catch {
+    // Nested deeper than the stack allows (a hostile input): it matches nothing, and never throws.
+    return `unmatchable-${unmatchable++}`;
+  }
+  return createHash("sha256").update(json).digest("base64url");
+}
+
+let unmatchable = 0;
+
+function canonicalJson(value: unknown): string | undefined {
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v) ?? "null").join(",")}]`;
+  if (typeof value === "object" && value !== null) {
+    const fields = Object.keys(value)
+      .sort()
+      .flatMap((k) => {
+        const v = canonicalJson((value as Record<string, unknown>)[k]);
+        return v === undefined ? [] : [`${JSON.stringify(k)}:${v}`];
+      });
+    return `{${fields.join(",")}}`;
+  }
+  return JSON.stringify(value);
 }

@@ -3,6 +3,7 @@
  * the workspace, writes. `enqueue` returns the id at once (so a tracked call can link it) and a
  * promise of the decision; `cancelApproval` withdraws one (a force-finished call no longer waits).
  */
+import { Emitter } from "../util/emitter";
 
 export type ApprovalKind = "command" | "path" | "write";
 export type ApprovalDecision = "allow" | "deny" | "cancelled";
@@ -10,8 +11,10 @@ export type ApprovalDecision = "allow" | "deny" | "cancelled";
 export interface Approval {
   id: string;
   kind: ApprovalKind;
-  /** What is asked, in one line: the command, the path, the file. */
+  /** What is asked, in one line: the command, the path, the file. Exactly what Allow acts on. */
   subject: string;
+  /** Why the user is asked, when the policy can say (e.g. "its argument `link` leads to /etc/x, outside the workspace"). */
+  reason?: string;
   agentId?: string;
   callId?: string;
 }
@@ -23,13 +26,29 @@ interface Entry {
 
 export type ApprovalChange = { type: "added"; approval: Approval } | { type: "removed"; id: string; decision: ApprovalDecision };
 
+/** Same as the tracker's calls per agent: each call waits on at most one approval, so the call cap
+ * normally stops a flood first; this one holds for approvals asked outside a tracked call too. */
+export const DEFAULT_MAX_PENDING_APPROVALS_PER_AGENT = 64;
+
 export class ApprovalQueue {
   private readonly waiting = new Map<string, Entry>();
-  private readonly listeners = new Set<(change: ApprovalChange) => void>();
+  private readonly perAgent = new Map<string, number>();
+  private readonly changed = new Emitter<ApprovalChange>();
+  /** An approval was added, or answered / withdrawn. */
+  readonly onDidChange = this.changed.event;
   private nextId = 1;
 
-  enqueue(kind: ApprovalKind, subject: string, links: { agentId?: string; callId?: string } = {}): { id: string; promise: Promise<ApprovalDecision> } {
+  constructor(private readonly maxPendingPerAgent = DEFAULT_MAX_PENDING_APPROVALS_PER_AGENT) {}
+
+  /** Past the agent's cap the approval is never shown: it is "cancelled" at once. */
+  enqueue(kind: ApprovalKind, subject: string, links: { agentId?: string; callId?: string; reason?: string } = {}): { id: string; promise: Promise<ApprovalDecision> } {
     const id = `approval-${this.nextId++}`;
+    const { agentId } = links;
+    if (agentId !== undefined) {
+      const count = this.perAgent.get(agentId) ?? 0;
+      if (count >= this.maxPendingPerAgent) return { id, promise: Promise.resolve("cancelled") };
+      this.perAgent.set(agentId, count + 1);
+    }
     const approval: Approval = { id, kind, subject, ...links };
     const promise = new Promise<ApprovalDecision>((resolve) => this.waiting.set(id, { approval, resolve }));
     this.emit({ type: "added", approval: { ...approval } });
@@ -49,21 +68,22 @@ export class ApprovalQueue {
     return this.settle(id, "cancelled");
   }
 
-  onChange(listener: (change: ApprovalChange) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
   private settle(id: string, decision: ApprovalDecision): boolean {
     const entry = this.waiting.get(id);
     if (!entry) return false;
     this.waiting.delete(id);
+    const { agentId } = entry.approval;
+    if (agentId !== undefined) {
+      const left = (this.perAgent.get(agentId) ?? 1) - 1;
+      if (left > 0) this.perAgent.set(agentId, left);
+      else this.perAgent.delete(agentId);
+    }
     entry.resolve(decision);
     this.emit({ type: "removed", id, decision });
     return true;
   }
 
   private emit(change: ApprovalChange): void {
-    for (const listener of this.listeners) listener(change);
+    this.changed.fire(change);
   }
 }

@@ -1,27 +1,27 @@
 /**
  * The `--mcp-config` file an agent Arcadia launches gets: Arcadia's embedded server, with the
- * window's token and the agent's id in headers. Written with mode 0600 (it holds the token) into
+ * agent's own token (core/server/auth.ts) and its id in headers. Written with mode 0600 (it holds the token) into
  * a private folder, and removed when the agent goes. The user's own Claude config is never touched.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AGENT_HEADER } from "./server/toolRegistrar";
-
-export const ARCADIA_MCP_SERVER_NAME = "arcadia";
+import { agentHeaders } from "../server/auth";
+import { ARCADIA_MCP_SERVER_NAME } from "../server/serverName";
 
 export interface McpConfigFile {
   path: string;
   remove(): Promise<void>;
 }
 
+/** `token`: the agent's own (RunningLoopbackServer.tokenFor), not the window secret. */
 export function mcpConfig(url: string, token: string, agentId: string): object {
   return {
     mcpServers: {
       [ARCADIA_MCP_SERVER_NAME]: {
         type: "http",
         url,
-        headers: { Authorization: `Bearer ${token}`, [AGENT_HEADER]: agentId },
+        headers: agentHeaders(token, agentId),
       },
     },
   };

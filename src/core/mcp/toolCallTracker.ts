@@ -4,10 +4,13 @@
  * `wrapHandler` registers a call, races its handler against a deferred "forced" result, and
  * removes the call in `finally`: the tracker holds only calls in flight. A handler links what it
  * waits on (an approval, a terminal command, a pending diff) through its context, so that
- * `cancelCall` can withdraw/interrupt/reject it and `completeCall` can return what exists so far.
- * Resolving twice is harmless: the first result wins, later ones are ignored.
+ * `cancelCall` can withdraw/interrupt/reject it. What `completeCall` returns is the tool's own
+ * business: each tool declares its Complete next to its handler (`complete`, with the hint the
+ * card shows); the tracker knows no tool by name. Resolving twice is harmless: the first result
+ * wins, later ones are ignored.
  */
 import { type Clock, systemClock } from "../util/clock";
+import { Emitter } from "../util/emitter";
 import { jsonResult, type ToolResult } from "./toolResult";
 
 /** What force-finishing can do to the things a call waits on (implemented on the VS Code side). */
@@ -46,6 +49,36 @@ export interface TrackedCall {
   approvalId?: string;
   terminalId?: string;
   diffId?: string;
+  /** What Complete will do for this call, shown on its button (the tool's, or the generic one). */
+  completeHint: string;
+}
+
+/** What a tool's Complete did with one call. */
+export type CompleteOutcome =
+  /** The call answers now with what exists so far; an approval it still waits on is withdrawn. */
+  | { kind: "answer"; result: ToolResult }
+  /** What the handler waited on was released (e.g. its diff accepted): it answers for real. */
+  | { kind: "handlerAnswers" }
+  /** Nothing partial exists for this call (yet): Complete acts like Cancel. */
+  | { kind: "nothingPartial" };
+
+/** A tool's own Complete ("finish now, with what exists so far"), declared next to its handler. */
+export interface CompleteBehaviour {
+  /** What Complete will do, in one line, shown on the card's Complete button. */
+  hint: string;
+  run(call: Readonly<TrackedCall>, resources: LinkedResources): CompleteOutcome;
+}
+
+/** Without a declared Complete, a tool has no partial result: Complete cancels the call. */
+export const GENERIC_COMPLETE_HINT = "Finish now; this tool has no partial result (same as Cancel)";
+
+/** What the tracker needs of a tool (ToolSpec has all of it). */
+export interface TrackedTool<A> {
+  name: string;
+  handler: (args: A, context: CallContext) => Promise<ToolResult>;
+  /** A one-line description of a call for the panel, e.g. the command. */
+  display: (args: A) => string;
+  complete?: CompleteBehaviour;
 }
 
 /** What the MCP SDK hands a tool callback besides its arguments (the parts used here). */
@@ -60,15 +93,24 @@ export interface CallExtra {
  * shows "awaiting your review" once a diff is linked. */
 export type TrackerChange = { type: "started"; call: TrackedCall } | { type: "updated"; call: TrackedCall } | { type: "ended"; id: string };
 
-type Handler<A> = (args: A, context: CallContext) => Promise<ToolResult>;
-
 interface Entry {
   call: TrackedCall;
+  /** The tool's, stored with the call when it starts. */
+  complete: CompleteBehaviour | undefined;
   force: (result: ToolResult) => void;
   abort: AbortController;
 }
 
 const TOOL_USE_META = "claudecode/toolUseId";
+
+/** Claude Code runs a reply's calls side by side, and sub-agents too: far fewer than this. */
+export const DEFAULT_MAX_CALLS_PER_AGENT = 64;
+
+export interface ToolCallTrackerOptions {
+  clock?: Clock;
+  /** Calls in flight per agent; past it a new call is refused at once with a tool error. */
+  maxCallsPerAgent?: number;
+}
 
 const NO_LINKED_RESOURCES: LinkedResources = {
   cancelApproval: () => undefined,
@@ -80,27 +122,43 @@ const NO_LINKED_RESOURCES: LinkedResources = {
 
 export class ToolCallTracker {
   private readonly inFlight = new Map<string, Entry>();
-  private readonly listeners = new Set<(change: TrackerChange) => void>();
+  /** Calls in flight per agent (the cap's count, O(1) per call). */
+  private readonly perAgent = new Map<string, number>();
+  private readonly clock: Clock;
+  private readonly maxCallsPerAgent: number;
+  private readonly changed = new Emitter<TrackerChange>();
+  /** A call started, linked something (approval, terminal, diff), or ended. */
+  readonly onDidChange = this.changed.event;
   private nextId = 1;
 
   /** Without resources, calls link nothing a force-finish could act on (a server with plain tools). */
   constructor(
     private readonly resources: LinkedResources = NO_LINKED_RESOURCES,
-    private readonly clock: Clock = systemClock,
-  ) {}
+    options: ToolCallTrackerOptions = {},
+  ) {
+    this.clock = options.clock ?? systemClock;
+    this.maxCallsPerAgent = options.maxCallsPerAgent ?? DEFAULT_MAX_CALLS_PER_AGENT;
+  }
 
   calls(): TrackedCall[] {
     return [...this.inFlight.values()].map((e) => ({ ...e.call }));
   }
 
-  onChange(listener: (change: TrackerChange) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
   /** The tool callback to register with the MCP server. */
-  wrapHandler<A>(toolName: string, handler: Handler<A>, display: (args: A) => string): (args: A, extra?: CallExtra) => Promise<ToolResult> {
+  wrapHandler<A>(tool: TrackedTool<A>): (args: A, extra?: CallExtra) => Promise<ToolResult> {
+    const { name: toolName, handler, display } = tool;
     return async (args, extra = {}) => {
+      // An agent flooding calls (each could hold an approval, a terminal, a diff) is told to wait;
+      // the refused call never starts, so nothing of it reaches the panel. (Every call through
+      // the server has an agent, authenticated; only in-process callers have none.)
+      const agentKey = extra.agentId;
+      const agentCalls = agentKey === undefined ? 0 : (this.perAgent.get(agentKey) ?? 0);
+      if (agentCalls >= this.maxCallsPerAgent) {
+        return jsonResult(
+          { status: "refused", tool: toolName, message: `Too many calls in flight from this agent: ${agentCalls}; wait for some to end, then call again.` },
+          true,
+        );
+      }
       const id = `call-${this.nextId++}`;
       const toolUseId = extra._meta?.[TOOL_USE_META];
       const call: TrackedCall = {
@@ -110,12 +168,14 @@ export class ToolCallTracker {
         startedAt: this.clock.now(),
         toolUseId: typeof toolUseId === "string" ? toolUseId : undefined,
         agentId: extra.agentId,
+        completeHint: tool.complete?.hint ?? GENERIC_COMPLETE_HINT,
       };
       const abort = new AbortController();
       let force!: (result: ToolResult) => void;
       const forced = new Promise<ToolResult>((resolve) => (force = resolve));
-      const entry: Entry = { call, force, abort };
+      const entry: Entry = { call, complete: tool.complete, force, abort };
       this.inFlight.set(id, entry);
+      if (agentKey !== undefined) this.perAgent.set(agentKey, agentCalls + 1);
       this.emit({ type: "started", call: { ...call } });
 
       // The client gave up (Escape in Claude Code): the handler must stop, the call is over.
@@ -174,39 +234,25 @@ export class ToolCallTracker {
   }
 
   /**
-   * Complete from the panel, with what exists so far: a command's partial output; a write's pending
-   * diff accepted (the handler then finishes for real); otherwise the same as Cancel.
+   * Complete from the panel, with what exists so far: whatever the call's tool declared (e.g. a
+   * command's output so far, a write's diff accepted); for a tool that declared nothing, or a call
+   * with nothing partial yet, the same as Cancel.
    */
   completeCall(id: string): boolean {
     const entry = this.inFlight.get(id);
     if (!entry) return false;
-    const { call } = entry;
-    if (call.toolName === "execute_command" && call.terminalId) {
-      const { output, captured } = this.resources.partialOutput(call.terminalId);
-      this.finish(
-        entry,
-        jsonResult({
-          status: "force-completed",
-          exit_code: null,
-          output,
-          output_captured: captured,
-          message: "Force-completed from the Arcadia panel with the output so far; the command may still be running in its terminal.",
-        }),
-      );
-      return true;
-    }
-    if (call.toolName === "write_file" || call.toolName === "apply_diff") {
-      if (call.diffId) {
-        // Accepting lets the handler write the file and answer with its real result.
-        this.resources.acceptDiff(call.diffId);
+    const outcome = entry.complete?.run({ ...entry.call }, this.resources) ?? { kind: "nothingPartial" };
+    switch (outcome.kind) {
+      case "handlerAnswers":
         return true;
-      }
-      // A path approval may still be waiting: nothing will be written, so it goes.
-      this.withdraw(call);
-      this.finish(entry, jsonResult({ status: "force-completed", message: "Force-completed from the Arcadia panel before any change was proposed; nothing was written." }));
-      return true;
+      case "answer":
+        // Nothing may run or be written after the call answered: a waiting approval goes.
+        if (entry.call.approvalId) this.resources.cancelApproval(entry.call.approvalId);
+        this.finish(entry, outcome.result);
+        return true;
+      case "nothingPartial":
+        return this.cancelCall(id, "completed from the Arcadia panel (this tool has no partial result)");
     }
-    return this.cancelCall(id, "completed from the Arcadia panel (this tool has no partial result)");
   }
 
   /** Force-finished: out of "in flight" at once, whatever the handler still does. */
@@ -219,11 +265,17 @@ export class ToolCallTracker {
   private forget(entry: Entry): void {
     if (this.inFlight.get(entry.call.id) !== entry) return;
     this.inFlight.delete(entry.call.id);
+    const agentKey = entry.call.agentId;
+    if (agentKey !== undefined) {
+      const left = (this.perAgent.get(agentKey) ?? 1) - 1;
+      if (left > 0) this.perAgent.set(agentKey, left);
+      else this.perAgent.delete(agentKey);
+    }
     this.emit({ type: "ended", id: entry.call.id });
   }
 
   private emit(change: TrackerChange): void {
-    for (const listener of this.listeners) listener(change);
+    this.changed.fire(change);
   }
 }
 

@@ -1,13 +1,13 @@
 /** apply_diff: search/replace edits to an existing file, after the user accepts the diff. */
 import { z } from "zod";
-import type { ToolSpec } from "../mcp/server/toolRegistrar";
-import { currentText, reviewAndWrite } from "./diffReview";
+import type { ToolSpec } from "../server/mcp/toolRegistrar";
+import { completeByAcceptingTheDiff, readBeforeEdit, reviewAndWrite } from "./diffReview";
 import { resolveToolPath } from "./paths";
 import type { ToolPorts } from "./ports";
 import { toolError } from "./results";
 import { applyEdits } from "./searchReplace";
 import { shownPath } from "./shownPath";
-import { looksBinary } from "./text";
+import { decodeText, looksBinary } from "./text";
 
 const edit = z.object({
   search: z.string().min(1, "an edit's search text is empty: copy the exact lines to replace from the file").describe("Exact text in the file to replace (whitespace and indentation included); must occur once unless replace_all."),
@@ -31,14 +31,18 @@ export function applyDiffTool(ports: ToolPorts): ToolSpec<typeof shape> {
     inputSchema: shape,
     annotations: { destructiveHint: true },
     display: (args) => `${args.path} (${args.edits.length} edit${args.edits.length === 1 ? "" : "s"})`,
+    complete: completeByAcceptingTheDiff,
     async handler(args, context) {
       const resolved = await resolveToolPath(ports, context, args.path, "Edit");
       if (!resolved.ok) return resolved.result;
       const stat = await ports.files.stat(resolved.path);
       if (!stat) return toolError(`${resolved.path} does not exist: apply_diff edits existing files; use write_file to create it.`);
       if (stat.type !== "file") return toolError(`${resolved.path} is not a file.`);
-      if (looksBinary(await ports.files.readFile(resolved.path))) return toolError(`${resolved.path} is a binary file; apply_diff edits text files only.`);
-      const original = (await currentText(ports, resolved.path)) as string;
+      const before = await readBeforeEdit(ports, resolved.path);
+      if ("result" in before) return before.result;
+      if (!before.bytes) return toolError(`${resolved.path} does not exist: apply_diff edits existing files; use write_file to create it.`);
+      if (looksBinary(before.bytes)) return toolError(`${resolved.path} is a binary file; apply_diff edits text files only.`);
+      const original = decodeText(before.bytes);
       const outcome = applyEdits(original, args.edits, shownPath(ports, context.agentId, resolved.path));
       if (!outcome.ok) return toolError(outcome.message);
       return reviewAndWrite(ports, context, {

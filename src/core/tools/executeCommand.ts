@@ -1,17 +1,21 @@
 /**
  * execute_command: runs a shell command in a terminal the user can see (one per agent), and
  * answers with its output and exit code. The command can be force-finished from the panel: Cancel
- * interrupts it; Complete hands back the output so far (the tracker reads it through the runner).
+ * interrupts it; Complete hands back the output so far (completeWithOutputSoFar, below).
  */
 import { z } from "zod";
-import type { CallContext } from "../mcp/toolCallTracker";
+import type { CallContext, CompleteBehaviour } from "../mcp/toolCallTracker";
 import { jsonResult, type ToolResult } from "../mcp/toolResult";
-import type { ToolSpec } from "../mcp/server/toolRegistrar";
+import type { ToolSpec } from "../server/mcp/toolRegistrar";
+import { decideCommandApproval } from "./commandApproval";
 import { forbiddenCharacterMessage, forbiddenCommandCharacter } from "./commandCharacters";
+import { nodeCommandDisk } from "./commandDisk";
+import { historyExpansion, historyExpansionMessage } from "./historyExpansion";
 import { resolveToolPath } from "./paths";
 import type { CommandEnd, ToolPorts } from "./ports";
-import { cancelled, denied, errorText, toolError } from "./results";
+import { cancelled, denied, toolError } from "./results";
 import { tail } from "./text";
+import { errorMessage } from "../util/errorMessage";
 
 export const DEFAULT_COMMAND_TIMEOUT_SECONDS = 600;
 /** The end of the output goes back to the agent; a whole build log would drown its context. */
@@ -53,13 +57,39 @@ export function executeCommandTool(ports: ToolPorts): ToolSpec<typeof shape> {
     annotations: { destructiveHint: true, openWorldHint: true },
     display: (args) => args.command,
     handler: (args, context) => runCommand(ports, args, context),
+    complete: completeWithOutputSoFar,
   };
 }
+
+/**
+ * Complete on a running command: the output so far, at once; the command is left running in its
+ * terminal (Cancel interrupts it). Before it started (still waiting for its approval) there is no
+ * output: Complete then cancels, like for any tool.
+ */
+export const completeWithOutputSoFar: CompleteBehaviour = {
+  hint: "Return the output so far (the command may keep running in its terminal)",
+  run(call, resources) {
+    if (!call.terminalId) return { kind: "nothingPartial" };
+    const { output, captured } = resources.partialOutput(call.terminalId);
+    return {
+      kind: "answer",
+      result: jsonResult({
+        status: "force-completed",
+        exit_code: null,
+        output,
+        output_captured: captured,
+        message: "Force-completed from the Arcadia panel with the output so far; the command may still be running in its terminal.",
+      }),
+    };
+  },
+};
 
 async function runCommand(ports: ToolPorts, args: Args, context: CallContext): Promise<ToolResult> {
   // Before anything is asked: an approval of text that runs differently from how it reads is no approval.
   const forbidden = forbiddenCommandCharacter(args.command);
   if (forbidden) return toolError(forbiddenCharacterMessage(forbidden), { character: forbidden.codePoint, position: forbidden.position });
+  const history = historyExpansion(args.command);
+  if (history) return toolError(historyExpansionMessage(history), { history_expansion: history.form, position: history.position });
   const cwd = await resolveToolPath(ports, context, args.cwd ?? ".", "Run a command in");
   if (!cwd.ok) return cwd.result;
   const stat = await ports.files.stat(cwd.path);
@@ -67,8 +97,10 @@ async function runCommand(ports: ToolPorts, args: Args, context: CallContext): P
     return toolError(`cwd ${cwd.path} ${stat ? "is not a folder" : "does not exist"}: give an existing folder, or leave cwd out.`);
   }
 
-  if (ports.commandNeedsApproval(args.command)) {
-    const { id, promise } = ports.approvals.enqueue("command", args.command, { agentId: context.agentId, callId: context.callId });
+  // Decided now, on the disk as it is now: what the folder and the arguments lead to.
+  const approval = await decideCommandApproval({ command: args.command, cwd: cwd.path, folders: ports.files.folders(), settings: ports.commandApproval() }, nodeCommandDisk(ports.files));
+  if (approval.needsApproval) {
+    const { id, promise } = ports.approvals.enqueue("command", args.command, { agentId: context.agentId, callId: context.callId, ...(approval.reason ? { reason: approval.reason } : {}) });
     context.linkApproval(id);
     const decision = await promise;
     context.linkApproval(undefined);
@@ -81,7 +113,7 @@ async function runCommand(ports: ToolPorts, args: Args, context: CallContext): P
   try {
     handle = await ports.commands.start({ command: args.command, cwd: cwd.path, agentId: context.agentId });
   } catch (err) {
-    return toolError(`Could not start the command: ${errorText(err)}`);
+    return toolError(`Could not start the command: ${errorMessage(err)}`);
   }
   context.linkTerminal(handle.id);
   const timeoutSeconds = args.timeout_seconds ?? DEFAULT_COMMAND_TIMEOUT_SECONDS;

@@ -5,7 +5,7 @@
  * Allow, as read_file would.
  */
 import { z } from "zod";
-import type { ToolSpec } from "../mcp/server/toolRegistrar";
+import type { ToolSpec } from "../server/mcp/toolRegistrar";
 import { insideWorkspace, realpathAllowingMissing, resolveToolPath } from "./paths";
 import type { Diagnostic, Severity, ToolPorts } from "./ports";
 import { ok } from "./results";

@@ -1,7 +1,8 @@
 /** Arcadia's MCP tools (plain Node): the tool specs, their ports, and the command approval policy. */
 export { ARCADIA_TOOL_NAMES, registerArcadiaTools } from "./registerArcadiaTools";
 export { linkedResources } from "./linkedResources";
-export { commandApprovalPolicy, type CommandApprovalMode } from "./commandApproval";
+export { commandTextDecision, decideCommandApproval, type CommandApprovalDecision, type CommandApprovalMode, type CommandApprovalSettings } from "./commandApproval";
+export { nodeCommandDisk } from "./commandDisk";
 export { DEFAULT_COMMAND_TIMEOUT_SECONDS, MAX_OUTPUT_CHARS } from "./executeCommand";
 export { nodeWorkspaceFiles } from "./nodeWorkspaceFiles";
 export { applyEdits, type Edit } from "./searchReplace";

@@ -1,7 +1,7 @@
 /** list_files: a folder's entries, optionally recursive (never into .git, node_modules or symlinks), capped. */
 import { join } from "node:path";
 import { z } from "zod";
-import type { ToolSpec } from "../mcp/server/toolRegistrar";
+import type { ToolSpec } from "../server/mcp/toolRegistrar";
 import { resolveToolPath } from "./paths";
 import type { ToolPorts } from "./ports";
 import { ok, toolError } from "./results";

@@ -1,10 +1,11 @@
 /** open_file: show a file to the user in an editor, optionally at a line. */
 import { z } from "zod";
-import type { ToolSpec } from "../mcp/server/toolRegistrar";
+import type { ToolSpec } from "../server/mcp/toolRegistrar";
 import { resolveToolPath } from "./paths";
 import type { ToolPorts } from "./ports";
-import { errorText, ok, toolError } from "./results";
+import { ok, toolError } from "./results";
 import { shownPath } from "./shownPath";
+import { errorMessage } from "../util/errorMessage";
 
 const shape = {
   path: z.string().min(1, "path is empty: give the file to open").describe("The file to open, absolute or relative to the workspace folder."),
@@ -28,7 +29,7 @@ export function openFileTool(ports: ToolPorts): ToolSpec<typeof shape> {
       try {
         await ports.editor.open(resolved.path, args.line);
       } catch (err) {
-        return toolError(`Could not open ${resolved.path}: ${errorText(err)}`);
+        return toolError(`Could not open ${resolved.path}: ${errorMessage(err)}`);
       }
       return ok({ path: shownPath(ports, context.agentId, resolved.path), ...(args.line ? { line: args.line } : {}) });
     },

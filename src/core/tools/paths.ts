@@ -28,7 +28,7 @@ const MAX_LINKS = 40;
  * to its target, not taken for a missing name: writing to the link writes the target, so the
  * target is where the path really points (and outside the workspace it needs the user's Allow).
  */
-export async function realpathAllowingMissing(files: WorkspaceFiles, path: string): Promise<string> {
+export async function realpathAllowingMissing(files: Pick<WorkspaceFiles, "realpath">, path: string): Promise<string> {
   const missing: string[] = [];
   let current = path;
   let links = 0;

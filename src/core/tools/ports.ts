@@ -4,6 +4,8 @@
  * All paths are absolute file-system paths.
  */
 import type { ApprovalQueue } from "../mcp/approvalQueue";
+import type { WriteTarget } from "./checkedOpen";
+import type { CommandApprovalSettings } from "./commandApproval";
 
 // ── Commands ────────────────────────────────────────────────────────────────────────────────
 
@@ -73,9 +75,18 @@ export interface WorkspaceFiles {
   realpath(path: string): Promise<string>;
   /** Undefined when nothing is there. */
   stat(path: string): Promise<FileStat | undefined>;
+  /**
+   * `path` is a real path (as paths.ts resolved it). Refused (checkedOpen.ts PathChangedError)
+   * when, at the moment of reading, a link on it leads elsewhere: never reads another file.
+   */
   readFile(path: string): Promise<Uint8Array>;
-  /** Creates missing parent folders. */
-  writeFile(path: string, data: Uint8Array): Promise<void>;
+  /**
+   * Writes exactly the file recorded when the change was shown for review (checkedOpen.ts
+   * writeTargetOf): same folder (identity), missing folders created without following links, the
+   * file never a link. Refused (PathChangedError) otherwise.
+   */
+  writeFile(target: WriteTarget, data: Uint8Array): Promise<void>;
+  /** `path` is a real path; refused (PathChangedError) when it leads elsewhere at the moment of reading. */
   readDirectory(path: string): Promise<DirEntry[]>;
   /**
    * Files under `root` (absolute paths), at most `limit`, skipping what a workspace search skips
@@ -142,8 +153,11 @@ export interface ToolPorts {
   diagnostics: DiagnosticsSource;
   editor: EditorOpener;
   approvals: ApprovalQueue;
-  /** Whether this command needs the user's Allow first (see commandApproval.ts for a policy). */
-  commandNeedsApproval: (command: string) => boolean;
+  /**
+   * The command approval settings, read on every call (a change applies at once). The decision
+   * itself is core's (commandApproval.ts): it looks at the text and at the disk.
+   */
+  commandApproval: () => CommandApprovalSettings;
   /** The folder an agent works in (relative paths resolve against it), when the host knows it. */
   agentCwd?: (agentId: string) => string | undefined;
 }

@@ -1,11 +1,13 @@
 /** read_file: a text file's lines, a window at a time (offset/limit), with a size cap. */
 import { z } from "zod";
-import type { ToolSpec } from "../mcp/server/toolRegistrar";
+import type { ToolSpec } from "../server/mcp/toolRegistrar";
+import { isPathChanged } from "./checkedOpen";
 import { resolveToolPath } from "./paths";
 import type { ToolPorts } from "./ports";
 import { ok, toolError } from "./results";
 import { shownPath } from "./shownPath";
 import { decodeText, looksBinary, MB } from "./text";
+import { errorMessage } from "../util/errorMessage";
 
 export const MAX_READ_BYTES = 10 * MB;
 const DEFAULT_LINES = 2000;
@@ -35,7 +37,14 @@ export function readFileTool(ports: ToolPorts): ToolSpec<typeof shape> {
       if (!stat) return toolError(`${path} does not exist. Check the name with list_files or search_files.`);
       if (stat.type === "directory") return toolError(`${path} is a folder: use list_files to see what is in it.`);
       if (stat.size > MAX_READ_BYTES) return toolError(`${path} is ${(stat.size / MB).toFixed(1)} MB, over the ${MAX_READ_BYTES / MB} MB read_file limit: use search_files to find the part you need.`);
-      const bytes = await ports.files.readFile(path);
+      let bytes: Uint8Array;
+      try {
+        bytes = await ports.files.readFile(path);
+      } catch (err) {
+        // A link swapped in since the path was checked: nothing is read through it.
+        if (isPathChanged(err)) return toolError(`${path} was not read: ${err.message}. Check the path with list_files and read it again.`, { path_changed: true });
+        return toolError(`Reading ${path} failed: ${errorMessage(err)}`);
+      }
       if (looksBinary(bytes)) return toolError(`${path} is a binary file (${bytes.length} bytes); read_file reads text only.`);
 
       const lines = decodeText(bytes).split(/\r?\n/);

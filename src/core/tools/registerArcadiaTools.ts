@@ -1,5 +1,5 @@
 /** All of Arcadia's MCP tools, added through the server's `addTool`, and what the tracker needs of the ports. */
-import type { AddTool } from "../mcp/server/toolRegistrar";
+import type { AddTool } from "../server/mcp/toolRegistrar";
 import { applyDiffTool } from "./applyDiff";
 import { executeCommandTool } from "./executeCommand";
 import { getDiagnosticsTool } from "./getDiagnostics";

@@ -22,7 +22,3 @@ export function denied(message: string, extra: Record<string, unknown> = {}): To
 export function cancelled(): ToolResult {
   return jsonResult({ status: "cancelled", message: "The call was cancelled." }, true);
 }
-
-export function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}

@@ -7,13 +7,14 @@
  * catastrophic pattern must not freeze the extension host.
  */
 import { z } from "zod";
-import type { ToolSpec } from "../mcp/server/toolRegistrar";
+import type { ToolSpec } from "../server/mcp/toolRegistrar";
 import { insideWorkspace, isInside, resolveToolPath } from "./paths";
 import type { ToolPorts } from "./ports";
 import { DEFAULT_REGEX_DEADLINE_MS, RegexAbortedError, RegexLineMatcher, RegexTimeoutError } from "./regexLineMatcher";
 import { ok, toolError } from "./results";
 import { shownPath } from "./shownPath";
 import { decodeText, looksBinary, MB } from "./text";
+import { errorMessage } from "../util/errorMessage";
 
 export const MAX_SEARCH_FILE_BYTES = 2 * MB;
 const MAX_FILES = 20_000;
@@ -49,7 +50,7 @@ export function searchFilesTool(ports: ToolPorts, options: SearchOptions = {}): 
       try {
           matcher = new RegExp(args.regex ? args.pattern : escapeRegExp(args.pattern), flags);
         } catch (err) {
-          return toolError(`pattern is not a valid regular expression (${(err as Error).message}); fix it, or set regex: false to search for the text literally.`);
+          return toolError(`pattern is not a valid regular expression (${errorMessage(err)}); fix it, or set regex: false to search for the text literally.`);
         }
         const resolved = await resolveToolPath(ports, context, args.path ?? ".", "Search");
         if (!resolved.ok) return resolved.result;

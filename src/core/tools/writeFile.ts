@@ -1,11 +1,11 @@
 /** write_file: create or replace a whole file, after the user accepts the diff. */
 import { z } from "zod";
-import type { ToolSpec } from "../mcp/server/toolRegistrar";
-import { currentText, reviewAndWrite } from "./diffReview";
+import type { ToolSpec } from "../server/mcp/toolRegistrar";
+import { completeByAcceptingTheDiff, readBeforeEdit, reviewAndWrite } from "./diffReview";
 import { resolveToolPath } from "./paths";
 import type { ToolPorts } from "./ports";
 import { toolError } from "./results";
-import { looksBinary, MB } from "./text";
+import { decodeText, looksBinary, MB } from "./text";
 
 const MAX_WRITE_CHARS = 5 * MB;
 
@@ -24,13 +24,16 @@ export function writeFileTool(ports: ToolPorts): ToolSpec<typeof shape> {
     inputSchema: shape,
     annotations: { destructiveHint: true },
     display: (args) => args.path,
+    complete: completeByAcceptingTheDiff,
     async handler(args, context) {
       const resolved = await resolveToolPath(ports, context, args.path, "Write");
       if (!resolved.ok) return resolved.result;
       const stat = await ports.files.stat(resolved.path);
       if (stat?.type === "directory") return toolError(`${resolved.path} is a folder; give a file path.`);
-      if (stat && looksBinary(await ports.files.readFile(resolved.path))) return toolError(`${resolved.path} is a binary file; write_file replaces text files only.`);
-      const original = await currentText(ports, resolved.path);
+      const before = await readBeforeEdit(ports, resolved.path);
+      if ("result" in before) return before.result;
+      if (before.bytes && looksBinary(before.bytes)) return toolError(`${resolved.path} is a binary file; write_file replaces text files only.`);
+      const original = before.bytes && decodeText(before.bytes);
       return reviewAndWrite(ports, context, { path: resolved.path, original, proposed: args.content, title: `write_file${original === undefined ? " (new file)" : ""}` });
     },
   };

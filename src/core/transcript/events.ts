@@ -2,10 +2,19 @@
  * The normalized events the engine derives from transcript records. Every tool that starts is
  * explicitly ended by a `toolEnd` — from its own result, or synthesized when an interrupt, a new
  * prompt, a turn end or the end of the session closes it — so consumers never have to guess.
+ * One tool ends once, except that a result read after the tool was closed `orphaned`/`unknown`
+ * sends a second, `revised` toolEnd with the recorded outcome.
  */
 
-/** How a tool call ended. `interrupted`: rejected by the user, Escape, or a denied permission. */
-export type ToolOutcome = "done" | "error" | "interrupted" | "orphaned";
+/**
+ * How a tool call ended. `denied`: a permission rule or hook said no, or one of Arcadia's own
+ * approvals was denied (its result says `"status":"denied"`). `interrupted`: Escape, or a prompt
+ * answered "No" (the CLI writes both alike: see core/agent/hookRows.ts for how a card tells them apart).
+ * `orphaned`: closed without a result (its turn or session ended). `unknown`: closed without a
+ * result while a line too large to read (> 64 MB) was dropped since it started: its result was
+ * most likely in that line, so it ended, but how is not known.
+ */
+export type ToolOutcome = "done" | "error" | "interrupted" | "denied" | "orphaned" | "unknown";
 
 export interface TokenUsage {
   inputTokens: number;
@@ -31,7 +40,14 @@ export type TranscriptEvent =
       /** The `Agent`/`Task` call that owns this tool (sub-agent tools), else null. */
       parent: string | null;
     })
-  | (Base & { kind: "toolEnd"; id: string; outcome: ToolOutcome; parent: string | null })
+  | (Base & {
+      kind: "toolEnd";
+      id: string;
+      outcome: ToolOutcome;
+      parent: string | null;
+      /** The result came after the tool had been closed without one: this outcome replaces that. */
+      revised?: true;
+    })
   /** An `Agent` call returned at once and its sub-agent runs on in the background. */
   | (Base & { kind: "backgroundLaunch"; id: string })
   /** A new turn starts: a prompt typed by the user, or a background task reporting back. */

@@ -9,19 +9,10 @@
  * Only `user` and `assistant` records carry the conversation; bookkeeping records such as
  * `api-request-blob` hold *copies* of content and are ignored (reading them ends tools twice).
  */
-import { isSubagentTool, toolLabel } from "../agent/labels";
 import type { TokenUsage, ToolOutcome, TranscriptEvent } from "./events";
-import {
-  asArray,
-  asNumber,
-  asString,
-  contentText,
-  isObject,
-  type Json,
-  tagValue,
-  timestampOf,
-} from "./recordShapes";
-import { isAsyncLaunch, toolResultOutcome } from "./toolOutcome";
+import { asArray, asNumber, asString, contentText, isObject, type Json, tagValue, timestampOf } from "./recordShapes";
+import { SubagentLinks } from "./subagentLinks";
+import { ToolsInFlight } from "./toolsInFlight";
 
 /** Where a record comes from: the session's own file, or a sub-agent transcript. */
 export type RecordSource =
@@ -30,53 +21,21 @@ export type RecordSource =
 
 export const MAIN: RecordSource = { kind: "main" };
 
-interface OpenTool {
-  name: string;
-  parent: string | null;
-  input: unknown;
-  /** An `Agent` call whose sub-agent runs in the background: its turn ending does not end it. */
-  background: boolean;
-}
-
 export interface InterpreterStats {
   records: number;
   ignored: number;
 }
 
-/** Results kept for a tool_use not read yet; the oldest go first. */
-const MAX_EARLY_RESULTS = 1000;
 const INTERRUPT_FOR_TOOL = "[Request interrupted by user for tool use]";
 const INTERRUPT = "[Request interrupted by user";
 
+/**
+ * The records' meaning and the turn's boundaries live here; the tools in flight (toolsInFlight.ts)
+ * and which Agent call owns a sub-agent's records (subagentLinks.ts) each have their own file.
+ */
 export class TranscriptInterpreter {
-  private readonly open = new Map<string, OpenTool>();
-  /**
-   * Open tools by the Agent call that owns them. An index, so that ending a call, or asking after
-   * stragglers, never scans every open tool (thousands can be open: that was quadratic).
-   */
-  private readonly openChildren = new Map<string, Set<string>>();
-  /**
-   * Every tool_use id started in this session. One id is one call: a tool_use whose id was seen
-   * before (open or ended, in any turn) is a copy of that call, not a new one, and is ignored.
-   * Ids are unique per call at the API, so a repeat can only be a record written twice (a
-   * resumed or re-written conversation, old CLIs' progress copies). Ignoring it, rather than
-   * restarting the call, keeps one rule for every consumer: each id starts at most once, so the
-   * call list (deriveToolCalls) and the live state (reduceAgent) can never disagree about it.
-   */
-  private readonly startedIds = new Set<string>();
-  /**
-   * Results read before their tool_use (a file written out of order): the tool ends as soon as
-   * its tool_use arrives, instead of running forever. Bounded: results of tools started before a
-   * restore window never get their tool_use, and must not pile up.
-   */
-  private readonly earlyResults = new Map<string, { block: Json; toolUseResult: unknown }>();
-  /** Sub-agent (agentId or inline chain) → the Agent call that owns it. */
-  private readonly subagentParents = new Map<string, string | null>();
-  /** Inline sidechain records of old CLIs: record uuid → owning Agent call. */
-  private readonly sidechainChain = new Map<string, string | null>();
-  private readonly claimedAgentCalls = new Set<string>();
-  /** Agent/Task calls that ended in this session (kept across turns; one id per sub-agent). */
-  private readonly endedAgentCalls = new Set<string>();
+  private readonly tools: ToolsInFlight;
+  private readonly links: SubagentLinks;
   private lastUsageMessageId: string | undefined;
   readonly stats: InterpreterStats = { records: 0, ignored: 0 };
 
@@ -84,21 +43,46 @@ export class TranscriptInterpreter {
    * @param standalone the file is itself a sub-agent transcript read on its own (e.g. replay of
    *   `agent-*.jsonl`): its sidechain records are the agent's own conversation.
    */
-  constructor(private readonly standalone = false) {}
+  constructor(private readonly standalone = false) {
+    this.tools = new ToolsInFlight((id) => this.links.forget(id));
+    this.links = new SubagentLinks(this.tools, standalone);
+  }
 
   isOpen(toolId: string): boolean {
-    return this.open.has(toolId);
+    return this.tools.isOpen(toolId);
   }
 
   /** A call, or any tool of the sub-agent it runs, is still in flight. */
   isOpenOrHasOpenChildren(toolId: string): boolean {
-    return this.open.has(toolId) || this.openChildren.has(toolId);
+    return this.tools.isOpenOrHasOpenChildren(toolId);
   }
 
   /** Registers a sub-agent transcript's owner, e.g. from its `.meta.json`. */
   linkSubagent(agentId: string, parentToolId: string): void {
-    this.subagentParents.set(agentId, parentToolId);
-    this.claimedAgentCalls.add(parentToolId);
+    this.links.link(agentId, parentToolId);
+  }
+
+  /** The Agent call that runs this sub-agent (its `agent_id`), when its link is known. */
+  parentOfSubagent(agentId: string): string | undefined {
+    return this.links.parentOf(agentId);
+  }
+
+  /**
+   * Lines were dropped unread here (over the reader's size cap). Whatever they held is lost, so a
+   * tool open now that is later closed without its result ends `unknown`, not `orphaned`.
+   */
+  linesDropped(count = 1): void {
+    this.tools.linesDropped(count);
+  }
+
+  /** Tools of a sub-agent whose Agent call has been seen to end, awaiting their late results. */
+  stragglerIds(): string[] {
+    return this.tools.stragglerIds();
+  }
+
+  /** Gives up on these stragglers: their results are not coming. */
+  closeStragglers(ids: ReadonlySet<string>, at?: number): TranscriptEvent[] {
+    return this.tools.closeStragglers(ids, at);
   }
 
   /** Interprets one parsed record. Records that are not objects are ignored, never thrown on. */
@@ -132,7 +116,7 @@ export class TranscriptInterpreter {
   /** The session is over: nothing of it can still be running. */
   endSession(at?: number): TranscriptEvent[] {
     const out: TranscriptEvent[] = [];
-    this.closeOpen(out, "orphaned", () => true, at);
+    this.tools.closeAll("orphaned", at, out);
     out.push({ kind: "sessionEnd", at });
     return out;
   }
@@ -143,7 +127,7 @@ export class TranscriptInterpreter {
    */
   processExited(turnRunning: boolean, at?: number): TranscriptEvent[] {
     const out: TranscriptEvent[] = [];
-    this.closeOpen(out, "interrupted", () => true, at);
+    this.tools.closeAll("interrupted", at, out);
     if (turnRunning || out.length > 0) out.push({ kind: "interrupt", forToolUse: false, at });
     return out;
   }
@@ -152,17 +136,17 @@ export class TranscriptInterpreter {
 
   private onAssistant(record: Json, source: RecordSource, at: number | undefined, out: TranscriptEvent[]): void {
     const message = isObject(record.message) ? record.message : {};
-    const sub = this.subagentOwner(record, source);
+    const sub = this.links.ownerOf(record, source);
     if (sub.isSubagent) {
-      this.startTools(message.content, sub.parent, at, out);
+      this.tools.start(message.content, sub.parent, at, out);
       return;
     }
     if (record.isApiErrorMessage === true) {
-      this.closeOpen(out, "orphaned", (t) => !this.isBackground(t), at);
+      this.tools.closeForeground("orphaned", at, out);
       out.push({ kind: "apiError", message: contentText(message.content) || "API error", final: true, at });
       return;
     }
-    const started = this.startTools(message.content, null, at, out);
+    const started = this.tools.start(message.content, null, at, out);
     const text = contentText(message.content).trim();
     if (text && started === 0) {
       out.push({ kind: "assistantText", text, stopReason: asString(message.stop_reason) ?? null, at });
@@ -175,38 +159,13 @@ export class TranscriptInterpreter {
     }
   }
 
-  private startTools(content: unknown, parent: string | null, at: number | undefined, out: TranscriptEvent[]): number {
-    let started = 0;
-    for (const block of asArray(content)) {
-      if (!isObject(block) || block.type !== "tool_use") continue;
-      const id = asString(block.id);
-      const name = asString(block.name);
-      if (!id || !name || this.startedIds.has(id)) continue;
-      this.startedIds.add(id);
-      this.open.set(id, { name, parent, input: block.input, background: false });
-      if (parent !== null) {
-        const siblings = this.openChildren.get(parent);
-        if (siblings) siblings.add(id);
-        else this.openChildren.set(parent, new Set([id]));
-      }
-      out.push({ kind: "toolStart", id, name, input: block.input, label: toolLabel(name, block.input), parent, at });
-      started++;
-      const early = this.earlyResults.get(id);
-      if (early) {
-        this.earlyResults.delete(id);
-        this.applyResult(id, early.block, early.toolUseResult, at, out);
-      }
-    }
-    return started;
-  }
-
   // ---- user --------------------------------------------------------------------------------
 
   private onUser(record: Json, source: RecordSource, at: number | undefined, out: TranscriptEvent[]): void {
     const message = isObject(record.message) ? record.message : {};
     const content = message.content;
-    const sub = this.subagentOwner(record, source);
-    const hadResults = this.endTools(content, record.toolUseResult, at, out);
+    const sub = this.links.ownerOf(record, source);
+    const hadResults = this.tools.results(content, record.toolUseResult, at, out);
     // A sub-agent's prompts and interrupts belong to its own conversation, not to the agent's turn.
     if (sub.isSubagent || hadResults) {
       if (!sub.isSubagent && hadResults) this.checkInterruptMarker(contentText(content), at, out);
@@ -246,7 +205,7 @@ export class TranscriptInterpreter {
     const trimmed = text.trimStart();
     if (!trimmed.startsWith(INTERRUPT)) return false;
     const forToolUse = trimmed.startsWith(INTERRUPT_FOR_TOOL);
-    this.closeOpen(out, "interrupted", (t) => !this.isBackground(t), at);
+    this.tools.closeForeground("interrupted", at, out);
     out.push({ kind: "interrupt", forToolUse, at });
     return true;
   }
@@ -255,46 +214,12 @@ export class TranscriptInterpreter {
   private onTaskNotification(text: string, at: number | undefined, out: TranscriptEvent[]): void {
     const id = tagValue(text, "tool-use-id");
     const status = tagValue(text, "status");
-    if (id && this.open.has(id)) {
+    if (id && this.tools.isOpen(id)) {
       const outcome: ToolOutcome = status === "failed" ? "error" : status === "killed" ? "interrupted" : "done";
-      this.endTool(id, outcome, at, out);
+      this.tools.end(id, outcome, at, out);
     }
     this.newTurn(at, out);
     out.push({ kind: "prompt", text, source: "task-notification", at });
-  }
-
-  private endTools(content: unknown, toolUseResult: unknown, at: number | undefined, out: TranscriptEvent[]): boolean {
-    let sawResult = false;
-    for (const block of asArray(content)) {
-      if (!isObject(block) || block.type !== "tool_result") continue;
-      sawResult = true;
-      const id = asString(block.tool_use_id);
-      if (!id) continue;
-      if (this.open.has(id)) this.applyResult(id, block, toolUseResult, at, out);
-      else if (!this.startedIds.has(id)) this.keepEarlyResult(id, block, toolUseResult);
-    }
-    return sawResult;
-  }
-
-  private applyResult(id: string, block: Json, toolUseResult: unknown, at: number | undefined, out: TranscriptEvent[]): void {
-    const tool = this.open.get(id);
-    if (!tool) return;
-    if (isSubagentTool(tool.name) && isAsyncLaunch(toolUseResult)) {
-      tool.background = true;
-      out.push({ kind: "backgroundLaunch", id, at });
-      return;
-    }
-    this.endTool(id, toolResultOutcome(block, toolUseResult), at, out);
-  }
-
-  private keepEarlyResult(id: string, block: Json, toolUseResult: unknown): void {
-    if (this.earlyResults.size >= MAX_EARLY_RESULTS) {
-      const oldest = this.earlyResults.keys().next().value as string;
-      this.earlyResults.delete(oldest);
-    }
-    // Only what the outcome is read from: not the (possibly huge) output text.
-    const outcomeOnly: Json = { is_error: block.is_error, content: contentText(block.content).slice(0, 4096) };
-    this.earlyResults.set(id, { block: outcomeOnly, toolUseResult: isAsyncLaunch(toolUseResult) ? toolUseResult : isObject(toolUseResult) ? undefined : toolUseResult });
   }
 
   // ---- system ------------------------------------------------------------------------------
@@ -302,7 +227,7 @@ export class TranscriptInterpreter {
   private onSystem(record: Json, at: number | undefined, out: TranscriptEvent[]): void {
     switch (record.subtype) {
       case "turn_duration":
-        this.closeOpen(out, "orphaned", (t) => !this.isBackground(t) && !this.isStraggler(t), at);
+        this.tools.closeTurn("orphaned", at, out);
         out.push({ kind: "turnEnd", durationMs: asNumber(record.durationMs), at });
         return;
       case "api_error": {
@@ -333,8 +258,6 @@ export class TranscriptInterpreter {
     }
   }
 
-  // ---- sub-agents --------------------------------------------------------------------------
-
   /** Older CLIs (2.0.x) streamed sub-agent messages as `progress` / `agent_progress` records. */
   private onProgress(record: Json, at: number | undefined, out: TranscriptEvent[]): void {
     const data = isObject(record.data) ? record.data : undefined;
@@ -345,133 +268,20 @@ export class TranscriptInterpreter {
     }
     const inner = data.message;
     const message = isObject(inner.message) ? inner.message : {};
-    if (inner.type === "assistant") this.startTools(message.content, parent, timestampOf(inner) ?? at, out);
-    else if (inner.type === "user") this.endTools(message.content, inner.toolUseResult, timestampOf(inner) ?? at, out);
-  }
-
-  /**
-   * Whether a record belongs to a sub-agent, and which `Agent` call owns it. Current CLIs write
-   * sub-agents to their own files (linked by `.meta.json`); CLIs before 2.0 wrote them inline
-   * with `isSidechain: true`, linked only by the prompt text they were given.
-   */
-  private subagentOwner(record: Json, source: RecordSource): { isSubagent: boolean; parent: string | null } {
-    if (source.kind === "subagent") {
-      const known = source.parentToolId ?? this.subagentParents.get(source.agentId);
-      if (known !== undefined && known !== null) return { isSubagent: true, parent: known };
-      const claimed = this.claimAgentCall(source.prompt ?? promptOf(record));
-      if (claimed) this.subagentParents.set(source.agentId, claimed);
-      return { isSubagent: true, parent: claimed };
-    }
-    if (record.isSidechain !== true || this.standalone) return { isSubagent: false, parent: null };
-    const uuid = asString(record.uuid);
-    const parentUuid = asString(record.parentUuid);
-    let parent: string | null;
-    if (parentUuid !== undefined && this.sidechainChain.has(parentUuid)) {
-      parent = this.sidechainChain.get(parentUuid) ?? null;
-    } else {
-      parent = this.claimAgentCall(promptOf(record));
-    }
-    if (uuid) this.sidechainChain.set(uuid, parent);
-    return { isSubagent: true, parent };
-  }
-
-  /** The open Agent call given exactly this prompt, else the oldest open one not yet claimed. */
-  private claimAgentCall(prompt: string | undefined): string | null {
-    let fallback: string | null = null;
-    for (const [id, tool] of this.open) {
-      if (!isSubagentTool(tool.name) || this.claimedAgentCalls.has(id)) continue;
-      const given = isObject(tool.input) ? asString(tool.input.prompt) : undefined;
-      if (prompt !== undefined && given !== undefined && given.trim() === prompt.trim()) {
-        this.claimedAgentCalls.add(id);
-        return id;
-      }
-      fallback ??= id;
-    }
-    if (fallback) this.claimedAgentCalls.add(fallback);
-    return fallback;
-  }
-
-  // ---- closing -----------------------------------------------------------------------------
-
-  /** Tools of a sub-agent whose Agent call has been seen to end, awaiting their late results. */
-  stragglerIds(): string[] {
-    const ids: string[] = [];
-    for (const [parent, children] of this.openChildren) {
-      if (this.open.has(parent) || !this.endedAgentCalls.has(parent)) continue;
-      ids.push(...children);
-    }
-    return ids;
-  }
-
-  /** Gives up on these stragglers: their results are not coming. */
-  closeStragglers(ids: ReadonlySet<string>, at?: number): TranscriptEvent[] {
-    const out: TranscriptEvent[] = [];
-    for (const id of ids) {
-      const tool = this.open.get(id);
-      if (tool && this.isStraggler(tool)) this.endTool(id, "orphaned", at, out);
-    }
-    return out;
-  }
-
-  /**
-   * Its Agent call has *ended* (not merely "is not open": a sub-agent's first records can come
-   * before its parent's Agent record is read).
-   */
-  private isStraggler(tool: OpenTool): boolean {
-    return tool.parent !== null && !this.open.has(tool.parent) && this.endedAgentCalls.has(tool.parent);
-  }
-
-  private isBackground(tool: OpenTool): boolean {
-    if (tool.background) return true;
-    const owner = tool.parent ? this.open.get(tool.parent) : undefined;
-    return owner?.background === true;
-  }
-
-  private endTool(id: string, outcome: ToolOutcome, at: number | undefined, out: TranscriptEvent[]): void {
-    const tool = this.open.get(id);
-    if (!tool) return;
-    // A sub-agent killed with its call cannot finish its tools. One that handed back normally
-    // may still have its last results in flight: the CLI writes the parent's result before it
-    // flushes the sub-agent's file. Those stragglers end with their own results, or are closed
-    // by closeStragglers() shortly after the turn ends (see SessionEngine).
-    if (outcome === "interrupted" || outcome === "orphaned") {
-      const children = this.openChildren.get(id);
-      if (children) for (const childId of [...children]) this.endTool(childId, "orphaned", at, out);
-    }
-    this.open.delete(id);
-    if (tool.parent !== null) {
-      const siblings = this.openChildren.get(tool.parent);
-      siblings?.delete(id);
-      if (siblings?.size === 0) this.openChildren.delete(tool.parent);
-    }
-    this.claimedAgentCalls.delete(id);
-    if (isSubagentTool(tool.name)) this.endedAgentCalls.add(id);
-    out.push({ kind: "toolEnd", id, outcome, parent: tool.parent, at });
-  }
-
-  private closeOpen(out: TranscriptEvent[], outcome: ToolOutcome, which: (t: OpenTool) => boolean, at?: number): void {
-    for (const [id, tool] of [...this.open]) {
-      if (this.open.has(id) && which(tool)) this.endTool(id, outcome, at, out);
-    }
+    if (inner.type === "assistant") this.tools.start(message.content, parent, timestampOf(inner) ?? at, out);
+    else if (inner.type === "user") this.tools.results(message.content, inner.toolUseResult, timestampOf(inner) ?? at, out);
   }
 
   private newTurn(at: number | undefined, out: TranscriptEvent[]): void {
     // A tool still open when the next prompt starts lost its result (the CLI was killed).
     // Stragglers are the exception: their results are late, not lost (closeStragglers).
-    this.closeOpen(out, "orphaned", (t) => !this.isBackground(t) && !this.isStraggler(t), at);
-    this.sidechainChain.clear();
+    this.tools.closeTurn("orphaned", at, out);
+    this.links.newTurn();
   }
 }
 
 function hasAttachmentBlock(content: unknown): boolean {
   return asArray(content).some((b) => isObject(b) && (b.type === "image" || b.type === "document"));
-}
-
-function promptOf(record: Json): string | undefined {
-  const message = isObject(record.message) ? record.message : undefined;
-  if (!message || record.type !== "user") return undefined;
-  const text = contentText(message.content);
-  return text || undefined;
 }
 
 function usageOf(message: Json): TokenUsage | undefined {

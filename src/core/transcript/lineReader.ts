@@ -4,10 +4,19 @@
  * Each `read()` returns the complete lines appended since the last call, at most `maxBytesPerRead`
  * bytes of them (call again while `more` is true). Bytes after the last newline wait in a
  * partial-line buffer (as bytes, so a UTF-8 character split across reads is never mangled).
- * A file that shrinks or is replaced by another inode restarts from offset 0 with `reset: true`;
- * a file that does not exist yet reports `missing: true` and is simply read once it appears.
+ * A file that does not exist yet reports `missing: true` and is simply read once it appears.
+ *
+ * A file that was rewritten restarts from offset 0 with `reset: true`. Size and inode alone do not
+ * tell: a file truncated and rewritten (or deleted and created again: ext4 hands the inode number
+ * back) with content at least as long as what was read looks like one that grew. So the reader also
+ * keeps a fingerprint of what it read (see fileFingerprint.ts): the file's birth time, its first
+ * bytes and the bytes just before the read position, checked on every pass that finds the file
+ * changed — the bytes before the position come with the new ones in the same read, the first bytes
+ * cost one small read more. A pass that finds the file unchanged (same size, times and identity, and
+ * its mtime old enough to trust) reads nothing.
  */
-import { open, stat } from "node:fs/promises";
+import { type FileHandle, open, stat } from "node:fs/promises";
+import { FileFingerprint, type FileStat } from "./fileFingerprint";
 
 export const DEFAULT_MAX_BYTES_PER_READ = 1024 * 1024;
 /** A single line larger than this is dropped (counted as oversized), so memory stays bounded. */
@@ -38,7 +47,8 @@ export class LineReader {
   private offset: number;
   private partialParts: Buffer[] = [];
   private partialLength = 0;
-  private inode: number | undefined;
+  /** What the file looked like when last read: tells a rewrite from growth. */
+  private readonly fingerprint = new FileFingerprint();
   /** True while dropping the rest of a line that grew past `maxLineBytes`. */
   private discarding = false;
   private readonly maxBytesPerRead: number;
@@ -65,6 +75,7 @@ export class LineReader {
     this.offset = offset;
     this.setPartial(Buffer.alloc(0));
     this.discarding = false;
+    this.fingerprint.forgetBytes(offset);
   }
 
   /** Continues from the first line that starts at or after `offset`. */
@@ -77,38 +88,69 @@ export class LineReader {
   }
 
   async read(): Promise<ReadResult> {
-    let info;
+    let seen: FileStat;
     try {
-      info = await stat(this.path);
+      seen = await stat(this.path, { bigint: true });
     } catch (err) {
-      if (isNotFound(err)) {
-        const reset = this.offset > 0 || this.partialLength > 0;
-        if (reset) this.restart();
-        return { lines: [], more: false, reset, missing: true };
-      }
+      if (isNotFound(err)) return this.missing();
       throw err;
     }
-    let reset = false;
-    if ((this.inode !== undefined && info.ino !== this.inode) || info.size < this.offset) {
-      this.restart();
-      reset = true;
-    }
-    this.inode = info.ino;
-    const available = info.size - this.offset;
-    if (available <= 0) return { lines: [], more: false, reset, missing: false };
+    if (this.fingerprint.unchanged(seen, this.offset)) return { lines: [], more: false, reset: false, missing: false };
 
-    const length = Math.min(available, this.maxBytesPerRead);
-    const chunk = Buffer.allocUnsafe(length);
-    const handle = await open(this.path, "r");
-    let bytesRead: number;
+    let handle;
     try {
-      ({ bytesRead } = await handle.read(chunk, 0, length, this.offset));
+      handle = await open(this.path, "r");
+    } catch (err) {
+      if (isNotFound(err)) return this.missing(); // deleted since the stat
+      throw err;
+    }
+    try {
+      // The open file's own stat: the path may have been replaced since the first one.
+      const info = await handle.stat({ bigint: true });
+      let reset = false;
+      if (this.fingerprint.replacedBy(info) || Number(info.size) < this.offset) {
+        this.restart();
+        reset = true;
+      }
+      let result = await this.readFrom(handle, info);
+      if (result === "rewritten") {
+        this.restart();
+        reset = true;
+        result = (await this.readFrom(handle, info)) as Buffer[]; // from 0 nothing can be "rewritten"
+      }
+      this.fingerprint.remember(info);
+      return { lines: result, more: this.offset < Number(info.size), reset, missing: false };
     } finally {
       await handle.close();
     }
-    this.offset += bytesRead;
-    const lines = this.split(chunk.subarray(0, bytesRead));
-    return { lines, more: this.offset < info.size, reset, missing: false };
+  }
+
+  /**
+   * Reads on from the offset, with the bytes just before it in the same read to check they are still
+   * the ones read last time (and the file's first bytes in a small read of their own).
+   */
+  private async readFrom(handle: FileHandle, info: FileStat): Promise<Buffer[] | "rewritten"> {
+    const size = Number(info.size);
+    if (size < this.offset) return "rewritten";
+    const back = this.fingerprint.bytesBefore(this.offset);
+    const from = this.offset - back;
+    const fresh = Math.min(size - this.offset, this.maxBytesPerRead);
+    if (back + fresh === 0) return [];
+    const chunk = Buffer.allocUnsafe(back + fresh);
+    const { bytesRead } = await handle.read(chunk, 0, back + fresh, from);
+    if (bytesRead < back) return "rewritten"; // it shrank since its stat
+    if (!this.fingerprint.tailMatches(chunk.subarray(0, back))) return "rewritten";
+    if (!(await this.fingerprint.headMatches(handle, from, this.offset, chunk))) return "rewritten";
+    const got = chunk.subarray(back, bytesRead);
+    this.fingerprint.consumed(chunk.subarray(0, bytesRead), this.offset, back);
+    this.offset += got.length;
+    return got.length > 0 ? this.split(got) : [];
+  }
+
+  private missing(): ReadResult {
+    const reset = this.offset > 0 || this.partialLength > 0;
+    this.restart();
+    return { lines: [], more: false, reset, missing: true };
   }
 
   /**
@@ -143,15 +185,23 @@ export class LineReader {
       }
       head = head.subarray(firstNewline + 1);
     }
-    const whole = carried.length > 0 ? Buffer.concat([...carried, head]) : head;
     this.setPartial(tail);
     const lines: Buffer[] = [];
     let start = 0;
-    for (let nl = whole.indexOf(NEWLINE); nl >= 0; nl = whole.indexOf(NEWLINE, start)) {
-      lines.push(whole.subarray(start, nl));
+    if (carried.length > 0) {
+      // Only the first line is joined to what was carried over: copying the whole chunk behind
+      // it (a megabyte per read) was most of replay's time.
+      const firstNewline = head.indexOf(NEWLINE);
+      const firstEnd = firstNewline < 0 ? head.length : firstNewline;
+      lines.push(Buffer.concat([...carried, head.subarray(0, firstEnd)]));
+      if (firstNewline < 0) return lines;
+      start = firstNewline + 1;
+    }
+    for (let nl = head.indexOf(NEWLINE, start); nl >= 0; nl = head.indexOf(NEWLINE, start)) {
+      lines.push(head.subarray(start, nl));
       start = nl + 1;
     }
-    lines.push(whole.subarray(start));
+    lines.push(head.subarray(start));
     return lines;
   }
 
@@ -177,7 +227,7 @@ export class LineReader {
     this.offset = 0;
     this.setPartial(Buffer.alloc(0));
     this.discarding = false;
-    this.inode = undefined;
+    this.fingerprint.forget();
   }
 }
 

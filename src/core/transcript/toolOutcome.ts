@@ -1,7 +1,9 @@
 /**
  * How a tool call ended, read from its `tool_result` block and the record's `toolUseResult`.
- * Escape during a tool, a rejected edit and a denied permission prompt all write an error result
- * with the same wording; they are the user's choice, not a failure, so they count as `interrupted`.
+ * Escape during a tool, a rejected edit and a permission prompt answered "No" all write an error
+ * result with the same wording; they are the user's choice, not a failure, so they count as
+ * `interrupted` (the card tells a "No" apart by the prompt it showed: core/agent/hookRows.ts).
+ * A denial by a permission rule or hook, and Arcadia's own tools' denied results, say so: `denied`.
  */
 import type { ToolOutcome } from "./events";
 import { contentText, isObject } from "./recordShapes";
@@ -11,13 +13,14 @@ const REJECTED_RESULT = "User rejected tool use";
 const INTERRUPTED_MARKER = "[Request interrupted by user for tool use]";
 /** Denials by permission rules or hooks ("Permission to use Bash has been denied…"). */
 const DENIED = /^Permission to use .* (?:has been|was) denied/;
+/** Arcadia's own tools answer a denied approval with `{"status":"denied",…}` (core/tools/results.ts). */
+const ARCADIA_DENIED = /^\[?\{"status":"denied"/;
 
-export function toolResultOutcome(block: Record<string, unknown>, toolUseResult: unknown): Exclude<ToolOutcome, "orphaned"> {
+export function toolResultOutcome(block: Record<string, unknown>, toolUseResult: unknown): Exclude<ToolOutcome, "orphaned" | "unknown"> {
   const text = contentText(block.content).trimStart();
   if (toolUseResult === REJECTED_RESULT) return "interrupted";
-  if (text.startsWith(REJECTED_PREFIX) || text.includes(INTERRUPTED_MARKER) || DENIED.test(text)) {
-    return "interrupted";
-  }
+  if (DENIED.test(text) || (block.is_error === true && ARCADIA_DENIED.test(text))) return "denied";
+  if (text.startsWith(REJECTED_PREFIX) || text.includes(INTERRUPTED_MARKER)) return "interrupted";
   return block.is_error === true ? "error" : "done";
 }
 

@@ -75,6 +75,13 @@ export class ManualClock implements Clock {
     }
   }
 
+  /** Time until the next timer fires, undefined when none is set: lets a test show that nothing is
+   * scheduled soon, instead of sleeping on the wall clock and seeing nothing happen. */
+  nextTimerIn(): number | undefined {
+    const next = this.nextDue(Number.POSITIVE_INFINITY);
+    return next ? next.at - this.time : undefined;
+  }
+
   /** Moves the clock to an external time (e.g. a record's timestamp during replay), never backwards. */
   set(time: number): void {
     this.advanceTo(time);

@@ -22,8 +22,12 @@ export type WatchFactory = (root: string, accept: (path: string) => boolean, onC
 
 type WatchEvent = "add" | "change" | "addDir" | "unlink";
 
-/** chokidar on a folder, filtered to the paths `accept` wants, reporting the given events. */
-export function chokidarFolderWatch(opts: { depth: number; events: readonly WatchEvent[] }): WatchFactory {
+/**
+ * chokidar on a folder, filtered to the paths `accept` wants, reporting the given events.
+ * `atomic` (chokidar's default) holds a removal back 100 ms and reports it as a change if the path
+ * comes back within that time (editors' atomic saves); off, a removal is reported at once.
+ */
+export function chokidarFolderWatch(opts: { depth: number; events: readonly WatchEvent[]; atomic?: boolean }): WatchFactory {
   return (root, accept, onChange) => {
     const watcher = chokidar.watch(root, {
       ignoreInitial: true,
@@ -31,6 +35,7 @@ export function chokidarFolderWatch(opts: { depth: number; events: readonly Watc
       ignored: (path: string) => path !== root && !accept(path),
       // Never wait for writes to settle: a transcript is appended to all the time and latency matters.
       awaitWriteFinish: false,
+      atomic: opts.atomic ?? true,
     });
     const report = (path: string) => {
       if (accept(path)) onChange(path);
@@ -44,5 +49,12 @@ export function chokidarFolderWatch(opts: { depth: number; events: readonly Watc
 }
 
 export const chokidarWatch: WatchFactory = chokidarFolderWatch({ depth: 3, events: ["add", "change", "addDir"] });
+
+/**
+ * For a session's files: removals too, at once (a deleted transcript resets its card without
+ * waiting for the poll). One deleted and created again in quick succession may come as one change:
+ * telling that from growth is the reader's job (lineReader.ts).
+ */
+export const sessionFilesWatch: WatchFactory = chokidarFolderWatch({ depth: 3, events: ["add", "change", "addDir", "unlink"], atomic: false });
 
 export const noWatch: WatchFactory = () => ({ ready: Promise.resolve(), close: async () => {} });

@@ -10,6 +10,7 @@ import { vscode } from "../api";
 import type { CommandEnd, CommandHandle, CommandRunner, PartialOutput, StartCommand } from "../../core/tools/ports";
 import { ProcessCommandRunner } from "../../core/tools/processCommandRunner";
 import { terminalText } from "../../core/tools/terminalText";
+import { errorMessage } from "../../core/util/errorMessage";
 
 interface CommandTerminal {
   terminal: vscode.Terminal;
@@ -46,7 +47,8 @@ export class CommandTerminals implements CommandRunner, vscode.Disposable {
 
   async start(request: StartCommand): Promise<CommandHandle> {
     const shown = this.terminalFor(request.agentId);
-    shown.terminal.show(true);
+    // Not shown: showing a terminal switches the bottom panel's tab away from Arcadia's cards,
+    // where the command's row, Cancel and Complete are. It is in the terminal list, live.
     shown.write(`\x1b[2m${forTerminal(request.cwd)}\x1b[0m\r\n$ ${forTerminal(request.command)}\r\n`);
     shown.busy = true;
     try {
@@ -60,7 +62,7 @@ export class CommandTerminals implements CommandRunner, vscode.Disposable {
       return { ...handle, where: shown.terminal.name };
     } catch (err) {
       shown.busy = false;
-      shown.write(`\x1b[31m${err instanceof Error ? err.message : String(err)}\x1b[0m\r\n\r\n`);
+      shown.write(`\x1b[31m${errorMessage(err)}\x1b[0m\r\n\r\n`);
       throw err;
     }
   }

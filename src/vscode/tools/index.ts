@@ -4,12 +4,13 @@
  *   const tools = createVscodeToolPorts({ approvals, agentLabel, agentCwd });
  *   context.subscriptions.push(tools);
  *   const tracker = new ToolCallTracker(linkedResources(tools.ports));
- *   startMcpServer({ tracker, registerTools: (addTool) => registerArcadiaTools(addTool, tools.ports) });
+ *   startLoopbackServer({ tracker, registerTools: (addTool) => registerArcadiaTools(addTool, tools.ports) });
  */
 import type * as vscode from "vscode";
 import type { ApprovalQueue } from "../../core/mcp/approvalQueue";
+import type { CommandApprovalSettings } from "../../core/tools/commandApproval";
 import type { ToolPorts } from "../../core/tools/ports";
-import { commandNeedsApprovalFromSettings } from "./commandApprovalSetting";
+import { commandApprovalFromSettings } from "./commandApprovalSetting";
 import { vscodeDiagnostics, vscodeEditorOpener } from "./diagnosticsAndEditor";
 import { VscodeDiffReviewer } from "./diffReviewer";
 import { CommandTerminals } from "./commandTerminals";
@@ -24,7 +25,7 @@ export interface VscodeToolPortsOptions {
   /** The agent's folder: relative paths resolve against it. */
   agentCwd?: (agentId: string) => string | undefined;
   /** Default: the arcadia.mcp.commandApproval / arcadia.mcp.allowedCommands settings. */
-  commandNeedsApproval?: (command: string) => boolean;
+  commandApproval?: () => CommandApprovalSettings;
 }
 
 export function createVscodeToolPorts(
@@ -41,7 +42,7 @@ export function createVscodeToolPorts(
       diagnostics: vscodeDiagnostics,
       editor: vscodeEditorOpener,
       approvals: options.approvals,
-      commandNeedsApproval: options.commandNeedsApproval ?? commandNeedsApprovalFromSettings,
+      commandApproval: options.commandApproval ?? commandApprovalFromSettings,
       ...(options.agentCwd ? { agentCwd: options.agentCwd } : {}),
     },
     reveal: (diffId) => diffs.reveal(diffId),

@@ -1,8 +1,14 @@
-/** WorkspaceFiles on VS Code: `workspace.fs` for files, `findFiles` for search, Node's realpath for links. */
+/**
+ * WorkspaceFiles on VS Code: `workspace.fs` for stat, `findFiles` for search; Node's fs for links
+ * and for reading, listing and writing (core/tools/checkedOpen.ts). Those need file handles, open
+ * flags (O_NOFOLLOW) and /proc/self/fd, which workspace.fs does not have; the extension host runs
+ * where the files are (a workspace extension, `file:` folders only), so Node sees the same files.
+ * A write through Node is picked up by VS Code's file watcher like any other change on disk.
+ */
 import { realpath } from "node:fs/promises";
-import { dirname } from "node:path";
 import { vscode } from "../api";
-import type { DirEntry, EntryType, FileStat, WorkspaceFiles } from "../../core/tools/ports";
+import { readDirectoryChecked, readFileChecked, writeFileChecked } from "../../core/tools/checkedOpen";
+import type { EntryType, FileStat, WorkspaceFiles } from "../../core/tools/ports";
 
 /** Not searched: huge, and never what an agent looks for (files.exclude covers .git already). */
 const SKIP = /[\\/](node_modules|\.git)[\\/]/;
@@ -21,15 +27,9 @@ export function vscodeWorkspaceFiles(): WorkspaceFiles {
         return undefined;
       }
     },
-    readFile: async (path) => vscode.workspace.fs.readFile(vscode.Uri.file(path)),
-    async writeFile(path, data) {
-      await vscode.workspace.fs.createDirectory(vscode.Uri.file(dirname(path)));
-      await vscode.workspace.fs.writeFile(vscode.Uri.file(path), data);
-    },
-    async readDirectory(path): Promise<DirEntry[]> {
-      const entries = await vscode.workspace.fs.readDirectory(vscode.Uri.file(path));
-      return entries.map(([name, type]) => ({ name, type: typeOf(type), ...(type & vscode.FileType.SymbolicLink ? { symlink: true } : {}) }));
-    },
+    readFile: (path) => readFileChecked(path),
+    writeFile: (target, data) => writeFileChecked(target, data),
+    readDirectory: (path) => readDirectoryChecked(path),
     async findFiles(root, glob, limit) {
       // `undefined` exclude = the user's files.exclude; node_modules is dropped here. Symlinked
       // folders are followed (search.followSymlinks): search_files realpaths every file it is

@@ -2,7 +2,7 @@
  * The agent manager in plain Node: fake terminals, real transcript files (recorded from the real
  * CLI) written into a temp project folder, real file watching. Engine timers on a manual clock.
  */
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AgentManager, type AgentChange, TERMINAL_REVIVAL_GRACE_MS } from "../../../src/agents/agentManager";
@@ -18,7 +18,7 @@ afterEach(async () => {
   for (const m of managers.splice(0)) await m.dispose();
 });
 
-function setup(store = new MemoryStore(), host = new FakeTerminalHost(), ioClock?: ManualClock) {
+function setup(store = new MemoryStore(), host = new FakeTerminalHost(), ioClock?: ManualClock, alivePids: ReadonlySet<number> = new Set()) {
   const projectDir = tempDir();
   mkdirSync(projectDir, { recursive: true });
   const changes: AgentChange[] = [];
@@ -33,6 +33,7 @@ function setup(store = new MemoryStore(), host = new FakeTerminalHost(), ioClock
     newAgentId: () => `agent-${ids}`,
     clock: new ManualClock(),
     ioClock,
+    isProcessAlive: (pid) => alivePids.has(pid),
   });
   manager.onDidChange((c) => changes.push(c));
   managers.push(manager);
@@ -49,13 +50,42 @@ function writeSession(projectDir: string, sessionId: string, scenario: string, i
 }
 
 describe("AgentManager", () => {
+  it("gives two launches started together (a double-click) different numbers, names and terminals", async () => {
+    const { manager, host } = setup();
+    const [a, b] = await Promise.all([manager.open(CLAUDE, "/work/app"), manager.open(CLAUDE, "/work/app")]);
+    expect([a.name, b.name].sort()).toEqual(["Agent #1", "Agent #2"]);
+    expect(host.terminals.map((t) => t.name).sort()).toEqual(["Agent #1", "Agent #2"]);
+    const c = await manager.open(CLAUDE, "/work/app");
+    expect(c.index).toBe(3);
+  });
+
+  it("renaming a card renames its terminal too", async () => {
+    const { manager, host } = setup();
+    const view = await manager.open(CLAUDE, "/work/app");
+    await manager.rename(view.id, "  Reviewer  ");
+    expect(manager.views()[0]?.name).toBe("Reviewer");
+    expect(host.terminals[0]?.name).toBe("Reviewer");
+  });
+
+  it("a claude that exits before its session starts shows claude exited with its own message at once", async () => {
+    const { manager, host, until } = setup();
+    const view = await manager.open(CLAUDE, "/work/app");
+    const terminal = host.terminals[0]!;
+    host.endCommand(terminal, { commandLine: "claude --modle --session-id session-1", exitCode: 1, output: "\u001b[31merror: unknown option '--modle'\u001b[39m\r\n" });
+    const exited = await until(() => manager.views().find((v) => v.id === view.id && v.status === "exited"), "the card exited");
+    expect(exited.exitMessage).toBe("error: unknown option '--modle'");
+    // Another command typed in the same terminal later is not claude: it changes nothing.
+    host.endCommand(terminal, { commandLine: "ls -la", exitCode: 2, output: "ls: cannot access" });
+    expect(manager.views()[0]?.exitMessage).toBe("error: unknown option '--modle'");
+  });
+
   it("opens a terminal running claude --session-id and shows the card at once, before any transcript", async () => {
     const { manager, host, store } = setup();
     const view = await manager.open(CLAUDE, "/work/app");
     const [terminal] = host.terminals;
-    expect(terminal?.spec).toMatchObject({ name: "Claude Code #1", cwd: "/work/app", command: "claude", args: ["--model", "x", "--session-id", "session-1"] });
+    expect(terminal?.spec).toMatchObject({ name: "Agent #1", cwd: "/work/app", command: "claude", args: ["--model", "x", "--session-id", "session-1"] });
     expect(view).toMatchObject({ name: "Agent #1", index: 1, status: "starting", focused: true, tools: [] });
-    expect(store.bindings).toMatchObject([{ agentId: view.id, sessionId: "session-1", shellPid: 4000, terminalName: "Claude Code #1" }]);
+    expect(store.bindings).toMatchObject([{ agentId: view.id, sessionId: "session-1", shellPid: 4000, terminalName: "Agent #1" }]);
   });
 
   it("follows the session's transcript once the CLI writes it", async () => {
@@ -65,6 +95,16 @@ describe("AgentManager", () => {
     const view = await until(() => manager.views().find((v) => v.status === "waiting"), "the turn to end");
     expect(view).toMatchObject({ lastTurn: "completed" });
     expect(view.tools.map((t) => `${t.label} ${t.outcome}`)).toEqual(["Reading notes.txt done", "Running: echo hi done", "Writing created.txt done"]);
+  });
+
+  it("clears the card when its transcript is deleted: no rows of the old turn under a card that starts over", async () => {
+    const { manager, projectDir, until } = setup();
+    await manager.open(CLAUDE, "/w");
+    writeSession(projectDir, "session-1", "several-tools");
+    await until(() => manager.views().find((v) => v.status === "waiting"), "the turn to end");
+    rmSync(join(projectDir, "session-1.jsonl"));
+    const view = await until(() => manager.views().find((v) => v.status === "starting"), "the card to start over");
+    expect(view).toMatchObject({ lastTurn: "none", tools: [] });
   });
 
   it("numbers agents in launch order, focuses a card's terminal, and selects the card of the focused terminal", async () => {
@@ -183,10 +223,10 @@ describe("AgentManager and /clear typed elsewhere", () => {
 });
 
 describe("AgentManager after a window reload", () => {
-  async function reloadWith(bindings: MemoryStore["bindings"], terminals: [string, number | undefined][], ioClock?: ManualClock) {
+  async function reloadWith(bindings: MemoryStore["bindings"], terminals: [string, number | undefined][], ioClock?: ManualClock, alivePids?: ReadonlySet<number>) {
     const host = new FakeTerminalHost();
     for (const [name, pid] of terminals) host.adopt(name, pid);
-    return setup(new MemoryStore(bindings), host, ioClock);
+    return setup(new MemoryStore(bindings), host, ioClock, alivePids);
   }
 
   const binding = (over: Partial<MemoryStore["bindings"][number]> = {}) => ({
@@ -220,27 +260,49 @@ describe("AgentManager after a window reload", () => {
     const ioClock = new ManualClock();
     const { manager, store } = await reloadWith([binding(), binding({ agentId: "a2", shellPid: 888, terminalName: "x" })], [["Claude Code #3", 999]], ioClock);
     await manager.restore();
-    expect(manager.views()).toEqual([]);
-    // VS Code may still be bringing terminals back: the bindings are kept for a while...
+    // VS Code may still be bringing terminals back: the cards show, reconnecting, and the bindings are kept for a while...
+    expect(manager.views().map((v) => [v.id, v.reconnecting])).toEqual([
+      ["a1", true],
+      ["a2", true],
+    ]);
     expect(store.bindings).toHaveLength(2);
     ioClock.advance(TERMINAL_REVIVAL_GRACE_MS);
-    // ...and dropped after.
+    // ...and dropped after, cards included.
     await vi.waitFor(() => expect(store.bindings).toEqual([]));
+    expect(manager.views()).toEqual([]);
+  });
+
+  it("keeps waiting, reconnecting, for a terminal whose shell still runs (VS Code may revive it only when the terminal view shows)", async () => {
+    const ioClock = new ManualClock();
+    const { manager, host, store } = await reloadWith([binding()], [], ioClock, new Set([777]));
+    await manager.restore();
+    ioClock.advance(TERMINAL_REVIVAL_GRACE_MS * 3);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(manager.views()).toMatchObject([{ id: "a1", reconnecting: true }]);
+    expect(store.bindings).toHaveLength(1);
+    host.revive("Claude Code #3", 777);
+    await vi.waitFor(() => expect(manager.views()).toMatchObject([{ id: "a1", reconnecting: false }]));
   });
 
   it("gives a card back when VS Code revives its terminal after the extension started", async () => {
     const { manager, host, projectDir } = await reloadWith([binding()], [], new ManualClock());
     writeSession(projectDir, "s1", "text-only");
-    await manager.restore();
-    expect(manager.views()).toEqual([]);
+    const restoring = manager.restore();
+    // At once, before anything is awaited: the card, reconnecting (never an empty panel)...
+    expect(manager.views()).toMatchObject([{ id: "a1", name: "Reviewer", reconnecting: true }]);
+    await restoring;
+    // ...with the state its transcript's tail says while its terminal is still away...
+    await vi.waitFor(() => expect(manager.views()).toMatchObject([{ id: "a1", reconnecting: true, status: "waiting", lastTurn: "completed" }]));
     host.revive("Claude Code #3", 777);
-    await vi.waitFor(() => expect(manager.views()).toMatchObject([{ id: "a1", name: "Reviewer", status: "waiting" }]));
+    // ...and itself once bound, its terminal named like the card again.
+    await vi.waitFor(() => expect(manager.views()).toMatchObject([{ id: "a1", name: "Reviewer", status: "waiting", reconnecting: false }]));
+    await vi.waitFor(() => expect(host.terminals[0]?.name).toBe("Reviewer"));
   });
 
   it("keeps numbering after the restored agents", async () => {
     const { manager, host } = await reloadWith([binding()], [["Claude Code #3", 777]]);
     await manager.restore();
     await manager.open(CLAUDE, "/w");
-    expect(host.terminals.at(-1)?.name).toBe("Claude Code #4");
+    expect(host.terminals.at(-1)?.name).toBe("Agent #4");
   });
 });

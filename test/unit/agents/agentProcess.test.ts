@@ -1,5 +1,5 @@
 /**
- * The agent manager with the process monitor (issue 5): exact status from the CLI's status file,
+ * The agent manager with the process monitor: exact status from the CLI's status file,
  * /clear by sessionId, a claude that dies, a restart, and terminals where claude was started by
  * hand. Fake terminals and a driven monitor; real transcript files recorded from the real CLI.
  */
@@ -67,7 +67,7 @@ describe("AgentManager with the CLI's live status", () => {
     expect(manager.views()[0]?.statusSource).toBe("transcript");
 
     monitor.report(shell, { state: "running", pid: 900, sessionId: "session-1", status: "waiting", waitingFor: "permission prompt" });
-    expect(manager.views()[0]).toMatchObject({ status: "needsPermission", statusSource: "process" });
+    expect(manager.views()[0]).toMatchObject({ status: "needsYou", statusSource: "process" });
     const left: unknown[] = [];
     manager.onDidChange((c) => c.type === "permissionPromptLeft" && left.push(c));
     monitor.report(shell, { state: "running", pid: 900, sessionId: "session-1", status: "busy", statusUpdatedAt: 1234 });
@@ -196,21 +196,28 @@ describe("AgentManager adopting terminals where claude was started by hand", () 
   });
 
   it("leaves it alone when arcadia.adoptTerminals is off", async () => {
-    const { manager, host, monitor } = setup({ adopt: false });
+    const { manager, host, monitor, until } = setup({ adopt: false });
     host.revive("bash", 556);
     monitor.report(556, { state: "running", pid: 902, sessionId: "s", status: "idle", cwd: "/w" });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(manager.views()).toEqual([]);
+    // Control, opened after it: an agent's own terminal is watched. Once it is, the plain one had its turn.
+    await manager.open(CLAUDE, "/w");
+    const agentShell = host.terminals.at(-1)?.pid as number;
+    await until(() => monitor.tracking(agentShell), "the agent's own terminal to be watched");
+    expect(manager.views().map((v) => v.name)).toEqual(["Agent #1"]);
     // Not even watched: no process polling for terminals nobody asked about.
     expect(monitor.tracking(556)).toBe(false);
   });
 
   it("never adopts Arcadia's own command terminals", async () => {
-    const { manager, host, monitor } = setup();
+    const { manager, host, monitor, until } = setup();
     host.revive("Arcadia: Agent #1 commands", 557);
     monitor.report(557, { state: "running", pid: 903, sessionId: "s", status: "idle", cwd: "/w" });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(manager.views()).toEqual([]);
+    // Control, opened after it the same way: a plain terminal running claude is adopted. Once it
+    // is, the command terminal had its turn.
+    host.revive("bash", 558);
+    monitor.report(558, { state: "running", pid: 904, sessionId: "hand-started", status: "idle", cwd: "/w" });
+    await until(() => monitor.tracking(558) && manager.views().length > 0, "the plain terminal's card");
+    expect(manager.views()).toHaveLength(1);
     expect(monitor.tracking(557)).toBe(false);
   });
 });

@@ -5,9 +5,11 @@
 import { describe, expect, it } from "vitest";
 import { type PermissionPrompt, LiveBoard } from "../../../src/agents/liveBoard";
 import { ApprovalQueue } from "../../../src/core/mcp/approvalQueue";
-import { ToolCallTracker } from "../../../src/core/mcp/toolCallTracker";
+import { GENERIC_COMPLETE_HINT, ToolCallTracker } from "../../../src/core/mcp/toolCallTracker";
 import { jsonResult } from "../../../src/core/mcp/toolResult";
+import { completeWithOutputSoFar } from "../../../src/core/tools/executeCommand";
 import type { TranscriptEvent } from "../../../src/core/transcript/events";
+import { Emitter } from "../../../src/core/util/emitter";
 import type { AgentLiveView } from "../../../src/shared/protocol";
 
 
@@ -19,21 +21,32 @@ function setup() {
   const tracker = new ToolCallTracker();
   const approvals = new ApprovalQueue();
   let prompts: PermissionPrompt[] = [];
-  const permissionListeners = new Set<() => void>();
-  const permissions = {
-    pending: () => prompts,
-    onChange: (l: () => void) => (permissionListeners.add(l), () => permissionListeners.delete(l)),
-  };
+  const permissionsChanged = new Emitter<void>();
+  const permissions = { pending: () => prompts, onDidChange: permissionsChanged.event };
   const setPrompts = (next: PermissionPrompt[]) => {
     prompts = next;
-    for (const l of permissionListeners) l();
+    permissionsChanged.fire();
   };
-  const board = new LiveBoard(tracker, approvals, permissions);
+  let now = 1_000;
+  const hookChanged = new Emitter<string>();
+  let hookTools: { id: string; outcome?: string }[] = [];
+  const hooks = { tools: () => hookTools, onDidChange: hookChanged.event };
+  const board = new LiveBoard(tracker, approvals, permissions, hooks, () => now);
+  const setNow = (ms: number) => (now = ms);
+  const hookSays = (agentId: string, tools: { id: string; outcome?: string }[]) => {
+    hookTools = tools;
+    hookChanged.fire(agentId);
+  };
   const sent: AgentLiveView[] = [];
-  board.onChange((live) => sent.push(live));
+  board.onDidChange((live) => sent.push(live));
   // A tool that waits until the test releases it (or the call is force-finished).
-  const hang = tracker.wrapHandler("execute_command", (_args: { command: string }, ctx) => new Promise((resolve) => ctx.signal.addEventListener("abort", () => resolve(jsonResult({})))), (a) => a.command);
-  return { tracker, approvals, board, sent, hang, setPrompts };
+  const hang = tracker.wrapHandler({
+    name: "execute_command",
+    handler: (_args: { command: string }, ctx) => new Promise((resolve) => ctx.signal.addEventListener("abort", () => resolve(jsonResult({})))),
+    display: (a) => a.command,
+    complete: completeWithOutputSoFar,
+  });
+  return { tracker, approvals, board, sent, hang, setPrompts, permissionsChanged, setNow, hookSays };
 }
 
 describe("LiveBoard", () => {
@@ -49,6 +62,30 @@ describe("LiveBoard", () => {
     expect(sent.at(-1)).toEqual({ agentId: "a1", calls: [], prompts: [] });
   });
 
+  it("shows on each call the Complete its tool declared, and the generic one for a tool that declared none", () => {
+    const { tracker, board, hang } = setup();
+    const never = () => new Promise<never>(() => undefined);
+    void hang({ command: "sleep 1000" }, { agentId: "a1" });
+    const rowsSoFar = { hint: "Return the rows found so far", run: () => ({ kind: "nothingPartial" as const }) };
+    void tracker.wrapHandler({ name: "query_rows", handler: never, display: () => "SELECT 1", complete: rowsSoFar })({}, { agentId: "a1" });
+    void tracker.wrapHandler({ name: "get_diagnostics", handler: never, display: () => "src/a.ts" })({}, { agentId: "a1" });
+    expect(board.view("a1").calls.map((c) => [c.tool, c.completeHint])).toEqual([
+      ["execute_command", completeWithOutputSoFar.hint],
+      ["query_rows", "Return the rows found so far"],
+      ["get_diagnostics", GENERIC_COMPLETE_HINT],
+    ]);
+  });
+
+  it("once disposed, sends nothing more and stops listening to its sources", () => {
+    const { board, sent, hang, setPrompts, permissionsChanged } = setup();
+    expect(permissionsChanged.hasListeners).toBe(true);
+    board.dispose();
+    void hang({ command: "sleep 1000" }, { agentId: "a1" });
+    setPrompts([{ id: "perm-1", agentId: "a1", subject: "Bash: touch x", canAlwaysAllow: false }]);
+    expect(sent).toEqual([]);
+    expect(permissionsChanged.hasListeners).toBe(false);
+  });
+
   it("without _meta, matches the oldest pending tool_use of that tool, never one twice", () => {
     const { board, hang } = setup();
     board.transcriptEvents("a1", [toolStart("toolu_1", "mcp__arcadia__execute_command"), toolStart("toolu_2", "mcp__arcadia__execute_command")]);
@@ -62,10 +99,10 @@ describe("LiveBoard", () => {
     const { approvals, board, hang, tracker, setPrompts } = setup();
     void hang({ command: "rm -rf build" }, { agentId: "a1", _meta: { "claudecode/toolUseId": "toolu_9" } });
     const callId = tracker.calls()[0]!.id;
-    const asked = approvals.enqueue("command", "rm -rf build", { agentId: "a1", callId });
+    const asked = approvals.enqueue("command", "rm -rf build", { agentId: "a1", callId, reason: "it is not on arcadia.mcp.allowedCommands" });
     setPrompts([{ id: "perm-1", agentId: "a1", toolUseId: "toolu_3", subject: "Bash: touch x", canAlwaysAllow: true }]);
     expect(board.view("a1").prompts).toEqual([
-      { id: asked.id, kind: "command", subject: "rm -rf build", toolUseId: "toolu_9", canAlwaysAllow: false },
+      { id: asked.id, kind: "command", subject: "rm -rf build", reason: "it is not on arcadia.mcp.allowedCommands", toolUseId: "toolu_9", canAlwaysAllow: false },
       { id: "perm-1", kind: "permission", subject: "Bash: touch x", toolUseId: "toolu_3", canAlwaysAllow: true },
     ]);
     approvals.decide(asked.id, "allow");
@@ -94,5 +131,32 @@ describe("LiveBoard", () => {
     void hang({ command: "late" }, { agentId: "a1" });
     // A later call without _meta never lands on a denied row (all pending ones are matched).
     expect(board.view("a1").calls.find((c) => c.display === "late")?.toolUseId).toBeNull();
+  });
+
+  it("a call waiting for its approval has no running clock and no Complete; once allowed it runs from that moment, and its row knows how long it waited", () => {
+    const { approvals, board, hang, tracker, setNow } = setup();
+    setNow(10_000);
+    void hang({ command: "rm -rf build" }, { agentId: "a1", _meta: { "claudecode/toolUseId": "toolu_w" } });
+    const callId = tracker.calls()[0]!.id;
+    const asked = approvals.enqueue("command", "rm -rf build", { agentId: "a1", callId });
+    expect(board.view("a1").calls[0]).toMatchObject({ startedAt: expect.any(Number), runningSince: null });
+    setNow(22_000);
+    approvals.decide(asked.id, "allow");
+    expect(board.view("a1").calls[0]?.runningSince).toBe(22_000);
+    expect(board.waits.of("a1").get("toolu_w")).toEqual({ since: 10_000, until: 22_000 });
+  });
+
+  it("a permission prompt's wait is closed when it goes, and a hook saying the call ran marks it allowed (not denied)", () => {
+    const { board, setPrompts, setNow, hookSays } = setup();
+    setNow(5_000);
+    setPrompts([{ id: "perm-1", agentId: "a1", toolUseId: "toolu_p", subject: "Bash: touch x", canAlwaysAllow: false }]);
+    setNow(9_000);
+    setPrompts([]);
+    expect(board.waits.of("a1").get("toolu_p")).toEqual({ since: 5_000, until: 9_000 });
+    hookSays("a1", [{ id: "toolu_p", outcome: "done" }]);
+    expect(board.waits.of("a1").get("toolu_p")?.ran).toBe(true);
+    // The next turn's prompt drops the waits of the calls before it.
+    board.transcriptEvents("a1", [{ kind: "prompt", text: "next", source: "user", at: 10_000 }]);
+    expect(board.waits.of("a1").size).toBe(0);
   });
 });

@@ -4,8 +4,9 @@
  */
 import { request as httpRequest } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { type HookEndpoint, type HookRequest, startMcpServer } from "../../../src/core/mcp/server";
+import { type HookEndpoint, type HookRequest, type RunningLoopbackServer, startLoopbackServer } from "../../../src/core/server";
 import { ToolCallTracker } from "../../../src/core/mcp/toolCallTracker";
+import { pollUntil } from "../../support/waitFor";
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -14,7 +15,7 @@ afterEach(async () => {
 
 async function start(hooks?: HookEndpoint, maxBodyBytes?: number) {
   const logs: string[] = [];
-  const server = await startMcpServer({ tracker: new ToolCallTracker(), registerTools: () => undefined, hooks, maxBodyBytes, log: (m) => logs.push(m) });
+  const server = await startLoopbackServer({ tracker: new ToolCallTracker(), registerTools: () => undefined, hooks, maxBodyBytes, log: (m) => logs.push(m) });
   cleanups.push(() => server.close());
   return { server, logs };
 }
@@ -36,6 +37,9 @@ function post(url: string, body: string, headers: Record<string, string> = {}, m
   });
 }
 
+/** What an agent's settings file sends: its own token and its id. */
+const agentAuth = (server: RunningLoopbackServer, agentId = "agent-3") => ({ authorization: `Bearer ${server.tokenFor(agentId)}`, "x-arcadia-agent": agentId });
+
 const hookInput = { hook_event_name: "PreToolUse", session_id: "s-1", prompt_id: "p-1", tool_name: "Bash", tool_input: { command: "ls" }, tool_use_id: "toolu_1" };
 
 describe("the /hooks route", () => {
@@ -46,7 +50,7 @@ describe("the /hooks route", () => {
       return { continue: true };
     });
     expect(server.hooksUrl).toBe(`http://127.0.0.1:${server.port}/hooks`);
-    const reply = await post(server.hooksUrl, JSON.stringify(hookInput), { authorization: `Bearer ${server.token}`, "x-arcadia-agent": "agent-3" });
+    const reply = await post(server.hooksUrl, JSON.stringify(hookInput), agentAuth(server));
     expect(reply).toEqual({ status: 200, body: '{"continue":true}' });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ agentId: "agent-3", input: hookInput });
@@ -57,14 +61,17 @@ describe("the /hooks route", () => {
     const { server } = await start(() => (calls++, {}));
     expect((await post(server.hooksUrl, JSON.stringify(hookInput))).status).toBe(401);
     expect((await post(server.hooksUrl, JSON.stringify(hookInput), { authorization: "Bearer wrong" })).status).toBe(401);
-    expect((await post(server.hooksUrl, JSON.stringify(hookInput), { authorization: `Bearer ${server.token}`, host: "evil.example" })).status).toBe(403);
+    // A real token without the agent it belongs to, or naming another agent.
+    expect((await post(server.hooksUrl, JSON.stringify(hookInput), { authorization: agentAuth(server).authorization })).status).toBe(401);
+    expect((await post(server.hooksUrl, JSON.stringify(hookInput), { ...agentAuth(server), "x-arcadia-agent": "agent-4" })).status).toBe(401);
+    expect((await post(server.hooksUrl, JSON.stringify(hookInput), { ...agentAuth(server), host: "evil.example" })).status).toBe(403);
     expect(calls).toBe(0);
   });
 
   it("answers malformed hook requests with a clear 4xx and keeps serving", async () => {
     let calls = 0;
     const { server, logs } = await start(() => (calls++, {}), 1024);
-    const auth = { authorization: `Bearer ${server.token}` };
+    const auth = agentAuth(server);
     const cases: [string, number, string][] = [
       ["{not json", 400, "Bad hook request: the body is not JSON"],
       ["[1,2]", 400, "Bad hook request: the body is not a JSON object"],
@@ -92,7 +99,7 @@ describe("the /hooks route", () => {
       if (fail) throw new Error("boom");
       return {};
     });
-    const auth = { authorization: `Bearer ${server.token}` };
+    const auth = agentAuth(server);
     expect((await post(server.hooksUrl, JSON.stringify(hookInput), auth)).status).toBe(500);
     expect(logs.some((l) => l.includes("boom"))).toBe(true);
     fail = false;
@@ -100,17 +107,17 @@ describe("the /hooks route", () => {
   });
 
   it("aborts the endpoint's signal when the client gives up on the request", async () => {
-    let seen: HookRequest | undefined;
+    let reached: HookRequest | undefined;
     const { server } = await start((r) => {
-      seen = r;
+      reached = r;
       return new Promise<object>(() => undefined);
     });
-    const req = httpRequest(server.hooksUrl, { method: "POST", headers: { authorization: `Bearer ${server.token}` } });
+    const req = httpRequest(server.hooksUrl, { method: "POST", headers: agentAuth(server) });
     req.on("error", () => undefined);
     req.end(JSON.stringify(hookInput));
-    while (!seen) await new Promise((r) => setTimeout(r, 5));
+    const seen = await pollUntil(() => reached, "the request to reach the endpoint", 5000, 5);
     expect(seen.signal.aborted).toBe(false);
-    const aborted = new Promise((resolve) => seen!.signal.addEventListener("abort", resolve));
+    const aborted = new Promise((resolve) => seen.signal.addEventListener("abort", resolve));
     req.destroy();
     await aborted;
     expect(seen.signal.aborted).toBe(true);
@@ -118,6 +125,6 @@ describe("the /hooks route", () => {
 
   it("is an unknown path (404) on a server started without hooks", async () => {
     const { server } = await start();
-    expect((await post(server.hooksUrl, JSON.stringify(hookInput), { authorization: `Bearer ${server.token}` })).status).toBe(404);
+    expect((await post(server.hooksUrl, JSON.stringify(hookInput), agentAuth(server))).status).toBe(404);
   });
 });

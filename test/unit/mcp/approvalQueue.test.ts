@@ -5,7 +5,7 @@ describe("ApprovalQueue", () => {
   it("returns the id at once and the decision when the user answers", async () => {
     const queue = new ApprovalQueue();
     const changes: ApprovalChange[] = [];
-    queue.onChange((c) => changes.push(c));
+    queue.onDidChange((c) => changes.push(c));
     const { id, promise } = queue.enqueue("command", "rm -rf build", { agentId: "a1", callId: "c1" });
     expect(queue.pending()).toEqual([{ id, kind: "command", subject: "rm -rf build", agentId: "a1", callId: "c1" }]);
     expect(queue.decide(id, "allow")).toBe(true);

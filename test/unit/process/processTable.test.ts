@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { listProcesses, parseLinuxStat, parsePsOutput, parseWindowsOutput, systemProcessTable } from "../../../src/core/process/processTable";
 import { linuxStatStartTime, sameStartTime } from "../../../src/core/process/startTime";
+import { pollUntil } from "../../support/waitFor";
 
 describe("process table parsers", () => {
   it("reads a Linux stat line whose command name holds spaces and parentheses", () => {
@@ -72,12 +73,16 @@ describe.skipIf(process.platform !== "linux")("the Linux process table", () => {
     try {
       const pid = child.pid as number;
       const table = systemProcessTable("linux");
-      let procs = await table.list([pid]);
       // Between fork and exec the child is still called sh.
-      for (let i = 0; i < 100 && !procs.some((p) => p.ppid === pid && p.name === "sleep"); i++) {
-        await new Promise((r) => setTimeout(r, 20));
-        procs = await table.list([pid]);
-      }
+      const procs = await pollUntil(
+        async () => {
+          const listed = await table.list([pid]);
+          return listed.some((p) => p.ppid === pid && p.name === "sleep") && listed;
+        },
+        "the shell's sleep child in the table",
+        2000,
+        20,
+      );
       const shell = procs.find((p) => p.pid === pid);
       const sleeper = procs.find((p) => p.ppid === pid && p.name === "sleep");
       expect(shell?.startTime).toBe(linuxStatStartTime(readFileSync(`/proc/${pid}/stat`, "utf8")));
@@ -93,7 +98,7 @@ describe.skipIf(process.platform !== "linux")("the Linux process table", () => {
     try {
       const pid = child.pid as number;
       const table = systemProcessTable("linux");
-      for (let i = 0; i < 50 && !(await table.list([pid])).some((p) => p.ppid === pid); i++) await new Promise((r) => setTimeout(r, 20));
+      await pollUntil(async () => (await table.list([pid])).some((p) => p.ppid === pid), "the shell's child in the table", 2000, 20);
       const pruned = await table.list([pid], { descend: (p) => p.pid !== pid });
       expect(pruned.map((p) => p.pid)).toEqual([pid]);
     } finally {

@@ -11,7 +11,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { commandApprovalPolicy } from "../../../src/core/tools/commandApproval";
 import { forbiddenCommandCharacter } from "../../../src/core/tools/commandCharacters";
 import { type Harness, startHarness } from "../tools/toolHarness";
 
@@ -20,10 +19,10 @@ afterEach(async () => h?.close());
 
 /** "touch" and "echo" run unasked, as a user might have set them up; anything else asks (and is allowed). */
 async function allowListedHarness(): Promise<{ asked: () => number }> {
-  h = await startHarness({ commandNeedsApproval: commandApprovalPolicy("unlessAllowListed", ["touch", "echo"]) });
+  h = await startHarness({ commandApproval: { mode: "unlessAllowListed", allowed: ["touch", "echo"] } });
   h.answerApprovals("allow");
   let asked = 0;
-  h.approvals.onChange((c) => void (c.type === "added" && asked++));
+  h.approvals.onDidChange((c) => void (c.type === "added" && asked++));
   return { asked: () => asked };
 }
 
@@ -61,10 +60,10 @@ describe("execute_command refuses hidden characters before asking or running", (
   }
 
   it("a command that always needs approval is refused before the approval is shown", async () => {
-    h = await startHarness({ commandNeedsApproval: () => true });
+    h = await startHarness({ commandApproval: { mode: "always", allowed: [] } });
     h.answerApprovals("allow");
     let asked = 0;
-    h.approvals.onChange((c) => void (c.type === "added" && asked++));
+    h.approvals.onDidChange((c) => void (c.type === "added" && asked++));
     const { isError } = await h.call("execute_command", { command: "echo fine\u202E; touch pwned" });
     expect(isError).toBe(true);
     expect(asked).toBe(0);

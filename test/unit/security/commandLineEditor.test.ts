@@ -12,8 +12,9 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as pty from "@lydell/node-pty";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ProcessCommandRunner } from "../../../src/core/tools/processCommandRunner";
+import { pollUntil } from "../../support/waitFor";
 
 let dir: string;
 const runners: ProcessCommandRunner[] = [];
@@ -58,12 +59,6 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-function pollUntil(condition: () => boolean, what: string, timeout: number): Promise<void> {
-  return vi.waitFor(() => {
-    if (!condition()) throw new Error(`timed out waiting for ${what}`);
-  }, { timeout, interval: 20 });
 }
 
 describe.skipIf(!existsSync("/bin/bash") || process.platform === "win32")("commands never reach a line editor", () => {

@@ -18,7 +18,7 @@ describe("get_diagnostics without a path", () => {
   it("returns only the workspace's files, says how many outside were left out, and asks nothing", async () => {
     h = await startHarness();
     let asked = 0;
-    h.approvals.onChange((c) => void (c.type === "added" && asked++));
+    h.approvals.onDidChange((c) => void (c.type === "added" && asked++));
     const secret = join(h.outside, "credentials.ts");
     writeFileSync(secret, "x");
     // A workspace path that leads outside through a symlink counts as outside too.

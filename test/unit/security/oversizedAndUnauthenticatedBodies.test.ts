@@ -7,14 +7,14 @@
 import { request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { ToolCallTracker } from "../../../src/core/mcp/toolCallTracker";
-import { type RunningMcpServer, startMcpServer } from "../../../src/core/mcp/server";
+import { AGENT_HEADER, type RunningLoopbackServer, startLoopbackServer } from "../../../src/core/server";
 
 const CAP = 64 * 1024;
-let server: RunningMcpServer;
+let server: RunningLoopbackServer;
 afterEach(async () => server?.close());
 
 async function start() {
-  server = await startMcpServer({
+  server = await startLoopbackServer({
     tracker: new ToolCallTracker(),
     registerTools: () => undefined,
     maxBodyBytes: CAP,
@@ -39,7 +39,7 @@ function send(url: string, opts: { total: number; auth?: boolean; chunked?: bool
     const outcome: Outcome = { closed: false };
     // keep-alive: whether the connection closes is then the server's choice.
     const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json, text/event-stream", connection: "keep-alive" };
-    if (opts.auth !== false) headers.authorization = `Bearer ${server.token}`;
+    if (opts.auth !== false) Object.assign(headers, { authorization: `Bearer ${server.tokenFor("agent-1")}`, [AGENT_HEADER]: "agent-1" });
     if (!opts.chunked) headers["content-length"] = String(opts.total);
     const req = request(url, { method: "POST", headers, agent: false });
     const timer = setTimeout(() => {

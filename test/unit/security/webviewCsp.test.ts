@@ -30,4 +30,15 @@ describe("the panel's Content-Security-Policy", () => {
     const b = policy(webviewHtml(webview, "root" as unknown as vscode.Uri, joinPath)).get("script-src");
     expect(a).not.toBe(b);
   });
+
+  it("the embedded first snapshot is data that no name can break out of (no </script>, no comment)", () => {
+    const hostile = "</script><script>alert(1)</script><!--";
+    const html = webviewHtml(webview, "root" as unknown as vscode.Uri, joinPath, { type: "snapshot", agents: [{ name: hostile }], live: [], notice: null });
+    const block = /<script type="application\/json" id="arcadia-initial-state">([\s\S]*?)<\/script>/.exec(html);
+    expect(block).not.toBeNull();
+    // The block ends where it should: the hostile text is inside it, escaped, and parses back whole.
+    expect(block![1]).not.toContain("<");
+    expect((JSON.parse(block![1]!) as { agents: { name: string }[] }).agents[0]!.name).toBe(hostile);
+    expect(html.match(/<script/g)).toHaveLength(2);
+  });
 });

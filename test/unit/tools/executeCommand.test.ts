@@ -101,12 +101,13 @@ describe("execute_command", () => {
 
   describe("approval", () => {
     it("a command that needs approval waits for Allow; the approval names the agent and the call", async () => {
-      h = await startHarness({ commandNeedsApproval: (c) => c.startsWith("rm") });
+      h = await startHarness({ commandApproval: { mode: "unlessAllowListed", allowed: ["echo"] } });
       const call = h.nextCall();
       const asked = h.nextApproval();
       const running = h.call("execute_command", { command: "rm -f nothing-here && echo removed" });
       const approval = await asked;
       expect(approval).toMatchObject({ kind: "command", subject: "rm -f nothing-here && echo removed", agentId: "agent-1", callId: (await call).id });
+      expect(approval.reason).toMatch(/it chains, pipes or redirects/);
       expect(h.tracker.calls()[0]?.approvalId).toBe(approval.id);
       expect(h.runner.started).toEqual([]);
       h.approvals.decide(approval.id, "allow");
@@ -114,7 +115,7 @@ describe("execute_command", () => {
     });
 
     it("Deny: nothing runs, and the agent is told not to retry", async () => {
-      h = await startHarness({ commandNeedsApproval: () => true });
+      h = await startHarness({ commandApproval: { mode: "always", allowed: [] } });
       h.answerApprovals("deny");
       const { isError, body } = await h.call("execute_command", { command: "echo hi" });
       expect(isError).toBe(true);
@@ -124,7 +125,7 @@ describe("execute_command", () => {
     });
 
     it("Cancel while the approval waits withdraws it", async () => {
-      h = await startHarness({ commandNeedsApproval: () => true });
+      h = await startHarness({ commandApproval: { mode: "always", allowed: [] } });
       const call = h.nextCall();
       const asked = h.nextApproval();
       const running = h.call("execute_command", { command: "echo hi" });

@@ -83,7 +83,7 @@ describe("search_files", () => {
     h.ports.files.findFiles = async (root, pattern, limit) =>
       (await glob(pattern ?? "**/*", { cwd: root, absolute: true, onlyFiles: true, followSymbolicLinks: true })).sort().slice(0, limit);
     let approvals = 0;
-    h.approvals.onChange((c) => c.type === "added" && approvals++);
+    h.approvals.onDidChange((c) => c.type === "added" && approvals++);
     const { body } = await h.call("search_files", { pattern: "token" });
     expect(JSON.stringify(body)).not.toContain("PRIVATE");
     expect(body.matches).toEqual([
@@ -153,7 +153,7 @@ describe("paths outside the workspace", () => {
     symlinkSync(join(h.outside, "new-dir"), join(h.workspace, "dir-link"));
     h.answerApprovals("deny");
     const asked: string[] = [];
-    h.approvals.onChange((c) => c.type === "added" && asked.push(c.approval.subject));
+    h.approvals.onDidChange((c) => c.type === "added" && asked.push(c.approval.subject));
     for (const path of ["link.txt", "link-to-link.txt"]) {
       const write = await h.call("write_file", { path, content: "pwned\n" });
       expect(write.body, path).toMatchObject({ status: "denied" });
@@ -171,7 +171,7 @@ describe("paths outside the workspace", () => {
     symlinkSync(join("sub", "later.txt"), join(h.workspace, "inner.txt"));
     h.answerApprovals("allow");
     let approvals = 0;
-    h.approvals.onChange((c) => c.type === "added" && approvals++);
+    h.approvals.onDidChange((c) => c.type === "added" && approvals++);
     const outsideDiff = h.diffs.next();
     const outsideWrite = h.call("write_file", { path: "link.txt", content: "allowed\n" });
     h.diffs.accept((await outsideDiff).id);

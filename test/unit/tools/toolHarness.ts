@@ -9,10 +9,11 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ApprovalQueue, type ApprovalDecision, type Approval } from "../../../src/core/mcp/approvalQueue";
-import { AGENT_HEADER, startMcpServer } from "../../../src/core/mcp/server";
+import { AGENT_HEADER, startLoopbackServer } from "../../../src/core/server";
 import { ToolCallTracker, type TrackedCall } from "../../../src/core/mcp/toolCallTracker";
 import { linkedResources, nodeWorkspaceFiles, registerArcadiaTools } from "../../../src/core/tools";
 import type { CommandEnd, CommandHandle, CommandRunner, DiagnosticsSource, DiffDecision, DiffReviewer, ProposeChange, StartCommand, ToolPorts } from "../../../src/core/tools/ports";
+import type { CommandApprovalSettings } from "../../../src/core/tools/commandApproval";
 import { ProcessCommandRunner } from "../../../src/core/tools/processCommandRunner";
 
 /** The real runner, remembering what it was asked to run and how each command ended. */
@@ -83,8 +84,8 @@ export interface Harness {
   call(name: string, args: Record<string, unknown>): Promise<{ isError: boolean; body: any; text: string }>;
   /** The next approval asked for. */
   nextApproval(): Promise<Approval>;
-  /** Answers every approval with `decision` from now on. */
-  answerApprovals(decision: "allow" | "deny"): void;
+  /** Answers every approval with `decision` from now on (undefined: the test answers them itself again). */
+  answerApprovals(decision: "allow" | "deny" | undefined): void;
   nextCall(): Promise<TrackedCall>;
   /** The terminal id the call links, once it does. */
   terminalOf(callId: string): Promise<string>;
@@ -92,7 +93,7 @@ export interface Harness {
 }
 
 export async function startHarness(
-  opts: { commandNeedsApproval?: (c: string) => boolean; noFolder?: boolean; commands?: CommandRunner; regexDeadlineMs?: number } = {},
+  opts: { commandApproval?: CommandApprovalSettings; noFolder?: boolean; commands?: CommandRunner; regexDeadlineMs?: number } = {},
 ): Promise<Harness> {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "arcadia-tools-")));
   const workspace = join(root, "workspace");
@@ -111,16 +112,17 @@ export async function startHarness(
     diagnostics: { get: (path) => (path === undefined ? diagnostics : diagnostics.filter((d) => d.path === path)) },
     editor: { open: async (path, line) => void opened.push({ path, ...(line ? { line } : {}) }) },
     approvals,
-    commandNeedsApproval: opts.commandNeedsApproval ?? (() => false),
+    // Read per call, like the settings: a test may change it between calls.
+    commandApproval: () => opts.commandApproval ?? { mode: "never", allowed: [] },
   };
   const tracker = new ToolCallTracker(linkedResources(ports));
-  const server = await startMcpServer({ tracker, registerTools: (addTool) => registerArcadiaTools(addTool, ports, { search: { regexDeadlineMs: opts.regexDeadlineMs } }) });
+  const server = await startLoopbackServer({ tracker, registerTools: (addTool) => registerArcadiaTools(addTool, ports, { search: { regexDeadlineMs: opts.regexDeadlineMs } }) });
   const client = new Client({ name: "tools-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${server.token}`, [AGENT_HEADER]: "agent-1" } } }));
+  await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${server.tokenFor("agent-1")}`, [AGENT_HEADER]: "agent-1" } } }));
 
   let standing: "allow" | "deny" | undefined;
   const approvalWaiters: ((a: Approval) => void)[] = [];
-  approvals.onChange((change) => {
+  approvals.onDidChange((change) => {
     if (change.type !== "added") return;
     if (standing) queueMicrotask(() => approvals.decide(change.approval.id, standing as "allow" | "deny"));
     approvalWaiters.shift()?.(change.approval);
@@ -128,7 +130,7 @@ export async function startHarness(
   const callWaiters: ((c: TrackedCall) => void)[] = [];
   const terminals = new Map<string, string>();
   const terminalWaiters = new Map<string, (id: string) => void>();
-  tracker.onChange((change) => {
+  tracker.onDidChange((change) => {
     if (change.type === "started") callWaiters.shift()?.(change.call);
     if (change.type === "updated" && change.call.terminalId) {
       terminals.set(change.call.id, change.call.terminalId);

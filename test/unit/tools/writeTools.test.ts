@@ -118,6 +118,20 @@ describe("force-finishing a write from the panel", () => {
     expect(h.tracker.calls()).toEqual([]);
   });
 
+  it("apply_diff declares the same Complete: its card says Complete writes the change, and Complete accepts the diff", async () => {
+    h = await startHarness();
+    writeFileSync(join(h.workspace, "a.txt"), "old\n");
+    const call = h.nextCall();
+    const proposed = h.diffs.next();
+    const running = h.call("apply_diff", { path: "a.txt", edits: [{ search: "old", replace: "new" }] });
+    await proposed;
+    const started = await call;
+    expect(started.completeHint).toMatch(/Accept the proposed change and write it/);
+    expect(h.tracker.completeCall(started.id)).toBe(true);
+    expect((await running).body).toMatchObject({ status: "ok", changed: true, replacements: 1 });
+    expect(readFileSync(join(h.workspace, "a.txt"), "utf8")).toBe("new\n");
+  });
+
   it("Cancel rejects the pending diff: nothing is written, the answer is cancelled", async () => {
     h = await startHarness();
     const call = h.nextCall();

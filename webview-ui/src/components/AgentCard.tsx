@@ -1,7 +1,8 @@
 import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
-import { memo, useCallback, useEffect, useId, useRef, type KeyboardEvent, type SyntheticEvent } from "react";
+import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from "react";
 import type { AgentLiveView, AgentView } from "../../../src/shared/protocol";
-import { STATUS_TEXT, cardStatus, retryText } from "../agentStatus";
+import { cardStatus, retryText, statusText } from "../agentStatus";
+import { useBringIntoView } from "../useBringIntoView";
 import { useSendOnce } from "../useSendOnce";
 import { post } from "../vscodeApi";
 import { ActionButton } from "./ActionButton";
@@ -15,11 +16,15 @@ import { ToolList } from "./ToolList";
  * One agent. Memoized on the agent object and its live view: the store keeps unchanged objects,
  * so a message about one agent re-renders that card only.
  */
-export const AgentCard = memo(function AgentCard({ agent, live }: { agent: AgentView; live?: AgentLiveView | undefined }) {
+export const AgentCard = memo(function AgentCard({ agent, live, revealSeq = 0 }: { agent: AgentView; live?: AgentLiveView | undefined; revealSeq?: number }) {
   const status = cardStatus(agent);
   // A card that waits on the user stands out, whether Claude's own prompt or one of Arcadia's.
-  const needsAnswer = status === "needsPermission" || (live?.prompts.length ?? 0) > 0;
+  const needsAnswer = status === "needsYou" || (live?.prompts.length ?? 0) > 0;
   const card = useRef<HTMLLIElement>(null);
+  const marked = useBringIntoView(card, needsAnswer, live, revealSeq);
+  const [confirmingClose, setConfirmingClose] = useState(false);
+  // Closing a card that is busy, or waiting on the user, ends its terminal and its work: ask first.
+  const closeNeedsConfirm = status === "active" || status === "compacting" || status === "needsYou";
   const statusId = useId();
   const { id } = agent;
 
@@ -40,7 +45,7 @@ export const AgentCard = memo(function AgentCard({ agent, live }: { agent: Agent
   return (
     <li
       ref={card}
-      className={`agent-card status-${status}${agent.focused ? " selected" : ""}${needsAnswer ? " needs-answer" : ""}`}
+      className={`agent-card status-${status}${agent.focused ? " selected" : ""}${needsAnswer ? " needs-answer" : ""}${marked ? " revealed" : ""}`}
       data-testid="agent-card"
       data-agent-id={id}
       data-status={status}
@@ -65,22 +70,34 @@ export const AgentCard = memo(function AgentCard({ agent, live }: { agent: Agent
           title="Close this agent's terminal"
           onClick={(e: SyntheticEvent) => {
             e.stopPropagation();
-            post({ type: "closeAgent", id });
+            if (closeNeedsConfirm) setConfirmingClose(true);
+            else post({ type: "closeAgent", id });
           }}
           onKeyDown={(e: SyntheticEvent) => e.stopPropagation()}
         >
           <Codicon name="close" />
         </VSCodeButton>
       </div>
+      {confirmingClose && <CloseConfirm name={agent.name} onClose={() => post({ type: "closeAgent", id })} onKeep={() => (setConfirmingClose(false), card.current?.focus())} />}
       <div className="agent-status-line">
         <StatusDot status={status} />
         {/* The card's description is the status alone, not the buttons and gauge beside it. */}
         <span className="agent-status" id={statusId} data-testid="agent-status" aria-live="polite">
-          {STATUS_TEXT[status]}
+          {statusText(agent)}
         </span>
+        {agent.reconnecting && (
+          <span className="agent-reconnecting" data-testid="agent-reconnecting" title="Shown from before the window reloaded; finding its terminal again">
+            Reconnecting…
+          </span>
+        )}
         {status === "exited" && <RestartButton id={id} name={agent.name} />}
         <ContextGauge context={agent.context} />
       </div>
+      {status === "exited" && agent.exitMessage && (
+        <div className="agent-exit-message" data-testid="agent-exit-message" title={agent.exitMessage}>
+          {agent.exitMessage}
+        </div>
+      )}
       {agent.retry && (
         <div className="agent-retry" data-testid="agent-retry" aria-live="polite">
           <Codicon name="warning" className="retry-icon" />
@@ -91,6 +108,35 @@ export const AgentCard = memo(function AgentCard({ agent, live }: { agent: Agent
     </li>
   );
 });
+
+/** "Close Agent #2 while it works?" Close / Keep, on the card; focus goes to Keep, Escape keeps it. */
+function CloseConfirm({ name, onClose, onKeep }: { name: string; onClose: () => void; onKeep: () => void }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.querySelector<HTMLElement>('[data-testid="close-confirm-keep"]')?.focus(), []);
+  const stop = (e: SyntheticEvent) => e.stopPropagation();
+  return (
+    <div
+      ref={box}
+      className="close-confirm"
+      data-testid="close-confirm"
+      role="alertdialog"
+      aria-label={`Close ${name} while it works?`}
+      onClick={stop}
+      onKeyDown={(e: KeyboardEvent) => {
+        e.stopPropagation();
+        if (e.key === "Escape") onKeep();
+      }}
+    >
+      <span className="close-confirm-question">Close {name} while it works? Its terminal closes with it.</span>
+      <VSCodeButton data-testid="close-confirm-close" onClick={(e: SyntheticEvent) => (stop(e), onClose())}>
+        Close
+      </VSCodeButton>
+      <VSCodeButton data-testid="close-confirm-keep" appearance="secondary" onClick={(e: SyntheticEvent) => (stop(e), onKeep())}>
+        Keep
+      </VSCodeButton>
+    </div>
+  );
+}
 
 /** A restart that worked leaves "exited" well before this; one that did not can be tried again. */
 const RESTART_RETRY_MS = 10_000;

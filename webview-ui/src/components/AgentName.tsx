@@ -2,8 +2,11 @@ import { VSCodeButton, VSCodeTextField } from "@vscode/webview-ui-toolkit/react"
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from "react";
 import { post } from "../vscodeApi";
 import { Codicon } from "./Codicon";
+import type { AGENT_NAME_MAX_LENGTH } from "../../../src/shared/protocol";
 
-export const MAX_NAME_LENGTH = 80;
+// The webview may take only types from the extension's src/: the literal type ties this value to
+// the protocol's (the one definition), so the two cannot drift apart.
+export const MAX_NAME_LENGTH: typeof AGENT_NAME_MAX_LENGTH = 80;
 
 /** Why a typed name cannot be saved, or null when it can. */
 export function nameProblem(raw: string): string | null {

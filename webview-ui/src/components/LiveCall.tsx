@@ -10,9 +10,12 @@ import { Codicon } from "./Codicon";
  * An MCP call to Arcadia still in flight, with its own ticking counter and the force-finish
  * buttons. On a tool row it adds only the controls; at the card's foot (`standalone`) it also
  * says which call it is, as there is no row to say it. Key it by `callId`.
+ * While it waits for its approval (or its diff's review) nothing runs yet: no counter and no
+ * Complete, only Cancel; its clock starts when it is allowed (`runningSince`).
  */
 export function LiveCall({ call, standalone = false }: { call: LiveCallView; standalone?: boolean }) {
-  const now = useNow(true);
+  const running = call.runningSince !== null;
+  const now = useNow(running);
   const { sent, once } = useSendOnce();
   const label = call.display ? `${call.tool}: ${call.display}` : call.tool;
   return (
@@ -32,9 +35,15 @@ export function LiveCall({ call, standalone = false }: { call: LiveCallView; sta
           </span>
         </>
       )}
-      <span className="tool-elapsed call-elapsed" data-testid="call-elapsed" title="Time since the call started">
-        {formatElapsed(now - call.startedAt)}
-      </span>
+      {running ? (
+        <span className="tool-elapsed call-elapsed" data-testid="call-elapsed" title="Time since the call began to run">
+          {formatElapsed(now - (call.runningSince ?? call.startedAt))}
+        </span>
+      ) : (
+        <span className="call-waiting" data-testid="call-waiting">
+          waiting for your answer
+        </span>
+      )}
       <span className="live-actions">
         <ActionButton
           testId="call-cancel"
@@ -45,15 +54,17 @@ export function LiveCall({ call, standalone = false }: { call: LiveCallView; sta
         >
           Cancel
         </ActionButton>
-        <ActionButton
-          testId="call-complete"
-          label={`Complete ${call.tool}`}
-          title={call.completeHint}
-          disabled={sent}
-          onPress={() => once(() => post({ type: "completeCall", callId: call.callId }))}
-        >
-          Complete
-        </ActionButton>
+        {running && (
+          <ActionButton
+            testId="call-complete"
+            label={`Complete ${call.tool}`}
+            title={call.completeHint}
+            disabled={sent}
+            onPress={() => once(() => post({ type: "completeCall", callId: call.callId }))}
+          >
+            Complete
+          </ActionButton>
+        )}
       </span>
     </div>
   );

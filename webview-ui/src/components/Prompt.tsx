@@ -29,7 +29,7 @@ const REVEAL: Partial<Record<Kind, { text: string; label: (subject: string) => s
 /** Something waiting for the user's answer, answered here. Key it by the prompt's `id`. */
 export function Prompt({ prompt }: { prompt: PromptView }) {
   const { sent, once } = useSendOnce();
-  const { id, kind, subject } = prompt;
+  const { id, kind, subject, reason } = prompt;
   const answer = (decision: "allow" | "deny" | "alwaysAllow") => once(() => post({ type: "answerPrompt", id, decision }));
   const reveal = REVEAL[kind];
   return (
@@ -42,6 +42,13 @@ export function Prompt({ prompt }: { prompt: PromptView }) {
           {subject}
         </span>
       </div>
+      {/* Why Arcadia asks about a command it could have run unasked ("its folder is in another git
+          repository…"): the user decides knowing what made it look unsafe. */}
+      {reason && (
+        <div className="prompt-reason" data-testid="prompt-reason">
+          Asked because {reason}.
+        </div>
+      )}
       <div className="prompt-actions">
         <ActionButton testId="prompt-allow" appearance="primary" label={`Allow ${subject}`} title="Allow this once" disabled={sent} onPress={() => answer("allow")}>
           Allow

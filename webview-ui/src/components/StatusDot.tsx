@@ -2,7 +2,8 @@ import type { CardStatus } from "../agentStatus";
 
 // States that need the user's eye get a shape, not just a colour: an icon in place of the dot.
 const ICON: Partial<Record<CardStatus, string>> = {
-  needsPermission: "shield",
+  needsYou: "bell-dot",
+  compacting: "fold",
   exited: "debug-disconnect",
 };
 
@@ -12,7 +13,7 @@ export function StatusDot({ status }: { status: CardStatus }) {
   if (icon) {
     return (
       <span
-        className={`codicon codicon-${icon} status-icon status-icon-${status}${status === "needsPermission" ? " pulse" : ""}`}
+        className={`codicon codicon-${icon} status-icon status-icon-${status}${status === "needsYou" || status === "compacting" ? " pulse" : ""}`}
         data-testid="status-icon"
         aria-hidden="true"
       />

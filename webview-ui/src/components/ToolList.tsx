@@ -15,7 +15,9 @@ const ICON: Record<Outcome, string> = {
   done: "check",
   error: "error",
   interrupted: "debug-stop",
-  orphaned: "circle-slash",
+  denied: "circle-slash",
+  orphaned: "circle-outline",
+  unknown: "question",
 };
 
 // Read by screen readers in place of the icon: the outcome is never told by colour alone.
@@ -24,7 +26,9 @@ const OUTCOME_TEXT: Record<Outcome, string> = {
   done: "Done",
   error: "Failed",
   interrupted: "Interrupted",
+  denied: "Denied",
   orphaned: "Ended without a result",
+  unknown: "Ended — output unknown (its record was too large to read)",
 };
 
 /**
@@ -91,9 +95,23 @@ const ToolRow = memo(function ToolRow({ tool, live }: { tool: ToolView; live: Ro
         className={`codicon codicon-${ICON[outcome] ?? "circle-outline"} tool-icon${outcome === "running" ? " pulse" : ""}`}
         role="img"
         aria-label={OUTCOME_TEXT[outcome] ?? outcome}
+        title={outcome === "unknown" ? OUTCOME_TEXT.unknown : undefined}
       />
-      {/* A text node: labels come from transcripts and are never parsed as HTML. */}
-      <span className="tool-label">{tool.label}</span>
+      {/* A text node: labels come from transcripts and are never parsed as HTML. What happened is
+          in the words too, not only in the icon: "Denied: touch x", "Interrupted: npm test". */}
+      <span className="tool-label">
+        {(outcome === "denied" || outcome === "interrupted") && (
+          <>
+            <span className="tool-verdict">{OUTCOME_TEXT[outcome]}:</span>{" "}
+          </>
+        )}
+        {tool.label}
+      </span>
+      {tool.waitedMs !== undefined && (
+        <span className="tool-waited" data-testid="tool-waited" title="How long it waited for your answer before it ran">
+          waited {formatElapsed(tool.waitedMs)}
+        </span>
+      )}
       {tool.background && <span className="tool-badge">background</span>}
       {!hasCall && <ToolElapsed tool={tool} />}
       {live && (
@@ -111,14 +129,16 @@ const ToolRow = memo(function ToolRow({ tool, live }: { tool: ToolView; live: Ro
   );
 });
 
+/** Its own running time: from when it ran, after any wait for the user (shown apart). */
 function ToolElapsed({ tool }: { tool: ToolView }) {
   const running = tool.outcome === "running";
   const now = useNow(running && tool.startedAt !== undefined);
   if (tool.startedAt === undefined) return null;
+  const ranFrom = tool.startedAt + (tool.waitedMs ?? 0);
   if (running) {
     return (
       <span className="tool-elapsed" data-testid="tool-elapsed">
-        {formatElapsed(now - tool.startedAt)}
+        {formatElapsed(now - ranFrom)}
       </span>
     );
   }
@@ -126,7 +146,7 @@ function ToolElapsed({ tool }: { tool: ToolView }) {
   // How long a finished tool took: fixed, no timer.
   return (
     <span className="tool-elapsed" data-testid="tool-elapsed">
-      {formatElapsed(tool.endedAt - tool.startedAt)}
+      {formatElapsed(tool.endedAt - ranFrom)}
     </span>
   );
 }

@@ -1,0 +1,35 @@
+/**
+ * What the status bar says about the agents, from the cards' own statuses (the one status truth,
+ * displayStatus.ts): "2 working · 1 need you". Idle agents are neither: their turn is over and
+ * nothing waits on the user. Pure, for tests.
+ */
+import type { AgentView, NeedsYouView } from "../shared/protocol";
+
+export interface StatusSummary {
+  text: string;
+  tooltip: string;
+  working: number;
+  needYou: number;
+}
+
+const NEED_TEXT: Record<NeedsYouView["kind"], string> = {
+  permission: "a permission prompt",
+  approval: "an approval",
+  review: "a diff to review",
+  question: "a question",
+  dialog: "a dialog in its terminal",
+};
+
+export function statusSummary(agents: readonly AgentView[]): StatusSummary {
+  const working = agents.filter((a) => a.status === "active" || a.status === "compacting");
+  const needYou = agents.filter((a) => a.status === "needsYou");
+  // "need you" whatever the count: a fixed shape reads at a glance ("0 working · 1 need you").
+  const text = `${working.length} working · ${needYou.length} need you`;
+  const lines = [
+    ...needYou.map((a) => `${a.name} needs you: ${NEED_TEXT[a.needsYou?.kind ?? "dialog"]}`),
+    ...working.map((a) => `${a.name} is ${a.status === "compacting" ? "compacting" : "working"}`),
+  ];
+  const idle = agents.length - working.length - needYou.length;
+  if (idle > 0) lines.push(`${idle} other${idle === 1 ? "" : "s"} idle or stopped`);
+  return { text, tooltip: `Arcadia agents\n${lines.join("\n")}\nClick to show the panel.`, working: working.length, needYou: needYou.length };
+}

@@ -1,0 +1,90 @@
+/**
+ * Which `Agent` call owns a sub-agent's records. Current CLIs write sub-agents to their own files
+ * (linked by `.meta.json`); CLIs before 2.0 wrote them inline with `isSidechain: true`, linked only
+ * by the prompt they were given. The rule when nothing names the owner: the open Agent call given
+ * exactly the sub-agent's first prompt, else the oldest open one not yet claimed.
+ */
+import { isSubagentTool } from "../agent/labels";
+import type { RecordSource } from "./interpreter";
+import { asString, contentText, isObject, type Json } from "./recordShapes";
+import type { ToolsInFlight } from "./toolsInFlight";
+
+export class SubagentLinks {
+  /** Sub-agent (agentId or inline chain) → the Agent call that owns it. */
+  private readonly parents = new Map<string, string | null>();
+  /** Inline sidechain records of old CLIs: record uuid → owning Agent call. */
+  private readonly sidechainChain = new Map<string, string | null>();
+  private readonly claimed = new Set<string>();
+
+  /** @param standalone the file is itself a sub-agent's transcript: its sidechain records are its own. */
+  constructor(
+    private readonly tools: ToolsInFlight,
+    private readonly standalone: boolean,
+  ) {}
+
+  /** Registers a sub-agent transcript's owner, e.g. from its `.meta.json`. */
+  link(agentId: string, parentToolId: string): void {
+    this.parents.set(agentId, parentToolId);
+    this.claimed.add(parentToolId);
+  }
+
+  /** The Agent call that owns this sub-agent, when known. */
+  parentOf(agentId: string): string | undefined {
+    return this.parents.get(agentId) ?? undefined;
+  }
+
+  /** The call ended: it can no longer be claimed, and need not be remembered. */
+  forget(toolId: string): void {
+    this.claimed.delete(toolId);
+  }
+
+  /** A new turn: inline sidechains never continue across one. */
+  newTurn(): void {
+    this.sidechainChain.clear();
+  }
+
+  /** Whether a record belongs to a sub-agent, and which `Agent` call owns it. */
+  ownerOf(record: Json, source: RecordSource): { isSubagent: boolean; parent: string | null } {
+    if (source.kind === "subagent") {
+      const known = source.parentToolId ?? this.parents.get(source.agentId);
+      if (known !== undefined && known !== null) return { isSubagent: true, parent: known };
+      const claimed = this.claimAgentCall(source.prompt ?? promptOf(record));
+      if (claimed) this.parents.set(source.agentId, claimed);
+      return { isSubagent: true, parent: claimed };
+    }
+    if (record.isSidechain !== true || this.standalone) return { isSubagent: false, parent: null };
+    const uuid = asString(record.uuid);
+    const parentUuid = asString(record.parentUuid);
+    let parent: string | null;
+    if (parentUuid !== undefined && this.sidechainChain.has(parentUuid)) {
+      parent = this.sidechainChain.get(parentUuid) ?? null;
+    } else {
+      parent = this.claimAgentCall(promptOf(record));
+    }
+    if (uuid) this.sidechainChain.set(uuid, parent);
+    return { isSubagent: true, parent };
+  }
+
+  /** The open Agent call given exactly this prompt, else the oldest open one not yet claimed. */
+  private claimAgentCall(prompt: string | undefined): string | null {
+    let fallback: string | null = null;
+    for (const [id, tool] of this.tools.entries()) {
+      if (!isSubagentTool(tool.name) || this.claimed.has(id)) continue;
+      const given = isObject(tool.input) ? asString(tool.input.prompt) : undefined;
+      if (prompt !== undefined && given !== undefined && given.trim() === prompt.trim()) {
+        this.claimed.add(id);
+        return id;
+      }
+      fallback ??= id;
+    }
+    if (fallback) this.claimed.add(fallback);
+    return fallback;
+  }
+}
+
+function promptOf(record: Json): string | undefined {
+  const message = isObject(record.message) ? record.message : undefined;
+  if (!message || record.type !== "user") return undefined;
+  const text = contentText(message.content);
+  return text || undefined;
+}

@@ -1,0 +1,245 @@
+/**
+ * The tools of one session that are in flight, and how each one ends: started once per id, ended
+ * by its own result (read before or after its tool_use), or closed without one (interrupted,
+ * orphaned, `unknown` when its result may have been in a dropped line). A sub-agent's tools end
+ * with their `Agent` call, except stragglers: their call handed back normally, their last results
+ * are late, not lost.
+ *
+ * Every operation is O(1) in the number of open tools, or in the tools it ends (thousands can be
+ * open: a scan per event was once quadratic).
+ */
+import { isSubagentTool, toolLabel } from "../agent/labels";
+import type { ToolOutcome, TranscriptEvent } from "./events";
+import { asArray, asString, contentText, isObject, type Json } from "./recordShapes";
+import { isAsyncLaunch, toolResultOutcome } from "./toolOutcome";
+import { RecentMap } from "../util/recentMap";
+
+export interface OpenTool {
+  name: string;
+  parent: string | null;
+  input: unknown;
+  /** An `Agent` call whose sub-agent runs in the background: its turn ending does not end it. */
+  background: boolean;
+  /** `droppedLines` when it started: more since, and its result may have been in one of them. */
+  droppedBefore: number;
+}
+
+/** Results kept for a tool_use not read yet; the oldest go first. */
+const MAX_EARLY_RESULTS = 1000;
+/** Tools closed without a result whose result may still come; the oldest go first. */
+const MAX_CLOSED_WITHOUT_RESULT = 10_000;
+
+export class ToolsInFlight {
+  private readonly open = new Map<string, OpenTool>();
+  /** Open tools by the Agent call that owns them (an index: ending a call never scans every tool). */
+  private readonly openChildren = new Map<string, Set<string>>();
+  /**
+   * Every tool_use id started in this session. One id is one call: a tool_use whose id was seen
+   * before (open or ended, in any turn) is a copy of that call, not a new one, and is ignored.
+   * Ids are unique per call at the API, so a repeat can only be a record written twice (a
+   * resumed or re-written conversation, old CLIs' progress copies). Ignoring it, rather than
+   * restarting the call, keeps one rule for every consumer: each id starts at most once, so the
+   * call list (deriveToolCalls) and the live state (reduceAgent) can never disagree about it.
+   */
+  private readonly startedIds = new Set<string>();
+  /**
+   * Results read before their tool_use (a file written out of order): the tool ends as soon as
+   * its tool_use arrives, instead of running forever. Bounded: results of tools started before a
+   * restore window never get their tool_use, and must not pile up.
+   */
+  private readonly earlyResults = new Map<string, { block: Json; toolUseResult: unknown }>();
+  /**
+   * Tools closed `orphaned` or `unknown` (an inference, not a record): if their result is read
+   * after all (a sub-agent's file flushed late, under load), it revises the outcome. The
+   * transcript is the record; what was inferred gives way to it.
+   */
+  private readonly closedWithoutResult = new RecentMap<string, string | null>(MAX_CLOSED_WITHOUT_RESULT);
+  /** Agent/Task calls that ended in this session (kept across turns; one id per sub-agent). */
+  private readonly endedAgentCalls = new Set<string>();
+  /** Lines too large to read dropped so far (told by the reader's caller, see linesDropped). */
+  private droppedLines = 0;
+
+  /** @param onEnded told of every tool that ends (the sub-agent links forget a claimed call). */
+  constructor(private readonly onEnded: (id: string) => void = () => undefined) {}
+
+  isOpen(toolId: string): boolean {
+    return this.open.has(toolId);
+  }
+
+  /** A call, or any tool of the sub-agent it runs, is still in flight. */
+  isOpenOrHasOpenChildren(toolId: string): boolean {
+    return this.open.has(toolId) || this.openChildren.has(toolId);
+  }
+
+  /** The open tools, oldest first. */
+  entries(): IterableIterator<[string, OpenTool]> {
+    return this.open.entries();
+  }
+
+  /** See TranscriptInterpreter.linesDropped. */
+  linesDropped(count: number): void {
+    this.droppedLines += count;
+  }
+
+  /** Starts the content's tool_use blocks (each id once) under `parent`; returns how many started. */
+  start(content: unknown, parent: string | null, at: number | undefined, out: TranscriptEvent[]): number {
+    let started = 0;
+    for (const block of asArray(content)) {
+      if (!isObject(block) || block.type !== "tool_use") continue;
+      const id = asString(block.id);
+      const name = asString(block.name);
+      if (!id || !name || this.startedIds.has(id)) continue;
+      this.startedIds.add(id);
+      this.open.set(id, { name, parent, input: block.input, background: false, droppedBefore: this.droppedLines });
+      if (parent !== null) {
+        const siblings = this.openChildren.get(parent);
+        if (siblings) siblings.add(id);
+        else this.openChildren.set(parent, new Set([id]));
+      }
+      out.push({ kind: "toolStart", id, name, input: block.input, label: toolLabel(name, block.input), parent, at });
+      started++;
+      const early = this.earlyResults.get(id);
+      if (early) {
+        this.earlyResults.delete(id);
+        this.applyResult(id, early.block, early.toolUseResult, at, out);
+      }
+    }
+    return started;
+  }
+
+  /** Ends the tools whose tool_result blocks the content holds; true if it held any. */
+  results(content: unknown, toolUseResult: unknown, at: number | undefined, out: TranscriptEvent[]): boolean {
+    let sawResult = false;
+    for (const block of asArray(content)) {
+      if (!isObject(block) || block.type !== "tool_result") continue;
+      sawResult = true;
+      const id = asString(block.tool_use_id);
+      if (!id) continue;
+      if (this.open.has(id)) this.applyResult(id, block, toolUseResult, at, out);
+      else if (this.closedWithoutResult.has(id)) this.reviseLate(id, block, toolUseResult, at, out);
+      else if (!this.startedIds.has(id)) this.keepEarlyResult(id, block, toolUseResult);
+    }
+    return sawResult;
+  }
+
+  /** Ends an open tool with `outcome` (a background agent's notification, for one). */
+  end(id: string, outcome: ToolOutcome, at: number | undefined, out: TranscriptEvent[]): void {
+    const tool = this.open.get(id);
+    if (!tool) return;
+    // A sub-agent killed with its call cannot finish its tools. One that handed back normally
+    // may still have its last results in flight: the CLI writes the parent's result before it
+    // flushes the sub-agent's file. Those stragglers end with their own results, or are closed
+    // by closeStragglers() shortly after the turn ends (see SessionEngine).
+    if (outcome === "interrupted" || outcome === "denied" || outcome === "orphaned" || outcome === "unknown") {
+      const children = this.openChildren.get(id);
+      if (children) {
+        for (const childId of [...children]) {
+          const child = this.open.get(childId);
+          if (child) this.end(childId, this.withoutResult(child, "orphaned"), at, out);
+        }
+      }
+    }
+    this.open.delete(id);
+    if (tool.parent !== null) {
+      const siblings = this.openChildren.get(tool.parent);
+      siblings?.delete(id);
+      if (siblings?.size === 0) this.openChildren.delete(tool.parent);
+    }
+    this.onEnded(id);
+    if (isSubagentTool(tool.name)) this.endedAgentCalls.add(id);
+    if (outcome === "orphaned" || outcome === "unknown") this.rememberClosedWithoutResult(id, tool.parent);
+    out.push({ kind: "toolEnd", id, outcome, parent: tool.parent, at });
+  }
+
+  /** Closes every open tool, background agents included (the session ended, its process died). */
+  closeAll(outcome: ToolOutcome, at: number | undefined, out: TranscriptEvent[]): void {
+    this.closeOpen(out, outcome, () => true, at);
+  }
+
+  /** Closes what the turn's end takes with it: not background agents, not stragglers. */
+  closeTurn(outcome: ToolOutcome, at: number | undefined, out: TranscriptEvent[]): void {
+    this.closeOpen(out, outcome, (t) => !this.isBackground(t) && !this.isStraggler(t), at);
+  }
+
+  /** Closes all but background agents (an interrupt, a final API error). */
+  closeForeground(outcome: ToolOutcome, at: number | undefined, out: TranscriptEvent[]): void {
+    this.closeOpen(out, outcome, (t) => !this.isBackground(t), at);
+  }
+
+  /** Tools of a sub-agent whose Agent call has been seen to end, awaiting their late results. */
+  stragglerIds(): string[] {
+    const ids: string[] = [];
+    for (const [parent, children] of this.openChildren) {
+      if (this.open.has(parent) || !this.endedAgentCalls.has(parent)) continue;
+      ids.push(...children);
+    }
+    return ids;
+  }
+
+  /** Gives up on these stragglers: their results are not coming. */
+  closeStragglers(ids: ReadonlySet<string>, at?: number): TranscriptEvent[] {
+    const out: TranscriptEvent[] = [];
+    for (const id of ids) {
+      const tool = this.open.get(id);
+      if (tool && this.isStraggler(tool)) this.end(id, this.withoutResult(tool, "orphaned"), at, out);
+    }
+    return out;
+  }
+
+  private applyResult(id: string, block: Json, toolUseResult: unknown, at: number | undefined, out: TranscriptEvent[]): void {
+    const tool = this.open.get(id);
+    if (!tool) return;
+    if (isSubagentTool(tool.name) && isAsyncLaunch(toolUseResult)) {
+      tool.background = true;
+      out.push({ kind: "backgroundLaunch", id, at });
+      return;
+    }
+    this.end(id, toolResultOutcome(block, toolUseResult), at, out);
+  }
+
+  /** A result for a tool already closed without one: a second toolEnd carries the recorded outcome. */
+  private reviseLate(id: string, block: Json, toolUseResult: unknown, at: number | undefined, out: TranscriptEvent[]): void {
+    const parent = this.closedWithoutResult.get(id) ?? null;
+    this.closedWithoutResult.delete(id);
+    out.push({ kind: "toolEnd", id, outcome: toolResultOutcome(block, toolUseResult), parent, at, revised: true });
+  }
+
+  private rememberClosedWithoutResult(id: string, parent: string | null): void {
+    this.closedWithoutResult.set(id, parent);
+  }
+
+  private keepEarlyResult(id: string, block: Json, toolUseResult: unknown): void {
+    if (this.earlyResults.size >= MAX_EARLY_RESULTS) {
+      const oldest = this.earlyResults.keys().next().value as string;
+      this.earlyResults.delete(oldest);
+    }
+    // Only what the outcome is read from: not the (possibly huge) output text.
+    const outcomeOnly: Json = { is_error: block.is_error, content: contentText(block.content).slice(0, 4096) };
+    this.earlyResults.set(id, { block: outcomeOnly, toolUseResult: isAsyncLaunch(toolUseResult) ? toolUseResult : isObject(toolUseResult) ? undefined : toolUseResult });
+  }
+
+  /**
+   * Its Agent call has *ended* (not merely "is not open": a sub-agent's first records can come
+   * before its parent's Agent record is read).
+   */
+  private isStraggler(tool: OpenTool): boolean {
+    return tool.parent !== null && !this.open.has(tool.parent) && this.endedAgentCalls.has(tool.parent);
+  }
+
+  private isBackground(tool: OpenTool): boolean {
+    if (tool.background) return true;
+    const owner = tool.parent ? this.open.get(tool.parent) : undefined;
+    return owner?.background === true;
+  }
+
+  private closeOpen(out: TranscriptEvent[], outcome: ToolOutcome, which: (t: OpenTool) => boolean, at?: number): void {
+    for (const [id, tool] of [...this.open]) {
+      if (this.open.has(id) && which(tool)) this.end(id, this.withoutResult(tool, outcome), at, out);
+    }
+  }
+
+  /** The outcome of a tool closed without its own result: `unknown` if its result may have been dropped. */
+  private withoutResult(tool: OpenTool, outcome: ToolOutcome): ToolOutcome {
+    return this.droppedLines > tool.droppedBefore ? "unknown" : outcome;
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * A folder watched for the files one reader cares about: "watch a folder + safety poll + coalesced
+ * reads", written once with every race it has met (CLAUDE.md, Watching and Lessons):
+ * - the folder may not exist yet (a project's first transcript, the CLI's first status file): each
+ *   poll looks for it again, and the owner's first look after the watch is in place catches what
+ *   was written while it was being set up;
+ * - one watch, however many callers ask at once (the setup is shared), and none left running when
+ *   stop() comes while it is being set up;
+ * - reads never run twice at once: an event during a read asks for one more pass, with the paths
+ *   reported meanwhile;
+ * - chokidar drops a file's change events for 50 ms after reporting one, and writers (the CLI)
+ *   write in bursts, so the last write of a burst would wait for the poll. After a pass that found
+ *   something new, cheap extra passes cover that window: a write dropped by the throttle is found
+ *   within TRAILING_LOOK_MS, and one after they stop comes more than 50 ms after the last reported
+ *   event, so it is reported. Bounded: they stop 65 ms after the last pass that found anything;
+ * - the poll is the safety net where native events get lost (WSL2, network drives, some macOS).
+ * Coarse directory mtimes (util/mtime.ts) and which events the watch reports (removals: the
+ * WatchFactory given) stay the owner's choice.
+ */
+import { stat } from "node:fs/promises";
+import { type Clock, systemClock, type TimerHandle } from "./clock";
+import type { FileWatch, WatchFactory } from "./fileWatch";
+
+/** chokidar's throttle of a file's `change` events. */
+export const CHOKIDAR_CHANGE_THROTTLE_MS = 50;
+/** The gap between trailing passes. */
+export const TRAILING_LOOK_MS = 15;
+
+/** What a pass is told about the paths below the folder. */
+export interface FolderChanges {
+  /** The paths the watch reported since the last pass (none for a poll). */
+  reported: ReadonlySet<string>;
+  /** During trailing passes: the paths of the recent passes that found something. */
+  recent: ReadonlySet<string>;
+}
+
+export interface WatchedFolderOptions {
+  /** The folder to watch; it may not exist yet. */
+  dir: string;
+  /** Which paths below `dir` matter (folders it rejects are not descended into). */
+  accept: (path: string) => boolean;
+  /**
+   * One pass over what may have changed; never two at once. Resolves true when it found something
+   * new (bytes read, a file reset, a status changed): trailing passes follow.
+   */
+  look: (changes: FolderChanges) => Promise<boolean>;
+  watch: WatchFactory;
+  /** Drives the poll and the trailing passes. */
+  clock?: Clock;
+  /** The safety-net poll (a retry of the watch, then a pass). Omitted: the owner polls, calling ensureWatch() and look(). */
+  pollIntervalMs?: number;
+  /** A pass threw, or the watch could not be set up; watching carries on (the poll still works). */
+  onError?: (err: unknown) => void;
+}
+
+export class WatchedFolder {
+  private watch: FileWatch | undefined;
+  private settingUp: Promise<void> | undefined;
+  private pollTimer: TimerHandle | undefined;
+  private trailingTimer: TimerHandle | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  /** Paths reported since the last pass. */
+  private readonly pending = new Set<string>();
+  /** Paths of the passes that found something, while trailing passes run. */
+  private readonly recent = new Set<string>();
+  private lastFoundAt = Number.NEGATIVE_INFINITY;
+  private stopped = false;
+  private readonly clock: Clock;
+
+  constructor(private readonly opts: WatchedFolderOptions) {
+    this.clock = opts.clock ?? systemClock;
+  }
+
+  /** Watches, makes the first pass, starts the poll; resolves once that first pass is done. */
+  async start(): Promise<void> {
+    await this.ensureWatch();
+    await this.look();
+    this.schedulePoll();
+  }
+
+  /** Sets the watch up if the folder exists now (shared by concurrent callers). */
+  ensureWatch(): Promise<void> {
+    if (this.watch || this.stopped) return Promise.resolve();
+    this.settingUp ??= this.setUp().finally(() => {
+      this.settingUp = undefined;
+    });
+    return this.settingUp;
+  }
+
+  /** A pass now; concurrent calls coalesce into one more pass. Never rejects. */
+  look(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.passes().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /** Stops watching and polling; resolves once a pass in progress has finished. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.pollTimer?.cancel();
+    this.trailingTimer?.cancel();
+    // A watch still being set up is closed too, never left running.
+    await this.settingUp?.catch(() => undefined);
+    await this.watch?.close().catch(() => undefined);
+    this.watch = undefined;
+    await this.running;
+  }
+
+  private async setUp(): Promise<void> {
+    const isDir = await stat(this.opts.dir).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
+    if (!isDir || this.stopped) return;
+    try {
+      this.watch = this.opts.watch(this.opts.dir, this.opts.accept, (path) => {
+        if (this.stopped) return;
+        this.pending.add(path);
+        void this.look();
+      });
+      await this.watch.ready;
+    } catch (err) {
+      this.opts.onError?.(err);
+    }
+  }
+
+  private async passes(): Promise<void> {
+    try {
+      let found = false;
+      do {
+        this.again = false;
+        const reported = new Set(this.pending);
+        this.pending.clear();
+        if (await this.opts.look({ reported, recent: new Set(this.recent) })) {
+          found = true;
+          for (const path of reported) this.recent.add(path);
+        }
+      } while (this.again && !this.stopped);
+      if (found) this.lastFoundAt = this.clock.now();
+      const throttled = this.clock.now() - this.lastFoundAt <= CHOKIDAR_CHANGE_THROTTLE_MS + TRAILING_LOOK_MS;
+      if (throttled && !this.stopped) {
+        this.trailingTimer?.cancel();
+        this.trailingTimer = this.clock.setTimeout(() => void this.look(), TRAILING_LOOK_MS);
+      } else {
+        this.recent.clear();
+      }
+    } catch (err) {
+      this.opts.onError?.(err);
+    }
+  }
+
+  private schedulePoll(): void {
+    if (this.stopped || this.opts.pollIntervalMs === undefined) return;
+    this.pollTimer = this.clock.setTimeout(() => {
+      void this.ensureWatch()
+        .then(() => this.look())
+        .then(() => this.schedulePoll());
+    }, this.opts.pollIntervalMs);
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * What each message from the panel does. The panel's buttons do what the palette's commands do,
+ * by calling them (one code path per action); the rest goes to the component that owns it.
+ */
+import { vscode } from "../vscode/api";
+import type { AgentManager } from "../agents/agentManager";
+import type { LiveBoard } from "../agents/liveBoard";
+import type { PromptDesk } from "../agents/promptDesk";
+import type { ExtensionMessage } from "../shared/protocol";
+import type { ClaudeLauncher } from "../vscode/claudeLauncher";
+import type { WebviewActions } from "./messageRouter";
+import type { PanelNotice } from "./panelNotice";
+
+export interface PanelActionDeps {
+  manager: AgentManager;
+  board: LiveBoard;
+  prompts: PromptDesk;
+  launcher: ClaudeLauncher;
+  notice: PanelNotice;
+  /** Which cards the user can see (for notifications). */
+  visibility: { set(ids: readonly string[]): void };
+  post(message: ExtensionMessage): void;
+}
+
+export function panelActions({ manager, board, prompts, launcher, notice, visibility, post }: PanelActionDeps): WebviewActions {
+  return {
+    webviewReady: async () => {
+      // Not awaited: saved agents still finding their terminals come as reconnecting cards now,
+      // and each as itself once bound (never the empty panel while agents exist).
+      void manager.restore();
+      const agents = manager.views();
+      post({ type: "snapshot", agents, live: board.views(agents.map((a) => a.id)), notice: notice.current });
+    },
+    openClaude: () => launcher.open(),
+    openSessionsFolder: () => void vscode.commands.executeCommand("arcadia.openSessions"),
+    focusAgent: (m) => manager.focus(m.id),
+    closeAgent: (m) => manager.close(m.id),
+    renameAgent: (m) => manager.rename(m.id, m.name),
+    cancelCall: (m) => void vscode.commands.executeCommand("arcadia.cancelToolCall", m.callId),
+    completeCall: (m) => void vscode.commands.executeCommand("arcadia.completeToolCall", m.callId),
+    answerPrompt: (m) => prompts.answer(m.id, m.decision),
+    revealPrompt: (m) => prompts.reveal(m.id),
+    restartAgent: (m) => launcher.restart(m.id),
+    noticeAction: (m) => launcher.noticeAction(m.command),
+    cardsVisible: (m) => visibility.set(m.ids),
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * Starting `claude` for a new agent ("Open Claude Code", "… in Folder…") and again for an exited
+ * one (Restart). A missing binary is a notice on the panel with what to do about it, not a failed
+ * terminal; it goes away once a launch works.
+ */
+import { vscode } from "./api";
+import type { AgentManager } from "../agents/agentManager";
+import type { Log } from "../agents/ports";
+import type { PanelNotice } from "../panel/panelNotice";
+import { PANEL_VIEW_ID } from "../panel/viewProvider";
+import { locateClaude } from "./claudeLocator";
+import { chooseLaunchFolder } from "./folderChoice";
+
+export const INSTALL_DOCS = "https://docs.anthropic.com/en/docs/claude-code/setup";
+
+const config = () => vscode.workspace.getConfiguration("arcadia");
+
+export class ClaudeLauncher {
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly manager: AgentManager,
+    private readonly notice: PanelNotice,
+    private readonly log: Log,
+  ) {}
+
+  /** The palette commands that launch. */
+  register(): vscode.Disposable[] {
+    return [vscode.commands.registerCommand("arcadia.openClaude", () => this.open()), vscode.commands.registerCommand("arcadia.openClaudeInFolder", () => this.open(true))];
+  }
+
+  async open(askFolder = false): Promise<void> {
+    const cwd = await chooseLaunchFolder(this.context.workspaceState, askFolder);
+    if (!cwd) return;
+    const claude = await locateClaude(config().get<string>("claudePath", ""), process.env.PATH);
+    if (!claude.ok) {
+      this.log.warn(claude.message);
+      this.notice.set({
+        kind: "claudeMissing",
+        message: claude.message,
+        actions: [
+          { label: "Set arcadia.claudePath", command: "openSettings" },
+          { label: "How to install", command: "openInstallDocs" },
+          { label: "Dismiss", command: "dismissNotice" },
+        ],
+      });
+      await vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`);
+      return;
+    }
+    if (this.notice.current?.kind === "claudeMissing") this.notice.set(null);
+    const extraArgs = config().get<string[]>("extraArgs", []).filter((a) => typeof a === "string");
+    await this.manager.open({ command: claude.command, args: extraArgs }, cwd);
+  }
+
+  async restart(agentId: string): Promise<void> {
+    const claude = await locateClaude(config().get<string>("claudePath", ""), process.env.PATH);
+    if (!claude.ok) {
+      void vscode.window.showErrorMessage(claude.message);
+      return;
+    }
+    this.manager.restart(agentId, claude.command);
+  }
+
+  /** A button of the notice: its own action, then (for Dismiss) the notice goes. */
+  async noticeAction(command: "openSettings" | "openInstallDocs" | "dismissNotice"): Promise<void> {
+    if (command === "openSettings") await vscode.commands.executeCommand("workbench.action.openSettings", "arcadia.claudePath");
+    else if (command === "openInstallDocs") await vscode.env.openExternal(vscode.Uri.parse(INSTALL_DOCS));
+    else this.notice.set(null);
+  }
+}

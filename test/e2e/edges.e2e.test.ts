@@ -1,0 +1,204 @@
+/// <reference lib="dom" />
+/**
+ * The edges of "the panel never contradicts the terminal", in a real VS Code (code-server +
+ * Chromium) with the real Claude Code CLI and the scripted model, in one loopback-only namespace:
+ * - a double-click on "Open Claude Code" gives two agents with different numbers;
+ * - renaming a card renames its terminal's tab;
+ * - a window reload with two agents (one in the middle of a tool) shows both cards at once, never
+ *   the empty panel, and the tool that ended during the reload prints no hook error;
+ * - `arcadia.extraArgs: ["--modle"]` gives "claude exited" with the CLI's own message.
+ * Its own window and workspace; the scenarios run in order on it.
+ */
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
+import { writeClaudeWrapper } from "../rig/claudeWrapper.js";
+import { createHome } from "../rig/home.js";
+import { startModelServer, type ModelServer } from "../rig/model-server.js";
+import type { Script } from "../rig/script.js";
+import { e2eAvailable, pollUntil, startVsCode, terminalText, type VsCode, waitForWorkbench } from "./harness";
+import { agentPanel } from "./agentPanel";
+import { panelContentFrame, setWorkspaceSetting } from "./panelFrame";
+
+const available = e2eAvailable("the edges: launch numbers, names, reload, a claude that exits at once (e2e)");
+const EDITOR = ".part.editor";
+/** Long enough to still run when the window reloads, short enough to end during the reload. */
+const SLOW_COMMAND = "sleep 6 && echo slow-step-done";
+
+const script: Script = {
+  conversations: [{ match: "Run the slow step", steps: [{ tools: [{ name: "Bash", input: { command: SLOW_COMMAND, description: "Slow step" } }] }, { text: "Slow step finished." }] }],
+  fallbackText: "OK.",
+};
+
+describe.skipIf(!available)("the edges of the live truth (real VS Code, real CLI)", () => {
+  let root: string;
+  let workspace: string;
+  let home: string;
+  let model: ModelServer;
+  let vs: VsCode;
+  let page: Page;
+  const figures: Record<string, unknown> = {};
+  const { panel, cards, card, showPanel, waitForClaudePrompt, typeInTerminal } = agentPanel(() => page, ".part.panel");
+
+
+
+  /** Names of the terminals in VS Code's terminal view (its tabs list, or its single tab). */
+  async function terminalNames(): Promise<string[]> {
+    await page.locator(".part.panel .composite-bar .action-item", { hasText: "Terminal" }).click();
+    return page.locator(".part.panel .single-terminal-tab, .part.panel .tabs-list .monaco-list-row").allTextContents();
+  }
+
+  beforeAll(async () => {
+    root = realpathSync(mkdtempSync(join(tmpdir(), "edges-")));
+    workspace = join(root, "workspace");
+    home = join(root, "home");
+    mkdirSync(workspace, { recursive: true });
+    mkdirSync(home, { recursive: true });
+    writeFileSync(join(workspace, "README.md"), "# Sample workspace\n");
+    createHome(workspace, { home });
+    model = await startModelServer({ script });
+    const claude = writeClaudeWrapper(join(root, "bin"), { modelUrl: model.url, env: { CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: "1" } });
+    vs = await startVsCode({
+      workspace,
+      extraEnv: { HOME: home },
+      settings: {
+        // Terminals outlive a window reload, as they do by default (the e2e defaults turn it off).
+        "terminal.integrated.enablePersistentSessions": true,
+        "arcadia.claudePath": claude,
+        "arcadia.extraArgs": ["--allowedTools", "Bash(sleep:*)", "Bash(echo:*)"],
+      },
+    });
+    page = vs.page;
+  }, 180_000);
+
+  beforeEach((context) => {
+    onTestFailed(async () => {
+      await vs?.screenshot(`failed-edges-${context.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`).catch(() => undefined);
+      console.log(`Arcadia log at the failure of "${context.task.name}":\n${vs?.extensionLog()}`);
+      console.log(`terminal at the failure:\n${await terminalText(page, EDITOR).catch(() => "(none)")}`);
+    });
+  });
+
+  afterAll(async () => {
+    console.log(`e2e figures (edges): ${JSON.stringify(figures, null, 1)}`);
+    await vs?.close();
+    await model?.close();
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  it("a double-click on Open Claude Code gives two agents with different numbers", async () => {
+    await vs.waitForExtensionLog(/Arcadia activated in \d+ ms/);
+    await showPanel();
+    await panel().locator('[data-testid="open-claude"]').dblclick();
+    // A launch shows its terminal (the panel's tab switches to it): back to the cards.
+    await page.locator(".part.panel .terminal-wrapper.active .xterm").waitFor();
+    await waitForClaudePrompt();
+    await showPanel();
+    await pollUntil(async () => (await cards().count()) === 2, "two cards", 20_000);
+    const names = (await cards().locator('[data-testid="agent-name"]').allTextContents()).map((n) => n.trim()).sort();
+    expect(names).toEqual(["Agent #1", "Agent #2"]);
+    await pollUntil(async () => (await terminalNames()).filter((n) => /Agent #[12]/.test(n)).length === 2, "two terminals, #1 and #2", 20_000);
+    expect((await terminalNames()).filter((n) => /Agent #\d/.test(n)).map((n) => /Agent #\d/.exec(n)![0]).sort()).toEqual(["Agent #1", "Agent #2"]);
+  });
+
+  it("renaming a card renames its terminal's tab", async () => {
+    await showPanel();
+    // As a person renames: double-click the name, type over it, Enter.
+    // The pencil (a click on the card itself would bring its terminal to the front).
+    // By id: while its name is being edited, the card no longer shows "Agent #2" as text.
+    const id = await card("Agent #2").getAttribute("data-agent-id");
+    const byId = panel().locator(`[data-testid="agent-card"][data-agent-id="${id}"]`);
+    await byId.hover();
+    await byId.locator('[data-testid="rename-agent"]').click();
+    const input = byId.locator('[data-testid="rename-input"] input');
+    await input.fill("Reviewer");
+    await input.press("Enter");
+    // The terminal's tab follows (renaming it shows it for a moment: the panel comes back after).
+    await pollUntil(async () => (await terminalNames()).some((n) => n.includes("Reviewer")), 'the terminal tab "Reviewer"', 20_000);
+    await showPanel();
+    await card("Reviewer").waitFor({ timeout: 20_000 });
+    // The rename brought the panel back to the front: the cards are still in view.
+    await expect(cards().count()).resolves.toBe(2);
+  });
+
+  it("a reload with two agents, one mid-tool, shows both cards at once (never the empty panel); the tool that ends meanwhile prints no hook error", async () => {
+    await page.locator(".part.panel .composite-bar .action-item", { hasText: "Terminal" }).click();
+    await page.locator(".part.panel .tabs-list .monaco-list-row", { hasText: "Agent #1" }).click();
+    await waitForClaudePrompt(".part.panel");
+    await typeInTerminal("Run the slow step", ".part.panel");
+    await showPanel();
+    await card("Agent #1").locator('[data-testid="tool-row"][data-outcome="running"]', { hasText: "sleep 6" }).waitFor({ timeout: 20_000 });
+
+    await page.reload();
+    await waitForWorkbench(page, vs.url);
+    await showPanel();
+    const frame = await panelContentFrame(page, 30_000);
+    const polledFrom = Date.now();
+    let emptySeen = false;
+    /** When both cards were first in the panel's page, in ms since that page began to load. */
+    let bothAt: number | undefined;
+    /** The panel's first paint (when it became visible, not blank), same clock. */
+    let firstPaint: number | undefined;
+    while (Date.now() - polledFrom < 8_000) {
+      const seen = await frame
+        .evaluate(() => ({
+          empty: document.querySelector('[data-testid="empty-state"]') !== null,
+          cards: document.querySelectorAll('[data-testid="agent-card"]').length,
+          sincePageStart: performance.now(),
+          firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+        }))
+        .catch(() => ({ empty: false, cards: 0, sincePageStart: 0, firstPaint: undefined }));
+      emptySeen ||= seen.empty;
+      firstPaint ??= seen.firstPaint;
+      if (seen.cards === 2 && bothAt === undefined) bothAt = seen.sincePageStart;
+      if (bothAt !== undefined && firstPaint !== undefined && Date.now() - polledFrom > 1_500) break;
+      await page.waitForTimeout(20);
+    }
+    figures.panelPageStartToBothCardsMs = bothAt === undefined ? "never" : Math.round(bothAt);
+    figures.panelFirstPaintMs = firstPaint === undefined ? "unknown" : Math.round(firstPaint);
+    expect(emptySeen, "the panel showed its empty state while agents exist").toBe(false);
+    expect(bothAt, "both cards within 8 s").toBeDefined();
+    expect(firstPaint, "the panel's first paint").toBeDefined();
+    // From the moment the panel shows anything (its first paint), both cards within 1 s: with the
+    // cards embedded in the page they are in that very paint.
+    figures.panelFirstPaintToBothCardsMs = Math.max(0, Math.round(bothAt! - firstPaint!));
+    expect(bothAt! - firstPaint!).toBeLessThanOrEqual(1_000);
+    await expect(card("Reviewer").count()).resolves.toBe(1);
+
+    // The slow step ended (during or after the reload): the reconnecting card already says so (it
+    // follows the transcript's tail), and the terminal never printed a hook error for it.
+    await pollUntil(async () => (await card("Agent #1").getAttribute("data-status")) === "waiting", "Agent #1 idle after the slow step", 30_000);
+    // VS Code brings the terminals back when their view shows: both, with their names.
+    await pollUntil(async () => {
+      const names = await terminalNames();
+      return names.some((n) => n.includes("Agent #1")) && names.some((n) => n.includes("Reviewer"));
+    }, 'the terminals "Agent #1" and "Reviewer" back after the reload', 30_000);
+    await page.locator(".part.panel .tabs-list .monaco-list-row", { hasText: "Agent #1" }).click();
+    await pollUntil(async () => (await terminalText(page, ".part.panel")).includes("Slow step finished."), "the turn's end in Agent #1's terminal", 20_000);
+    const screen = await terminalText(page, ".part.panel");
+    expect(screen).not.toMatch(/hook failed|hook error/i);
+    // Bound again to its terminal: the card stops reconnecting.
+    await showPanel();
+    await pollUntil(async () => (await card("Agent #1").locator('[data-testid="agent-reconnecting"]').count()) === 0, "Agent #1 bound again", 30_000);
+  });
+
+  it('arcadia.extraArgs ["--modle"] gives "claude exited" with the CLI\'s own message, within 2 s', async () => {
+    setWorkspaceSetting(workspace, "arcadia.extraArgs", ["--modle"]);
+    await vs.waitForExtensionLog(/setting arcadia\.extraArgs is now \["--modle"\]/, { timeoutMs: 20_000 });
+    await showPanel();
+    await panel().locator('[data-testid="open-claude"]').click();
+    await page.locator(".part.panel .terminal-wrapper.active .xterm").waitFor();
+    await showPanel();
+    await card("Agent #3").waitFor({ timeout: 20_000 });
+    const cardAt = Date.now();
+    await pollUntil(async () => (await card("Agent #3").getAttribute("data-status")) === "exited", "Agent #3 exited", 20_000);
+    figures.cardToExitedMs = Date.now() - cardAt;
+    expect(figures.cardToExitedMs).toBeLessThanOrEqual(2_000);
+    await expect(card("Agent #3").locator('[data-testid="agent-status"]').textContent()).resolves.toContain("claude exited");
+    await expect(card("Agent #3").locator('[data-testid="agent-exit-message"]').textContent()).resolves.toMatch(/unknown option.*--modle/);
+    await expect(card("Agent #3").locator('[data-testid="restart-agent"]').count()).resolves.toBe(1);
+    await vs.screenshot("edges-modle-exited");
+  });
+});

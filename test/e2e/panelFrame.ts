@@ -1,0 +1,29 @@
+/**
+ * Reaching into the running workbench from a test: the Arcadia panel's own page (to watch it from
+ * inside, to the millisecond), and settings changed while VS Code runs. code-server does not notice
+ * a user settings file changed behind its back; the workspace's `.vscode/settings.json` it does
+ * (Arcadia logs each change, which a test can wait for).
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Frame, Page } from "playwright-core";
+import { pollUntil } from "../support/waitFor";
+
+/** The panel's content frame (the page inside the webview). */
+export function panelContentFrame(page: Page, timeoutMs = 10_000): Promise<Frame> {
+  return pollUntil(
+    () => page.frames().find((f) => f.url().includes("/pre/fake.html") && f.parentFrame()?.url().includes("extensionId=arcadia-dev.arcadia")),
+    "the panel's content frame",
+    timeoutMs,
+  );
+}
+
+/** Changes one setting of the running VS Code, in the workspace's settings (they win over the user's). */
+export function setWorkspaceSetting(workspace: string, key: string, value: unknown): void {
+  const dir = join(workspace, ".vscode");
+  const file = join(dir, "settings.json");
+  mkdirSync(dir, { recursive: true });
+  const settings = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
+  settings[key] = value;
+  writeFileSync(file, JSON.stringify(settings, null, 2));
+}

@@ -1,0 +1,45 @@
+/**
+ * When the reader may skip a file without reading it: only when nothing about it changed and its
+ * times are old enough to trust (a rewrite in the same clock tick as the last read leaves them as
+ * they were). File stats are made up here: the real-file cases are in lineReader.test.ts.
+ */
+import { describe, expect, it } from "vitest";
+import { FileFingerprint, type FileStat } from "../../src/core/transcript/fileFingerprint";
+
+const NS_PER_MS = 1_000_000n;
+
+function statAt(mtimeMs: number, over: Partial<FileStat> = {}): FileStat {
+  const ns = BigInt(mtimeMs) * NS_PER_MS;
+  return { dev: 1n, ino: 7n, size: 100n, mtimeMs: BigInt(mtimeMs), mtimeNs: ns, ctimeNs: ns, birthtimeNs: ns - 5000n * NS_PER_MS, ...over };
+}
+
+describe("FileFingerprint.unchanged", () => {
+  it("skips a file whose size, times and identity are those of the last read, written long ago", () => {
+    const fp = new FileFingerprint();
+    const old = statAt(Date.now() - 60_000);
+    fp.remember(old);
+    expect(fp.unchanged(old, 100)).toBe(true);
+  });
+
+  it("checks a file written moments ago even when its stat is the same: the clock tick may hide a rewrite", () => {
+    const fp = new FileFingerprint();
+    const recent = statAt(Date.now() - 5);
+    fp.remember(recent);
+    expect(fp.unchanged(recent, 100)).toBe(false);
+  });
+
+  it("checks a file whose times moved though its size did not (rewritten in place)", () => {
+    const fp = new FileFingerprint();
+    const then = Date.now() - 60_000;
+    fp.remember(statAt(then));
+    expect(fp.unchanged(statAt(then, { mtimeNs: BigInt(then) * NS_PER_MS + 1n }), 100)).toBe(false);
+  });
+
+  it("reads a file that has bytes past the position, and one that is another file now", () => {
+    const fp = new FileFingerprint();
+    const then = Date.now() - 60_000;
+    fp.remember(statAt(then));
+    expect(fp.unchanged(statAt(then, { size: 150n }), 100)).toBe(false);
+    expect(fp.unchanged(statAt(then, { ino: 8n }), 100)).toBe(false);
+  });
+});

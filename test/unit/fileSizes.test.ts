@@ -1,0 +1,48 @@
+/**
+ * scripts/check-file-sizes.mjs (in `npm run lint`): a source file over 350 lines under src/ or
+ * webview-ui/src/ fails the lint, named with its length; files at the limit, elsewhere, or not code
+ * pass — so the check neither passes vacuously nor flags what it should not.
+ */
+import { describe, expect, it } from "vitest";
+import { runCheckOnTree } from "../support/plantedTree";
+import { useTempDirs } from "../support/tempDir";
+
+const tempDir = useTempDirs();
+
+/** `n` lines of code, the last one ending with a newline unless `lastNewline` is false. */
+const lines = (n: number, lastNewline = true) => Array.from({ length: n }, (_, i) => `export const x${i} = ${i};`).join("\n") + (lastNewline ? "\n" : "");
+
+/** Runs the check on a throwaway tree holding `files`; its exit status and output. */
+const checkSizes = (files: Record<string, string>) => runCheckOnTree("check-file-sizes.mjs", tempDir(), files);
+
+describe("scripts/check-file-sizes.mjs", () => {
+  const withinLimits = {
+    "src/core/atLimit.ts": lines(350),
+    "src/core/atLimitNoFinalNewline.ts": lines(350, false),
+    "webview-ui/src/components/Card.tsx": lines(120),
+    "test/unit/long.test.ts": lines(2000),
+    "webview-ui/test/long.test.tsx": lines(2000),
+    "webview-ui/src/styles.css": "a { color: red; }\n".repeat(900),
+  };
+
+  it("passes files of at most 350 lines, and anything outside src/ and webview-ui/src/ or not code", () => {
+    const result = checkSizes(withinLimits);
+    expect(result).toMatchObject({ ok: true });
+    expect(result.output).toContain("none over 350 lines");
+  });
+
+  it("fails on each file over 350 lines under src/ or webview-ui/src/, listing all of them, longest first", () => {
+    const result = checkSizes({
+      ...withinLimits,
+      "src/agents/manager.ts": lines(601),
+      "src/core/engine/follower.ts": lines(351, false),
+      "webview-ui/src/components/Big.tsx": lines(400),
+    });
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain(
+      ["  src/agents/manager.ts: 601 lines", "  webview-ui/src/components/Big.tsx: 400 lines", "  src/core/engine/follower.ts: 351 lines"].join("\n"),
+    );
+    expect(result.output).not.toContain("atLimit");
+    expect(result.output).not.toContain("long.test");
+  });
+});

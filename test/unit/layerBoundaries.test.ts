@@ -1,0 +1,106 @@
+/**
+ * The architecture's boundaries fail `npm test` when crossed, not just by convention: a planted
+ * import is refused by ESLint (while editing) and by scripts/check-layers.mjs (the check `npm run
+ * lint` runs), and the same files without the crossing pass — so neither check passes vacuously.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+import { runCheckOnTree } from "../support/plantedTree";
+import { useTempDirs } from "../support/tempDir";
+
+const repo = resolve(__dirname, "../..");
+const tempDir = useTempDirs();
+
+async function lintErrors(filePath: string, code: string): Promise<string[]> {
+  const eslint = new ESLint({ cwd: repo });
+  const [result] = await eslint.lintText(code, { filePath: join(repo, filePath) });
+  return (result?.messages ?? []).filter((m) => m.severity === 2).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+/** Runs the layer check on a throwaway tree holding `files`; its exit status and output. */
+const checkLayers = (files: Record<string, string>) => runCheckOnTree("check-layers.mjs", tempDir(), files);
+
+describe("ESLint keeps each layer to its imports", () => {
+  it("refuses vscode in src/agents, even a type import; allows the agents' own ports", async () => {
+    const agentsRule = expect.arrayContaining([expect.stringContaining("src/agents must not depend on vscode")]);
+    await expect(lintErrors("src/agents/planted.ts", 'import * as vscode from "vscode";\nexport const x = vscode;\n')).resolves.toEqual(agentsRule);
+    await expect(lintErrors("src/agents/planted.ts", 'import type { Terminal } from "vscode";\nexport type T = Terminal;\n')).resolves.toEqual(agentsRule);
+    await expect(lintErrors("src/agents/planted.ts", 'import type { TerminalHost } from "./ports";\nexport type T = TerminalHost;\n')).resolves.toEqual([]);
+  });
+
+  it("refuses a value import from the extension's src/ in the webview; allows a type import", async () => {
+    const value = 'import { parseWebviewMessage } from "../../src/shared/protocol";\nexport const f = parseWebviewMessage;\n';
+    await expect(lintErrors("webview-ui/src/planted.ts", value)).resolves.toEqual([expect.stringContaining("only types")]);
+    const type = 'import type { AgentView } from "../../src/shared/protocol";\nexport type A = AgentView;\n';
+    await expect(lintErrors("webview-ui/src/planted.ts", type)).resolves.toEqual([]);
+  });
+
+  it("refuses vscode in src/core", async () => {
+    await expect(lintErrors("src/core/planted.ts", 'import { window } from "vscode";\nexport const w = window;\n')).resolves.toEqual([expect.stringContaining("src/core must not depend on vscode")]);
+  });
+});
+
+describe("scripts/check-layers.mjs follows imports across folders", () => {
+  const clean = {
+    "src/core/a.ts": 'export const a = 1;\n',
+    "src/shared/protocol.ts": 'export type P = { a: number };\n',
+    "src/agents/b.ts": 'import { a } from "../core/a";\nimport type { P } from "../shared/protocol";\nexport const b: P = { a };\n',
+    "src/vscode/adapter.ts": 'import * as vscode from "vscode";\nexport const v = vscode;\n',
+  };
+
+  it("passes a tree where each layer stays inside what it may use (vscode only in src/vscode)", () => {
+    expect(checkLayers(clean)).toMatchObject({ ok: true });
+  });
+
+  it("fails when src/agents imports vscode directly", () => {
+    const r = checkLayers({ ...clean, "src/agents/b.ts": 'import type { Terminal } from "vscode";\nexport type T = Terminal;\n' });
+    expect(r.ok).toBe(false);
+    expect(r.output).toContain('src/agents/b.ts: imports "vscode"');
+  });
+
+  it("fails when src/agents reaches vscode through an adapter in src/vscode", () => {
+    const r = checkLayers({ ...clean, "src/agents/b.ts": 'export { v } from "../vscode/adapter";\n' });
+    expect(r.ok).toBe(false);
+    expect(r.output).toContain("outside what src/agents may use");
+  });
+
+  it("fails when src/core imports from src/agents, or src/shared from src/core (dynamic import and require too)", () => {
+    const up = checkLayers({ ...clean, "src/core/a.ts": 'export const a = 1;\nexport const later = () => import("../agents/b");\n' });
+    expect(up.ok).toBe(false);
+    expect(up.output).toContain("outside what src/core may use");
+    const sideways = checkLayers({ ...clean, "src/shared/protocol.ts": 'const a = require("../core/a");\nexport type P = { a: number };\nexport const x = a;\n' });
+    expect(sideways.ok).toBe(false);
+    expect(sideways.output).toContain("outside what src/shared may use");
+  });
+});
+
+describe("the compiler keeps src/core to itself (src/core/tsconfig.json, a composite project)", () => {
+  /** `tsc -b src/core` on a throwaway tree with the repository's two tsconfig files. */
+  function buildCore(files: Record<string, string>): { ok: boolean; output: string } {
+    const root = tempDir();
+    const tsconfigs = {
+      "tsconfig.json": readFileSync(join(repo, "tsconfig.json"), "utf8"),
+      // Declarations into the tree's own folder (node_modules below is the repository's, linked).
+      "src/core/tsconfig.json": readFileSync(join(repo, "src/core/tsconfig.json"), "utf8").replaceAll("node_modules/.cache/", "out/"),
+    };
+    symlinkSync(join(repo, "node_modules"), join(root, "node_modules"), "dir");
+    for (const [path, content] of Object.entries({ ...tsconfigs, ...files })) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), content);
+    }
+    const tsc = join(repo, "node_modules", "typescript", "bin", "tsc");
+    const result = spawnSync(process.execPath, [tsc, "-b", join(root, "src/core")], { encoding: "utf8", timeout: 120_000 });
+    return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
+  }
+
+  it("builds a core that imports only itself, and refuses one that imports src/agents", () => {
+    const core = { "src/core/a.ts": "export const a: number = 1;\n", "src/agents/b.ts": "export const b: number = 2;\n" };
+    expect(buildCore(core)).toMatchObject({ ok: true });
+    const crossing = buildCore({ ...core, "src/core/a.ts": 'import { b } from "../agents/b";\nexport const a: number = b;\n' });
+    expect(crossing.ok).toBe(false);
+    expect(crossing.output).toContain("TS6307");
+  }, 120_000);
+});
