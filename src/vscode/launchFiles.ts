@@ -27,9 +27,10 @@ export function launchExtrasFor(server: () => Promise<ServerAddress | undefined>
     const token = address.tokenFor(agentId);
     const mcp = await writeMcpConfigFile(address.url, token, agentId);
     try {
-      // curl makes the hooks that only tell quiet (hookSettingsFile.ts); without it they are http.
-      const curl = (await which("curl", { nothrow: true, path: process.env.PATH })) ?? undefined;
-      const settings = await writeHookSettingsFile(address.hooksUrl, token, agentId, undefined, curl);
+      // curl (and sh, for PreToolUse) make the hooks quiet (hookSettingsFile.ts); without them they are http.
+      const find = async (name: string) => (await which(name, { nothrow: true, path: process.env.PATH })) ?? undefined;
+      const [curl, sh] = await Promise.all([find("curl"), find("sh")]);
+      const settings = await writeHookSettingsFile(address.hooksUrl, token, agentId, undefined, curl, sh);
       return { args: ["--mcp-config", mcp.path, "--settings", settings.path], paths: [dirname(mcp.path), dirname(settings.path)] };
     } catch (err) {
       await mcp.remove();

@@ -13,11 +13,13 @@
  * terminal, while an async command hook prints nothing, whatever its exit code, and never holds the
  * tool up (test/integration/hookFailuresRealCli.test.ts). The token goes in a headers file
  * (`-H @file`, 0600), never on curl's command line, which other users can list.
- * Two stay http: PermissionRequest (its answer is the decision: the CLI waits for it) and
- * PreToolUse (the row of a tool that just started: through curl it came ~150 ms later, 350 ms at
- * p99 on a loaded 2-core machine, against ~0 ms for http; the price is one "PreToolUse hook failed"
- * line if a tool *starts* in the seconds a window reloads, while tools *ending* then, the usual
- * case for a long tool, stay quiet).
+ * PermissionRequest stays http: its answer is the decision, and the CLI waits for it.
+ * PreToolUse puts a tool's row on the card: through an async hook it came ~150 ms late (350 ms at
+ * p99 on a loaded 2-core machine), so where `sh` exists it is a **synchronous** quiet hook,
+ * `sh -c '"$@" >/dev/null 2>&1; exit 0' arcadia-hook curl …`: it arrives before the tool runs
+ * (the tool waits for it, a curl start, ~10–30 ms), prints nothing when Arcadia is gone (exit 0,
+ * no output), and its fixed script takes curl's argv as positional parameters (nothing is quoted
+ * into it). Without `sh` (Windows) PreToolUse stays http.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { devNull, tmpdir } from "node:os";
@@ -54,19 +56,30 @@ export interface HookSettingsFile {
   remove(): Promise<void>;
 }
 
-/** The events kept http: an answer the CLI waits for, or a row that must show at once. */
-const HTTP_ONLY = new Set<string>(["PermissionRequest", "PreToolUse"]);
-
-/** curl, and the file with the agent's headers (one `Name: value` per line, mode 0600). */
+/** curl (and sh where it exists), and the file with the agent's headers (one `Name: value` per line, mode 0600). */
 export interface QuietHooks {
   curl: string;
+  sh?: string;
   headersFile: string;
 }
 
-/** The async command hook that POSTs the hook input (stdin) to Arcadia with curl, quietly. */
-function quietHook(hooksUrl: string, quiet: QuietHooks, timeout: number): object {
-  const args = ["-s", "-o", devNull, "-m", String(timeout), "--noproxy", "*", "-H", "Content-Type: application/json", "-H", `@${quiet.headersFile}`, "--data-binary", "@-", hooksUrl];
-  return { type: "command", command: quiet.curl, args, async: true, timeout };
+/** curl's argv that POSTs the hook input (stdin) to Arcadia, giving up after `seconds`. */
+function curlArgs(hooksUrl: string, quiet: QuietHooks, seconds: number): string[] {
+  return ["-s", "-o", devNull, "-m", String(seconds), "--noproxy", "*", "-H", "Content-Type: application/json", "-H", `@${quiet.headersFile}`, "--data-binary", "@-", hooksUrl];
+}
+
+/** Runs "$@" (curl and its argv) and says nothing, whatever happened: the CLI sees exit 0 and no output. */
+const SILENT_SCRIPT = '"$@" >/dev/null 2>&1; exit 0';
+
+/** The hook for one event: http, an async curl, or (PreToolUse with sh) a synchronous silent curl. */
+function hookFor(event: string, timeout: number, hooksUrl: string, headers: Record<string, string>, quiet?: QuietHooks): object {
+  if (!quiet || event === "PermissionRequest" || (event === "PreToolUse" && !quiet.sh)) return { type: "http", url: hooksUrl, headers, timeout };
+  if (event === "PreToolUse" && quiet.sh) {
+    // curl gives up a second before the CLI would end the hook, so the CLI never reports a timeout.
+    const args = ["-c", SILENT_SCRIPT, "arcadia-hook", quiet.curl, ...curlArgs(hooksUrl, quiet, Math.max(1, timeout - 1))];
+    return { type: "command", command: quiet.sh, args, timeout };
+  }
+  return { type: "command", command: quiet.curl, args: curlArgs(hooksUrl, quiet, timeout), async: true, timeout };
 }
 
 /**
@@ -76,23 +89,20 @@ function quietHook(hooksUrl: string, quiet: QuietHooks, timeout: number): object
 export function hookSettings(hooksUrl: string, token: string, agentId: string, quiet?: QuietHooks): object {
   const headers = agentHeaders(token, agentId);
   const hooks: Record<string, object[]> = {};
-  for (const [event, timeout] of Object.entries(HOOK_TIMEOUTS_S)) {
-    const hook = quiet && !HTTP_ONLY.has(event) ? quietHook(hooksUrl, quiet, timeout) : { type: "http", url: hooksUrl, headers, timeout };
-    hooks[event] = [{ hooks: [hook] }];
-  }
+  for (const [event, timeout] of Object.entries(HOOK_TIMEOUTS_S)) hooks[event] = [{ hooks: [hookFor(event, timeout, hooksUrl, headers, quiet)] }];
   // Arcadia's own tools ask on the card where it matters (commands by arcadia.mcp.commandApproval,
   // paths outside the workspace, writes by their diff): the CLI need not ask a second time.
   return { hooks, permissions: { allow: [`mcp__${ARCADIA_MCP_SERVER_NAME}`] } };
 }
 
-/** `curl`: its path where it exists (quiet hooks), else undefined (http hooks only). */
-export async function writeHookSettingsFile(hooksUrl: string, token: string, agentId: string, parent = tmpdir(), curl?: string): Promise<HookSettingsFile> {
+/** `curl`: its path where it exists (quiet hooks), else undefined (http hooks only); `sh` likewise (a quiet PreToolUse). */
+export async function writeHookSettingsFile(hooksUrl: string, token: string, agentId: string, parent = tmpdir(), curl?: string, sh?: string): Promise<HookSettingsFile> {
   // A folder of our own (mode 0700 from mkdtemp) so no other user can even list the files.
   const dir = await mkdtemp(join(parent, "arcadia-hooks-"));
   const path = join(dir, "settings.json");
   let quiet: QuietHooks | undefined;
   if (curl) {
-    quiet = { curl, headersFile: join(dir, "headers.txt") };
+    quiet = { curl, sh, headersFile: join(dir, "headers.txt") };
     const lines = Object.entries(agentHeaders(token, agentId)).map(([name, value]) => `${name}: ${value}`);
     await writeFile(quiet.headersFile, `${lines.join("\n")}\n`, { mode: 0o600 });
   }

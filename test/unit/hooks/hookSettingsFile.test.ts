@@ -1,5 +1,6 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { HOOK_TIMEOUTS_S, writeHookSettingsFile } from "../../../src/core/hooks/hookSettingsFile";
 import { useTempDirs } from "../../support/tempDir";
@@ -33,11 +34,11 @@ describe("the --settings file of a launched agent", () => {
     expect(HOOK_TIMEOUTS_S.PreToolUse).toBeLessThanOrEqual(30);
   });
 
-  it("with curl, the hooks that only tell are quiet async commands (exec form, the token in a 0600 headers file, never on a command line); PermissionRequest and PreToolUse stay http", async () => {
+  const hooksOf = (path: string) => (JSON.parse(readFileSync(path, "utf8")) as { hooks: Record<string, { hooks: Record<string, unknown>[] }[]> }).hooks;
+
+  it("with curl, the hooks that only tell are quiet async commands (exec form, the token in a 0600 headers file, never on a command line); PermissionRequest stays http, and PreToolUse too without sh", async () => {
     const file = await writeHookSettingsFile("http://127.0.0.1:4321/hooks", "s3cret", "agent-7", tempDir(), "/usr/bin/curl");
-    const text = readFileSync(file.path, "utf8");
-    const settings = JSON.parse(text) as { hooks: Record<string, { hooks: Record<string, unknown>[] }[]> };
-    for (const [event, [group]] of Object.entries(settings.hooks)) {
+    for (const [event, [group]] of Object.entries(hooksOf(file.path))) {
       const hook = group!.hooks[0]!;
       if (event === "PermissionRequest" || event === "PreToolUse") {
         expect(hook).toMatchObject({ type: "http", url: "http://127.0.0.1:4321/hooks" });
@@ -51,6 +52,35 @@ describe("the --settings file of a launched agent", () => {
       expect(readFileSync(headersFile, "utf8")).toBe("Authorization: Bearer s3cret\nx-arcadia-agent: agent-7\n");
       expect(statSync(headersFile).mode & 0o777).toBe(0o600);
     }
+  });
+
+  it("with curl and sh, PreToolUse is a synchronous silent curl: the tool waits for it, it always exits 0 with no output, curl's argv passed as parameters", async () => {
+    const file = await writeHookSettingsFile("http://127.0.0.1:4321/hooks", "s3cret", "agent-7", tempDir(), "/usr/bin/curl", "/bin/sh");
+    const hooks = hooksOf(file.path);
+    const pre = hooks.PreToolUse![0]!.hooks[0]!;
+    expect(pre).toMatchObject({ type: "command", command: "/bin/sh", timeout: HOOK_TIMEOUTS_S.PreToolUse });
+    expect(pre.async).toBeUndefined();
+    const args = pre.args as string[];
+    expect(args.slice(0, 4)).toEqual(["-c", '"$@" >/dev/null 2>&1; exit 0', "arcadia-hook", "/usr/bin/curl"]);
+    expect(args.at(-1)).toBe("http://127.0.0.1:4321/hooks");
+    expect(args.join(" ")).not.toContain("s3cret");
+    // curl gives up before the CLI would time the hook out (a timeout is reported in the terminal).
+    expect(Number(args[args.indexOf("-m") + 1])).toBeLessThan(HOOK_TIMEOUTS_S.PreToolUse);
+    expect(hooks.PermissionRequest![0]!.hooks[0]).toMatchObject({ type: "http" });
+    expect(hooks.PostToolUse![0]!.hooks[0]).toMatchObject({ type: "command", command: "/usr/bin/curl", async: true });
+  });
+
+  it("the silent script runs curl's argv as given, passes stdin through, and exits 0 with no output even when curl fails", async () => {
+    const file = await writeHookSettingsFile("http://127.0.0.1:9/hooks", "s3cret", "agent-7", tempDir(), process.execPath, "/bin/sh");
+    const pre = hooksOf(file.path).PreToolUse![0]!.hooks[0]!;
+    const [c, script, name] = pre.args as string[];
+    // In place of curl, node writes what it got on stdin to a file, prints, and fails: the hook must still say nothing.
+    const got = join(tempDir(), "stdin.txt");
+    const input = '{"tool_input":{"command":"echo \'$(touch x)\' `id`"}}';
+    const fakeCurl = ["-e", "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{require('fs').writeFileSync(process.argv[1],s);console.log('noise');console.error('boom');process.exit(7)})", got];
+    const run = spawnSync("/bin/sh", [c!, script!, name!, process.execPath, ...fakeCurl], { input });
+    expect({ status: run.status, stdout: run.stdout.toString(), stderr: run.stderr.toString() }).toEqual({ status: 0, stdout: "", stderr: "" });
+    expect(readFileSync(got, "utf8")).toBe(input);
   });
 
   it("is readable by the user only, in a folder of its own, and goes away with remove()", async () => {
