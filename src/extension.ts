@@ -8,16 +8,15 @@ import { vscode } from "./vscode/api";
 import type { CardLiveSource } from "./agents/agent";
 import type { ExtensionMessage } from "./shared/protocol";
 import { followAgentChanges } from "./agents/agentChanges";
+import { followCollisionAgents, sharedFileSource } from "./agents/collisionCards";
 import { cardLiveSource, followHookTools } from "./agents/hookToolsSync";
 import { AgentManager } from "./agents/agentManager";
 import { LiveBoard } from "./agents/liveBoard";
 import { PromptDesk } from "./agents/promptDesk";
-import { HookToolFeed } from "./core/hooks/hookToolFeed";
-import { PermissionBroker } from "./core/hooks/permissionBroker";
 import { ApprovalQueue } from "./core/mcp/approvalQueue";
 import { ToolCallTracker } from "./core/mcp/toolCallTracker";
 import { ClaudeProcessMonitor } from "./core/process/claudeProcessMonitor";
-import type { HookEndpoint, RunningLoopbackServer } from "./core/server";
+import type { RunningLoopbackServer } from "./core/server";
 import { linkedResources } from "./core/tools/linkedResources";
 import { claudeConfigDir, projectDirFor } from "./core/transcript/projectDir";
 import { DisposableStore } from "./core/util/emitter";
@@ -30,6 +29,7 @@ import { WorkspaceBindingStore } from "./vscode/bindingStore";
 import { registerForceFinishCommands } from "./vscode/callPicker";
 import { ClaudeLauncher } from "./vscode/claudeLauncher";
 import { launchExtrasFor, removeLaunchFiles } from "./vscode/launchFiles";
+import { createHookEndpoint } from "./vscode/hookEndpoint";
 import { startArcadiaServer } from "./vscode/mcpHost";
 import { followPermissionPrompts } from "./vscode/permissionNotifications";
 import { registerSessionsCommand } from "./vscode/sessionsPicker";
@@ -54,11 +54,10 @@ export function activate(context: vscode.ExtensionContext): void {
   const approvals = new ApprovalQueue();
   const tools = store.add(createVscodeToolPorts({ approvals, agentLabel: (id) => agentName(id) ?? "Agent", agentCwd: (id) => manager.agentInfo(id)?.cwd }));
   const tracker = new ToolCallTracker(linkedResources(tools.ports));
-  const permissions = new PermissionBroker({ log: (m) => log.info(m), isKnownAgent: (id) => manager.agentInfo(id) !== undefined });
-  const hookTools = new HookToolFeed({ log: (m) => log.warn(m) });
+  const { permissions, hookTools, collisions, hooks } = createHookEndpoint(log, { isKnown: (id) => manager.agentInfo(id) !== undefined, name: agentName });
+  store.add(collisions);
   const hooksShowTools = () => vscode.workspace.getConfiguration("arcadia").get<boolean>("liveToolsFromHooks", true);
   let serverReady: Promise<RunningLoopbackServer | undefined> | undefined;
-  const hooks: HookEndpoint = (request) => (hookTools.observe(request.agentId, request.input), permissions.handleHook(request));
   const server = (): Promise<RunningLoopbackServer | undefined> => (serverReady ??= startArcadiaServer(context, log, { tracker, ports: tools.ports, hooks }));
 
   const bindings = new WorkspaceBindingStore(context.workspaceState);
@@ -69,7 +68,8 @@ export function activate(context: vscode.ExtensionContext): void {
   // The broker first: closing the server would abort pending hook requests, read as "answered in the terminal".
   shutdown = () => (permissions.dispose(), Promise.all([serverReady?.then((s) => s?.close()), processes.stop(), manager.dispose()]).then(() => undefined));
 
-  const board = store.add(new LiveBoard(tracker, approvals, permissions, hookTools));
+  const board = store.add(new LiveBoard(tracker, approvals, permissions, hookTools, Date.now, sharedFileSource(collisions, manager)));
+  store.add(followCollisionAgents(collisions, manager.onDidChange));
   const focusAgent = (id: string) => manager.focus(id);
   const prompts = new PromptDesk({ approvals, tracker, permissions, diffs: { ...tools.ports.diffs, reveal: (id) => tools.reveal(id) }, focusAgent, log });
   const post: ArcadiaViewProvider["post"] = (message) => provider.post(message);

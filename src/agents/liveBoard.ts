@@ -13,7 +13,7 @@ import { ARCADIA_TOOL_PREFIX } from "../core/server/serverName";
 import type { TranscriptEvent } from "../core/transcript/events";
 import { type Disposable, DisposableStore, Emitter } from "../core/util/emitter";
 import { visibleText } from "../core/util/visibleText";
-import type { AgentLiveView, LiveCallView, PromptView } from "../shared/protocol";
+import type { AgentLiveView, LiveCallView, PromptView, SharedFileView } from "../shared/protocol";
 import { ToolWaits } from "./toolWaits";
 
 export interface CallSource {
@@ -46,6 +46,13 @@ export interface HookToolSource {
   onDidChange(listener: (agentId: string) => void): Disposable;
 }
 
+/** Files an agent shares with others (core/collisions), already shown as the card says them. */
+export interface SharedFileSource {
+  sharedFiles(agentId: string): SharedFileView[];
+  /** The agents whose shared files changed. */
+  onDidChange(listener: (agentIds: string[]) => void): Disposable;
+}
+
 export class LiveBoard {
   private readonly matcher = new ToolUseMatcher();
   /** How long each call waited on the user (prompts on its row), per agent. */
@@ -62,6 +69,7 @@ export class LiveBoard {
     private readonly permissions?: PermissionSource,
     hooks?: HookToolSource,
     now: () => number = Date.now,
+    private readonly shared?: SharedFileSource,
   ) {
     this.waits = new ToolWaits(now);
     if (hooks) {
@@ -79,6 +87,7 @@ export class LiveBoard {
     );
     this.subscriptions.add(approvals.onDidChange(() => this.refresh()));
     if (permissions) this.subscriptions.add(permissions.onDidChange(() => this.refresh()));
+    if (shared) this.subscriptions.add(shared.onDidChange((agentIds) => this.refresh(agentIds)));
   }
 
   /** Transcript events of an agent: its `mcp__arcadia__*` tool_uses are what calls match to. */
@@ -148,7 +157,7 @@ export class LiveBoard {
       if (waitingCalls.has(call.callId)) continue;
       call.runningSince = (call.toolUseId !== null ? this.waits.allowedAt(agentId, call.toolUseId) : undefined) ?? call.startedAt;
     }
-    return { agentId, calls: liveCalls, prompts };
+    return { agentId, calls: liveCalls, prompts, sharedFiles: this.shared?.sharedFiles(agentId) ?? [] };
   }
 
   /** The agent is gone: nothing of it is sent again. */
@@ -162,8 +171,9 @@ export class LiveBoard {
     this.changed.dispose();
   }
 
-  private refresh(): void {
-    const agentIds = new Set<string>(this.sent.keys());
+  /** `also`: agents that may have something live no other source lists (shared files). */
+  private refresh(also: readonly string[] = []): void {
+    const agentIds = new Set<string>([...this.sent.keys(), ...also]);
     for (const call of this.calls.calls()) if (call.agentId) agentIds.add(call.agentId);
     for (const approval of this.approvals.pending()) if (approval.agentId) agentIds.add(approval.agentId);
     for (const prompt of this.permissions?.pending() ?? []) agentIds.add(prompt.agentId);
@@ -174,7 +184,7 @@ export class LiveBoard {
       if (this.waits.promptsOpen(agentId, asking)) live = this.view(agentId);
       const json = JSON.stringify(live);
       if (this.sent.get(agentId) === json) continue;
-      if (live.calls.length === 0 && live.prompts.length === 0) this.sent.delete(agentId);
+      if (live.calls.length === 0 && live.prompts.length === 0 && live.sharedFiles.length === 0) this.sent.delete(agentId);
       else this.sent.set(agentId, json);
       this.changed.fire(live);
     }

@@ -125,11 +125,20 @@ export interface LiveCallView {
   completeHint: string;
 }
 
+/** A file this agent and others edit, not committed yet (the collision guard): the card warns. */
+export interface SharedFileView {
+  /** As seen from the agent's folder when inside it, e.g. "src/App.tsx". */
+  file: string;
+  /** The other agents' names, e.g. ["Agent #1"]. */
+  withAgents: string[];
+}
+
 /** Everything live on one agent's card beyond the transcript: sent as one small message on change. */
 export interface AgentLiveView {
   agentId: string;
   calls: LiveCallView[];
   prompts: PromptView[];
+  sharedFiles: SharedFileView[];
 }
 
 /** Something the whole panel must say, e.g. that `claude` cannot be found. */

@@ -16,10 +16,11 @@
  * PermissionRequest stays http: its answer is the decision, and the CLI waits for it.
  * PreToolUse puts a tool's row on the card: through an async hook it came ~150 ms late (350 ms at
  * p99 on a loaded 2-core machine), so where `sh` exists it is a **synchronous** quiet hook,
- * `sh -c '"$@" >/dev/null 2>&1; exit 0' arcadia-hook curl …`: it arrives before the tool runs
- * (the tool waits for it, a curl start, ~10–30 ms), prints nothing when Arcadia is gone (exit 0,
- * no output), and its fixed script takes curl's argv as positional parameters (nothing is quoted
- * into it). Without `sh` (Windows) PreToolUse stays http.
+ * `sh -c '"$@" 2>/dev/null; exit 0' arcadia-hook curl -f …`: it arrives before the tool runs
+ * (the tool waits for it, a curl start, ~10–30 ms), its answer (a 2xx body) reaches the CLI on
+ * stdout, it prints nothing when Arcadia is gone (exit 0, no output), and its fixed script takes
+ * curl's argv as positional parameters (nothing is quoted into it). Without `sh` (Windows)
+ * PreToolUse stays http.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { devNull, tmpdir } from "node:os";
@@ -63,23 +64,28 @@ export interface QuietHooks {
   headersFile: string;
 }
 
-/** curl's argv that POSTs the hook input (stdin) to Arcadia, giving up after `seconds`. */
-function curlArgs(hooksUrl: string, quiet: QuietHooks, seconds: number): string[] {
-  return ["-s", "-o", devNull, "-m", String(seconds), "--noproxy", "*", "-H", "Content-Type: application/json", "-H", `@${quiet.headersFile}`, "--data-binary", "@-", hooksUrl];
+/** curl's argv that POSTs the hook input (stdin) to Arcadia, giving up after `seconds`; the answer thrown away, or printed (`-f`: only a 2xx one). */
+function curlArgs(hooksUrl: string, quiet: QuietHooks, seconds: number, answer: "discard" | "print"): string[] {
+  const output = answer === "discard" ? ["-o", devNull] : ["-f"];
+  return ["-s", ...output, "-m", String(seconds), "--noproxy", "*", "-H", "Content-Type: application/json", "-H", `@${quiet.headersFile}`, "--data-binary", "@-", hooksUrl];
 }
 
-/** Runs "$@" (curl and its argv) and says nothing, whatever happened: the CLI sees exit 0 and no output. */
-const SILENT_SCRIPT = '"$@" >/dev/null 2>&1; exit 0';
+/**
+ * Runs "$@" (curl and its argv): its stdout (Arcadia's answer, e.g. the collision guard's "ask")
+ * goes to the CLI, its errors nowhere, and it always exits 0: unreachable, the CLI reads no
+ * output and no error, so it says nothing.
+ */
+const SILENT_SCRIPT = '"$@" 2>/dev/null; exit 0';
 
 /** The hook for one event: http, an async curl, or (PreToolUse with sh) a synchronous silent curl. */
 function hookFor(event: string, timeout: number, hooksUrl: string, headers: Record<string, string>, quiet?: QuietHooks): object {
   if (!quiet || event === "PermissionRequest" || (event === "PreToolUse" && !quiet.sh)) return { type: "http", url: hooksUrl, headers, timeout };
   if (event === "PreToolUse" && quiet.sh) {
     // curl gives up a second before the CLI would end the hook, so the CLI never reports a timeout.
-    const args = ["-c", SILENT_SCRIPT, "arcadia-hook", quiet.curl, ...curlArgs(hooksUrl, quiet, Math.max(1, timeout - 1))];
+    const args = ["-c", SILENT_SCRIPT, "arcadia-hook", quiet.curl, ...curlArgs(hooksUrl, quiet, Math.max(1, timeout - 1), "print")];
     return { type: "command", command: quiet.sh, args, timeout };
   }
-  return { type: "command", command: quiet.curl, args: curlArgs(hooksUrl, quiet, timeout), async: true, timeout };
+  return { type: "command", command: quiet.curl, args: curlArgs(hooksUrl, quiet, timeout, "discard"), async: true, timeout };
 }
 
 /**

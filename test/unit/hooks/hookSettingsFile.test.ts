@@ -61,7 +61,10 @@ describe("the --settings file of a launched agent", () => {
     expect(pre).toMatchObject({ type: "command", command: "/bin/sh", timeout: HOOK_TIMEOUTS_S.PreToolUse });
     expect(pre.async).toBeUndefined();
     const args = pre.args as string[];
-    expect(args.slice(0, 4)).toEqual(["-c", '"$@" >/dev/null 2>&1; exit 0', "arcadia-hook", "/usr/bin/curl"]);
+    expect(args.slice(0, 4)).toEqual(["-c", '"$@" 2>/dev/null; exit 0', "arcadia-hook", "/usr/bin/curl"]);
+    // Its answer reaches the CLI (a collision's "ask"), and only a 2xx one.
+    expect(args).toContain("-f");
+    expect(args).not.toContain("-o");
     expect(args.at(-1)).toBe("http://127.0.0.1:4321/hooks");
     expect(args.join(" ")).not.toContain("s3cret");
     // curl gives up before the CLI would time the hook out (a timeout is reported in the terminal).
@@ -70,16 +73,16 @@ describe("the --settings file of a launched agent", () => {
     expect(hooks.PostToolUse![0]!.hooks[0]).toMatchObject({ type: "command", command: "/usr/bin/curl", async: true });
   });
 
-  it("the silent script runs curl's argv as given, passes stdin through, and exits 0 with no output even when curl fails", async () => {
+  it("the silent script runs curl's argv as given, passes stdin through and its stdout back, and exits 0 with nothing on stderr even when curl fails", async () => {
     const file = await writeHookSettingsFile("http://127.0.0.1:9/hooks", "s3cret", "agent-7", tempDir(), process.execPath, "/bin/sh");
     const pre = hooksOf(file.path).PreToolUse![0]!.hooks[0]!;
     const [c, script, name] = pre.args as string[];
-    // In place of curl, node writes what it got on stdin to a file, prints, and fails: the hook must still say nothing.
+    // In place of curl, node writes what it got on stdin to a file, answers, complains and fails: the hook passes the answer only.
     const got = join(tempDir(), "stdin.txt");
     const input = '{"tool_input":{"command":"echo \'$(touch x)\' `id`"}}';
-    const fakeCurl = ["-e", "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{require('fs').writeFileSync(process.argv[1],s);console.log('noise');console.error('boom');process.exit(7)})", got];
+    const fakeCurl = ["-e", "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{require('fs').writeFileSync(process.argv[1],s);console.log('{}');console.error('boom');process.exit(7)})", got];
     const run = spawnSync("/bin/sh", [c!, script!, name!, process.execPath, ...fakeCurl], { input });
-    expect({ status: run.status, stdout: run.stdout.toString(), stderr: run.stderr.toString() }).toEqual({ status: 0, stdout: "", stderr: "" });
+    expect({ status: run.status, stdout: run.stdout.toString(), stderr: run.stderr.toString() }).toEqual({ status: 0, stdout: "{}\n", stderr: "" });
     expect(readFileSync(got, "utf8")).toBe(input);
   });
 

@@ -9,6 +9,7 @@ import { ActionButton } from "./ActionButton";
 import { AgentName } from "./AgentName";
 import { Codicon } from "./Codicon";
 import { ContextGauge } from "./ContextGauge";
+import { SharedFiles } from "./SharedFiles";
 import { StatusDot } from "./StatusDot";
 import { ToolList } from "./ToolList";
 
@@ -104,6 +105,7 @@ export const AgentCard = memo(function AgentCard({ agent, live, revealSeq = 0 }:
           <span>{retryText(agent.retry)}</span>
         </div>
       )}
+      <SharedFiles files={live?.sharedFiles} />
       <ToolList tools={agent.tools} live={live} />
     </li>
   );

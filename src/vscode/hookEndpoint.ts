@@ -1,0 +1,29 @@
+/**
+ * What answers Claude Code's hooks for the agents Arcadia starts: every hook feeds the live tool
+ * rows (HookToolFeed) and the permission prompts (PermissionBroker); an edit's PreToolUse passes
+ * the collision guard first (its "ask" wins). The parts are returned for the rest of the wiring.
+ */
+import { CollisionGuard } from "../core/collisions/collisionGuard";
+import { nodeCollisionDisk } from "../core/collisions/collisionDisk";
+import { type CollisionMode, withCollisionGuard } from "../core/collisions/collisionHooks";
+import { HookToolFeed } from "../core/hooks/hookToolFeed";
+import { PermissionBroker } from "../core/hooks/permissionBroker";
+import type { HookEndpoint } from "../core/server";
+import { vscode } from "./api";
+
+export interface HookParts {
+  permissions: PermissionBroker;
+  hookTools: HookToolFeed;
+  collisions: CollisionGuard;
+  hooks: HookEndpoint;
+}
+
+export function createHookEndpoint(log: vscode.LogOutputChannel, agents: { isKnown(id: string): boolean; name(id: string): string | undefined }): HookParts {
+  const permissions = new PermissionBroker({ log: (m) => log.info(m), isKnownAgent: (id) => agents.isKnown(id) });
+  const hookTools = new HookToolFeed({ log: (m) => log.warn(m) });
+  const collisions = new CollisionGuard(nodeCollisionDisk, (m) => log.warn(m));
+  const mode = () => vscode.workspace.getConfiguration("arcadia").get<CollisionMode>("collisions", "ask");
+  const feed: HookEndpoint = (request) => (hookTools.observe(request.agentId, request.input), permissions.handleHook(request));
+  const hooks = withCollisionGuard(feed, { guard: collisions, mode, agentName: (id) => agents.name(id) ?? "Another agent", log: (m) => log.info(m) });
+  return { permissions, hookTools, collisions, hooks };
+}

@@ -1,0 +1,112 @@
+/**
+ * The collision guard against a real git repository on disk (real git, real symlinks, a real
+ * worktree): who collides, and when a collision is over.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { nodeCollisionDisk } from "../../../src/core/collisions/collisionDisk";
+import { CollisionGuard } from "../../../src/core/collisions/collisionGuard";
+import { useTempDirs } from "../../support/tempDir";
+
+const tempDir = useTempDirs();
+const git = (cwd: string, ...args: string[]) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd, encoding: "utf8" });
+
+function repo(): string {
+  const root = tempDir();
+  git(root, "init", "-q", "-b", "main");
+  mkdirSync(join(root, "src"));
+  writeFileSync(join(root, "src", "App.tsx"), "export const app = 1;\n");
+  writeFileSync(join(root, "README.md"), "# r\n");
+  git(root, "add", "-A");
+  git(root, "commit", "-q", "-m", "base");
+  return root;
+}
+
+describe("the collision guard", () => {
+  it("an edit of a file another agent is editing right now collides, and both agents share it", async () => {
+    const root = repo();
+    const guard = new CollisionGuard(nodeCollisionDisk);
+    const app = join(root, "src", "App.tsx");
+    expect(await guard.beforeEdit("a1", "t1", app)).toBeUndefined();
+    const collision = await guard.beforeEdit("a2", "t2", app);
+    expect(collision?.others).toEqual([{ agentId: "a1", now: true }]);
+    expect(guard.sharedFiles("a1").map((f) => f.otherAgentIds)).toEqual([["a2"]]);
+    expect(guard.sharedFiles("a2").map((f) => f.otherAgentIds)).toEqual([["a1"]]);
+  });
+
+  it("a file another agent changed collides while it is uncommitted, and no longer once it is committed", async () => {
+    const root = repo();
+    const guard = new CollisionGuard(nodeCollisionDisk);
+    const app = join(root, "src", "App.tsx");
+    await guard.beforeEdit("a1", "t1", app);
+    writeFileSync(app, "export const app = 2;\n");
+    guard.afterEdit("a1", "t1", true);
+    expect((await guard.beforeEdit("a2", "t2", app))?.others).toEqual([{ agentId: "a1", now: false }]);
+    guard.afterEdit("a2", "t2", true);
+    const changes: string[][] = [];
+    guard.onDidChange((ids) => changes.push(ids.sort()));
+    git(root, "commit", "-q", "-am", "agent 1's change");
+    await guard.recheck();
+    expect(guard.sharedFiles("a1")).toEqual([]);
+    expect(changes).toEqual([["a1", "a2"]]);
+    // Committed: a third agent's edit of it is no collision.
+    expect(await guard.beforeEdit("a3", "t3", app)).toBeUndefined();
+  });
+
+  it("an edit that did not happen (denied, failed) or a turn that ended leaves nothing behind", async () => {
+    const root = repo();
+    const guard = new CollisionGuard(nodeCollisionDisk);
+    const readme = join(root, "README.md");
+    await guard.beforeEdit("a1", "t1", readme);
+    guard.afterEdit("a1", "t1", false);
+    expect(await guard.beforeEdit("a2", "t2", readme)).toBeUndefined();
+    await guard.beforeEdit("a3", "t3", join(root, "src", "App.tsx"));
+    guard.turnEnded("a3");
+    expect(await guard.beforeEdit("a4", "t4", join(root, "src", "App.tsx"))).toBeUndefined();
+  });
+
+  it("two spellings of one file (a symlinked folder, a file not created yet) are one file", async () => {
+    const root = repo();
+    symlinkSync(join(root, "src"), join(root, "alias"));
+    const guard = new CollisionGuard(nodeCollisionDisk);
+    await guard.beforeEdit("a1", "t1", join(root, "alias", "App.tsx"));
+    expect((await guard.beforeEdit("a2", "t2", join(root, "src", "..", "src", "App.tsx")))?.others).toEqual([{ agentId: "a1", now: true }]);
+    await guard.beforeEdit("a1", "t3", join(root, "alias", "new", "File.ts"));
+    expect((await guard.beforeEdit("a2", "t4", join(root, "src", "new", "File.ts")))?.path).toBe(join(root, "src", "new", "File.ts"));
+  });
+
+  it("agents in different git worktrees never collide on the same file of the repository", async () => {
+    const root = repo();
+    const tree = join(tempDir(), "wt");
+    git(root, "worktree", "add", "-q", "-b", "worktree-x", tree);
+    const guard = new CollisionGuard(nodeCollisionDisk);
+    await guard.beforeEdit("a1", "t1", join(root, "src", "App.tsx"));
+    guard.afterEdit("a1", "t1", true);
+    expect(await guard.beforeEdit("a2", "t2", join(tree, "src", "App.tsx"))).toBeUndefined();
+  });
+
+  it("an agent that goes takes its shares with it: the other card's warning goes too", async () => {
+    const root = repo();
+    const guard = new CollisionGuard(nodeCollisionDisk);
+    const app = join(root, "src", "App.tsx");
+    await guard.beforeEdit("a1", "t1", app);
+    await guard.beforeEdit("a2", "t2", app);
+    const changes: string[][] = [];
+    guard.onDidChange((ids) => changes.push(ids));
+    guard.forgetAgent("a1");
+    expect(guard.sharedFiles("a2")).toEqual([]);
+    expect(changes).toEqual([["a2"]]);
+  });
+
+  it("outside any git repository an edited file counts as uncommitted", async () => {
+    const folder = tempDir();
+    const notes = join(folder, "notes.txt");
+    writeFileSync(notes, "x\n");
+    const guard = new CollisionGuard(nodeCollisionDisk);
+    await guard.beforeEdit("a1", "t1", notes);
+    guard.afterEdit("a1", "t1", true);
+    expect((await guard.beforeEdit("a2", "t2", notes))?.others).toEqual([{ agentId: "a1", now: false }]);
+  });
+});
