@@ -49,6 +49,8 @@ export interface HookToolSource {
 /** Files an agent shares with others (core/collisions), already shown as the card says them. */
 export interface SharedFileSource {
   sharedFiles(agentId: string): SharedFileView[];
+  /** Why the user is asked about this call, when the collision guard asked. */
+  askedReason(agentId: string, toolUseId: string): string | undefined;
   /** The agents whose shared files changed. */
   onDidChange(listener: (agentIds: string[]) => void): Disposable;
 }
@@ -148,7 +150,10 @@ export class LiveBoard {
         .map((c) => ({ id: c.diffId as string, kind: "write" as const, subject: visibleText(c.display), toolUseId: toolUseOfCall.get(c.id) ?? null, canAlwaysAllow: false })),
       ...(this.permissions?.pending() ?? [])
         .filter((p) => p.agentId === agentId)
-        .map((p) => ({ id: p.id, kind: "permission" as const, subject: p.subject, toolUseId: p.toolUseId ?? null, canAlwaysAllow: p.canAlwaysAllow })),
+        .map((p) => {
+          const reason = p.toolUseId ? this.shared?.askedReason(agentId, p.toolUseId) : undefined;
+          return { id: p.id, kind: "permission" as const, subject: p.subject, ...(reason ? { reason: visibleText(reason) } : {}), toolUseId: p.toolUseId ?? null, canAlwaysAllow: p.canAlwaysAllow };
+        }),
     ];
     // A call runs from the moment its approval (or diff) was answered; until then, no clock.
     const waitingCalls = new Set<string>(calls.filter((c) => c.diffId !== undefined).map((c) => c.id));

@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef } from "react";
+import { useEffect, useLayoutEffect, useReducer, useRef } from "react";
 import { AgentCard } from "./components/AgentCard";
 import { CardErrorBoundary } from "./components/CardErrorBoundary";
 import { EmptyState } from "./components/EmptyState";
@@ -25,6 +25,14 @@ export function App() {
   }, []);
 
   useEffect(() => saveState(toSaved(state)), [state]);
+
+  // When the page first held N cards (before that paint): how an end-to-end test tells that the
+  // cards were in the first paint without depending on when it happened to look.
+  const cardCount = state.agents.length;
+  useLayoutEffect(() => {
+    const name = `arcadia:cards:${cardCount}`;
+    if (cardCount > 0 && performance.getEntriesByName(name).length === 0) performance.mark(name);
+  }, [cardCount]);
 
   const list = useRef<HTMLUListElement>(null);
   useCardsVisible(list, state.agents.map((a) => a.id).join(","));

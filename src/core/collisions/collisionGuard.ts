@@ -37,6 +37,8 @@ export class CollisionGuard implements Disposable {
   private readonly editing = new Map<string, Map<string, string>>();
   private readonly edited = new Map<string, Set<string>>();
   private readonly shared = new Map<string, Set<string>>();
+  /** Per agent, the edits the user was asked about (tool_use id → why): the card's prompt says why. */
+  private readonly asked = new Map<string, Map<string, string>>();
   private readonly changed: Emitter<string[]>;
   /** The agents whose shared files changed. */
   readonly onDidChange: Event<string[]>;
@@ -70,8 +72,18 @@ export class CollisionGuard implements Disposable {
     return { path: real, others };
   }
 
+  /** The user is asked about this edit because of a collision: `reason` goes on the card's prompt. */
+  noteAsked(agentId: string, toolUseId: string, reason: string): void {
+    mapOf(this.asked, agentId).set(toolUseId, reason);
+  }
+
+  askedReason(agentId: string, toolUseId: string): string | undefined {
+    return this.asked.get(agentId)?.get(toolUseId);
+  }
+
   /** The call ended: a change that happened (`changed`) is remembered until it is committed. */
   afterEdit(agentId: string, toolUseId: string, changed: boolean): void {
+    this.asked.get(agentId)?.delete(toolUseId);
     const calls = this.editing.get(agentId);
     const real = calls?.get(toolUseId);
     if (real === undefined) return;
@@ -86,6 +98,7 @@ export class CollisionGuard implements Disposable {
   /** The agent's turn is over: nothing of it is being edited any more (a denied edit never ends). */
   turnEnded(agentId: string): void {
     this.editing.delete(agentId);
+    this.asked.delete(agentId);
   }
 
   /** The files this agent shares with others (what its card warns about). */
@@ -108,6 +121,7 @@ export class CollisionGuard implements Disposable {
   /** The agent went: its edits, files and shares with it. */
   forgetAgent(agentId: string): void {
     this.editing.delete(agentId);
+    this.asked.delete(agentId);
     this.edited.delete(agentId);
     const touched = new Set<string>();
     for (const [path, agents] of [...this.shared]) {

@@ -75,7 +75,10 @@ async function observe(request: HookRequest, mode: CollisionMode, options: Colli
       if (!collision) return undefined;
       const reason = collisionReason(collision, cwd, options.agentName);
       options.log(`collision: ${options.agentName(agentId)} is about to edit a file others edit: ${reason} (${mode})`);
-      return mode === "ask" ? askAnswer(reason) : undefined;
+      if (mode !== "ask") return undefined;
+      // CLI 2.1.330 does not show the reason in its edit prompt: the card's prompt does.
+      options.guard.noteAsked(agentId, toolUseId, reason);
+      return askAnswer(reason);
     }
     case "PostToolUse":
       if (toolUseId && isEditTool(toolName)) options.guard.afterEdit(agentId, toolUseId, true);
