@@ -1,0 +1,63 @@
+/**
+ * git as a child process: never a shell (arguments are argv), never waiting for a terminal
+ * prompt, with a deadline, and without taking the index lock for reads (GIT_OPTIONAL_LOCKS=0), so
+ * Arcadia's looks never fail an agent's own `git commit`. Output is plain bytes as text; callers
+ * use `-z` forms so no path is quoted or split.
+ */
+import { execFile } from "node:child_process";
+
+export interface GitResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface GitOptions {
+  timeoutMs?: number;
+  /** Extra environment (e.g. GIT_INDEX_FILE for a scratch index). */
+  env?: Record<string, string>;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const MAX_OUTPUT = 256 * 1024 * 1024;
+
+/** Runs git in `cwd`; resolves with its exit code whatever it is (a spawn failure is code -1). */
+export function runGit(cwd: string, args: readonly string[], options: GitOptions = {}): Promise<GitResult> {
+  const env = { ...process.env, GIT_OPTIONAL_LOCKS: "0", GIT_TERMINAL_PROMPT: "0", LC_ALL: "C", ...options.env };
+  return new Promise((resolve) => {
+    execFile("git", [...args], { cwd, env, timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, maxBuffer: MAX_OUTPUT, windowsHide: true, encoding: "utf8" }, (err, stdout, stderr) => {
+      const code = err ? (typeof (err as { code?: unknown }).code === "number" ? ((err as { code: number }).code) : -1) : 0;
+      resolve({ code, stdout, stderr: err && code === -1 && !stderr ? err.message : stderr });
+    });
+  });
+}
+
+export class GitError extends Error {
+  constructor(
+    readonly args: readonly string[],
+    readonly result: GitResult,
+  ) {
+    super(`git ${args.join(" ")} failed (exit ${result.code}): ${result.stderr.trim() || result.stdout.trim() || "no output"}`);
+  }
+}
+
+/** Runs git and returns its output; any exit but 0 throws a GitError saying what git said. */
+export async function git(cwd: string, args: readonly string[], options?: GitOptions): Promise<string> {
+  const result = await runGit(cwd, args, options);
+  if (result.code !== 0) throw new GitError(args, result);
+  return result.stdout;
+}
+
+/** `-z` output split into its fields (the trailing NUL gives no empty field). */
+export function nulFields(output: string): string[] {
+  const fields = output.split("\0");
+  if (fields.at(-1) === "") fields.pop();
+  return fields;
+}
+
+/** git's version as [major, minor], or undefined when git cannot be run. */
+export async function gitVersion(): Promise<[number, number] | undefined> {
+  const result = await runGit(process.cwd(), ["version"]);
+  const match = /git version (\d+)\.(\d+)/.exec(result.stdout);
+  return match ? [Number(match[1]), Number(match[2])] : undefined;
+}
