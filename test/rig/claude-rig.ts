@@ -46,7 +46,7 @@ export interface Rig extends RigPaths {
   rigHome: RigHome;
   /** Starts `claude --session-id <id> --permission-mode default [args]` in a 120x40 pty and waits
    * until it accepts input. */
-  startInteractive(opts?: LaunchOptions & { cols?: number; rows?: number; readyTimeoutMs?: number; sidecar?: LaunchSpec["sidecar"] }): Promise<InteractiveSession>;
+  startInteractive(opts?: LaunchOptions & { cols?: number; rows?: number; readyTimeoutMs?: number; sidecar?: LaunchSpec["sidecar"]; cwd?: string }): Promise<InteractiveSession>;
   /** `claude -p <prompt> --session-id <id> --output-format text [args]`. */
   /** `cwd` defaults to the workspace. */
   runPrint(
@@ -99,7 +99,7 @@ export async function createRig(options: RigOptions): Promise<Rig> {
       const session = new InteractiveSession(
         sessionId,
         paths,
-        spec(["--session-id", sessionId, "--permission-mode", "default", ...(opts.args ?? [])], opts.env, workspace, opts.sidecar),
+        spec(["--session-id", sessionId, "--permission-mode", "default", ...(opts.args ?? [])], opts.env, opts.cwd ?? workspace, opts.sidecar),
         opts.cols ?? 120,
         opts.rows ?? 40,
       );

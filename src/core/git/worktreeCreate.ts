@@ -1,0 +1,80 @@
+/**
+ * A new worktree for an agent, laid out as Claude Code's own `--worktree` lays it out
+ * (`.claude/worktrees/<name>` at the repository root, branch `worktree-<name>`), but created by
+ * Arcadia with git so the agent's terminal itself starts in it: restart (`--resume`), the project
+ * folder of its transcript, /clear and the status file's cwd all agree (CLAUDE.md, "Key
+ * decisions"). The base it branched from is kept in the branch's git config, so merge and the
+ * card know it after a reload, and it goes with the branch.
+ */
+import { appendFile, readFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { git, runGit } from "./gitRunner";
+
+/** Letters, digits, `.`, `_`, `-`; starts with a letter or digit; up to 48. */
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,47}$/;
+export const WORKTREES_FOLDER = join(".claude", "worktrees");
+const BASE_KEY = "arcadiaBase";
+
+export interface WorktreeInfo {
+  /** The worktree's root. */
+  path: string;
+  branch: string;
+  /** The branch (or commit) it was made from. */
+  base: string;
+  /** The main checkout (the repository's own work tree). */
+  repo: string;
+}
+
+/** What is wrong with a worktree name, in words; undefined when it is fine. */
+export function worktreeNameProblem(name: string): string | undefined {
+  if (name === "") return "Give the worktree a name, e.g. fix-login";
+  if (!NAME.test(name) || name.includes("..") || name.endsWith(".lock") || name.endsWith(".")) return "Use letters, digits, '.', '_' and '-' (up to 48, starting with a letter or digit), e.g. fix-login";
+  return undefined;
+}
+
+/** The root of the repository `folder` is in (its main work tree when `folder` is in a linked worktree), or undefined. */
+export async function repositoryRoot(folder: string): Promise<string | undefined> {
+  const common = await runGit(folder, ["rev-parse", "--path-format=absolute", "--git-common-dir"]);
+  if (common.code !== 0) return undefined;
+  const top = await runGit(resolve(common.stdout.trim(), ".."), ["rev-parse", "--show-toplevel"]);
+  return top.code === 0 ? top.stdout.trim() : undefined;
+}
+
+/** Creates `.claude/worktrees/<name>` on a new branch `worktree-<name>` from what `repo` has checked out. */
+export async function createWorktree(repo: string, name: string): Promise<WorktreeInfo> {
+  const problem = worktreeNameProblem(name);
+  if (problem) throw new Error(problem);
+  const path = join(repo, WORKTREES_FOLDER, name);
+  const branch = `worktree-${name}`;
+  if ((await runGit(repo, ["rev-parse", "--verify", "-q", `refs/heads/${branch}`])).code === 0) throw new Error(`A branch ${branch} already exists: choose another name`);
+  const base = (await runGit(repo, ["symbolic-ref", "--short", "-q", "HEAD"])).stdout.trim() || (await git(repo, ["rev-parse", "HEAD"])).trim();
+  await git(repo, ["worktree", "add", "-b", branch, path, "HEAD"]);
+  await git(repo, ["config", `branch.${branch}.${BASE_KEY}`, base]);
+  return { path, branch, base, repo };
+}
+
+/** The worktree `cwd` is in, when it is a linked worktree of a repository; undefined otherwise. */
+export async function worktreeOf(cwd: string): Promise<WorktreeInfo | undefined> {
+  const dirs = await runGit(cwd, ["rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir", "--show-toplevel"]);
+  if (dirs.code !== 0) return undefined;
+  const [gitDir, commonDir, path] = dirs.stdout.trim().split("\n");
+  if (!gitDir || !commonDir || !path || gitDir === commonDir) return undefined;
+  const branch = (await runGit(cwd, ["symbolic-ref", "--short", "-q", "HEAD"])).stdout.trim();
+  const repo = await repositoryRoot(cwd);
+  if (!branch || !repo) return undefined;
+  const recorded = (await runGit(cwd, ["config", "--get", `branch.${branch}.${BASE_KEY}`])).stdout.trim();
+  const base = recorded || (await runGit(repo, ["symbolic-ref", "--short", "-q", "HEAD"])).stdout.trim() || "HEAD";
+  return { path, branch, base, repo };
+}
+
+/** Whether git already ignores the worktrees folder in `repo`. */
+export async function worktreesIgnored(repo: string): Promise<boolean> {
+  return (await runGit(repo, ["check-ignore", "-q", join(WORKTREES_FOLDER, "x")])).code === 0;
+}
+
+/** Adds `/.claude/worktrees/` to the repository's .gitignore (created if missing). */
+export async function ignoreWorktrees(repo: string): Promise<void> {
+  const file = join(repo, ".gitignore");
+  const current = await readFile(file, "utf8").catch(() => "");
+  await appendFile(file, `${current === "" || current.endsWith("\n") ? "" : "\n"}/.claude/worktrees/\n`);
+}
