@@ -8,7 +8,6 @@ import { vscode } from "./vscode/api";
 import type { CardLiveSource } from "./agents/agent";
 import type { ExtensionMessage } from "./shared/protocol";
 import { followAgentChanges } from "./agents/agentChanges";
-import { followCollisionAgents, sharedFileSource } from "./agents/collisionCards";
 import { cardLiveSource, followHookTools } from "./agents/hookToolsSync";
 import { AgentManager } from "./agents/agentManager";
 import { LiveBoard } from "./agents/liveBoard";
@@ -29,6 +28,7 @@ import { WorkspaceBindingStore } from "./vscode/bindingStore";
 import { registerForceFinishCommands } from "./vscode/callPicker";
 import { ClaudeLauncher } from "./vscode/claudeLauncher";
 import { launchExtrasFor, removeLaunchFiles } from "./vscode/launchFiles";
+import { createCardExtras } from "./vscode/cardExtras";
 import { createHookEndpoint } from "./vscode/hookEndpoint";
 import { startArcadiaServer } from "./vscode/mcpHost";
 import { followPermissionPrompts } from "./vscode/permissionNotifications";
@@ -68,8 +68,8 @@ export function activate(context: vscode.ExtensionContext): void {
   // The broker first: closing the server would abort pending hook requests, read as "answered in the terminal".
   shutdown = () => (permissions.dispose(), Promise.all([serverReady?.then((s) => s?.close()), processes.stop(), manager.dispose()]).then(() => undefined));
 
-  const board = store.add(new LiveBoard(tracker, approvals, permissions, hookTools, Date.now, sharedFileSource(collisions, manager)));
-  store.add(followCollisionAgents(collisions, manager.onDidChange));
+  const extras = createCardExtras({ manager, collisions, hookTools, log });
+  const board = store.add(new LiveBoard(tracker, approvals, permissions, hookTools, Date.now, extras.sources));
   const focusAgent = (id: string) => manager.focus(id);
   const prompts = new PromptDesk({ approvals, tracker, permissions, diffs: { ...tools.ports.diffs, reveal: (id) => tools.reveal(id) }, focusAgent, log });
   const post: ArcadiaViewProvider["post"] = (message) => provider.post(message);
@@ -100,7 +100,7 @@ export function activate(context: vscode.ExtensionContext): void {
       countsChanged: (agents) => statusBar.update(agents),
     }),
   );
-  for (const d of [...launcher.register(), ...registerForceFinishCommands(tracker, (id) => agentName(id) ?? "unknown agent", log), registerSessionsCommand(context)]) store.add(d);
+  for (const d of [...extras.disposables, ...launcher.register(), ...registerForceFinishCommands(tracker, (id) => agentName(id) ?? "unknown agent", log), registerSessionsCommand(context)]) store.add(d);
   store.add(vscode.commands.registerCommand("arcadia.showPanel", () => vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`)));
   store.add(vscode.commands.registerCommand("arcadia.showLog", () => log.show()));
   store.add(logSettingChanges(log));

@@ -13,7 +13,7 @@ import { ARCADIA_TOOL_PREFIX } from "../core/server/serverName";
 import type { TranscriptEvent } from "../core/transcript/events";
 import { type Disposable, DisposableStore, Emitter } from "../core/util/emitter";
 import { visibleText } from "../core/util/visibleText";
-import type { AgentLiveView, LiveCallView, PromptView, SharedFileView } from "../shared/protocol";
+import type { AgentLiveView, LiveCallView, PromptView, SharedFileView, WorktreeView } from "../shared/protocol";
 import { ToolWaits } from "./toolWaits";
 
 export interface CallSource {
@@ -55,6 +55,19 @@ export interface SharedFileSource {
   onDidChange(listener: (agentIds: string[]) => void): Disposable;
 }
 
+/** Worktree agents' branch and changes (worktreeCards.ts). */
+export interface WorktreeSource {
+  worktree(agentId: string): WorktreeView | null;
+  /** The agents whose worktree view changed. */
+  onDidChange(listener: (agentIds: string[]) => void): Disposable;
+}
+
+/** What a card shows beyond calls and prompts, each from its own source. */
+export interface CardExtras {
+  shared?: SharedFileSource;
+  worktrees?: WorktreeSource;
+}
+
 export class LiveBoard {
   private readonly matcher = new ToolUseMatcher();
   /** How long each call waited on the user (prompts on its row), per agent. */
@@ -71,7 +84,7 @@ export class LiveBoard {
     private readonly permissions?: PermissionSource,
     hooks?: HookToolSource,
     now: () => number = Date.now,
-    private readonly shared?: SharedFileSource,
+    private readonly extras: CardExtras = {},
   ) {
     this.waits = new ToolWaits(now);
     if (hooks) {
@@ -89,7 +102,7 @@ export class LiveBoard {
     );
     this.subscriptions.add(approvals.onDidChange(() => this.refresh()));
     if (permissions) this.subscriptions.add(permissions.onDidChange(() => this.refresh()));
-    if (shared) this.subscriptions.add(shared.onDidChange((agentIds) => this.refresh(agentIds)));
+    for (const source of [extras.shared, extras.worktrees]) if (source) this.subscriptions.add(source.onDidChange((agentIds) => this.refresh(agentIds)));
   }
 
   /** Transcript events of an agent: its `mcp__arcadia__*` tool_uses are what calls match to. */
@@ -151,7 +164,7 @@ export class LiveBoard {
       ...(this.permissions?.pending() ?? [])
         .filter((p) => p.agentId === agentId)
         .map((p) => {
-          const reason = p.toolUseId ? this.shared?.askedReason(agentId, p.toolUseId) : undefined;
+          const reason = p.toolUseId ? this.extras.shared?.askedReason(agentId, p.toolUseId) : undefined;
           return { id: p.id, kind: "permission" as const, subject: p.subject, ...(reason ? { reason: visibleText(reason) } : {}), toolUseId: p.toolUseId ?? null, canAlwaysAllow: p.canAlwaysAllow };
         }),
     ];
@@ -162,7 +175,7 @@ export class LiveBoard {
       if (waitingCalls.has(call.callId)) continue;
       call.runningSince = (call.toolUseId !== null ? this.waits.allowedAt(agentId, call.toolUseId) : undefined) ?? call.startedAt;
     }
-    return { agentId, calls: liveCalls, prompts, sharedFiles: this.shared?.sharedFiles(agentId) ?? [] };
+    return { agentId, calls: liveCalls, prompts, sharedFiles: this.extras.shared?.sharedFiles(agentId) ?? [], worktree: this.extras.worktrees?.worktree(agentId) ?? null };
   }
 
   /** The agent is gone: nothing of it is sent again. */
@@ -189,7 +202,7 @@ export class LiveBoard {
       if (this.waits.promptsOpen(agentId, asking)) live = this.view(agentId);
       const json = JSON.stringify(live);
       if (this.sent.get(agentId) === json) continue;
-      if (live.calls.length === 0 && live.prompts.length === 0 && live.sharedFiles.length === 0) this.sent.delete(agentId);
+      if (live.calls.length === 0 && live.prompts.length === 0 && live.sharedFiles.length === 0 && live.worktree === null) this.sent.delete(agentId);
       else this.sent.set(agentId, json);
       this.changed.fire(live);
     }

@@ -8,6 +8,7 @@ import type { LiveBoard } from "../agents/liveBoard";
 import type { PromptDesk } from "../agents/promptDesk";
 import type { ExtensionMessage } from "../shared/protocol";
 import type { ClaudeLauncher } from "../vscode/claudeLauncher";
+import { WORKTREE_COMMANDS } from "../vscode/worktreeCommands";
 import type { WebviewActions } from "./messageRouter";
 import type { PanelNotice } from "./panelNotice";
 
@@ -32,6 +33,8 @@ export function panelActions({ manager, board, prompts, launcher, notice, visibi
       post({ type: "snapshot", agents, live: board.views(agents.map((a) => a.id)), notice: notice.current });
     },
     openClaude: () => launcher.open(),
+    openClaudeInWorktree: () => launcher.openInWorktree(),
+    worktreeAction: (m) => void vscode.commands.executeCommand(WORKTREE_COMMANDS[m.action], m.id),
     openSessionsFolder: () => void vscode.commands.executeCommand("arcadia.openSessions"),
     focusAgent: (m) => manager.focus(m.id),
     closeAgent: (m) => manager.close(m.id),

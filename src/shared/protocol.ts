@@ -133,12 +133,22 @@ export interface SharedFileView {
   withAgents: string[];
 }
 
+/** A worktree agent's isolation and its changes against its base. */
+export interface WorktreeView {
+  branch: string;
+  base: string;
+  /** Committed, staged, unstaged and untracked alike; null until first counted. */
+  changes: { files: number; added: number; removed: number } | null;
+}
+
 /** Everything live on one agent's card beyond the transcript: sent as one small message on change. */
 export interface AgentLiveView {
   agentId: string;
   calls: LiveCallView[];
   prompts: PromptView[];
   sharedFiles: SharedFileView[];
+  /** Set for an agent working in a git worktree of its own. */
+  worktree: WorktreeView | null;
 }
 
 /** Something the whole panel must say, e.g. that `claude` cannot be found. */
@@ -166,6 +176,10 @@ function buildWebviewMessageSchema() {
   return z.discriminatedUnion("type", [
     z.strictObject({ type: z.literal("webviewReady") }),
     z.strictObject({ type: z.literal("openClaude") }),
+    /** Open Claude Code in a new git worktree (asks for its name). */
+    z.strictObject({ type: z.literal("openClaudeInWorktree") }),
+    /** A worktree agent's card: its changes in a diff editor, merge into its base, remove the worktree. */
+    z.strictObject({ type: z.literal("worktreeAction"), id, action: z.enum(["review", "merge", "remove"]) }),
     z.strictObject({ type: z.literal("openSessionsFolder") }),
     z.strictObject({ type: z.literal("focusAgent"), id }),
     z.strictObject({ type: z.literal("closeAgent"), id }),

@@ -10,6 +10,7 @@ import type { PanelNotice } from "../panel/panelNotice";
 import { PANEL_VIEW_ID } from "../panel/viewProvider";
 import { locateClaude } from "./claudeLocator";
 import { chooseLaunchFolder } from "./folderChoice";
+import { prepareWorktree } from "./worktreeLaunch";
 
 export const INSTALL_DOCS = "https://docs.anthropic.com/en/docs/claude-code/setup";
 
@@ -25,12 +26,27 @@ export class ClaudeLauncher {
 
   /** The palette commands that launch. */
   register(): vscode.Disposable[] {
-    return [vscode.commands.registerCommand("arcadia.openClaude", () => this.open()), vscode.commands.registerCommand("arcadia.openClaudeInFolder", () => this.open(true))];
+    return [
+      vscode.commands.registerCommand("arcadia.openClaude", () => this.open()),
+      vscode.commands.registerCommand("arcadia.openClaudeInFolder", () => this.open(true)),
+      vscode.commands.registerCommand("arcadia.openClaudeInWorktree", () => this.openInWorktree()),
+    ];
   }
 
   async open(askFolder = false): Promise<void> {
     const cwd = await chooseLaunchFolder(this.context.workspaceState, askFolder);
-    if (!cwd) return;
+    if (cwd) await this.launchIn(cwd);
+  }
+
+  /** A new agent isolated in a new git worktree of the workspace's repository (worktreeLaunch.ts). */
+  async openInWorktree(): Promise<void> {
+    const folder = await chooseLaunchFolder(this.context.workspaceState, false);
+    if (!folder) return;
+    const tree = await prepareWorktree(folder, this.context.workspaceState, this.manager.views().length + 1, this.log);
+    if (tree) await this.launchIn(tree.path);
+  }
+
+  private async launchIn(cwd: string): Promise<void> {
     const claude = await locateClaude(config().get<string>("claudePath", ""), process.env.PATH);
     if (!claude.ok) {
       this.log.warn(claude.message);

@@ -61,7 +61,7 @@ describe.skipIf(!available)("the collision guard (real CLI, real git)", () => {
     const hooks = withCollisionGuard(broker.handleHook, { guard, mode: () => mode, agentName: (id) => names[id] ?? id, log: (m) => console.log(m) });
     const tracker = new ToolCallTracker();
     server = await startLoopbackServer({ tracker, registerTools: () => undefined, hooks, log: () => undefined });
-    board = new LiveBoard(tracker, new ApprovalQueue(), broker, undefined, Date.now, sharedFileSource(guard, { agentInfo: (id) => ({ name: names[id] ?? id, cwd: rig.workspace }) }));
+    board = new LiveBoard(tracker, new ApprovalQueue(), broker, undefined, Date.now, { shared: sharedFileSource(guard, { agentInfo: (id) => ({ name: names[id] ?? id, cwd: rig.workspace }) }) });
     bridge = await loopbackBridge(server.port, rig.root);
   });
 

@@ -18,6 +18,8 @@ function router() {
     revealPrompt: vi.fn(),
     restartAgent: vi.fn(),
     cardsVisible: vi.fn(),
+    openClaudeInWorktree: vi.fn(),
+    worktreeAction: vi.fn(),
   } satisfies WebviewActions;
   const log = memoryLog();
   return { route: createMessageRouter(actions, log), actions, log };
@@ -48,6 +50,7 @@ describe("webview messages", () => {
     ["a name one character over the 80 the rename field allows", { type: "renameAgent", id: "a1", name: "x".repeat(81) }],
     ["an unknown decision", { type: "answerPrompt", id: "p1", decision: "always" }],
     ["a call id that is not a string", { type: "cancelCall", callId: 7 }],
+    ["an unknown worktree action", { type: "worktreeAction", id: "a1", action: "forceRemove" }],
     ["a prototype trick", JSON.parse('{"type":"focusAgent","id":"a","__proto__":{"x":1}}')],
   ])("ignores %s, with a log line", async (_what, raw) => {
     const { route, actions, log } = router();

@@ -27,7 +27,7 @@ describe("shared files on the cards", () => {
     writeFileSync(join(root, "App.tsx"), "a\n");
     const guard = new CollisionGuard(nodeCollisionDisk);
     const agents: Record<string, { name: string; cwd: string }> = { a1: { name: "Agent #1", cwd: root }, a2: { name: "Fixer", cwd: "/elsewhere" } };
-    const board = new LiveBoard(new ToolCallTracker(), new ApprovalQueue(), undefined, undefined, Date.now, sharedFileSource(guard, { agentInfo: (id) => agents[id] }));
+    const board = new LiveBoard(new ToolCallTracker(), new ApprovalQueue(), undefined, undefined, Date.now, { shared: sharedFileSource(guard, { agentInfo: (id) => agents[id] }) });
     const changes = new Emitter<AgentChange>();
     followCollisionAgents(guard, changes.event);
     const sent: AgentLiveView[] = [];

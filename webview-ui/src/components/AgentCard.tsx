@@ -10,6 +10,7 @@ import { AgentName } from "./AgentName";
 import { Codicon } from "./Codicon";
 import { ContextGauge } from "./ContextGauge";
 import { SharedFiles } from "./SharedFiles";
+import { WorktreeLine } from "./WorktreeLine";
 import { StatusDot } from "./StatusDot";
 import { ToolList } from "./ToolList";
 
@@ -105,6 +106,7 @@ export const AgentCard = memo(function AgentCard({ agent, live, revealSeq = 0 }:
           <span>{retryText(agent.retry)}</span>
         </div>
       )}
+      <WorktreeLine agentId={id} name={agent.name} worktree={live?.worktree} />
       <SharedFiles files={live?.sharedFiles} />
       <ToolList tools={agent.tools} live={live} />
     </li>

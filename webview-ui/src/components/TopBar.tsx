@@ -10,6 +10,15 @@ export function TopBar() {
         Open Claude Code
       </VSCodeButton>
       <VSCodeButton
+        data-testid="open-claude-worktree"
+        appearance="secondary"
+        title="Start Claude Code isolated in a new git worktree (its own folder and branch), to review and merge its work later"
+        onClick={() => post({ type: "openClaudeInWorktree" })}
+      >
+        <Codicon name="git-branch" className="button-icon" />
+        New Worktree…
+      </VSCodeButton>
+      <VSCodeButton
         data-testid="open-sessions"
         appearance="secondary"
         title="Open the folder where Claude Code keeps this project's sessions"

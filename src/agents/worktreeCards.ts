@@ -1,0 +1,137 @@
+/**
+ * Worktree agents on their cards: which agents work in a git worktree of their own (their folder
+ * is a linked worktree), its branch and base, and their changes against the base
+ * (`N files · +a −b`), counted again when the agent's tools end (its hooks) or its turn does.
+ * Counting runs git in child processes, one count per agent at a time (a change meanwhile is
+ * counted right after), never on the extension host's event loop.
+ */
+import type { ChangeStats } from "../core/git/changeStats";
+import type { WorktreeInfo } from "../core/git/worktreeCreate";
+import { type Disposable, Emitter } from "../core/util/emitter";
+import { errorMessage } from "../core/util/errorMessage";
+import type { WorktreeView } from "../shared/protocol";
+import type { AgentChange } from "./agentRegistry";
+import type { WorktreeSource } from "./liveBoard";
+
+export interface WorktreeCardsDeps {
+  worktreeOf(cwd: string): Promise<WorktreeInfo | undefined>;
+  changeStats(worktree: string, base: string): Promise<ChangeStats>;
+  log: (message: string) => void;
+  /** How long changes settle before a count (ms): a burst of edits is counted once. */
+  settleMs?: number;
+}
+
+interface Entry {
+  info: WorktreeInfo | undefined;
+  changes: WorktreeView["changes"];
+  counting: boolean;
+  again: boolean;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+export class WorktreeCards implements WorktreeSource, Disposable {
+  private readonly entries = new Map<string, Entry>();
+  private readonly changed = new Emitter<string[]>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly deps: WorktreeCardsDeps) {}
+
+  /** An agent working in `cwd`: found out once whether that is a worktree (and counted if so). */
+  track(agentId: string, cwd: string): void {
+    if (this.entries.has(agentId)) return;
+    const entry: Entry = { info: undefined, changes: null, counting: false, again: false };
+    this.entries.set(agentId, entry);
+    void this.deps.worktreeOf(cwd).then(
+      (info) => {
+        if (this.entries.get(agentId) !== entry || !info) return;
+        entry.info = info;
+        this.changed.fire([agentId]);
+        void this.count(agentId, entry);
+      },
+      (err) => this.deps.log(`worktree of ${cwd}: ${errorMessage(err)}`),
+    );
+  }
+
+  /** Something the agent did may have changed files: counted again once things settle. */
+  touched(agentId: string): void {
+    const entry = this.entries.get(agentId);
+    if (!entry?.info) return;
+    clearTimeout(entry.timer);
+    entry.timer = setTimeout(() => void this.count(agentId, entry), this.deps.settleMs ?? 300);
+  }
+
+  info(agentId: string): WorktreeInfo | undefined {
+    return this.entries.get(agentId)?.info;
+  }
+
+  worktree(agentId: string): WorktreeView | null {
+    const entry = this.entries.get(agentId);
+    return entry?.info ? { branch: entry.info.branch, base: entry.info.base, changes: entry.changes } : null;
+  }
+
+  /** Counts now (after a merge or a commit the user made from the panel). */
+  recount(agentId: string): Promise<void> {
+    const entry = this.entries.get(agentId);
+    return entry?.info ? this.count(agentId, entry) : Promise.resolve();
+  }
+
+  forget(agentId: string): void {
+    clearTimeout(this.entries.get(agentId)?.timer);
+    this.entries.delete(agentId);
+  }
+
+  dispose(): void {
+    for (const entry of this.entries.values()) clearTimeout(entry.timer);
+    this.entries.clear();
+    this.changed.dispose();
+  }
+
+  private async count(agentId: string, entry: Entry): Promise<void> {
+    if (!entry.info) return;
+    if (entry.counting) {
+      entry.again = true;
+      return;
+    }
+    entry.counting = true;
+    try {
+      const stats = await this.deps.changeStats(entry.info.path, entry.info.base);
+      const changes = { files: stats.files.length, added: stats.added, removed: stats.removed };
+      if (this.entries.get(agentId) !== entry) return;
+      if (JSON.stringify(changes) !== JSON.stringify(entry.changes)) {
+        entry.changes = changes;
+        this.changed.fire([agentId]);
+      }
+    } catch (err) {
+      this.deps.log(`changes of ${entry.info.path}: ${errorMessage(err)}`);
+    } finally {
+      entry.counting = false;
+    }
+    if (entry.again && this.entries.get(agentId) === entry) {
+      entry.again = false;
+      await this.count(agentId, entry);
+    }
+  }
+}
+
+export interface WorktreeAgentEvents {
+  onDidChange(listener: (change: AgentChange) => void): Disposable;
+  agentCwd(agentId: string): string | undefined;
+  /** Any hook of the agent (a tool ended: files may have changed). */
+  onDidHook(listener: (agentId: string) => void): Disposable;
+}
+
+/** Keeps the cards' worktrees in step with the agents: found when an agent appears, recounted as it works, dropped when it goes. */
+export function followWorktreeAgents(cards: WorktreeCards, events: WorktreeAgentEvents): Disposable {
+  const subscriptions = [
+    events.onDidChange((change) => {
+      if (change.type === "removed") return cards.forget(change.id);
+      if (change.type === "updated") {
+        const cwd = events.agentCwd(change.agent.id);
+        if (cwd) cards.track(change.agent.id, cwd);
+      }
+      if (change.type === "turnFinished") cards.touched(change.agent.id);
+    }),
+    events.onDidHook((agentId) => cards.touched(agentId)),
+  ];
+  return { dispose: () => subscriptions.forEach((s) => s.dispose()) };
+}

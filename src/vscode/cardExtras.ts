@@ -1,0 +1,28 @@
+/**
+ * What a card shows beyond its calls and prompts, wired to the agents: files it shares with other
+ * agents (the collision guard) and, for a worktree agent, its branch and changes with the
+ * commands that act on them (review, merge, remove).
+ */
+import { followCollisionAgents, sharedFileSource } from "../agents/collisionCards";
+import type { AgentManager } from "../agents/agentManager";
+import type { CardExtras } from "../agents/liveBoard";
+import type { Log } from "../agents/ports";
+import { followWorktreeAgents, WorktreeCards } from "../agents/worktreeCards";
+import { changeStats } from "../core/git/changeStats";
+import { worktreeOf } from "../core/git/worktreeCreate";
+import type { CollisionGuard } from "../core/collisions/collisionGuard";
+import type { HookToolFeed } from "../core/hooks/hookToolFeed";
+import type { Disposable } from "../core/util/emitter";
+import { registerWorktreeCommands } from "./worktreeCommands";
+
+export function createCardExtras(deps: { manager: AgentManager; collisions: CollisionGuard; hookTools: HookToolFeed; log: Log }): { sources: CardExtras; disposables: Disposable[] } {
+  const { manager, collisions, hookTools, log } = deps;
+  const worktrees = new WorktreeCards({ worktreeOf, changeStats, log: (m) => log.warn(m) });
+  const disposables: Disposable[] = [
+    worktrees,
+    followCollisionAgents(collisions, manager.onDidChange),
+    followWorktreeAgents(worktrees, { onDidChange: manager.onDidChange, agentCwd: (id) => manager.agentInfo(id)?.cwd, onDidHook: (listener) => hookTools.onDidChange(listener) }),
+    ...registerWorktreeCommands({ manager, cards: worktrees, log }),
+  ];
+  return { sources: { shared: sharedFileSource(collisions, manager), worktrees }, disposables };
+}

@@ -1,0 +1,146 @@
+/**
+ * A worktree agent's card actions, as palette commands too: Review changes (VS Code's multi-file
+ * diff editor against the base), Merge into <base>… (predicted first, confirmed, nothing touched
+ * when blocked) and Remove worktree… (says what would be lost and asks; the branch goes only when
+ * merged). Merge and remove wait until the agent is not working: its files must hold still.
+ */
+import { join } from "node:path";
+import type { AgentManager } from "../agents/agentManager";
+import type { Log } from "../agents/ports";
+import type { WorktreeCards } from "../agents/worktreeCards";
+import { changeStats } from "../core/git/changeStats";
+import { runGit } from "../core/git/gitRunner";
+import { predictionUnavailable } from "../core/git/mergePrediction";
+import type { WorktreeInfo } from "../core/git/worktreeCreate";
+import { mergeWorktree, planMerge } from "../core/git/worktreeMerge";
+import { lossOf, removalCheck, removeWorktree } from "../core/git/worktreeRemoval";
+import { errorMessage } from "../core/util/errorMessage";
+import { vscode } from "./api";
+
+export const WORKTREE_COMMANDS = { review: "arcadia.reviewWorktreeChanges", merge: "arcadia.mergeWorktree", remove: "arcadia.removeWorktree" } as const;
+
+/** Files as they are at a commit, for the diff editor's left side (empty when the file is not there, or no ref: a deleted file's right side). */
+const BASE_SCHEME = "arcadia-base";
+
+interface Deps {
+  manager: Pick<AgentManager, "views" | "close">;
+  cards: WorktreeCards;
+  log: Log;
+}
+
+export function registerWorktreeCommands(deps: Deps): vscode.Disposable[] {
+  const provider: vscode.TextDocumentContentProvider = {
+    provideTextDocumentContent: async (uri) => {
+      const { cwd, ref, path } = JSON.parse(uri.query) as { cwd: string; ref: string; path: string };
+      if (!ref) return "";
+      const shown = await runGit(cwd, ["show", `${ref}:${path}`]);
+      return shown.code === 0 ? shown.stdout : "";
+    },
+  };
+  return [
+    vscode.workspace.registerTextDocumentContentProvider(BASE_SCHEME, provider),
+    vscode.commands.registerCommand(WORKTREE_COMMANDS.review, (id?: string) => withAgent(deps, id, (agent, info) => review(agent.name, info))),
+    vscode.commands.registerCommand(WORKTREE_COMMANDS.merge, (id?: string) => withAgent(deps, id, (agent, info) => merge(deps, agent, info))),
+    vscode.commands.registerCommand(WORKTREE_COMMANDS.remove, (id?: string) => withAgent(deps, id, (agent, info) => remove(deps, agent, info))),
+  ];
+}
+
+type AgentRef = { id: string; name: string; status: string };
+
+async function withAgent(deps: Deps, id: string | undefined, act: (agent: AgentRef, info: WorktreeInfo) => Promise<void>): Promise<void> {
+  const candidates = deps.manager.views().filter((a) => deps.cards.info(a.id));
+  const agent = id ? candidates.find((a) => a.id === id) : candidates.length === 1 ? candidates[0] : await pick(candidates);
+  const info = agent && deps.cards.info(agent.id);
+  if (!agent || !info) {
+    if (!id && candidates.length === 0) void vscode.window.showInformationMessage("No agent works in a worktree of its own. Start one with \"Arcadia: Open Claude Code in New Worktree…\".");
+    return;
+  }
+  try {
+    await act(agent, info);
+  } catch (err) {
+    deps.log.warn(`${agent.name}: worktree action failed: ${errorMessage(err)}`);
+    void vscode.window.showErrorMessage(`${agent.name}: ${errorMessage(err)}`);
+  }
+}
+
+async function pick(agents: AgentRef[]): Promise<AgentRef | undefined> {
+  const chosen = await vscode.window.showQuickPick(
+    agents.map((a) => ({ label: a.name, id: a.id })),
+    { title: "Which agent's worktree?" },
+  );
+  return agents.find((a) => a.id === chosen?.id);
+}
+
+const isWorking = (agent: AgentRef) => agent.status !== "waiting" && agent.status !== "exited";
+
+async function review(name: string, info: WorktreeInfo): Promise<void> {
+  const stats = await changeStats(info.path, info.base);
+  if (stats.files.length === 0) {
+    void vscode.window.showInformationMessage(`${name} has no changes against ${info.base}.`);
+    return;
+  }
+  const side = (ref: string, path: string) => vscode.Uri.from({ scheme: BASE_SCHEME, path: `/${path}`, query: JSON.stringify({ cwd: info.path, ref, path }) });
+  const resources = stats.files.map((f) => {
+    const file = vscode.Uri.file(join(info.path, f.path));
+    // Left: the file at the base; right: the file in the worktree now (gone: empty).
+    return [file, side(stats.base, f.from ?? f.path), f.status === "deleted" ? side("", f.path) : file];
+  });
+  await vscode.commands.executeCommand("vscode.changes", `${name}: ${info.branch} against ${info.base}`, resources);
+}
+
+async function merge(deps: Deps, agent: AgentRef, info: WorktreeInfo): Promise<void> {
+  if (isWorking(agent)) {
+    void vscode.window.showWarningMessage(`${agent.name} is working: merge once it is idle, so its files hold still.`);
+    return;
+  }
+  const unavailable = await predictionUnavailable();
+  if (unavailable) {
+    void vscode.window.showErrorMessage(`Merge is unavailable: ${unavailable}.`);
+    return;
+  }
+  const request = { repo: info.repo, worktree: info.path, branch: info.branch, base: info.base };
+  const plan = await planMerge(request);
+  if (!plan.ok) {
+    void vscode.window.showWarningMessage(`Cannot merge ${info.branch} into ${info.base}. ${plan.blocked}`, { modal: true });
+    return;
+  }
+  if (plan.files.length === 0) {
+    void vscode.window.showInformationMessage(`${agent.name} has nothing to merge into ${info.base}.`);
+    return;
+  }
+  let message = "";
+  if (plan.uncommitted) {
+    const typed = await vscode.window.showInputBox({ title: `Commit ${agent.name}'s changes before merging`, prompt: `Its uncommitted changes are committed on ${info.branch} with this message.`, value: `${agent.name}: work from ${info.branch}` });
+    if (!typed?.trim()) return;
+    message = typed.trim();
+  }
+  const go = `Merge into ${info.base}`;
+  const confirm = await vscode.window.showInformationMessage(
+    `Merge ${info.branch} into ${info.base} in ${info.repo}? ${plan.files.length} file(s): ${plan.files.slice(0, 8).join(", ")}${plan.files.length > 8 ? ", …" : ""}. Predicted clean.`,
+    { modal: true },
+    go,
+  );
+  if (confirm !== go) return;
+  const outcome = await mergeWorktree(request, message);
+  await deps.cards.recount(agent.id);
+  if (outcome.merged) void vscode.window.showInformationMessage(`Merged ${info.branch} into ${info.base} (${outcome.files.length} file(s)).`);
+  else void vscode.window.showWarningMessage(`Not merged: ${outcome.blocked}`, { modal: true });
+}
+
+async function remove(deps: Deps, agent: AgentRef, info: WorktreeInfo): Promise<void> {
+  if (isWorking(agent)) {
+    void vscode.window.showWarningMessage(`${agent.name} is working: remove its worktree once it is idle.`);
+    return;
+  }
+  const loss = lossOf(await removalCheck(info.path, info.base));
+  const go = loss ? "Remove and lose it" : "Remove";
+  const question = loss
+    ? `Removing ${info.path} loses ${loss}. Its terminal closes. Remove it anyway?`
+    : `Remove the worktree ${info.path}? Everything in it is merged into ${info.base}; its branch ${info.branch} is deleted and its terminal closes.`;
+  if ((await vscode.window.showWarningMessage(question, { modal: true }, go)) !== go) return;
+  // The terminal first: nothing should be running in a folder that is about to go.
+  await deps.manager.close(agent.id);
+  const outcome = await removeWorktree(info.repo, info.path, info.base, loss !== "");
+  if (outcome.removed) void vscode.window.showInformationMessage(`Removed ${info.path}${outcome.branchDeleted ? ` and branch ${info.branch}` : `; branch ${info.branch} is kept`}.`);
+  else void vscode.window.showWarningMessage(`Not removed: it would lose ${outcome.wouldLose}.`);
+}

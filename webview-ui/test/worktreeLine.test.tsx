@@ -1,0 +1,41 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { agent, agentLive, renderPanel, snapshot } from "./helpers";
+
+describe("a worktree agent's card", () => {
+  it("shows its branch, that it is isolated, and its changes; Review / Merge… / Remove… post their action and do not focus the terminal", async () => {
+    const user = userEvent.setup();
+    const panel = renderPanel();
+    panel.send(snapshot([agent({ index: 1 }), agent({ index: 2 })]));
+    panel.send(agentLive("agent-2", { worktree: { branch: "worktree-fix", base: "main", changes: { files: 3, added: 40, removed: 12 } } }));
+    const cards = screen.getAllByTestId("agent-card");
+    const line = within(cards[1]!).getByTestId("agent-worktree");
+    expect(line.textContent).toContain("worktree-fix");
+    expect(line.textContent).toContain("isolated");
+    expect(within(line).getByTestId("worktree-changes").textContent).toBe("3 files · +40 −12");
+    expect(within(cards[0]!).queryByTestId("agent-worktree")).toBeNull();
+    for (const action of ["review", "merge", "remove"] as const) await user.click(within(line).getByTestId(`worktree-${action}`));
+    expect(panel.posted.filter((m) => m.type !== "cardsVisible" && m.type !== "webviewReady")).toEqual([
+      { type: "worktreeAction", id: "agent-2", action: "review" },
+      { type: "worktreeAction", id: "agent-2", action: "merge" },
+      { type: "worktreeAction", id: "agent-2", action: "remove" },
+    ]);
+  });
+
+  it("says when it has no changes yet, and offers no review of nothing", () => {
+    const panel = renderPanel();
+    panel.send(snapshot([agent({ index: 1 })]));
+    panel.send(agentLive("agent-1", { worktree: { branch: "worktree-a", base: "main", changes: { files: 0, added: 0, removed: 0 } } }));
+    expect(screen.getByTestId("worktree-changes").textContent).toBe("no changes");
+    expect(screen.getByTestId("worktree-review")).toBeDisabled();
+  });
+
+  it("the toolbar opens Claude Code in a new worktree", async () => {
+    const user = userEvent.setup();
+    const panel = renderPanel();
+    panel.send(snapshot([]));
+    await user.click(screen.getByTestId("open-claude-worktree"));
+    expect(panel.posted).toContainEqual({ type: "openClaudeInWorktree" });
+  });
+});
