@@ -15,6 +15,7 @@ import { hostileInputBenchmarks } from "./hostileInputs";
 import { liveFollowBenchmarks } from "./liveFollow";
 import { mcpBenchmarks } from "./mcp";
 import { restoreLongTurnBenchmarks } from "./restoreLongTurn";
+import { worktreeBenchmarks } from "./worktrees";
 import { percentile } from "./percentile";
 import { loadScenario, sessionFiles } from "../test/support/recorded";
 import { readFileSync } from "node:fs";
@@ -169,6 +170,8 @@ async function main(): Promise<void> {
   hostileInputBenchmarks(row);
   console.log("");
   await mcpBenchmarks(row);
+  console.log("");
+  await worktreeBenchmarks(row);
 }
 
 main().catch((err) => {
