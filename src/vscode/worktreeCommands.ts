@@ -14,6 +14,8 @@ import { predictionUnavailable } from "../core/git/mergePrediction";
 import type { WorktreeInfo } from "../core/git/worktreeCreate";
 import { mergeWorktree, planMerge } from "../core/git/worktreeMerge";
 import { lossOf, removalCheck, removeWorktree } from "../core/git/worktreeRemoval";
+import { firstPrompt } from "../core/transcript/firstPrompt";
+import { projectDirFor } from "../core/transcript/projectDir";
 import { errorMessage } from "../core/util/errorMessage";
 import { vscode } from "./api";
 
@@ -23,7 +25,7 @@ export const WORKTREE_COMMANDS = { review: "arcadia.reviewWorktreeChanges", merg
 const BASE_SCHEME = "arcadia-base";
 
 interface Deps {
-  manager: Pick<AgentManager, "views" | "close">;
+  manager: Pick<AgentManager, "views" | "close" | "agentInfo">;
   cards: WorktreeCards;
   log: Log;
 }
@@ -110,7 +112,10 @@ async function merge(deps: Deps, agent: AgentRef, info: WorktreeInfo): Promise<v
   }
   let message = "";
   if (plan.uncommitted) {
-    const typed = await vscode.window.showInputBox({ title: `Commit ${agent.name}'s changes before merging`, prompt: `Its uncommitted changes are committed on ${info.branch} with this message.`, value: `${agent.name}: work from ${info.branch}` });
+    // Proposed from what the agent was asked to do: the session's first prompt.
+    const session = deps.manager.agentInfo(agent.id);
+    const asked = session ? await firstPrompt(join(projectDirFor(session.cwd), `${session.sessionId}.jsonl`)) : undefined;
+    const typed = await vscode.window.showInputBox({ title: `Commit ${agent.name}'s changes before merging`, prompt: `Its uncommitted changes are committed on ${info.branch} with this message.`, value: asked ?? `${agent.name}: work from ${info.branch}` });
     if (!typed?.trim()) return;
     message = typed.trim();
   }
