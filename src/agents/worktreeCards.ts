@@ -23,6 +23,8 @@ export interface WorktreeCardsDeps {
 
 interface Entry {
   info: WorktreeInfo | undefined;
+  /** The card's name, for what is said once it is gone. */
+  name: string | undefined;
   changes: WorktreeView["changes"];
   counting: boolean;
   again: boolean;
@@ -37,9 +39,13 @@ export class WorktreeCards implements WorktreeSource, Disposable {
   constructor(private readonly deps: WorktreeCardsDeps) {}
 
   /** An agent working in `cwd`: found out once whether that is a worktree (and counted if so). */
-  track(agentId: string, cwd: string): void {
-    if (this.entries.has(agentId)) return;
-    const entry: Entry = { info: undefined, changes: null, counting: false, again: false };
+  track(agentId: string, cwd: string, name?: string): void {
+    const known = this.entries.get(agentId);
+    if (known) {
+      if (name) known.name = name;
+      return;
+    }
+    const entry: Entry = { info: undefined, changes: null, counting: false, again: false, name };
     this.entries.set(agentId, entry);
     void this.deps.worktreeOf(cwd).then(
       (info) => {
@@ -58,6 +64,10 @@ export class WorktreeCards implements WorktreeSource, Disposable {
     if (!entry?.info) return;
     clearTimeout(entry.timer);
     entry.timer = setTimeout(() => void this.count(agentId, entry), this.deps.settleMs ?? 300);
+  }
+
+  nameOf(agentId: string): string | undefined {
+    return this.entries.get(agentId)?.name;
   }
 
   info(agentId: string): WorktreeInfo | undefined {
@@ -118,16 +128,24 @@ export interface WorktreeAgentEvents {
   agentCwd(agentId: string): string | undefined;
   /** Any hook of the agent (a tool ended: files may have changed). */
   onDidHook(listener: (agentId: string) => void): Disposable;
+  /** A worktree agent was closed: its worktree stays on disk (the user may remove it). */
+  onWorktreeLeft?(info: WorktreeInfo, agentName: string | undefined): void;
 }
 
 /** Keeps the cards' worktrees in step with the agents: found when an agent appears, recounted as it works, dropped when it goes. */
 export function followWorktreeAgents(cards: WorktreeCards, events: WorktreeAgentEvents): Disposable {
   const subscriptions = [
     events.onDidChange((change) => {
-      if (change.type === "removed") return cards.forget(change.id);
+      if (change.type === "removed") {
+        const info = cards.info(change.id);
+        const name = cards.nameOf(change.id);
+        cards.forget(change.id);
+        if (info) events.onWorktreeLeft?.(info, name);
+        return;
+      }
       if (change.type === "updated") {
         const cwd = events.agentCwd(change.agent.id);
-        if (cwd) cards.track(change.agent.id, cwd);
+        if (cwd) cards.track(change.agent.id, cwd, change.agent.name);
       }
       if (change.type === "turnFinished") cards.touched(change.agent.id);
     }),

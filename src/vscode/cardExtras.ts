@@ -13,16 +13,22 @@ import { worktreeOf } from "../core/git/worktreeCreate";
 import type { CollisionGuard } from "../core/collisions/collisionGuard";
 import type { HookToolFeed } from "../core/hooks/hookToolFeed";
 import type { Disposable } from "../core/util/emitter";
-import { registerWorktreeCommands } from "./worktreeCommands";
+import { offerRemovalOfLeftWorktree, registerWorktreeCommands } from "./worktreeCommands";
 
 export function createCardExtras(deps: { manager: AgentManager; collisions: CollisionGuard; hookTools: HookToolFeed; log: Log }): { sources: CardExtras; disposables: Disposable[] } {
   const { manager, collisions, hookTools, log } = deps;
   const worktrees = new WorktreeCards({ worktreeOf, changeStats, log: (m) => log.warn(m) });
+  const commandDeps = { manager, cards: worktrees, log };
   const disposables: Disposable[] = [
     worktrees,
     followCollisionAgents(collisions, manager.onDidChange),
-    followWorktreeAgents(worktrees, { onDidChange: manager.onDidChange, agentCwd: (id) => manager.agentInfo(id)?.cwd, onDidHook: (listener) => hookTools.onDidChange(listener) }),
-    ...registerWorktreeCommands({ manager, cards: worktrees, log }),
+    followWorktreeAgents(worktrees, {
+      onDidChange: manager.onDidChange,
+      agentCwd: (id) => manager.agentInfo(id)?.cwd,
+      onDidHook: (listener) => hookTools.onDidChange(listener),
+      onWorktreeLeft: (info, name) => offerRemovalOfLeftWorktree(commandDeps, info, name),
+    }),
+    ...registerWorktreeCommands(commandDeps),
   ];
   return { sources: { shared: sharedFileSource(collisions, manager), worktrees }, disposables };
 }

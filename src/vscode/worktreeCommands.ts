@@ -4,14 +4,14 @@
  * when blocked) and Remove worktree… (says what would be lost and asks; the branch goes only when
  * merged). Merge and remove wait until the agent is not working: its files must hold still.
  */
-import { join } from "node:path";
+import { basename, join, sep } from "node:path";
 import type { AgentManager } from "../agents/agentManager";
 import type { Log } from "../agents/ports";
 import type { WorktreeCards } from "../agents/worktreeCards";
 import { changeStats } from "../core/git/changeStats";
 import { runGit } from "../core/git/gitRunner";
 import { predictionUnavailable } from "../core/git/mergePrediction";
-import type { WorktreeInfo } from "../core/git/worktreeCreate";
+import { agentWorktrees, repositoryRoot, type WorktreeInfo, worktreeOf } from "../core/git/worktreeCreate";
 import { mergeWorktree, planMerge } from "../core/git/worktreeMerge";
 import { lossOf, removalCheck, removeWorktree } from "../core/git/worktreeRemoval";
 import { firstPrompt } from "../core/transcript/firstPrompt";
@@ -20,11 +20,12 @@ import { errorMessage } from "../core/util/errorMessage";
 import { vscode } from "./api";
 
 export const WORKTREE_COMMANDS = { review: "arcadia.reviewWorktreeChanges", merge: "arcadia.mergeWorktree", remove: "arcadia.removeWorktree" } as const;
+export const CLEAN_UP_COMMAND = "arcadia.cleanUpWorktrees";
 
 /** Files as they are at a commit, for the diff editor's left side (empty when the file is not there, or no ref: a deleted file's right side). */
 const BASE_SCHEME = "arcadia-base";
 
-interface Deps {
+export interface Deps {
   manager: Pick<AgentManager, "views" | "close" | "agentInfo">;
   cards: WorktreeCards;
   log: Log;
@@ -44,7 +45,64 @@ export function registerWorktreeCommands(deps: Deps): vscode.Disposable[] {
     vscode.commands.registerCommand(WORKTREE_COMMANDS.review, (id?: string) => withAgent(deps, id, (agent, info) => review(agent.name, info))),
     vscode.commands.registerCommand(WORKTREE_COMMANDS.merge, (id?: string) => withAgent(deps, id, (agent, info) => merge(deps, agent, info))),
     vscode.commands.registerCommand(WORKTREE_COMMANDS.remove, (id?: string) => withAgent(deps, id, (agent, info) => remove(deps, agent, info))),
+    vscode.commands.registerCommand(CLEAN_UP_COMMAND, () => cleanUp(deps).catch((err) => void vscode.window.showErrorMessage(`Clean up worktrees: ${errorMessage(err)}`))),
   ];
+}
+
+/** Worktrees whose agent Remove… is closing: no "it stays" offer for those. */
+const beingRemoved = new Set<string>();
+
+/** A worktree agent was closed: its worktree stays; say where, and offer to remove it (asking as Remove does). */
+export function offerRemovalOfLeftWorktree(deps: Deps, info: WorktreeInfo, name: string | undefined): void {
+  if (beingRemoved.delete(info.path)) return;
+  const remove = "Remove…";
+  void vscode.window.showInformationMessage(`${name ?? "The agent"}'s worktree stays at ${info.path} (branch ${info.branch}).`, remove).then(async (choice) => {
+    if (choice === remove) await removeLeft(deps, info).catch((err) => void vscode.window.showErrorMessage(`Remove worktree: ${errorMessage(err)}`));
+  });
+}
+
+/** The agents' worktrees of the workspace's repositories that no card works in: chosen one is removed, asking first. */
+async function cleanUp(deps: Deps): Promise<void> {
+  const repos = new Set<string>();
+  for (const folder of vscode.workspace.workspaceFolders ?? []) {
+    const repo = await repositoryRoot(folder.uri.fsPath);
+    if (repo) repos.add(repo);
+  }
+  const inUse = deps.manager.views().map((a) => deps.manager.agentInfo(a.id)?.cwd).filter((cwd): cwd is string => cwd !== undefined);
+  const left: { info: WorktreeInfo; loss: string; locked: boolean }[] = [];
+  for (const repo of repos) {
+    for (const listed of await agentWorktrees(repo)) {
+      if (inUse.some((cwd) => cwd === listed.path || cwd.startsWith(listed.path + sep))) continue;
+      const info = await worktreeOf(listed.path);
+      if (!info) continue;
+      left.push({ info, loss: lossOf(await removalCheck(info.path, info.base)), locked: listed.locked });
+    }
+  }
+  if (left.length === 0) {
+    void vscode.window.showInformationMessage("Every agent worktree of this workspace has its agent: nothing to clean up.");
+    return;
+  }
+  const chosen = await vscode.window.showQuickPick(
+    left.map((l) => ({
+      label: basename(l.info.path),
+      description: l.info.branch,
+      detail: `${l.locked ? "locked (a claude --worktree session may still run there) · " : ""}${l.loss ? `removing loses ${l.loss}` : `merged into ${l.info.base}: nothing would be lost`}`,
+      entry: l,
+    })),
+    { title: "Worktrees no agent works in", placeHolder: "Choose one to remove (you are asked first)" },
+  );
+  if (chosen) await removeLeft(deps, chosen.entry.info);
+}
+
+async function removeLeft(deps: Deps, info: WorktreeInfo): Promise<void> {
+  const loss = lossOf(await removalCheck(info.path, info.base));
+  const go = loss ? "Remove and lose it" : "Remove";
+  const question = loss ? `Removing ${info.path} loses ${loss}. Remove it anyway?` : `Remove the worktree ${info.path}? Everything in it is merged into ${info.base}; its branch ${info.branch} is deleted.`;
+  if ((await vscode.window.showWarningMessage(question, { modal: true }, go)) !== go) return;
+  const outcome = await removeWorktree(info.repo, info.path, info.base, loss !== "");
+  deps.log.info(`worktree ${info.path}: ${JSON.stringify(outcome)}`);
+  if (outcome.removed) void vscode.window.showInformationMessage(`Removed ${info.path}${outcome.branchDeleted ? ` and branch ${info.branch}` : `; branch ${info.branch} is kept`}.`);
+  else void vscode.window.showWarningMessage(`Not removed: it would lose ${outcome.wouldLose}.`);
 }
 
 type AgentRef = { id: string; name: string; status: string };
@@ -144,7 +202,8 @@ async function remove(deps: Deps, agent: AgentRef, info: WorktreeInfo): Promise<
     : `Remove the worktree ${info.path}? Everything in it is merged into ${info.base}; its branch ${info.branch} is deleted and its terminal closes.`;
   if ((await vscode.window.showWarningMessage(question, { modal: true }, go)) !== go) return;
   // The terminal first: nothing should be running in a folder that is about to go.
-  await deps.manager.close(agent.id);
+  beingRemoved.add(info.path);
+  deps.manager.close(agent.id);
   const outcome = await removeWorktree(info.repo, info.path, info.base, loss !== "");
   if (outcome.removed) void vscode.window.showInformationMessage(`Removed ${info.path}${outcome.branchDeleted ? ` and branch ${info.branch}` : `; branch ${info.branch} is kept`}.`);
   else void vscode.window.showWarningMessage(`Not removed: it would lose ${outcome.wouldLose}.`);

@@ -7,7 +7,7 @@
  * card know it after a reload, and it goes with the branch.
  */
 import { appendFile, readFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { join, resolve, sep } from "node:path";
 import { git, runGit } from "./gitRunner";
 
 /** Letters, digits, `.`, `_`, `-`; starts with a letter or digit; up to 48. */
@@ -78,3 +78,28 @@ export async function ignoreWorktrees(repo: string): Promise<void> {
   const current = await readFile(file, "utf8").catch(() => "");
   await appendFile(file, `${current === "" || current.endsWith("\n") ? "" : "\n"}/.claude/worktrees/\n`);
 }
+
+export interface ListedWorktree {
+  path: string;
+  /** Short name, e.g. "worktree-fix"; undefined when detached. */
+  branch: string | undefined;
+  /** Locked (e.g. by a running `claude --worktree` session): removing it would need force. */
+  locked: boolean;
+}
+
+/** The linked worktrees of `repo` under `.claude/worktrees/` (the agents' ones), from `git worktree list`. */
+export async function agentWorktrees(repo: string): Promise<ListedWorktree[]> {
+  const output = await git(repo, ["worktree", "list", "--porcelain", "-z"]);
+  const folder = join(repo, WORKTREES_FOLDER);
+  const out: ListedWorktree[] = [];
+  let current: ListedWorktree | undefined;
+  for (const field of output.split("\0")) {
+    if (field.startsWith("worktree ")) {
+      current = { path: field.slice("worktree ".length), branch: undefined, locked: false };
+      if (current.path.startsWith(folder + sep)) out.push(current);
+    } else if (current && field.startsWith("branch refs/heads/")) current.branch = field.slice("branch refs/heads/".length);
+    else if (current && (field === "locked" || field.startsWith("locked "))) current.locked = true;
+  }
+  return out;
+}
+

@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createWorktree, ignoreWorktrees, repositoryRoot, worktreeNameProblem, worktreeOf, worktreesIgnored } from "../../../src/core/git/worktreeCreate";
+import { agentWorktrees, createWorktree, ignoreWorktrees, repositoryRoot, worktreeNameProblem, worktreeOf, worktreesIgnored } from "../../../src/core/git/worktreeCreate";
 import { useTempDirs } from "../../support/tempDir";
 
 const tempDir = useTempDirs();
@@ -54,5 +54,19 @@ describe("a new worktree for an agent", () => {
     await ignoreWorktrees(root);
     expect(readFileSync(join(root, ".gitignore"), "utf8")).toBe("node_modules\n/.claude/worktrees/\n");
     expect(await worktreesIgnored(root)).toBe(true);
+  });
+});
+
+describe("the agents' worktrees of a repository", () => {
+  it("lists those under .claude/worktrees with their branch and lock, not the main checkout or other worktrees", async () => {
+    const root = repo();
+    const one = await createWorktree(root, "one");
+    const two = await createWorktree(root, "two");
+    git(root, "worktree", "lock", two.path);
+    git(root, "worktree", "add", "-q", "-b", "elsewhere", join(realpathSync(tempDir()), "other"));
+    expect(await agentWorktrees(root)).toEqual([
+      { path: one.path, branch: "worktree-one", locked: false },
+      { path: two.path, branch: "worktree-two", locked: true },
+    ]);
   });
 });

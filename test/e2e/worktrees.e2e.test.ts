@@ -1,0 +1,130 @@
+/// <reference lib="dom" />
+/**
+ * A worktree agent from start to merge, in a real VS Code (code-server + Chromium) with the real
+ * Claude Code CLI, the scripted model and real git, in one loopback-only namespace: "New
+ * Worktree…" on the toolbar, the name accepted, the agent edits a file in its worktree, its card
+ * says `1 file · +1 −1`, Review opens the multi-file diff editor with the file, Merge… proposes
+ * the commit message from the first prompt and, confirmed, lands the change in the main checkout.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
+import { writeClaudeWrapper } from "../rig/claudeWrapper.js";
+import { createHome } from "../rig/home.js";
+import { startModelServer, type ModelServer } from "../rig/model-server.js";
+import type { Script } from "../rig/script.js";
+import { e2eAvailable, pollUntil, startVsCode, terminalText, type VsCode } from "./harness";
+import { agentPanel } from "./agentPanel";
+
+const available = e2eAvailable("a worktree agent from start to merge (e2e)");
+const PROMPT = "Change the title in the worktree";
+const IDENTITY = { GIT_AUTHOR_NAME: "E2E", GIT_AUTHOR_EMAIL: "e2e@example.com", GIT_COMMITTER_NAME: "E2E", GIT_COMMITTER_EMAIL: "e2e@example.com" };
+
+describe.skipIf(!available)("a worktree agent (real VS Code, real CLI, real git)", () => {
+  let root: string;
+  let workspace: string;
+  let home: string;
+  let model: ModelServer;
+  let vs: VsCode;
+  let page: Page;
+  const figures: Record<string, unknown> = {};
+  const { panel, card, showPanel, waitForClaudePrompt, typeInTerminal } = agentPanel(() => page, ".part.panel");
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: workspace, encoding: "utf8", env: { ...process.env, ...IDENTITY } });
+  const tree = () => join(workspace, ".claude", "worktrees", "agent-1");
+
+  beforeAll(async () => {
+    root = realpathSync(mkdtempSync(join(tmpdir(), "worktrees-")));
+    workspace = join(root, "workspace");
+    home = join(root, "home");
+    mkdirSync(workspace, { recursive: true });
+    mkdirSync(home, { recursive: true });
+    writeFileSync(join(workspace, "App.tsx"), 'export const title = "base";\n');
+    git("init", "-q", "-b", "main");
+    git("add", "-A");
+    git("commit", "-q", "-m", "base");
+    createHome(workspace, { home });
+    const script: Script = {
+      conversations: [
+        {
+          match: PROMPT,
+          steps: [{ tools: [{ name: "Edit", input: { file_path: join(workspace, ".claude", "worktrees", "agent-1", "App.tsx"), old_string: '"base"', new_string: '"from the worktree"' } }] }, { text: "Title changed." }],
+        },
+      ],
+      fallbackText: "OK.",
+    };
+    model = await startModelServer({ script });
+    const claude = writeClaudeWrapper(join(root, "bin"), { modelUrl: model.url, env: { CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: "1" } });
+    vs = await startVsCode({
+      workspace,
+      extraEnv: { HOME: home, ...IDENTITY },
+      settings: { "arcadia.claudePath": claude, "arcadia.extraArgs": ["--allowedTools", "Edit"] },
+    });
+    page = vs.page;
+  }, 180_000);
+
+  beforeEach((context) => {
+    onTestFailed(async () => {
+      await vs?.screenshot(`failed-worktrees-${context.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`).catch(() => undefined);
+      console.log(`Arcadia log at the failure of "${context.task.name}":\n${vs?.extensionLog()}`);
+      console.log(`terminal at the failure:\n${await terminalText(page, ".part.panel").catch(() => "(none)")}`);
+    });
+  });
+
+  afterAll(async () => {
+    console.log(`e2e figures (worktrees): ${JSON.stringify(figures)}`);
+    await vs?.close();
+    await model?.close();
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  /** A button of the modal dialog VS Code shows (code-server draws it in the page). */
+  const dialogButton = (label: string) => page.locator(".monaco-dialog-box .monaco-button", { hasText: label });
+
+  it("opens an agent in a new worktree, shows its change on the card, reviews it in a diff editor and merges it into main", async () => {
+    await vs.waitForExtensionLog(/Arcadia activated in \d+ ms/);
+    await showPanel();
+    await panel().locator('[data-testid="open-claude-worktree"]').click();
+    // The name box, with a free name suggested: accepted as is.
+    const nameBox = page.locator(".quick-input-widget input");
+    await nameBox.waitFor({ timeout: 10_000 });
+    await expect(nameBox.inputValue()).resolves.toBe("agent-1");
+    await nameBox.press("Enter");
+    await page.locator(".part.panel .terminal-wrapper.active .xterm").waitFor({ timeout: 20_000 });
+    await waitForClaudePrompt();
+    expect(git("worktree", "list")).toContain(`${tree()} `);
+
+    await showPanel();
+    const agent = card("Agent #1");
+    await agent.locator('[data-testid="agent-worktree"]').waitFor({ timeout: 20_000 });
+    await expect(agent.locator('[data-testid="worktree-branch"]').textContent()).resolves.toBe("worktree-agent-1");
+    await expect(agent.locator('[data-testid="agent-worktree"]').textContent()).resolves.toContain("isolated");
+
+    await page.locator(".part.panel .composite-bar .action-item", { hasText: "Terminal" }).click();
+    await typeInTerminal(PROMPT);
+    await pollUntil(async () => (await terminalText(page, ".part.panel")).includes("Title changed."), "the agent's edit done", 30_000);
+    await showPanel();
+    const editedAt = Date.now();
+    await pollUntil(async () => (await agent.locator('[data-testid="worktree-changes"]').textContent()) === "1 file · +1 −1", "1 file · +1 −1 on the card", 20_000);
+    figures.turnEndToChangesOnCardMs = Date.now() - editedAt;
+    expect(readFileSync(join(workspace, "App.tsx"), "utf8")).toBe('export const title = "base";\n');
+
+    await agent.locator('[data-testid="worktree-review"]').click();
+    const diffTab = page.locator(".part.editor .tab", { hasText: "worktree-agent-1 against main" });
+    await diffTab.waitFor({ timeout: 20_000 });
+    await page.locator(".part.editor .monaco-editor", { hasText: "from the worktree" }).first().waitFor({ timeout: 20_000 });
+
+    await showPanel();
+    await pollUntil(async () => (await agent.getAttribute("data-status")) === "waiting", "Agent #1 idle", 20_000);
+    await agent.locator('[data-testid="worktree-merge"]').click();
+    // Its changes are uncommitted: the commit message is asked, proposed from the first prompt.
+    const messageBox = page.locator(".quick-input-widget input");
+    await pollUntil(async () => (await messageBox.inputValue().catch(() => "")) === PROMPT, "the commit message proposed from the first prompt", 15_000);
+    await messageBox.press("Enter");
+    await dialogButton("Merge into main").click({ timeout: 15_000 });
+    await pollUntil(() => readFileSync(join(workspace, "App.tsx"), "utf8") === 'export const title = "from the worktree";\n', "the change in the main checkout", 20_000);
+    expect(git("log", "--format=%s", "-2", "main").trim().split("\n")).toEqual([PROMPT, "base"]);
+  });
+});
