@@ -13,7 +13,7 @@ import { ARCADIA_TOOL_PREFIX } from "../core/server/serverName";
 import type { TranscriptEvent } from "../core/transcript/events";
 import { type Disposable, DisposableStore, Emitter } from "../core/util/emitter";
 import { visibleText } from "../core/util/visibleText";
-import type { AgentLiveView, LiveCallView, PromptView, SharedFileView, WorktreeView } from "../shared/protocol";
+import type { AgentLiveView, LiveCallView, PromptView, SessionEditsView, SharedFileView, WorktreeView } from "../shared/protocol";
 import { ToolWaits } from "./toolWaits";
 
 export interface CallSource {
@@ -62,10 +62,17 @@ export interface WorktreeSource {
   onDidChange(listener: (agentIds: string[]) => void): Disposable;
 }
 
+/** The files each agent changed in its session (sessionEditCards.ts). */
+export interface SessionEditSource {
+  sessionEdits(agentId: string): SessionEditsView | null;
+  onDidChange(listener: (agentIds: string[]) => void): Disposable;
+}
+
 /** What a card shows beyond calls and prompts, each from its own source. */
 export interface CardExtras {
   shared?: SharedFileSource;
   worktrees?: WorktreeSource;
+  edits?: SessionEditSource;
 }
 
 export class LiveBoard {
@@ -102,7 +109,7 @@ export class LiveBoard {
     );
     this.subscriptions.add(approvals.onDidChange(() => this.refresh()));
     if (permissions) this.subscriptions.add(permissions.onDidChange(() => this.refresh()));
-    for (const source of [extras.shared, extras.worktrees]) if (source) this.subscriptions.add(source.onDidChange((agentIds) => this.refresh(agentIds)));
+    for (const source of [extras.shared, extras.worktrees, extras.edits]) if (source) this.subscriptions.add(source.onDidChange((agentIds) => this.refresh(agentIds)));
   }
 
   /** Transcript events of an agent: its `mcp__arcadia__*` tool_uses are what calls match to. */
@@ -175,7 +182,7 @@ export class LiveBoard {
       if (waitingCalls.has(call.callId)) continue;
       call.runningSince = (call.toolUseId !== null ? this.waits.allowedAt(agentId, call.toolUseId) : undefined) ?? call.startedAt;
     }
-    return { agentId, calls: liveCalls, prompts, sharedFiles: this.extras.shared?.sharedFiles(agentId) ?? [], worktree: this.extras.worktrees?.worktree(agentId) ?? null };
+    return { agentId, calls: liveCalls, prompts, sharedFiles: this.extras.shared?.sharedFiles(agentId) ?? [], worktree: this.extras.worktrees?.worktree(agentId) ?? null, sessionEdits: this.extras.edits?.sessionEdits(agentId) ?? null };
   }
 
   /** The agent is gone: nothing of it is sent again. */
@@ -202,7 +209,7 @@ export class LiveBoard {
       if (this.waits.promptsOpen(agentId, asking)) live = this.view(agentId);
       const json = JSON.stringify(live);
       if (this.sent.get(agentId) === json) continue;
-      if (live.calls.length === 0 && live.prompts.length === 0 && live.sharedFiles.length === 0 && live.worktree === null) this.sent.delete(agentId);
+      if (live.calls.length === 0 && live.prompts.length === 0 && live.sharedFiles.length === 0 && live.worktree === null && live.sessionEdits === null) this.sent.delete(agentId);
       else this.sent.set(agentId, json);
       this.changed.fire(live);
     }

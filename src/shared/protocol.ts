@@ -141,6 +141,13 @@ export interface WorktreeView {
   changes: { files: number; added: number; removed: number } | null;
 }
 
+/** The files an agent (in the shared checkout) changed in its session, from its transcript. */
+export interface SessionEditsView {
+  /** The first ones, as seen from its folder. */
+  files: string[];
+  total: number;
+}
+
 /** Everything live on one agent's card beyond the transcript: sent as one small message on change. */
 export interface AgentLiveView {
   agentId: string;
@@ -149,6 +156,8 @@ export interface AgentLiveView {
   sharedFiles: SharedFileView[];
   /** Set for an agent working in a git worktree of its own. */
   worktree: WorktreeView | null;
+  /** Files it changed in this session (null: none). */
+  sessionEdits: SessionEditsView | null;
 }
 
 /** Something the whole panel must say, e.g. that `claude` cannot be found. */

@@ -1,13 +1,17 @@
 /**
  * What a card shows beyond its calls and prompts, wired to the agents: files it shares with other
- * agents (the collision guard) and, for a worktree agent, its branch and changes with the
- * commands that act on them (review, merge, remove).
+ * agents (the collision guard), the files it changed this session (from its transcript) and, for
+ * a worktree agent, its branch and changes with the commands that act on them (review, merge,
+ * remove).
  */
+import { join } from "node:path";
 import { followCollisionAgents, sharedFileSource } from "../agents/collisionCards";
 import type { AgentManager } from "../agents/agentManager";
 import type { CardExtras } from "../agents/liveBoard";
 import type { Log } from "../agents/ports";
+import { followSessionEdits, SessionEditCards } from "../agents/sessionEditCards";
 import { followWorktreeAgents, WorktreeCards } from "../agents/worktreeCards";
+import { projectDirFor } from "../core/transcript/projectDir";
 import { changeStats } from "../core/git/changeStats";
 import { worktreeOf } from "../core/git/worktreeCreate";
 import type { CollisionGuard } from "../core/collisions/collisionGuard";
@@ -18,17 +22,25 @@ import { offerRemovalOfLeftWorktree, registerWorktreeCommands } from "./worktree
 export function createCardExtras(deps: { manager: AgentManager; collisions: CollisionGuard; hookTools: HookToolFeed; log: Log }): { sources: CardExtras; disposables: Disposable[] } {
   const { manager, collisions, hookTools, log } = deps;
   const worktrees = new WorktreeCards({ worktreeOf, changeStats, log: (m) => log.warn(m) });
-  const commandDeps = { manager, cards: worktrees, log };
+  const edits = new SessionEditCards((m) => log.warn(m));
+  const commandDeps = { manager, cards: worktrees, edits, log };
+  const onDidHook = (listener: (agentId: string) => void) => hookTools.onDidChange(listener);
+  const sessionOf = (id: string) => {
+    const agent = manager.agentInfo(id);
+    return agent ? { transcriptPath: join(projectDirFor(agent.cwd), `${agent.sessionId}.jsonl`), cwd: agent.cwd } : undefined;
+  };
   const disposables: Disposable[] = [
     worktrees,
+    edits,
+    followSessionEdits(edits, { onDidChange: manager.onDidChange, sessionOf, onDidHook }),
     followCollisionAgents(collisions, manager.onDidChange),
     followWorktreeAgents(worktrees, {
       onDidChange: manager.onDidChange,
       agentCwd: (id) => manager.agentInfo(id)?.cwd,
-      onDidHook: (listener) => hookTools.onDidChange(listener),
+      onDidHook,
       onWorktreeLeft: (info, name) => offerRemovalOfLeftWorktree(commandDeps, info, name),
     }),
     ...registerWorktreeCommands(commandDeps),
   ];
-  return { sources: { shared: sharedFileSource(collisions, manager), worktrees }, disposables };
+  return { sources: { shared: sharedFileSource(collisions, manager), worktrees, edits }, disposables };
 }

@@ -4,9 +4,10 @@
  * when blocked) and Remove worktree… (says what would be lost and asks; the branch goes only when
  * merged). Merge and remove wait until the agent is not working: its files must hold still.
  */
-import { basename, join, sep } from "node:path";
+import { basename, dirname, join, sep } from "node:path";
 import type { AgentManager } from "../agents/agentManager";
 import type { Log } from "../agents/ports";
+import type { SessionEditCards } from "../agents/sessionEditCards";
 import type { WorktreeCards } from "../agents/worktreeCards";
 import { changeStats } from "../core/git/changeStats";
 import { runGit } from "../core/git/gitRunner";
@@ -28,6 +29,7 @@ const BASE_SCHEME = "arcadia-base";
 export interface Deps {
   manager: Pick<AgentManager, "views" | "close" | "agentInfo">;
   cards: WorktreeCards;
+  edits: SessionEditCards;
   log: Log;
 }
 
@@ -42,7 +44,9 @@ export function registerWorktreeCommands(deps: Deps): vscode.Disposable[] {
   };
   return [
     vscode.workspace.registerTextDocumentContentProvider(BASE_SCHEME, provider),
-    vscode.commands.registerCommand(WORKTREE_COMMANDS.review, (id?: string) => withAgent(deps, id, (agent, info) => review(agent.name, info))),
+    vscode.commands.registerCommand(WORKTREE_COMMANDS.review, (id?: string) =>
+      id && !deps.cards.info(id) ? reviewSessionEdits(deps, id).catch((err) => void vscode.window.showErrorMessage(`Review: ${errorMessage(err)}`)) : withAgent(deps, id, (agent, info) => review(agent.name, info)),
+    ),
     vscode.commands.registerCommand(WORKTREE_COMMANDS.merge, (id?: string) => withAgent(deps, id, (agent, info) => merge(deps, agent, info))),
     vscode.commands.registerCommand(WORKTREE_COMMANDS.remove, (id?: string) => withAgent(deps, id, (agent, info) => remove(deps, agent, info))),
     vscode.commands.registerCommand(CLEAN_UP_COMMAND, () => cleanUp(deps).catch((err) => void vscode.window.showErrorMessage(`Clean up worktrees: ${errorMessage(err)}`))),
@@ -146,6 +150,19 @@ async function review(name: string, info: WorktreeInfo): Promise<void> {
     return [file, side(stats.base, f.from ?? f.path), f.status === "deleted" ? side("", f.path) : file];
   });
   await vscode.commands.executeCommand("vscode.changes", `${name}: ${info.branch} against ${info.base}`, resources);
+}
+
+/** An agent in the shared checkout: the files it changed this session, each against HEAD (or empty outside git). */
+async function reviewSessionEdits(deps: Deps, agentId: string): Promise<void> {
+  const name = deps.manager.views().find((a) => a.id === agentId)?.name ?? "The agent";
+  const files = deps.edits.files(agentId);
+  if (files.length === 0) {
+    void vscode.window.showInformationMessage(`${name} has changed no file in this session.`);
+    return;
+  }
+  const atHead = (file: string) => vscode.Uri.from({ scheme: BASE_SCHEME, path: file, query: JSON.stringify({ cwd: dirname(file), ref: "HEAD", path: `./${basename(file)}` }) });
+  const resources = files.map((file) => [vscode.Uri.file(file), atHead(file), vscode.Uri.file(file)]);
+  await vscode.commands.executeCommand("vscode.changes", `${name}: files changed this session, against HEAD`, resources);
 }
 
 async function merge(deps: Deps, agent: AgentRef, info: WorktreeInfo): Promise<void> {

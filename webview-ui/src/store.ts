@@ -40,7 +40,7 @@ function isLiveView(value: unknown): value is AgentLiveView {
   return typeof v.agentId === "string" && Array.isArray(v.calls) && Array.isArray(v.prompts) && (v.sharedFiles === undefined || Array.isArray(v.sharedFiles));
 }
 
-const hasAnything = (live: AgentLiveView) => live.calls.length > 0 || live.prompts.length > 0 || (live.sharedFiles?.length ?? 0) > 0 || Boolean(live.worktree);
+const hasAnything = (live: AgentLiveView) => live.calls.length > 0 || live.prompts.length > 0 || (live.sharedFiles?.length ?? 0) > 0 || Boolean(live.worktree) || Boolean(live.sessionEdits);
 
 /** `live` from a snapshot, reusing the previous objects where nothing changed. */
 function liveFromSnapshot(previous: ReadonlyMap<string, AgentLiveView>, views: readonly unknown[]): ReadonlyMap<string, AgentLiveView> {

@@ -45,7 +45,7 @@ export function prompt(overrides: Partial<PromptView> & { id: string }): PromptV
 }
 
 export function agentLive(agentId: string, parts: Partial<Omit<AgentLiveView, "agentId">> = {}) {
-  return { type: "agentLive" as const, live: { agentId, calls: [], prompts: [], sharedFiles: [], worktree: null, ...parts } };
+  return { type: "agentLive" as const, live: { agentId, calls: [], prompts: [], sharedFiles: [], worktree: null, sessionEdits: null, ...parts } };
 }
 
 export function tool(overrides: Partial<ToolView> & { id: string }): ToolView {

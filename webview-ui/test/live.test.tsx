@@ -37,7 +37,7 @@ describe("a call to Arcadia's MCP server in flight", () => {
   it("Cancel posts cancelCall once, even on a double click, and does not focus the terminal", async () => {
     const user = userEvent.setup();
     const panel = renderPanel();
-    panel.send(snapshot([agent({ status: "active", tools: [tool({ id: "t1" })] })], null, [{ agentId: "agent-1", calls: [liveCall({ callId: "c1", toolUseId: "t1" })], prompts: [], sharedFiles: [], worktree: null }]));
+    panel.send(snapshot([agent({ status: "active", tools: [tool({ id: "t1" })] })], null, [{ agentId: "agent-1", calls: [liveCall({ callId: "c1", toolUseId: "t1" })], prompts: [], sharedFiles: [], worktree: null, sessionEdits: null }]));
     const cancel = within(row("t1")).getByTestId("call-cancel");
     expect(cancel).toHaveAttribute("aria-label", "Cancel execute_command");
     await user.dblClick(cancel);

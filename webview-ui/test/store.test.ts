@@ -84,7 +84,7 @@ describe("store: live calls and prompts", () => {
     expect(state.live.get("agent-1")?.calls).toEqual([call]);
     const p = prompt({ id: "p1" });
     state = reduce(state, agentLive("agent-1", { prompts: [p] }));
-    expect(state.live.get("agent-1")).toEqual({ agentId: "agent-1", calls: [], prompts: [p], sharedFiles: [], worktree: null });
+    expect(state.live.get("agent-1")).toEqual({ agentId: "agent-1", calls: [], prompts: [p], sharedFiles: [], worktree: null, sessionEdits: null });
     expect(reduce(state, agentLive("agent-1", { prompts: [p] }))).toBe(state);
     state = reduce(state, agentLive("agent-1"));
     expect(state.live.has("agent-1")).toBe(false);
@@ -98,18 +98,18 @@ describe("store: live calls and prompts", () => {
 
   it("a snapshot's live views replace all others, reusing unchanged ones", () => {
     let state = reduce(initialState, agentLive("agent-2", { calls: [liveCall({ callId: "old" })] }));
-    state = reduce(state, snapshot(undefined, [{ agentId: "agent-1", calls: [call], prompts: [], sharedFiles: [], worktree: null }]));
+    state = reduce(state, snapshot(undefined, [{ agentId: "agent-1", calls: [call], prompts: [], sharedFiles: [], worktree: null, sessionEdits: null }]));
     expect([...state.live.keys()]).toEqual(["agent-1"]);
     const kept = state.live.get("agent-1");
-    state = reduce(state, snapshot(undefined, [{ agentId: "agent-1", calls: [call], prompts: [], sharedFiles: [], worktree: null }]));
+    state = reduce(state, snapshot(undefined, [{ agentId: "agent-1", calls: [call], prompts: [], sharedFiles: [], worktree: null, sessionEdits: null }]));
     expect(state.live.get("agent-1")).toBe(kept);
     // Empty and malformed entries are not kept.
-    state = reduce(state, snapshot(undefined, [{ agentId: "agent-1", calls: [], prompts: [], sharedFiles: [], worktree: null }, { agentId: "x" } as never]));
+    state = reduce(state, snapshot(undefined, [{ agentId: "agent-1", calls: [], prompts: [], sharedFiles: [], worktree: null, sessionEdits: null }, { agentId: "x" } as never]));
     expect(state.live.size).toBe(0);
   });
 
   it("agentRemoved drops the agent's live view too", () => {
-    let state = reduce(initialState, snapshot(undefined, [{ agentId: "agent-1", calls: [call], prompts: [], sharedFiles: [], worktree: null }]));
+    let state = reduce(initialState, snapshot(undefined, [{ agentId: "agent-1", calls: [call], prompts: [], sharedFiles: [], worktree: null, sessionEdits: null }]));
     state = reduce(state, { type: "agentRemoved", id: "agent-1" });
     expect(state.live.has("agent-1")).toBe(false);
     expect(state.agents.map((a) => a.id)).toEqual(["agent-2"]);
@@ -119,7 +119,7 @@ describe("store: live calls and prompts", () => {
     expect(isExtensionMessage(agentLive("agent-1", { calls: [call] }))).toBe(true);
     expect(isExtensionMessage({ type: "agentLive" })).toBe(false);
     expect(isExtensionMessage({ type: "agentLive", live: { agentId: "a", calls: [] } })).toBe(false);
-    expect(isExtensionMessage({ type: "agentLive", live: { agentId: 1, calls: [], prompts: [], sharedFiles: [], worktree: null } })).toBe(false);
+    expect(isExtensionMessage({ type: "agentLive", live: { agentId: 1, calls: [], prompts: [], sharedFiles: [], worktree: null, sessionEdits: null } })).toBe(false);
     expect(isExtensionMessage({ type: "snapshot", agents: [], live: "nope", notice: null })).toBe(false);
     // An older extension's snapshot without `live` still shows its agents.
     expect(isExtensionMessage({ type: "snapshot", agents: [], notice: null })).toBe(true);

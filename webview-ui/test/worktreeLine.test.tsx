@@ -39,3 +39,20 @@ describe("a worktree agent's card", () => {
     expect(panel.posted).toContainEqual({ type: "openClaudeInWorktree" });
   });
 });
+
+describe("an agent in the shared checkout", () => {
+  it("lists the files it changed this session, with Review; a worktree agent shows its worktree line instead", async () => {
+    const user = userEvent.setup();
+    const panel = renderPanel();
+    panel.send(snapshot([agent({ index: 1 }), agent({ index: 2 })]));
+    panel.send(agentLive("agent-1", { sessionEdits: { files: ["src/a.ts", "README.md", "b.ts", "c.ts"], total: 4 } }));
+    panel.send(agentLive("agent-2", { sessionEdits: { files: ["x.ts"], total: 1 }, worktree: { branch: "worktree-b", base: "main", changes: null } }));
+    const cards = screen.getAllByTestId("agent-card");
+    expect(within(cards[0]!).getByTestId("session-edits-text").textContent).toBe("Edited 4 files this session: src/a.ts, README.md, b.ts, …");
+    expect(within(cards[1]!).queryByTestId("session-edits")).toBeNull();
+    expect(within(cards[1]!).getByTestId("worktree-changes").textContent).toBe("counting changes…");
+    await user.click(within(cards[0]!).getByTestId("session-edits-review"));
+    expect(panel.posted).toContainEqual({ type: "worktreeAction", id: "agent-1", action: "review" });
+    expect(panel.posted.some((m) => m.type === "focusAgent")).toBe(false);
+  });
+});

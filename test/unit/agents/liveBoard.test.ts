@@ -59,7 +59,7 @@ describe("LiveBoard", () => {
 
     tracker.completeCall(tracker.calls()[0]!.id);
     await result;
-    expect(sent.at(-1)).toEqual({ agentId: "a1", calls: [], prompts: [], sharedFiles: [], worktree: null });
+    expect(sent.at(-1)).toEqual({ agentId: "a1", calls: [], prompts: [], sharedFiles: [], worktree: null, sessionEdits: null });
   });
 
   it("shows on each call the Complete its tool declared, and the generic one for a tool that declared none", () => {

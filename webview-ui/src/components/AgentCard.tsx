@@ -9,6 +9,7 @@ import { ActionButton } from "./ActionButton";
 import { AgentName } from "./AgentName";
 import { Codicon } from "./Codicon";
 import { ContextGauge } from "./ContextGauge";
+import { SessionEdits } from "./SessionEdits";
 import { SharedFiles } from "./SharedFiles";
 import { WorktreeLine } from "./WorktreeLine";
 import { StatusDot } from "./StatusDot";
@@ -107,6 +108,8 @@ export const AgentCard = memo(function AgentCard({ agent, live, revealSeq = 0 }:
         </div>
       )}
       <WorktreeLine agentId={id} name={agent.name} worktree={live?.worktree} />
+      {/* A worktree agent's changes are on its worktree line, against its base. */}
+      {!live?.worktree && <SessionEdits agentId={id} name={agent.name} edits={live?.sessionEdits} />}
       <SharedFiles files={live?.sharedFiles} />
       <ToolList tools={agent.tools} live={live} />
     </li>

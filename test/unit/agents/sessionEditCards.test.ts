@@ -1,0 +1,41 @@
+/** The files an agent changed this session on its card, from a transcript the real CLI wrote. */
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { AgentChange } from "../../../src/agents/agentRegistry";
+import { followSessionEdits, SessionEditCards } from "../../../src/agents/sessionEditCards";
+import { Emitter } from "../../../src/core/util/emitter";
+import { RECORDED } from "../../support/recorded";
+import { useTempDirs } from "../../support/tempDir";
+import { waitForChange } from "../../support/waitFor";
+
+const tempDir = useTempDirs();
+
+describe("the files an agent changed this session, on its card", () => {
+  it("appear when its tool ends (read from the transcript's new lines), and a new session (/clear) starts from none", async () => {
+    const recorded = readFileSync(join(RECORDED, "several-tools", "afb7657f-2e2b-4759-8dba-73f97e24b00f.jsonl"), "utf8").split("\n");
+    const writeAt = recorded.findIndex((l) => l.includes('"name":"Write"'));
+    const dir = tempDir();
+    const first = join(dir, "first.jsonl");
+    writeFileSync(first, `${recorded.slice(0, writeAt).join("\n")}\n`);
+    const cards = new SessionEditCards(() => undefined, 5);
+    const changes = new Emitter<AgentChange>();
+    const hooks = new Emitter<string>();
+    let session = { transcriptPath: first, cwd: "/home/user/project" };
+    followSessionEdits(cards, { onDidChange: changes.event, sessionOf: () => session, onDidHook: hooks.event });
+    const edits = (want: (v: ReturnType<SessionEditCards["sessionEdits"]>) => boolean) =>
+      waitForChange((on) => cards.onDidChange(on).dispose, () => want(cards.sessionEdits("a1")) && (cards.sessionEdits("a1") ?? "none"), 5000, "the card's edits");
+
+    changes.fire({ type: "updated", agent: { id: "a1" } as never });
+    expect(cards.sessionEdits("a1")).toBeNull();
+    appendFileSync(first, recorded.slice(writeAt).join("\n"));
+    hooks.fire("a1");
+    expect(await edits((v) => v !== null)).toEqual({ files: ["created.txt"], total: 1 });
+
+    session = { transcriptPath: join(dir, "after-clear.jsonl"), cwd: "/home/user/project" };
+    writeFileSync(session.transcriptPath, "");
+    changes.fire({ type: "updated", agent: { id: "a1" } as never });
+    expect(await edits((v) => v === null)).toBe("none");
+    cards.dispose();
+  });
+});
