@@ -15,6 +15,8 @@ export interface TerminalHandle {
   show(preserveFocus?: boolean): void;
   /** Runs a command line in the terminal (quoted for its shell by the adapter), e.g. a restart. */
   run(command: string, args: string[]): void;
+  /** Types `text` at the program's prompt and presses Enter, as a person would (a request the user asked to send). */
+  type?(text: string): Promise<void>;
   /** Renames its tab (VS Code: only the active terminal can be renamed; the adapter handles that). */
   rename?(name: string): Promise<void>;
   dispose(): void;

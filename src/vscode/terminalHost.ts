@@ -72,6 +72,12 @@ class Handles {
         },
         show: (preserveFocus) => terminal.show(preserveFocus),
         run: (command, args) => terminal.sendText(shellCommandLine(command, args, vscode.env.shell), true),
+        // Text and Enter apart: a TUI reads a burst ending in Enter as a paste (a new line, not a submit).
+        type: async (text) => {
+          terminal.sendText(text, false);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          terminal.sendText("\r", false);
+        },
         rename: (name) => renameTerminal(terminal, name, this.panel),
         dispose: () => terminal.dispose(),
       };

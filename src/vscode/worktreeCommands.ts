@@ -18,6 +18,7 @@ import { lossOf, removalCheck, removeWorktree } from "../core/git/worktreeRemova
 import { firstPrompt } from "../core/transcript/firstPrompt";
 import { projectDirFor } from "../core/transcript/projectDir";
 import { errorMessage } from "../core/util/errorMessage";
+import { visibleText } from "../core/util/visibleText";
 import { vscode } from "./api";
 
 export const WORKTREE_COMMANDS = { review: "arcadia.reviewWorktreeChanges", merge: "arcadia.mergeWorktree", remove: "arcadia.removeWorktree" } as const;
@@ -178,7 +179,9 @@ async function merge(deps: Deps, agent: AgentRef, info: WorktreeInfo): Promise<v
   const request = { repo: info.repo, worktree: info.path, branch: info.branch, base: info.base };
   const plan = await planMerge(request);
   if (!plan.ok) {
-    void vscode.window.showWarningMessage(`Cannot merge ${info.branch} into ${info.base}. ${plan.blocked}`, { modal: true });
+    const ask = "Ask the agent to rebase";
+    const answer = await vscode.window.showWarningMessage(`Cannot merge ${info.branch} into ${info.base}. ${plan.blocked}`, { modal: true }, ...(plan.conflicts ? [ask] : []));
+    if (answer === ask && plan.conflicts) await askToRebase(deps, agent, info, plan.conflicts);
     return;
   }
   if (plan.files.length === 0) {
@@ -205,6 +208,21 @@ async function merge(deps: Deps, agent: AgentRef, info: WorktreeInfo): Promise<v
   await deps.cards.recount(agent.id);
   if (outcome.merged) void vscode.window.showInformationMessage(`Merged ${info.branch} into ${info.base} (${outcome.files.length} file(s)).`);
   else void vscode.window.showWarningMessage(`Not merged: ${outcome.blocked}`, { modal: true });
+}
+
+/** Types a request naming the base and the conflicting files at the agent's prompt (it is idle: merge checked). */
+async function askToRebase(deps: Deps, agent: AgentRef, info: WorktreeInfo, conflicts: string[]): Promise<void> {
+  const terminal = deps.manager.agentInfo(agent.id)?.terminal;
+  if (!terminal?.type || isWorking(agent)) {
+    void vscode.window.showWarningMessage(`${agent.name} cannot be asked now: it is not idle at its prompt.`);
+    return;
+  }
+  // File names come from git: shown visibly, so none can carry a keystroke into the prompt.
+  const files = conflicts.map((f) => visibleText(f)).join(", ");
+  const request = `Please rebase your branch ${visibleText(info.branch)} onto ${visibleText(info.base)} and resolve the conflicts in ${files}, keeping both intents; then make sure it builds and the tests pass, and commit. Merging it into ${visibleText(info.base)} as it is would conflict in those files.`;
+  terminal.show(false);
+  await terminal.type(request);
+  deps.log.info(`${agent.name}: asked to rebase onto ${info.base} (${conflicts.length} conflicting file(s))`);
 }
 
 async function remove(deps: Deps, agent: AgentRef, info: WorktreeInfo): Promise<void> {

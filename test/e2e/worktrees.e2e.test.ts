@@ -5,6 +5,8 @@
  * Worktree…" on the toolbar, the name accepted, the agent edits a file in its worktree, its card
  * says `1 file · +1 −1`, Review opens the multi-file diff editor with the file, Merge… proposes
  * the commit message from the first prompt and, confirmed, lands the change in the main checkout.
+ * A second worktree agent whose change conflicts with main is not merged (the file named, the main
+ * checkout untouched) and "Ask the agent to rebase" types the request at its prompt.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
@@ -48,6 +50,10 @@ describe.skipIf(!available)("a worktree agent (real VS Code, real CLI, real git)
     createHome(workspace, { home });
     const script: Script = {
       conversations: [
+        {
+          match: "Change the title in the second worktree",
+          steps: [{ tools: [{ name: "Edit", input: { file_path: join(workspace, ".claude", "worktrees", "agent-2", "App.tsx"), old_string: '"from the worktree"', new_string: '"from agent two"' } }] }, { text: "Second title changed." }, { text: "Rebase requested and understood." }],
+        },
         {
           match: PROMPT,
           steps: [{ tools: [{ name: "Edit", input: { file_path: join(workspace, ".claude", "worktrees", "agent-1", "App.tsx"), old_string: '"base"', new_string: '"from the worktree"' } }] }, { text: "Title changed." }],
@@ -127,4 +133,32 @@ describe.skipIf(!available)("a worktree agent (real VS Code, real CLI, real git)
     await pollUntil(() => readFileSync(join(workspace, "App.tsx"), "utf8") === 'export const title = "from the worktree";\n', "the change in the main checkout", 20_000);
     expect(git("log", "--format=%s", "-2", "main").trim().split("\n")).toEqual([PROMPT, "base"]);
   });
+
+  it("a conflicting worktree is not merged: the file is named, main is untouched, and the agent is asked to rebase at its prompt", async () => {
+    await showPanel();
+    await panel().locator('[data-testid="open-claude-worktree"]').click();
+    const nameBox = page.locator(".quick-input-widget input");
+    await pollUntil(async () => (await nameBox.inputValue().catch(() => "")) === "agent-2", "agent-2 suggested", 10_000);
+    await nameBox.press("Enter");
+    await page.locator(".part.panel .terminal-wrapper.active .xterm").waitFor({ timeout: 20_000 });
+    await waitForClaudePrompt();
+    // main moves on in the same line after the worktree was made.
+    writeFileSync(join(workspace, "App.tsx"), 'export const title = "changed on main";\n');
+    git("commit", "-q", "-am", "main moves on");
+    await typeInTerminal("Change the title in the second worktree");
+    await pollUntil(async () => (await terminalText(page, ".part.panel")).includes("Second title changed."), "agent 2's edit done", 30_000);
+    await showPanel();
+    const agent = card("Agent #2");
+    await pollUntil(async () => (await agent.locator('[data-testid="worktree-changes"]').textContent()) === "1 file · +1 −1", "agent 2's change counted", 20_000);
+    await pollUntil(async () => (await agent.getAttribute("data-status")) === "waiting", "Agent #2 idle", 20_000);
+    const before = { file: readFileSync(join(workspace, "App.tsx"), "utf8"), status: git("status", "--porcelain"), head: git("rev-parse", "HEAD") };
+
+    await agent.locator('[data-testid="worktree-merge"]').click();
+    await page.locator(".monaco-dialog-box", { hasText: "conflict in 1 file(s): App.tsx" }).waitFor({ timeout: 15_000 });
+    expect({ file: readFileSync(join(workspace, "App.tsx"), "utf8"), status: git("status", "--porcelain"), head: git("rev-parse", "HEAD") }).toEqual(before);
+    await dialogButton("Ask the agent to rebase").click();
+    await pollUntil(async () => (await terminalText(page, ".part.panel")).includes("Rebase requested and understood."), "the request answered at agent 2's prompt", 30_000);
+    expect((await terminalText(page, ".part.panel")).replace(/\s+/g, " ")).toContain("Please rebase your branch worktree-agent-2 onto main and resolve the conflicts in App.tsx");
+  });
 });
+
