@@ -4,10 +4,11 @@
  * what the transcript gained, when the agent's tools or turn end. A new session (/clear) starts a
  * new count.
  */
-import { relative, sep } from "node:path";
+import { shownFrom } from "../core/collisions/collisionHooks";
 import { SessionEditsReader } from "../core/transcript/sessionEdits";
 import { type Disposable, Emitter } from "../core/util/emitter";
 import { errorMessage } from "../core/util/errorMessage";
+import { SettledRuns } from "../core/util/settledRuns";
 import type { SessionEditsView } from "../shared/protocol";
 import type { AgentChange } from "./agentRegistry";
 
@@ -17,9 +18,6 @@ const LISTED = 50;
 interface Entry {
   reader: SessionEditsReader;
   cwd: string;
-  reading?: Promise<void>;
-  again: boolean;
-  timer?: ReturnType<typeof setTimeout>;
 }
 
 export class SessionEditCards implements Disposable {
@@ -27,27 +25,29 @@ export class SessionEditCards implements Disposable {
   private readonly changed = new Emitter<string[]>();
   readonly onDidChange = this.changed.event;
 
+  private readonly reads: SettledRuns;
+
   constructor(
     private readonly log: (message: string) => void,
-    private readonly settleMs = 300,
-  ) {}
+    settleMs = 300,
+  ) {
+    this.reads = new SettledRuns(settleMs);
+  }
 
   /** The agent's current session transcript: a new one (a new agent, /clear) is read from its start. */
   track(agentId: string, transcriptPath: string, cwd: string): void {
     const known = this.entries.get(agentId);
     if (known?.reader.transcriptPath === transcriptPath) return;
-    clearTimeout(known?.timer);
-    const entry: Entry = { reader: new SessionEditsReader(transcriptPath, cwd), cwd, again: false };
+    this.reads.cancel(agentId);
+    const entry: Entry = { reader: new SessionEditsReader(transcriptPath, cwd), cwd };
     this.entries.set(agentId, entry);
     if (known && known.reader.files.size > 0) this.changed.fire([agentId]);
-    this.read(agentId, entry);
+    void this.reads.now(agentId, () => this.read(agentId, entry));
   }
 
   touched(agentId: string): void {
     const entry = this.entries.get(agentId);
-    if (!entry) return;
-    clearTimeout(entry.timer);
-    entry.timer = setTimeout(() => this.read(agentId, entry), this.settleMs);
+    if (entry) this.reads.request(agentId, () => this.read(agentId, entry));
   }
 
   /** The files (absolute), for Review. */
@@ -58,42 +58,28 @@ export class SessionEditCards implements Disposable {
   sessionEdits(agentId: string): SessionEditsView | null {
     const entry = this.entries.get(agentId);
     if (!entry || entry.reader.files.size === 0) return null;
-    const shown = [...entry.reader.files].slice(0, LISTED).map((path) => {
-      const rel = relative(entry.cwd, path);
-      return rel && rel !== ".." && !rel.startsWith(`..${sep}`) ? rel : path;
-    });
+    const shown = [...entry.reader.files].slice(0, LISTED).map((path) => shownFrom(entry.cwd, path));
     return { files: shown, total: entry.reader.files.size };
   }
 
   forget(agentId: string): void {
-    clearTimeout(this.entries.get(agentId)?.timer);
+    this.reads.cancel(agentId);
     this.entries.delete(agentId);
   }
 
   dispose(): void {
-    for (const entry of this.entries.values()) clearTimeout(entry.timer);
+    this.reads.dispose();
     this.entries.clear();
     this.changed.dispose();
   }
 
-  private read(agentId: string, entry: Entry): void {
-    if (entry.reading) {
-      entry.again = true;
-      return;
+  /** One read of what the transcript gained (SettledRuns keeps them one at a time per agent). */
+  private async read(agentId: string, entry: Entry): Promise<void> {
+    try {
+      if ((await entry.reader.advance()) && this.entries.get(agentId) === entry) this.changed.fire([agentId]);
+    } catch (err) {
+      this.log(`edits of ${entry.reader.transcriptPath}: ${errorMessage(err)}`);
     }
-    entry.reading = entry.reader
-      .advance()
-      .then((changed) => {
-        if (changed && this.entries.get(agentId) === entry) this.changed.fire([agentId]);
-      })
-      .catch((err) => this.log(`edits of ${entry.reader.transcriptPath}: ${errorMessage(err)}`))
-      .finally(() => {
-        entry.reading = undefined;
-        if (entry.again) {
-          entry.again = false;
-          this.read(agentId, entry);
-        }
-      });
   }
 }
 

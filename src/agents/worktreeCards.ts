@@ -9,6 +9,7 @@ import type { ChangeStats } from "../core/git/changeStats";
 import type { WorktreeInfo } from "../core/git/worktreeCreate";
 import { type Disposable, Emitter } from "../core/util/emitter";
 import { errorMessage } from "../core/util/errorMessage";
+import { SettledRuns } from "../core/util/settledRuns";
 import type { WorktreeView } from "../shared/protocol";
 import type { AgentChange } from "./agentRegistry";
 import type { WorktreeSource } from "./liveBoard";
@@ -26,17 +27,17 @@ interface Entry {
   /** The card's name, for what is said once it is gone. */
   name: string | undefined;
   changes: WorktreeView["changes"];
-  counting: boolean;
-  again: boolean;
-  timer?: ReturnType<typeof setTimeout>;
 }
 
 export class WorktreeCards implements WorktreeSource, Disposable {
   private readonly entries = new Map<string, Entry>();
   private readonly changed = new Emitter<string[]>();
   readonly onDidChange = this.changed.event;
+  private readonly counts: SettledRuns;
 
-  constructor(private readonly deps: WorktreeCardsDeps) {}
+  constructor(private readonly deps: WorktreeCardsDeps) {
+    this.counts = new SettledRuns(deps.settleMs ?? 300);
+  }
 
   /** An agent working in `cwd`: found out once whether that is a worktree (and counted if so). */
   track(agentId: string, cwd: string, name?: string): void {
@@ -45,14 +46,14 @@ export class WorktreeCards implements WorktreeSource, Disposable {
       if (name) known.name = name;
       return;
     }
-    const entry: Entry = { info: undefined, changes: null, counting: false, again: false, name };
+    const entry: Entry = { info: undefined, changes: null, name };
     this.entries.set(agentId, entry);
     void this.deps.worktreeOf(cwd).then(
       (info) => {
         if (this.entries.get(agentId) !== entry || !info) return;
         entry.info = info;
         this.changed.fire([agentId]);
-        void this.count(agentId, entry);
+        void this.counts.now(agentId, () => this.count(agentId, entry));
       },
       (err) => this.deps.log(`worktree of ${cwd}: ${errorMessage(err)}`),
     );
@@ -61,9 +62,7 @@ export class WorktreeCards implements WorktreeSource, Disposable {
   /** Something the agent did may have changed files: counted again once things settle. */
   touched(agentId: string): void {
     const entry = this.entries.get(agentId);
-    if (!entry?.info) return;
-    clearTimeout(entry.timer);
-    entry.timer = setTimeout(() => void this.count(agentId, entry), this.deps.settleMs ?? 300);
+    if (entry?.info) this.counts.request(agentId, () => this.count(agentId, entry));
   }
 
   nameOf(agentId: string): string | undefined {
@@ -82,27 +81,23 @@ export class WorktreeCards implements WorktreeSource, Disposable {
   /** Counts now (after a merge or a commit the user made from the panel). */
   recount(agentId: string): Promise<void> {
     const entry = this.entries.get(agentId);
-    return entry?.info ? this.count(agentId, entry) : Promise.resolve();
+    return entry?.info ? this.counts.now(agentId, () => this.count(agentId, entry)) : Promise.resolve();
   }
 
   forget(agentId: string): void {
-    clearTimeout(this.entries.get(agentId)?.timer);
+    this.counts.cancel(agentId);
     this.entries.delete(agentId);
   }
 
   dispose(): void {
-    for (const entry of this.entries.values()) clearTimeout(entry.timer);
+    this.counts.dispose();
     this.entries.clear();
     this.changed.dispose();
   }
 
+  /** One count (SettledRuns keeps them one at a time per agent). */
   private async count(agentId: string, entry: Entry): Promise<void> {
     if (!entry.info) return;
-    if (entry.counting) {
-      entry.again = true;
-      return;
-    }
-    entry.counting = true;
     try {
       const stats = await this.deps.changeStats(entry.info.path, entry.info.base);
       const changes = { files: stats.files.length, added: stats.added, removed: stats.removed };
@@ -113,12 +108,6 @@ export class WorktreeCards implements WorktreeSource, Disposable {
       }
     } catch (err) {
       this.deps.log(`changes of ${entry.info.path}: ${errorMessage(err)}`);
-    } finally {
-      entry.counting = false;
-    }
-    if (entry.again && this.entries.get(agentId) === entry) {
-      entry.again = false;
-      await this.count(agentId, entry);
     }
   }
 }
