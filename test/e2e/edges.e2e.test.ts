@@ -9,17 +9,12 @@
  * - `arcadia.extraArgs: ["--modle"]` gives "claude exited" with the CLI's own message.
  * Its own window and workspace; the scenarios run in order on it.
  */
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
-import { writeClaudeWrapper } from "../rig/claudeWrapper.js";
-import { createHome } from "../rig/home.js";
-import { startModelServer, type ModelServer } from "../rig/model-server.js";
 import type { Script } from "../rig/script.js";
-import { e2eAvailable, pollUntil, startVsCode, terminalText, type VsCode, waitForWorkbench } from "./harness";
+import { e2eAvailable, pollUntil, terminalText, type VsCode, waitForWorkbench } from "./harness";
 import { agentPanel } from "./agentPanel";
+import { type AgentWindow, openAgentWindow } from "./agentWindow";
 import { panelContentFrame, setWorkspaceSetting } from "./panelFrame";
 
 const available = e2eAvailable("the edges: launch numbers, names, reload, a claude that exits at once (e2e)");
@@ -33,10 +28,8 @@ const script: Script = {
 };
 
 describe.skipIf(!available)("the edges of the live truth (real VS Code, real CLI)", () => {
-  let root: string;
+  let win: AgentWindow;
   let workspace: string;
-  let home: string;
-  let model: ModelServer;
   let vs: VsCode;
   let page: Page;
   const figures: Record<string, unknown> = {};
@@ -51,26 +44,16 @@ describe.skipIf(!available)("the edges of the live truth (real VS Code, real CLI
   }
 
   beforeAll(async () => {
-    root = realpathSync(mkdtempSync(join(tmpdir(), "edges-")));
-    workspace = join(root, "workspace");
-    home = join(root, "home");
-    mkdirSync(workspace, { recursive: true });
-    mkdirSync(home, { recursive: true });
-    writeFileSync(join(workspace, "README.md"), "# Sample workspace\n");
-    createHome(workspace, { home });
-    model = await startModelServer({ script });
-    const claude = writeClaudeWrapper(join(root, "bin"), { modelUrl: model.url, env: { CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: "1" } });
-    vs = await startVsCode({
-      workspace,
-      extraEnv: { HOME: home },
+    win = await openAgentWindow({
+      name: "edges",
+      script,
       settings: {
         // Terminals outlive a window reload, as they do by default (the e2e defaults turn it off).
         "terminal.integrated.enablePersistentSessions": true,
-        "arcadia.claudePath": claude,
         "arcadia.extraArgs": ["--allowedTools", "Bash(sleep:*)", "Bash(echo:*)"],
       },
     });
-    page = vs.page;
+    ({ vs, page, workspace } = win);
   }, 180_000);
 
   beforeEach((context) => {
@@ -83,9 +66,7 @@ describe.skipIf(!available)("the edges of the live truth (real VS Code, real CLI
 
   afterAll(async () => {
     console.log(`e2e figures (edges): ${JSON.stringify(figures, null, 1)}`);
-    await vs?.close();
-    await model?.close();
-    if (root) rmSync(root, { recursive: true, force: true });
+    await win?.close();
   });
 
   it("a double-click on Open Claude Code gives two agents with different numbers", async () => {

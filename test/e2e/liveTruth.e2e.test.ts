@@ -11,17 +11,14 @@
  * - `/compact` shows "Compacting…" until it ends.
  * Its own window and workspace; the scenarios run in order on it.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
-import { writeClaudeWrapper } from "../rig/claudeWrapper.js";
-import { createHome } from "../rig/home.js";
-import { startModelServer, type ModelServer } from "../rig/model-server.js";
 import type { Script, Step } from "../rig/script.js";
-import { e2eAvailable, pollUntil, runCommand, terminalText, type VsCode, startVsCode } from "./harness";
+import { e2eAvailable, pollUntil, runCommand, terminalText, type VsCode } from "./harness";
 import { agentPanel } from "./agentPanel";
+import { type AgentWindow, openAgentWindow } from "./agentWindow";
 import { panelContentFrame, setWorkspaceSetting } from "./panelFrame";
 
 const available = e2eAvailable("the panel is instant and never contradicts the terminal (e2e)");
@@ -65,10 +62,9 @@ function percentile(values: number[], p: number): number {
 }
 
 describe.skipIf(!available)("the panel is instant and never contradicts the terminal (real VS Code, real CLI)", () => {
-  let root: string;
+  let win: AgentWindow;
   let workspace: string;
   let home: string;
-  let model: ModelServer;
   let vs: VsCode;
   let page: Page;
   const figures: Record<string, unknown> = {};
@@ -172,27 +168,17 @@ describe.skipIf(!available)("the panel is instant and never contradicts the term
   }
 
   beforeAll(async () => {
-    root = realpathSync(mkdtempSync(join(tmpdir(), "live-truth-")));
-    workspace = join(root, "workspace");
-    home = join(root, "home");
-    mkdirSync(workspace, { recursive: true });
-    mkdirSync(home, { recursive: true });
-    writeFileSync(join(workspace, "README.md"), "# Sample workspace\n");
-    createHome(workspace, { home });
-    model = await startModelServer({ script });
-    const claude = writeClaudeWrapper(join(root, "bin"), { modelUrl: model.url, env: { CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: "1" } });
-    vs = await startVsCode({
-      workspace,
-      extraEnv: { HOME: home },
+    win = await openAgentWindow({
+      name: "live-truth",
+      script,
       settings: {
-        "arcadia.claudePath": claude,
         // The timed commands run unasked; `touch` still asks (the permission scenario).
         "arcadia.extraArgs": ["--allowedTools", "Bash(date:*)", "Bash(sleep:*)"],
         // Every execute_command waits for Allow on the card (the approval scenario).
         "arcadia.mcp.commandApproval": "always",
       },
     });
-    page = vs.page;
+    ({ vs, page, workspace, home } = win);
   }, 180_000);
 
   beforeEach((context) => {
@@ -205,9 +191,7 @@ describe.skipIf(!available)("the panel is instant and never contradicts the term
 
   afterAll(async () => {
     console.log(`e2e figures (live truth): ${JSON.stringify(figures, null, 1)}`);
-    await vs?.close();
-    await model?.close();
-    if (root) rmSync(root, { recursive: true, force: true });
+    await win?.close();
   });
 
   it("a tool's row shows within 100 ms (p50) of the tool starting when hooks are on; the transcript alone is printed beside it", async () => {

@@ -9,66 +9,51 @@
  * checkout untouched) and "Ask the agent to rebase" types the request at its prompt.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
-import { writeClaudeWrapper } from "../rig/claudeWrapper.js";
-import { createHome } from "../rig/home.js";
-import { startModelServer, type ModelServer } from "../rig/model-server.js";
 import type { Script } from "../rig/script.js";
-import { e2eAvailable, pollUntil, startVsCode, terminalText, type VsCode } from "./harness";
+import { e2eAvailable, pollUntil, terminalText, type VsCode } from "./harness";
 import { agentPanel } from "./agentPanel";
+import { type AgentWindow, openAgentWindow } from "./agentWindow";
 
 const available = e2eAvailable("a worktree agent from start to merge (e2e)");
 const PROMPT = "Change the title in the worktree";
 const IDENTITY = { GIT_AUTHOR_NAME: "E2E", GIT_AUTHOR_EMAIL: "e2e@example.com", GIT_COMMITTER_NAME: "E2E", GIT_COMMITTER_EMAIL: "e2e@example.com" };
 
 describe.skipIf(!available)("a worktree agent (real VS Code, real CLI, real git)", () => {
-  let root: string;
+  let win: AgentWindow;
   let workspace: string;
-  let home: string;
-  let model: ModelServer;
   let vs: VsCode;
   let page: Page;
   const figures: Record<string, unknown> = {};
   const { panel, card, showPanel, waitForClaudePrompt, typeInTerminal } = agentPanel(() => page, ".part.panel");
   const git = (...args: string[]) => execFileSync("git", args, { cwd: workspace, encoding: "utf8", env: { ...process.env, ...IDENTITY } });
   const tree = () => join(workspace, ".claude", "worktrees", "agent-1");
+  const editIn = (name: string, from: string, to: string) => ({ name: "Edit", input: { file_path: join(workspace, ".claude", "worktrees", name, "App.tsx"), old_string: from, new_string: to } });
 
   beforeAll(async () => {
-    root = realpathSync(mkdtempSync(join(tmpdir(), "worktrees-")));
-    workspace = join(root, "workspace");
-    home = join(root, "home");
-    mkdirSync(workspace, { recursive: true });
-    mkdirSync(home, { recursive: true });
-    writeFileSync(join(workspace, "App.tsx"), 'export const title = "base";\n');
-    git("init", "-q", "-b", "main");
-    git("add", "-A");
-    git("commit", "-q", "-m", "base");
-    createHome(workspace, { home });
-    const script: Script = {
-      conversations: [
-        {
-          match: "Change the title in the second worktree",
-          steps: [{ tools: [{ name: "Edit", input: { file_path: join(workspace, ".claude", "worktrees", "agent-2", "App.tsx"), old_string: '"from the worktree"', new_string: '"from agent two"' } }] }, { text: "Second title changed." }, { text: "Rebase requested and understood." }],
-        },
-        {
-          match: PROMPT,
-          steps: [{ tools: [{ name: "Edit", input: { file_path: join(workspace, ".claude", "worktrees", "agent-1", "App.tsx"), old_string: '"base"', new_string: '"from the worktree"' } }] }, { text: "Title changed." }],
-        },
-      ],
-      fallbackText: "OK.",
-    };
-    model = await startModelServer({ script });
-    const claude = writeClaudeWrapper(join(root, "bin"), { modelUrl: model.url, env: { CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: "1" } });
-    vs = await startVsCode({
-      workspace,
-      extraEnv: { HOME: home, ...IDENTITY },
-      settings: { "arcadia.claudePath": claude, "arcadia.extraArgs": ["--allowedTools", "Edit"] },
+    win = await openAgentWindow({
+      name: "worktrees",
+      extraEnv: IDENTITY,
+      settings: { "arcadia.extraArgs": ["--allowedTools", "Edit"] },
+      prepareWorkspace: (folder) => {
+        workspace = folder;
+        writeFileSync(join(folder, "App.tsx"), 'export const title = "base";\n');
+        git("init", "-q", "-b", "main");
+        git("add", "-A");
+        git("commit", "-q", "-m", "base");
+      },
+      script: (): Script => ({
+        conversations: [
+          { match: "Change the title in the second worktree", steps: [{ tools: [editIn("agent-2", '"from the worktree"', '"from agent two"')] }, { text: "Second title changed." }, { text: "Rebase requested and understood." }] },
+          { match: PROMPT, steps: [{ tools: [editIn("agent-1", '"base"', '"from the worktree"')] }, { text: "Title changed." }] },
+        ],
+        fallbackText: "OK.",
+      }),
     });
-    page = vs.page;
+    ({ vs, page } = win);
   }, 180_000);
 
   beforeEach((context) => {
@@ -81,9 +66,7 @@ describe.skipIf(!available)("a worktree agent (real VS Code, real CLI, real git)
 
   afterAll(async () => {
     console.log(`e2e figures (worktrees): ${JSON.stringify(figures)}`);
-    await vs?.close();
-    await model?.close();
-    if (root) rmSync(root, { recursive: true, force: true });
+    await win?.close();
   });
 
   /** A button of the modal dialog VS Code shows (code-server draws it in the page). */
