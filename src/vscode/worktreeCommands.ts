@@ -10,7 +10,7 @@ import type { Log } from "../agents/ports";
 import type { SessionEditCards } from "../agents/sessionEditCards";
 import type { WorktreeCards } from "../agents/worktreeCards";
 import { changeStats } from "../core/git/changeStats";
-import { runGit } from "../core/git/gitRunner";
+import { fileAtRef } from "../core/git/fileAtRef";
 import { predictionUnavailable } from "../core/git/mergePrediction";
 import { agentWorktrees, repositoryRoot, type WorktreeInfo, worktreeOf } from "../core/git/worktreeCreate";
 import { mergeWorktree, planMerge } from "../core/git/worktreeMerge";
@@ -37,10 +37,8 @@ export interface Deps {
 export function registerWorktreeCommands(deps: Deps): vscode.Disposable[] {
   const provider: vscode.TextDocumentContentProvider = {
     provideTextDocumentContent: async (uri) => {
-      const { cwd, ref, path } = JSON.parse(uri.query) as { cwd: string; ref: string; path: string };
-      if (!ref) return "";
-      const shown = await runGit(cwd, ["show", `${ref}:${path}`]);
-      return shown.code === 0 ? shown.stdout : "";
+      const { cwd, ref, path } = JSON.parse(uri.query) as Record<string, unknown>;
+      return fileAtRef(cwd, ref, path);
     },
   };
   return [

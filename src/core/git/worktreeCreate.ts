@@ -63,8 +63,15 @@ export async function worktreeOf(cwd: string): Promise<WorktreeInfo | undefined>
   const repo = await repositoryRoot(cwd);
   if (!branch || !repo) return undefined;
   const recorded = (await runGit(cwd, ["config", "--get", `branch.${branch}.${BASE_KEY}`])).stdout.trim();
-  const base = recorded || (await runGit(repo, ["symbolic-ref", "--short", "-q", "HEAD"])).stdout.trim() || "HEAD";
+  // The repository's config is not ours alone: a recorded base that could read as an option or a
+  // range is not used (git gets it as an argument of merge-base, merge-tree, log).
+  const base = (isPlainRef(recorded) && recorded) || (await runGit(repo, ["symbolic-ref", "--short", "-q", "HEAD"])).stdout.trim() || "HEAD";
   return { path, branch, base, repo };
+}
+
+/** A branch name or commit id that git cannot take for an option or a range. */
+function isPlainRef(ref: string): boolean {
+  return /^[A-Za-z0-9_][A-Za-z0-9._/-]*$/.test(ref) && !ref.includes("..");
 }
 
 /** Whether git already ignores the worktrees folder in `repo`. */

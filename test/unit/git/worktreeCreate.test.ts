@@ -34,6 +34,15 @@ describe("a new worktree for an agent", () => {
     expect(await worktreeOf(tempDir())).toBeUndefined();
   });
 
+  it("a recorded base that could pass for an option or a range is not used: the main checkout's branch is", async () => {
+    const root = repo();
+    const made = await createWorktree(root, "x");
+    for (const hostile of ["--output=/tmp/pwned", "main..evil", "-p"]) {
+      git(root, "config", "branch.worktree-x.arcadiaBase", hostile);
+      expect((await worktreeOf(made.path))?.base, hostile).toBe("main");
+    }
+  });
+
   it("refuses a name git or the folder layout cannot take, and a branch that exists", async () => {
     const root = repo();
     for (const bad of ["", "-x", "a b", "a/b", "..", "x..y", "x.lock", "ü", "x".repeat(49)]) expect(worktreeNameProblem(bad), bad).toBeDefined();
