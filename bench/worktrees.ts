@@ -47,6 +47,10 @@ export async function worktreeBenchmarks(row: Row): Promise<void> {
     writeFileSync(join(root, "src", "file0.ts"), "export const other = 1;\n");
     git(root, "commit", "-q", "-am", "main moves on");
 
+    // The loop's own jitter on this machine over a comparable spell with nothing to do: a stall
+    // figure near it is the machine (a loaded 2-core VM), not the work.
+    const idle = await watched(() => new Promise<void>((resolve) => setTimeout(resolve, 300)));
+    row("event-loop stall, idle for 300 ms (baseline)", `${idle.maxStallMs.toFixed(1)} ms`, "(this machine)", undefined);
     await changeStats(tree.path, tree.base); // warm git's caches, as a card's second count would be
     const stats = await watched(() => changeStats(tree.path, tree.base));
     row(`change stats (${stats.value.files.length} files changed)`, `${stats.ms.toFixed(0)} ms`, "(printed; off the event loop)", undefined);
