@@ -4,9 +4,9 @@
  * agent's edit that was committed no longer collides). git runs as a child process with a
  * deadline, so the extension host never waits on it.
  */
-import { execFile } from "node:child_process";
 import { realpath } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
+import { runGit } from "../git/gitRunner";
 
 export interface CollisionDisk {
   /** The file's real path; for a file not created yet, its nearest existing folder's real path + the rest. */
@@ -32,13 +32,11 @@ async function realPathOf(path: string): Promise<string> {
   }
 }
 
-function gitStatusOf(path: string): Promise<string | undefined> {
-  return new Promise((resolvePromise) => {
-    // -C the nearest folder that exists; `--` keeps a name starting with "-" a path.
-    realPathOf(dirname(path)).then((folder) => {
-      execFile("git", ["-C", folder, "status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignored=matching", "--", basename(path)], { timeout: GIT_DEADLINE_MS, windowsHide: true }, (err, stdout) => resolvePromise(err ? undefined : stdout));
-    }, () => resolvePromise(undefined));
-  });
+async function gitStatusOf(path: string): Promise<string | undefined> {
+  // The nearest folder that exists; `--` keeps a name starting with "-" a path.
+  const folder = await realPathOf(dirname(path));
+  const result = await runGit(folder, ["status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignored=matching", "--", basename(path)], { timeoutMs: GIT_DEADLINE_MS });
+  return result.code === 0 ? result.stdout : undefined;
 }
 
 export const nodeCollisionDisk: CollisionDisk = {

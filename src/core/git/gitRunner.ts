@@ -2,9 +2,13 @@
  * git as a child process: never a shell (arguments are argv), never waiting for a terminal
  * prompt, with a deadline, and without taking the index lock for reads (GIT_OPTIONAL_LOCKS=0), so
  * Arcadia's looks never fail an agent's own `git commit`. Output is plain bytes as text; callers
- * use `-z` forms so no path is quoted or split.
+ * use `-z` forms so no path is quoted or split. Started from a small helper process (gitHost.ts),
+ * so starting it never holds the extension host's event loop.
  */
-import { execFile } from "node:child_process";
+import { GitHost } from "./gitHost";
+
+/** One helper for the whole process, started on the first git run. */
+const host = new GitHost();
 
 export interface GitResult {
   code: number;
@@ -24,12 +28,7 @@ const MAX_OUTPUT = 256 * 1024 * 1024;
 /** Runs git in `cwd`; resolves with its exit code whatever it is (a spawn failure is code -1). */
 export function runGit(cwd: string, args: readonly string[], options: GitOptions = {}): Promise<GitResult> {
   const env = { ...process.env, GIT_OPTIONAL_LOCKS: "0", GIT_TERMINAL_PROMPT: "0", LC_ALL: "C", ...options.env };
-  return new Promise((resolve) => {
-    execFile("git", [...args], { cwd, env, timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, maxBuffer: MAX_OUTPUT, windowsHide: true, encoding: "utf8" }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as { code?: unknown }).code === "number" ? ((err as { code: number }).code) : -1) : 0;
-      resolve({ code, stdout, stderr: err && code === -1 && !stderr ? err.message : stderr });
-    });
-  });
+  return host.run({ cwd, args, env, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, maxBuffer: MAX_OUTPUT });
 }
 
 export class GitError extends Error {
