@@ -133,7 +133,16 @@ export class InteractiveSession {
   async answerPermission(answer: "yes" | "no", timeoutMs = 15_000): Promise<void> {
     await this.waitForScreen(PERMISSION_PROMPT, timeoutMs);
     await sleep(150);
-    this.proc.write(answer === "yes" ? PERMISSION_YES : PERMISSION_NO);
+    // On a loaded machine a key can reach the dialog before it listens (seen once in CI: the
+    // prompt stayed up, unanswered). If the screen is still exactly the dialog seconds later, the
+    // key was lost: press it again (a taken key always redraws the screen).
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const dialog = this.screen.text();
+      this.proc.write(answer === "yes" ? PERMISSION_YES : PERMISSION_NO);
+      const deadline = Date.now() + 3000;
+      while (Date.now() < deadline && this.screen.text() === dialog && !this.exitInfo) await sleep(50);
+      if (this.screen.text() !== dialog || this.exitInfo) return;
+    }
   }
 
   /** `/clear`: the CLI starts a new transcript file with a new session id. */
