@@ -131,9 +131,9 @@ export class AgentManager {
   }
 
   /** The agent's project, current session and terminal, for matching hook requests and MCP calls, and what the panel sends it. */
-  agentInfo(agentId: string): { name: string; sessionId: string; index: number; cwd: string; terminal: TerminalHandle } | undefined {
+  agentInfo(agentId: string): { name: string; sessionId: string; index: number; cwd: string; projectDir: string; terminal: TerminalHandle } | undefined {
     const agent = this.registry.get(agentId);
-    return agent ? { name: agent.name, sessionId: agent.sessionId, index: agent.index, cwd: agent.cwd, terminal: agent.terminal } : undefined;
+    return agent ? { name: agent.name, sessionId: agent.sessionId, index: agent.index, cwd: agent.cwd, projectDir: agent.projectDir, terminal: agent.terminal } : undefined;
   }
 
   /** Every card: bound agents, and saved ones still reconnecting after a reload. */

@@ -4,14 +4,13 @@
  * a worktree agent, its branch and changes with the commands that act on them (review, merge,
  * remove).
  */
-import { join } from "node:path";
 import { followCollisionAgents, sharedFileSource } from "../agents/collisionCards";
 import type { AgentManager } from "../agents/agentManager";
 import type { CardExtras } from "../agents/liveBoard";
 import type { Log } from "../agents/ports";
 import { followSessionEdits, SessionEditCards } from "../agents/sessionEditCards";
 import { followWorktreeAgents, WorktreeCards } from "../agents/worktreeCards";
-import { projectDirFor } from "../core/transcript/projectDir";
+import { transcriptPath } from "../core/transcript/projectDir";
 import { changeStats } from "../core/git/changeStats";
 import { worktreeOf } from "../core/git/worktreeCreate";
 import type { CollisionGuard } from "../core/collisions/collisionGuard";
@@ -27,7 +26,8 @@ export function createCardExtras(deps: { manager: AgentManager; collisions: Coll
   const onDidHook = (listener: (agentId: string) => void) => hookTools.onDidChange(listener);
   const sessionOf = (id: string) => {
     const agent = manager.agentInfo(id);
-    return agent ? { transcriptPath: join(projectDirFor(agent.cwd), `${agent.sessionId}.jsonl`), cwd: agent.cwd } : undefined;
+    // The agent's own project folder (found once at launch): no realpath per card update.
+    return agent ? { transcriptPath: transcriptPath(agent.projectDir, agent.sessionId), cwd: agent.cwd } : undefined;
   };
   const disposables: Disposable[] = [
     worktrees,

@@ -16,7 +16,7 @@ import { agentWorktrees, repositoryRoot, type WorktreeInfo, worktreeOf } from ".
 import { mergeWorktree, planMerge } from "../core/git/worktreeMerge";
 import { lossOf, removalCheck, removeWorktree } from "../core/git/worktreeRemoval";
 import { firstPrompt } from "../core/transcript/firstPrompt";
-import { projectDirFor } from "../core/transcript/projectDir";
+import { transcriptPath } from "../core/transcript/projectDir";
 import { errorMessage } from "../core/util/errorMessage";
 import { visibleText } from "../core/util/visibleText";
 import { vscode } from "./api";
@@ -190,7 +190,7 @@ async function merge(deps: Deps, agent: AgentRef, info: WorktreeInfo): Promise<v
   if (plan.uncommitted) {
     // Proposed from what the agent was asked to do: the session's first prompt.
     const session = deps.manager.agentInfo(agent.id);
-    const asked = session ? await firstPrompt(join(projectDirFor(session.cwd), `${session.sessionId}.jsonl`)) : undefined;
+    const asked = session ? await firstPrompt(transcriptPath(session.projectDir, session.sessionId)) : undefined;
     const typed = await vscode.window.showInputBox({ title: `Commit ${agent.name}'s changes before merging`, prompt: `Its uncommitted changes are committed on ${info.branch} with this message.`, value: asked ?? `${agent.name}: work from ${info.branch}` });
     if (!typed?.trim()) return;
     message = typed.trim();
