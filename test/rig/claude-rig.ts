@@ -35,6 +35,8 @@ export interface RigOptions {
 
 export interface LaunchOptions {
   sessionId?: string;
+  /** `--resume <id>` instead of `--session-id`: continue that session (the CLI refuses both together). */
+  resume?: string;
   args?: string[];
   env?: Record<string, string>;
 }
@@ -99,7 +101,7 @@ export async function createRig(options: RigOptions): Promise<Rig> {
       const session = new InteractiveSession(
         sessionId,
         paths,
-        spec(["--session-id", sessionId, "--permission-mode", "default", ...(opts.args ?? [])], opts.env, opts.cwd ?? workspace, opts.sidecar),
+        spec([...sessionArgs(opts, sessionId), "--permission-mode", "default", ...(opts.args ?? [])], opts.env, opts.cwd ?? workspace, opts.sidecar),
         opts.cols ?? 120,
         opts.rows ?? 40,
       );
@@ -114,7 +116,7 @@ export async function createRig(options: RigOptions): Promise<Rig> {
     },
     async runPrint(prompt, opts = {}) {
       const sessionId = opts.sessionId ?? randomUUID();
-      const args = ["-p", prompt, "--session-id", sessionId, "--output-format", opts.outputFormat ?? "text"];
+      const args = ["-p", prompt, ...sessionArgs(opts, sessionId), "--output-format", opts.outputFormat ?? "text"];
       if (opts.outputFormat === "stream-json") args.push("--verbose");
       const result = await runPrintProcess(spec([...args, ...(opts.args ?? [])], opts.env, opts.cwd, opts.sidecar), opts.timeoutMs ?? 90_000);
       return { ...result, sessionId };
@@ -126,4 +128,8 @@ export async function createRig(options: RigOptions): Promise<Rig> {
       if (!options.keep) rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+function sessionArgs(opts: LaunchOptions, sessionId: string): string[] {
+  return opts.resume ? ["--resume", opts.resume] : ["--session-id", sessionId];
 }

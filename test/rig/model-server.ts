@@ -139,7 +139,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
         const served = failures.get(key) ?? 0;
         if (served < step.times) {
           failures.set(key, served + 1);
-          sendHttpError(res, step.httpError);
+          sendHttpError(res, step.httpError, step.headers);
           record({ ...base, body: summary, reply: `${label}:error${step.httpError}#${served + 1}`, status: step.httpError });
           return;
         }
@@ -314,13 +314,15 @@ function apiError(status: number, type: string | undefined, message: string) {
   return { type: "error", error: { type: type ?? ERROR_TYPES[status] ?? "api_error", message } };
 }
 
-function sendHttpError(res: ServerResponse, status: 429 | 500 | 529): void {
+/** `headers` override the defaults, e.g. a usage limit's `anthropic-ratelimit-unified-*` and `x-should-retry: false`. */
+function sendHttpError(res: ServerResponse, status: 429 | 500 | 529, headers: Record<string, string> = {}): void {
   const body = JSON.stringify(apiError(status, ERROR_TYPES[status], `Scripted ${status} error`));
   res.writeHead(status, {
     "content-type": "application/json",
     "retry-after": "0",
     "x-should-retry": "true",
     "request-id": `req_error_${status}`,
+    ...headers,
   });
   res.end(body);
 }

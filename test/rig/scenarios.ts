@@ -12,6 +12,7 @@ import { createRig, type Rig } from "./claude-rig.js";
 import type { InteractiveSession } from "./interactive.js";
 import type { PrintResult } from "./print.js";
 import type { Script } from "./script.js";
+import { renameResume, usageLimitPrint } from "./sessionScenarios.js";
 import {
   blocks,
   isAssistantText,
@@ -467,6 +468,8 @@ export const scenarios: Scenario[] = [
   apiErrorsPrint,
   printText,
   printTool,
+  renameResume,
+  usageLimitPrint,
 ];
 
 export function scenarioByName(name: string): Scenario {

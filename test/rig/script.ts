@@ -8,7 +8,7 @@ export type Step =
   /** An optional text block, then tool_use blocks; stop_reason tool_use. */
   | { tools: ToolCall[]; text?: string; delayMs?: number; blockDelayMs?: number }
   /** Fail `times` times (Anthropic error JSON, retry-after: 0), then answer `then`. */
-  | { httpError: 429 | 500 | 529; times: number; then: Step };
+  | { httpError: 429 | 500 | 529; times: number; then: Step; headers?: Record<string, string> };
 
 // delayMs: pause after message_start (a slow first token). blockDelayMs: pause after each content
 // block and before message_delta, like a real stream where blocks arrive over time; it shows

@@ -1,0 +1,165 @@
+/**
+ * What a session amounts to, folded from its transcript: its title, first prompts, when it ran,
+ * its turns, the files it edited, the tokens it used (and, from them, its estimated cost) and a
+ * usage limit it ran into. A pure fold over records (`SessionDigestFold`); `sessionDigestReader.ts`
+ * feeds it a file incrementally. The Sessions view lists digests; a card shows its session's.
+ */
+import { SessionEdits } from "../transcript/sessionEdits";
+import { TranscriptInterpreter } from "../transcript/interpreter";
+import { type LineStats, parseLine, withoutBom } from "../transcript/parseLine";
+import { isObject, type Json, timestampOf } from "../transcript/recordShapes";
+import { endsLimit, type LimitNotice, limitNoticeOf } from "../usage/limitNotice";
+import { UsageLedger, type UsageTotals } from "../usage/usageLedger";
+import { emptyHistory, foldTurns, type TurnHistory } from "./turnHistory";
+
+/** Prompts kept per session for the text filter (the first ones), each cut to PROMPT_CHARS. */
+export const MAX_PROMPTS = 20;
+const PROMPT_CHARS = 200;
+const TITLE_CHARS = 120;
+
+export interface SessionDigest {
+  sessionId: string;
+  /** The CLI's own title: `/rename` (custom-title), its generated one (ai-title), or an old CLI's summary. */
+  title?: string;
+  firstPrompt?: string;
+  /** The first prompts typed (MAX_PROMPTS), for finding a session by what was asked. */
+  prompts: string[];
+  startedAt?: number;
+  lastActiveAt?: number;
+  turns: number;
+  /** Sum of the turns' durations (ms). */
+  activeMs: number;
+  filesEdited: number;
+  usage: UsageTotals;
+  /** The last limit the session ran into, while no reply has come since. */
+  limit?: LimitNotice;
+  /** The folder it ran in, from its records. */
+  cwd?: string;
+  gitBranch?: string;
+}
+
+type TitleSource = "custom" | "ai" | "summary";
+const TITLE_RANK: Record<TitleSource, number> = { summary: 0, ai: 1, custom: 2 };
+
+function flat(text: string, max: number): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+}
+
+/** A title record (`custom-title`, `ai-title`, `summary`): which, and its text. */
+export function titleOf(record: Json): { source: TitleSource; text: string } | undefined {
+  const pick = (source: TitleSource, value: unknown) => {
+    const text = typeof value === "string" ? flat(value, TITLE_CHARS) : "";
+    return text ? { source, text } : undefined;
+  };
+  if (record.type === "custom-title") return pick("custom", record.customTitle);
+  if (record.type === "ai-title") return pick("ai", record.aiTitle);
+  if (record.type === "summary") return pick("summary", record.summary);
+  return undefined;
+}
+
+const TITLE_HEAD = /^\{"type":"(?:custom-title|ai-title|summary)"/;
+
+/**
+ * A line as a record, title records included (the line parser skips those as bookkeeping without
+ * decoding them; they are picked out here by their first bytes).
+ */
+export function sessionRecordOf(line: Buffer, stats: LineStats): Json | undefined {
+  const bytes = withoutBom(line);
+  if (!TITLE_HEAD.test(bytes.toString("latin1", 0, Math.min(bytes.length, 40)))) return parseLine(line, stats);
+  try {
+    const value: unknown = JSON.parse(bytes.toString("utf8"));
+    return isObject(value) ? value : undefined;
+  } catch {
+    stats.malformed++;
+    return undefined;
+  }
+}
+
+export class SessionDigestFold {
+  private readonly interpreter = new TranscriptInterpreter();
+  private readonly ledger = new UsageLedger();
+  private edits: SessionEdits | undefined;
+  private readonly prompts: string[] = [];
+  private title: { source: TitleSource; text: string } | undefined;
+  private startedAt: number | undefined;
+  private lastActiveAt: number | undefined;
+  private activeMs = 0;
+  private limit: LimitNotice | undefined;
+  private cwd: string | undefined;
+  private gitBranch: string | undefined;
+  readonly history: TurnHistory = emptyHistory();
+
+  /** @param cwd the session's folder when known (edits are resolved against it), else its records' `cwd`. */
+  constructor(
+    readonly sessionId: string,
+    cwd?: string,
+  ) {
+    this.cwd = cwd;
+    if (cwd) this.edits = new SessionEdits(cwd);
+  }
+
+  /** A title record, which the line parser skips as bookkeeping. */
+  addTitle(record: Json): void {
+    const title = titleOf(record);
+    if (title && (!this.title || TITLE_RANK[title.source] >= TITLE_RANK[this.title.source])) this.title = title;
+  }
+
+  /** One record of the session's own file. */
+  add(record: Json): void {
+    if (record.type === "custom-title" || record.type === "ai-title" || record.type === "summary") return this.addTitle(record);
+    const at = timestampOf(record);
+    if (at !== undefined && (record.type === "user" || record.type === "assistant" || record.type === "system")) {
+      this.startedAt ??= at;
+      this.lastActiveAt = Math.max(this.lastActiveAt ?? at, at);
+    }
+    if (this.cwd === undefined && typeof record.cwd === "string") {
+      this.cwd = record.cwd;
+      this.edits = new SessionEdits(record.cwd);
+    }
+    if (typeof record.gitBranch === "string" && record.gitBranch) this.gitBranch = record.gitBranch;
+    this.addUsage(record);
+    const events = this.interpreter.handle(record);
+    for (const event of events) {
+      if (event.kind === "prompt" && event.source === "user" && this.prompts.length < MAX_PROMPTS) {
+        const text = flat(event.text, PROMPT_CHARS);
+        if (text) this.prompts.push(text);
+      }
+      if (event.kind === "turnEnd" && event.durationMs !== undefined) this.activeMs += event.durationMs;
+    }
+    this.edits?.apply(events);
+    foldTurns(this.history, events);
+  }
+
+  /** A record of one of its sub-agents' files: their tokens count for the session too. */
+  addUsage(record: Json): void {
+    this.ledger.add(record);
+    const notice = limitNoticeOf(record, timestampOf(record));
+    if (notice) this.limit = notice;
+    else if (this.limit && endsLimit(record)) this.limit = undefined;
+  }
+
+  digest(): SessionDigest {
+    return {
+      sessionId: this.sessionId,
+      title: this.title?.text,
+      firstPrompt: this.prompts[0],
+      prompts: [...this.prompts],
+      startedAt: this.startedAt,
+      lastActiveAt: this.lastActiveAt,
+      turns: this.history.count,
+      activeMs: this.activeMs,
+      filesEdited: this.edits?.files.size ?? 0,
+      usage: this.ledger.usage,
+      limit: this.limit,
+      cwd: this.cwd,
+      gitBranch: this.gitBranch,
+    };
+  }
+
+  /** The files edited (absolute paths). */
+  get editedFiles(): ReadonlySet<string> {
+    return this.edits?.files ?? new Set();
+  }
+}
+

@@ -1,0 +1,170 @@
+/**
+ * Every session of some project folders, for the Sessions view: listed fast from what is known,
+ * then completed in the background.
+ *
+ * `list()` stats the folders' `*.jsonl` files and, for each, takes the digest kept in the index
+ * when the file is unchanged (same size, mtime and inode), else glances at the file's ends (its
+ * first prompt, title and last activity). `fill()` then reads each changed file whole, newest
+ * first, one at a time in small steps, and keeps its digest in the index (a JSON file in the
+ * extension's storage), so the next `list()` reads no transcript at all.
+ */
+import { mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { errorMessage } from "../util/errorMessage";
+import type { SessionDigest } from "./sessionDigest";
+import { readSessionDigest } from "./sessionDigestReader";
+import { glanceSession, type SessionGlance } from "./sessionGlance";
+
+const INDEX_VERSION = 1;
+/** Files stat'ed / glanced at once. */
+const PARALLEL = 32;
+/** Bytes per read step while filling: each step holds the event loop a few ms at most. */
+const FILL_STEP_BYTES = 256 * 1024;
+
+export interface SessionFile {
+  path: string;
+  projectDir: string;
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
+
+export interface SessionEntry extends SessionFile {
+  glance: SessionGlance;
+  /** The full digest, when this version of the file has been read whole. */
+  digest?: SessionDigest;
+}
+
+interface StoredEntry {
+  size: number;
+  mtimeMs: number;
+  ino: number;
+  glance: SessionGlance;
+  digest: SessionDigest;
+}
+
+interface StoredIndex {
+  version: number;
+  entries: Record<string, StoredEntry>;
+}
+
+async function inBatches<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += PARALLEL) out.push(...(await Promise.all(items.slice(i, i + PARALLEL).map(work))));
+  return out;
+}
+
+const newestFirst = (a: SessionEntry, b: SessionEntry) => (b.glance.lastActiveAt ?? b.mtimeMs) - (a.glance.lastActiveAt ?? a.mtimeMs);
+
+export class SessionIndex {
+  private stored: Map<string, StoredEntry> | undefined;
+  private saving: Promise<void> = Promise.resolve();
+  private dirty = false;
+  private generation = 0;
+
+  constructor(
+    /** The index file; undefined keeps it in memory only. */
+    private readonly indexFile: string | undefined,
+    private readonly log: (message: string) => void = () => {},
+  ) {}
+
+  /** The sessions of these project folders, newest first: unchanged ones from the index, the rest from a glance. */
+  async list(projectDirs: readonly string[]): Promise<SessionEntry[]> {
+    const stored = await this.load();
+    const files = (await Promise.all(projectDirs.map((dir) => this.filesOf(dir)))).flat();
+    const entries = await inBatches(files, async (file): Promise<SessionEntry | undefined> => {
+      const known = stored.get(file.path);
+      if (known && known.size === file.size && known.mtimeMs === file.mtimeMs && known.ino === file.ino) return { ...file, glance: known.glance, digest: known.digest };
+      try {
+        return { ...file, glance: await glanceSession(file.path, file.size) };
+      } catch (err) {
+        this.log(`sessions: ${file.path} could not be read: ${errorMessage(err)}`);
+        return undefined;
+      }
+    });
+    return entries.filter((e): e is SessionEntry => e !== undefined).sort(newestFirst);
+  }
+
+  /**
+   * Reads the entries without a digest whole, newest first, calling `onEntry` with each one done.
+   * A later `fill()` (or `cancel()`) stops this one between files.
+   */
+  async fill(entries: readonly SessionEntry[], onEntry: (entry: SessionEntry) => void): Promise<void> {
+    const generation = ++this.generation;
+    const stored = await this.load();
+    for (const entry of entries) {
+      if (entry.digest) continue;
+      if (generation !== this.generation) return;
+      try {
+        const digest = await readSessionDigest(entry.path, { maxBytesPerRead: FILL_STEP_BYTES });
+        const glance: SessionGlance = { ...entry.glance, title: digest.title ?? entry.glance.title, firstPrompt: digest.firstPrompt ?? entry.glance.firstPrompt, startedAt: digest.startedAt ?? entry.glance.startedAt, lastActiveAt: digest.lastActiveAt ?? entry.glance.lastActiveAt };
+        const done: SessionEntry = { ...entry, glance, digest };
+        stored.set(entry.path, { size: entry.size, mtimeMs: entry.mtimeMs, ino: entry.ino, glance, digest });
+        this.dirty = true;
+        onEntry(done);
+      } catch (err) {
+        this.log(`sessions: ${entry.path} could not be indexed: ${errorMessage(err)}`);
+      }
+    }
+    await this.save();
+  }
+
+  cancel(): void {
+    this.generation++;
+  }
+
+  /** Writes the index when it changed (atomically: a temp file renamed over it). */
+  save(): Promise<void> {
+    this.saving = this.saving.then(async () => {
+      if (!this.dirty || !this.indexFile || !this.stored) return;
+      this.dirty = false;
+      const data: StoredIndex = { version: INDEX_VERSION, entries: Object.fromEntries(this.stored) };
+      try {
+        await mkdir(dirname(this.indexFile), { recursive: true });
+        const temp = `${this.indexFile}.${process.pid}.tmp`;
+        await writeFile(temp, JSON.stringify(data), { mode: 0o600 });
+        await rename(temp, this.indexFile);
+      } catch (err) {
+        this.log(`sessions: the index ${this.indexFile} could not be saved: ${errorMessage(err)}`);
+      }
+    });
+    return this.saving;
+  }
+
+  private async load(): Promise<Map<string, StoredEntry>> {
+    if (this.stored) return this.stored;
+    const stored = new Map<string, StoredEntry>();
+    if (this.indexFile) {
+      try {
+        const data = JSON.parse(await readFile(this.indexFile, "utf8")) as StoredIndex;
+        if (data && data.version === INDEX_VERSION && typeof data.entries === "object" && data.entries) {
+          for (const [path, entry] of Object.entries(data.entries)) stored.set(path, entry);
+        }
+      } catch (err) {
+        // No index yet, or a damaged one: sessions are glanced at again and the index rebuilt.
+        if ((err as NodeJS.ErrnoException).code !== "ENOENT") this.log(`sessions: the index ${this.indexFile} was unreadable and is rebuilt: ${errorMessage(err)}`);
+      }
+    }
+    this.stored ??= stored;
+    return this.stored;
+  }
+
+  private async filesOf(projectDir: string): Promise<SessionFile[]> {
+    let names: string[];
+    try {
+      names = (await readdir(projectDir)).filter((n) => n.endsWith(".jsonl") && !n.startsWith("agent-"));
+    } catch {
+      return [];
+    }
+    const files = await inBatches(names, async (name) => {
+      const path = join(projectDir, name);
+      try {
+        const info = await stat(path);
+        return info.isFile() && info.size > 0 ? { path, projectDir, size: info.size, mtimeMs: info.mtimeMs, ino: info.ino } : undefined;
+      } catch {
+        return undefined;
+      }
+    });
+    return files.filter((f): f is SessionFile => f !== undefined);
+  }
+}

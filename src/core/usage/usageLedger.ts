@@ -1,0 +1,102 @@
+/**
+ * The tokens a session used, per model, summed from its transcript's `assistant` records.
+ *
+ * One API message is written as one record per content block, all with the same `message.id`,
+ * and the usage on them grows as the reply streams (output_tokens 3 on the first, 172 on the
+ * last): each message counts once, with the largest figures any of its records carried. Records
+ * of a message are written together, so remembering the recent ids is enough. Synthetic replies
+ * (`<synthetic>`, API errors) carry zeros and count nothing.
+ */
+import { asNumber, asString, isObject, type Json } from "../transcript/recordShapes";
+import { priceOf } from "./prices";
+
+export interface TokenCounts {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+}
+
+export interface UsageTotals {
+  /** Per model id as the transcript names it. */
+  byModel: Record<string, TokenCounts>;
+}
+
+export interface CostEstimate {
+  usd: number;
+  /** Models used that the price table does not know: their tokens are counted, their cost is not. */
+  unpricedModels: string[];
+}
+
+/** Message ids remembered to merge a message's records (they are consecutive; a few dozen is plenty). */
+const RECENT_MESSAGES = 64;
+
+export const zeroCounts = (): TokenCounts => ({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0 });
+
+function countsOf(usage: Json): TokenCounts {
+  const n = (v: unknown) => Math.max(0, asNumber(v) ?? 0);
+  return { input: n(usage.input_tokens), output: n(usage.output_tokens), cacheRead: n(usage.cache_read_input_tokens), cacheWrite: n(usage.cache_creation_input_tokens) };
+}
+
+export class UsageLedger {
+  private readonly totals: Record<string, TokenCounts> = Object.create(null) as Record<string, TokenCounts>;
+  private readonly recent = new Map<string, TokenCounts>();
+
+  /** Counts one record (anything but an `assistant` record with usage is ignored). True when the totals changed. */
+  add(record: Json): boolean {
+    if (record.type !== "assistant" || !isObject(record.message) || !isObject(record.message.usage)) return false;
+    const model = asString(record.message.model);
+    if (!model || model.startsWith("<")) return false;
+    const counts = countsOf(record.message.usage);
+    const id = asString(record.message.id);
+    const seen = id === undefined ? undefined : this.recent.get(id);
+    const delta: TokenCounts = seen
+      ? { input: Math.max(0, counts.input - seen.input), output: Math.max(0, counts.output - seen.output), cacheRead: Math.max(0, counts.cacheRead - seen.cacheRead), cacheWrite: Math.max(0, counts.cacheWrite - seen.cacheWrite) }
+      : counts;
+    if (id !== undefined) {
+      this.recent.delete(id);
+      this.recent.set(id, seen ? { input: Math.max(seen.input, counts.input), output: Math.max(seen.output, counts.output), cacheRead: Math.max(seen.cacheRead, counts.cacheRead), cacheWrite: Math.max(seen.cacheWrite, counts.cacheWrite) } : counts);
+      if (this.recent.size > RECENT_MESSAGES) this.recent.delete(this.recent.keys().next().value!);
+    }
+    if (delta.input + delta.output + delta.cacheRead + delta.cacheWrite === 0) return false;
+    const total = (this.totals[model] ??= zeroCounts());
+    total.input += delta.input;
+    total.output += delta.output;
+    total.cacheRead += delta.cacheRead;
+    total.cacheWrite += delta.cacheWrite;
+    return true;
+  }
+
+  get usage(): UsageTotals {
+    const byModel: Record<string, TokenCounts> = {};
+    for (const [model, counts] of Object.entries(this.totals)) byModel[model] = { ...counts };
+    return { byModel };
+  }
+}
+
+/** All models' tokens together. */
+export function totalTokens(usage: UsageTotals): TokenCounts {
+  const sum = zeroCounts();
+  for (const counts of Object.values(usage.byModel)) {
+    sum.input += counts.input;
+    sum.output += counts.output;
+    sum.cacheRead += counts.cacheRead;
+    sum.cacheWrite += counts.cacheWrite;
+  }
+  return sum;
+}
+
+/** The estimated cost, from the price table (prices.ts). */
+export function estimateCost(usage: UsageTotals): CostEstimate {
+  let usd = 0;
+  const unpricedModels: string[] = [];
+  for (const [model, counts] of Object.entries(usage.byModel)) {
+    const price = priceOf(model);
+    if (!price) {
+      unpricedModels.push(model);
+      continue;
+    }
+    usd += (counts.input * price.input + counts.output * price.output + counts.cacheRead * price.cacheRead + counts.cacheWrite * price.cacheWrite) / 1e6;
+  }
+  return { usd, unpricedModels };
+}
