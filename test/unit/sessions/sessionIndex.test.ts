@@ -1,0 +1,58 @@
+/** The Sessions view's list: glanced at first, completed in the background, kept in an index file. */
+import { appendFileSync, copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { SessionIndex } from "../../../src/core/sessions/sessionIndex";
+import { RECORDED } from "../../support/recorded";
+import { useTempDirs } from "../../support/tempDir";
+
+const tempDir = useTempDirs();
+
+function project(): { dir: string; renamed: string; several: string } {
+  const dir = join(tempDir(), "-home-user-project");
+  mkdirSync(dir);
+  const renamed = join(dir, "28fa4ea1-8768-446a-81d7-ec307ac3885a.jsonl");
+  copyFileSync(join(RECORDED, "rename-resume", "28fa4ea1-8768-446a-81d7-ec307ac3885a.jsonl"), renamed);
+  const several = join(dir, "afb7657f-2e2b-4759-8dba-73f97e24b00f.jsonl");
+  copyFileSync(join(RECORDED, "several-tools", "afb7657f-2e2b-4759-8dba-73f97e24b00f.jsonl"), several);
+  return { dir, renamed, several };
+}
+
+describe("the sessions index", () => {
+  it("lists sessions newest first from a glance, then fills in each one's digest and keeps it for the next window", async () => {
+    const { dir, renamed } = project();
+    const indexFile = join(tempDir(), "storage", "sessions-index.json");
+    const index = new SessionIndex(indexFile);
+    const listed = await index.list([dir]);
+    expect(listed.map((e) => e.glance.firstPrompt)).toEqual(["Plan the billing fix", expect.any(String)]);
+    expect(listed.every((e) => e.digest === undefined)).toBe(true);
+    const filled: string[] = [];
+    await index.fill(listed, (entry) => filled.push(`${entry.glance.title ?? entry.glance.firstPrompt}: ${entry.digest?.turns} turns`));
+    expect(filled[0]).toBe("Billing fix: 2 turns");
+    expect(filled).toHaveLength(2);
+
+    // Another window: the digests come from the index file, no transcript is read whole.
+    const again = await new SessionIndex(indexFile).list([dir]);
+    expect(again.map((e) => e.digest?.turns)).toEqual([2, expect.any(Number)]);
+
+    // A session that grew is glanced at again and waits for its new digest; one deleted is gone.
+    appendFileSync(renamed, `${JSON.stringify({ type: "user", message: { role: "user", content: "More" }, timestamp: "2026-11-26T08:00:00.000Z", uuid: "u9" })}\n`);
+    rmSync(join(dir, "afb7657f-2e2b-4759-8dba-73f97e24b00f.jsonl"));
+    const changed = await new SessionIndex(indexFile).list([dir]);
+    expect(changed).toHaveLength(1);
+    expect(changed[0]!.digest).toBeUndefined();
+    expect(changed[0]!.glance.lastActiveAt).toBe(Date.parse("2026-11-26T08:00:00.000Z"));
+  });
+
+  it("rebuilds a damaged index, and skips folders that do not exist and files that are not sessions", async () => {
+    const { dir } = project();
+    const indexFile = join(tempDir(), "sessions-index.json");
+    writeFileSync(indexFile, "{ not json");
+    mkdirSync(join(dir, "folder.jsonl"));
+    writeFileSync(join(dir, "empty.jsonl"), "");
+    const logs: string[] = [];
+    const listed = await new SessionIndex(indexFile, (m) => logs.push(m)).list([dir, join(dir, "missing")]);
+    expect(listed).toHaveLength(2);
+    expect(logs.join("\n")).toMatch(/unreadable and is rebuilt/);
+  });
+});
