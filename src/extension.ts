@@ -32,7 +32,7 @@ import { createCardExtras } from "./vscode/cardExtras";
 import { createHookEndpoint } from "./vscode/hookEndpoint";
 import { startArcadiaServer } from "./vscode/mcpHost";
 import { followPermissionPrompts } from "./vscode/permissionNotifications";
-import { registerSessionsCommand } from "./vscode/sessionsPicker";
+import { registerSessionsView } from "./vscode/sessionsView";
 import { AgentStatusBar } from "./vscode/statusBar";
 import { VscodeTerminalHost } from "./vscode/terminalHost";
 import { createVscodeToolPorts } from "./vscode/tools";
@@ -100,7 +100,7 @@ export function activate(context: vscode.ExtensionContext): void {
       countsChanged: (agents) => statusBar.update(agents),
     }),
   );
-  for (const d of [...extras.disposables, ...launcher.register(), ...registerForceFinishCommands(tracker, (id) => agentName(id) ?? "unknown agent", log), registerSessionsCommand(context)]) store.add(d);
+  for (const d of [...extras.disposables, ...launcher.register(), ...registerForceFinishCommands(tracker, (id) => agentName(id) ?? "unknown agent", log), ...registerSessionsView({ context, manager, launcher, log })]) store.add(d);
   store.add(vscode.commands.registerCommand("arcadia.showPanel", () => vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`)));
   store.add(vscode.commands.registerCommand("arcadia.showLog", () => log.show()));
   store.add(logSettingChanges(log));

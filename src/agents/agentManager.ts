@@ -148,21 +148,24 @@ export class AgentManager {
     if (agent) this.registry.emitUpdated(agent);
   }
 
-  /** Opens a terminal running Claude Code in `cwd`; its card exists before the transcript does. */
-  async open(claude: ClaudeCommand, cwd: string): Promise<AgentView> {
+  /** A terminal running Claude Code in `cwd`, its card there before the transcript; `resume`: `--resume <id>`
+   * (a new id the CLI moves to is followed like /clear), or the card already following it is focused. */
+  async open(claude: ClaudeCommand, cwd: string, resume?: string): Promise<AgentView> {
     await this.restore();
+    const following = resume === undefined ? undefined : this.registry.all().find((a) => a.sessionId === resume);
+    if (following) return (this.focus(following.id), following.view(true));
     // Taken synchronously, before the first await below: a second launch started meanwhile sees it.
     const index = Math.max(this.registry.nextIndex(), ...[...this.launching].map((n) => n + 1));
     this.launching.add(index);
     try {
-      return await this.launch(claude, cwd, index);
+      return await this.launch(claude, cwd, index, resume);
     } finally {
       this.launching.delete(index);
     }
   }
 
-  private async launch(claude: ClaudeCommand, cwd: string, index: number): Promise<AgentView> {
-    const sessionId = (this.deps.newSessionId ?? randomUUID)();
+  private async launch(claude: ClaudeCommand, cwd: string, index: number, resume?: string): Promise<AgentView> {
+    const sessionId = resume ?? (this.deps.newSessionId ?? randomUUID)();
     const agentId = this.newAgentId();
     const extras = await this.launchExtrasFor(agentId, index);
     const launchArgs = [...claude.args, ...extras.args];
@@ -173,7 +176,7 @@ export class AgentManager {
         name: agentName(index),
         cwd,
         command: claude.command,
-        args: [...launchArgs, "--session-id", sessionId],
+        args: [...launchArgs, resume ? "--resume" : "--session-id", sessionId],
       });
     } catch (err) {
       await this.removeLaunchFiles(extras.paths);
@@ -191,18 +194,15 @@ export class AgentManager {
       launchFiles: extras.paths,
       launchArgs,
     });
-    this.deps.log.info(`${agent.name}: opened terminal "${terminal.name}" in ${cwd}, session ${sessionId}`);
-    await agent.follow(sessionId, false);
+    this.deps.log.info(`${agent.name}: opened terminal "${terminal.name}" in ${cwd}, ${resume ? "resuming " : ""}session ${sessionId}`);
+    await agent.follow(sessionId, resume !== undefined);
     agent.shellPid = await terminal.processId();
     await this.persist();
     await this.processes.track(terminal);
     return agent.view(this.registry.isFocused(agent));
   }
 
-  /**
-   * Starts `claude` again in the agent's terminal after it exited, resuming its session with the
-   * same arguments (and launch files) it was started with. False if it is not an exited agent.
-   */
+  /** `claude --resume` again in an exited agent's terminal, with its launch arguments and files. False if not exited. */
   restart(agentId: string, command: string): boolean {
     const agent = this.registry.get(agentId);
     if (!agent || !agent.hasExited) return false;

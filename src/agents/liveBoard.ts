@@ -13,7 +13,7 @@ import { ARCADIA_TOOL_PREFIX } from "../core/server/serverName";
 import type { TranscriptEvent } from "../core/transcript/events";
 import { type Disposable, DisposableStore, Emitter } from "../core/util/emitter";
 import { visibleText } from "../core/util/visibleText";
-import type { AgentLiveView, LiveCallView, PromptView, SessionEditsView, SharedFileView, WorktreeView } from "../shared/protocol";
+import type { AgentLiveView, LiveCallView, PromptView, SessionEditsView, SessionUsageView, SharedFileView, TurnSummaryView, WorktreeView } from "../shared/protocol";
 import { ToolWaits } from "./toolWaits";
 
 export interface CallSource {
@@ -62,9 +62,12 @@ export interface WorktreeSource {
   onDidChange(listener: (agentIds: string[]) => void): Disposable;
 }
 
-/** The files each agent changed in its session (sessionEditCards.ts). */
+/** What each agent's session amounts to (sessionCards.ts): files changed, usage, a limit, earlier turns. */
 export interface SessionEditSource {
   sessionEdits(agentId: string): SessionEditsView | null;
+  usage?(agentId: string): SessionUsageView | null;
+  limit?(agentId: string): string | null;
+  history?(agentId: string): TurnSummaryView[];
   onDidChange(listener: (agentIds: string[]) => void): Disposable;
 }
 
@@ -182,7 +185,7 @@ export class LiveBoard {
       if (waitingCalls.has(call.callId)) continue;
       call.runningSince = (call.toolUseId !== null ? this.waits.allowedAt(agentId, call.toolUseId) : undefined) ?? call.startedAt;
     }
-    return { agentId, calls: liveCalls, prompts, sharedFiles: this.extras.shared?.sharedFiles(agentId) ?? [], worktree: this.extras.worktrees?.worktree(agentId) ?? null, sessionEdits: this.extras.edits?.sessionEdits(agentId) ?? null };
+    return { agentId, calls: liveCalls, prompts, sharedFiles: this.extras.shared?.sharedFiles(agentId) ?? [], worktree: this.extras.worktrees?.worktree(agentId) ?? null, sessionEdits: this.extras.edits?.sessionEdits(agentId) ?? null, ...this.sessionFigures(agentId) };
   }
 
   /** The agent is gone: nothing of it is sent again. */
@@ -209,9 +212,15 @@ export class LiveBoard {
       if (this.waits.promptsOpen(agentId, asking)) live = this.view(agentId);
       const json = JSON.stringify(live);
       if (this.sent.get(agentId) === json) continue;
-      if (live.calls.length === 0 && live.prompts.length === 0 && live.sharedFiles.length === 0 && live.worktree === null && live.sessionEdits === null) this.sent.delete(agentId);
+      if (live.calls.length === 0 && live.prompts.length === 0 && live.sharedFiles.length === 0 && live.worktree === null && live.sessionEdits === null && !live.usage && !live.limit && !live.history?.length) this.sent.delete(agentId);
       else this.sent.set(agentId, json);
       this.changed.fire(live);
     }
+  }
+
+  private sessionFigures(agentId: string): Pick<AgentLiveView, "usage" | "limit" | "history"> {
+    const edits = this.extras.edits;
+    if (!edits) return {};
+    return { usage: edits?.usage?.(agentId) ?? null, limit: edits?.limit?.(agentId) ?? null, history: edits?.history?.(agentId) ?? [] };
   }
 }

@@ -20,6 +20,8 @@ export function webviewHtml(
   assetsRoot: vscode.Uri,
   joinPath: (base: vscode.Uri, ...parts: string[]) => vscode.Uri,
   initialState?: unknown,
+  /** Which page the bundle shows: the agents panel, the Sessions view, or one session's reader. */
+  view: "agents" | "sessions" | "session" = "agents",
 ): string {
   const nonce = randomBytes(16).toString("base64");
   const script = webview.asWebviewUri(joinPath(assetsRoot, "assets", "index.js"));
@@ -46,7 +48,7 @@ export function webviewHtml(
     <link rel="stylesheet" href="${style}" nonce="${nonce}" />
     <title>Arcadia</title>
   </head>
-  <body>
+  <body data-view="${view}">
     <div id="root"></div>${initialState === undefined ? "" : `\n    <script type="application/json" id="${INITIAL_STATE_ID}">${embeddedJson(initialState)}</script>`}
     <script type="module" nonce="${nonce}" src="${script}"></script>
   </body>

@@ -148,6 +148,25 @@ export interface SessionEditsView {
   total: number;
 }
 
+/** Tokens a session used (all models) and their estimated cost, from its transcript and the price table. */
+export interface SessionUsageView {
+  tokens: { input: number; output: number; cacheRead: number; cacheWrite: number };
+  /** USD, estimated (core/usage/prices.ts); models the table does not know are left out of it. */
+  costUsd: number;
+  unpricedModels: string[];
+}
+
+/** One earlier turn of the agent's session, collapsed to a line ("Turn 3 · 5 tools · 42 s · completed"). */
+export interface TurnSummaryView {
+  number: number;
+  prompt: string;
+  durationMs: number | null;
+  tools: number;
+  ending: "running" | "completed" | "interrupted" | "error";
+  /** Its first calls, for when it is expanded. */
+  rows: { label: string; outcome: ToolView["outcome"] }[];
+}
+
 /** Everything live on one agent's card beyond the transcript: sent as one small message on change. */
 export interface AgentLiveView {
   agentId: string;
@@ -158,7 +177,47 @@ export interface AgentLiveView {
   worktree: WorktreeView | null;
   /** Files it changed in this session (null: none). */
   sessionEdits: SessionEditsView | null;
+  /** Its session's tokens and estimated cost (null until read). */
+  usage?: SessionUsageView | null;
+  /** "Usage limit reached — resets at 14:00" while its session is stopped by a limit. */
+  limit?: string | null;
+  /** The session's turns before the current one, oldest first (the newest few). */
+  history?: TurnSummaryView[];
 }
+
+/** One session in the Sessions view. Figures are null until the session has been read whole. */
+export interface SessionRowView {
+  sessionId: string;
+  /** The CLI's title (/rename or its own), else the first prompt, else "(no prompt)". */
+  title: string;
+  /** The first prompt, when the title is something else. */
+  firstPrompt: string | null;
+  /** Lower-case text the filter searches: title and prompts. */
+  search: string;
+  startedAt: number | null;
+  lastActiveAt: number | null;
+  turns: number | null;
+  activeMs: number | null;
+  filesEdited: number | null;
+  tokens: number | null;
+  costUsd: number | null;
+  /** The card following it now, e.g. "Agent #2". */
+  followedBy: string | null;
+  /** The worktree it ran in ("fix-login"), for sessions of a worktree. */
+  worktree: string | null;
+  /** "Usage limit reached — …" when its last turn was stopped by one. */
+  limit: string | null;
+}
+
+/** A piece of a session as the reader shows it (core/sessions/sessionDocument.ts). */
+export type SessionItemView =
+  | { kind: "prompt"; text: string; at?: number; turn: number; source: "user" | "task-notification" }
+  | { kind: "reply"; text: string; at?: number }
+  | { kind: "tool"; id: string; label: string; parent: string | null; outcome: ToolView["outcome"]; at?: number }
+  | { kind: "error"; text: string; at?: number }
+  | { kind: "interrupt"; at?: number }
+  | { kind: "compaction"; at?: number }
+  | { kind: "turnEnd"; durationMs?: number; at?: number };
 
 /** Something the whole panel must say, e.g. that `claude` cannot be found. */
 export interface NoticeView {
@@ -177,7 +236,13 @@ export type ExtensionMessage =
   | { type: "agentLive"; live: AgentLiveView }
   | { type: "notice"; notice: NoticeView | null }
   /** Bring this card into view and mark it for a moment (Go to Next Agent That Needs You); never takes keyboard focus. */
-  | { type: "revealAgent"; id: string };
+  | { type: "revealAgent"; id: string }
+  /** Sessions view: the whole list (newest first); `indexing`: sessions still being read whole. */
+  | { type: "sessionsList"; sessions: SessionRowView[]; indexing: number }
+  /** Sessions view: one session's row, read whole now (or followed by a card now). */
+  | { type: "sessionRow"; session: SessionRowView; indexing: number }
+  /** Session reader: the next part of the session; `done` once all of it is read. */
+  | { type: "sessionItems"; title: string; items: SessionItemView[]; updates: { id: string; outcome: ToolView["outcome"] }[]; done: boolean; reset: boolean };
 
 /** Built on the first message, not when the extension loads (activation time). */
 function buildWebviewMessageSchema() {
@@ -189,7 +254,12 @@ function buildWebviewMessageSchema() {
     z.strictObject({ type: z.literal("openClaudeInWorktree") }),
     /** A worktree agent's card: its changes in a diff editor, merge into its base, remove the worktree. */
     z.strictObject({ type: z.literal("worktreeAction"), id, action: z.enum(["review", "merge", "remove"]) }),
-    z.strictObject({ type: z.literal("openSessionsFolder") }),
+    /** The toolbar's Sessions button: show the Sessions view. */
+    z.strictObject({ type: z.literal("showSessions") }),
+    /** The Sessions view (or a reader) is ready for its list (its session). */
+    z.strictObject({ type: z.literal("sessionsReady") }),
+    /** A session of the Sessions view: read it, resume it in a new terminal, or open its raw JSONL. */
+    z.strictObject({ type: z.literal("sessionAction"), sessionId: id, action: z.enum(["open", "resume", "raw"]) }),
     z.strictObject({ type: z.literal("focusAgent"), id }),
     z.strictObject({ type: z.literal("closeAgent"), id }),
     z.strictObject({ type: z.literal("renameAgent"), id, name: z.string().check(z.trim(), z.minLength(1), z.maxLength(AGENT_NAME_MAX_LENGTH)) }),

@@ -8,7 +8,7 @@ import { followCollisionAgents, sharedFileSource } from "../agents/collisionCard
 import type { AgentManager } from "../agents/agentManager";
 import type { CardExtras } from "../agents/liveBoard";
 import type { Log } from "../agents/ports";
-import { followSessionEdits, SessionEditCards } from "../agents/sessionEditCards";
+import { followSessions, SessionCards } from "../agents/sessionCards";
 import { followWorktreeAgents, WorktreeCards } from "../agents/worktreeCards";
 import { transcriptPath } from "../core/transcript/projectDir";
 import { changeStats } from "../core/git/changeStats";
@@ -16,12 +16,13 @@ import { worktreeOf } from "../core/git/worktreeCreate";
 import type { CollisionGuard } from "../core/collisions/collisionGuard";
 import type { HookToolFeed } from "../core/hooks/hookToolFeed";
 import type { Disposable } from "../core/util/emitter";
+import { followLimits } from "./limitStatus";
 import { offerRemovalOfLeftWorktree, registerWorktreeCommands } from "./worktreeCommands";
 
 export function createCardExtras(deps: { manager: AgentManager; collisions: CollisionGuard; hookTools: HookToolFeed; log: Log }): { sources: CardExtras; disposables: Disposable[] } {
   const { manager, collisions, hookTools, log } = deps;
   const worktrees = new WorktreeCards({ worktreeOf, changeStats, log: (m) => log.warn(m) });
-  const edits = new SessionEditCards((m) => log.warn(m));
+  const edits = new SessionCards((m) => log.warn(m));
   const commandDeps = { manager, cards: worktrees, edits, log };
   const onDidHook = (listener: (agentId: string) => void) => hookTools.onDidChange(listener);
   const sessionOf = (id: string) => {
@@ -32,7 +33,8 @@ export function createCardExtras(deps: { manager: AgentManager; collisions: Coll
   const disposables: Disposable[] = [
     worktrees,
     edits,
-    followSessionEdits(edits, { onDidChange: manager.onDidChange, sessionOf, onDidHook }),
+    followLimits(edits, (id) => manager.agentInfo(id)?.name, "arcadia.showPanel"),
+    followSessions(edits, { onDidChange: manager.onDidChange, sessionOf, onDidHook }),
     followCollisionAgents(collisions, manager.onDidChange),
     followWorktreeAgents(worktrees, {
       onDidChange: manager.onDidChange,

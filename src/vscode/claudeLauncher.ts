@@ -46,7 +46,12 @@ export class ClaudeLauncher {
     if (tree) await this.launchIn(tree.path);
   }
 
-  private async launchIn(cwd: string): Promise<void> {
+  /** `claude --resume <id>` in a new terminal in the session's folder, with a card following it. */
+  async resume(sessionId: string, cwd: string): Promise<void> {
+    await this.launchIn(cwd, sessionId);
+  }
+
+  private async launchIn(cwd: string, resume?: string): Promise<void> {
     const claude = await locateClaude(config().get<string>("claudePath", ""), process.env.PATH);
     if (!claude.ok) {
       this.log.warn(claude.message);
@@ -64,7 +69,7 @@ export class ClaudeLauncher {
     }
     if (this.notice.current?.kind === "claudeMissing") this.notice.set(null);
     const extraArgs = config().get<string[]>("extraArgs", []).filter((a) => typeof a === "string");
-    await this.manager.open({ command: claude.command, args: extraArgs }, cwd);
+    await this.manager.open({ command: claude.command, args: extraArgs }, cwd, resume);
   }
 
   async restart(agentId: string): Promise<void> {

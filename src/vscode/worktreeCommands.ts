@@ -7,7 +7,7 @@
 import { basename, dirname, join, sep } from "node:path";
 import type { AgentManager } from "../agents/agentManager";
 import type { Log } from "../agents/ports";
-import type { SessionEditCards } from "../agents/sessionEditCards";
+import type { SessionCards } from "../agents/sessionCards";
 import type { WorktreeCards } from "../agents/worktreeCards";
 import { changeStats } from "../core/git/changeStats";
 import { fileAtRef } from "../core/git/fileAtRef";
@@ -30,7 +30,7 @@ const BASE_SCHEME = "arcadia-base";
 export interface Deps {
   manager: Pick<AgentManager, "views" | "close" | "agentInfo">;
   cards: WorktreeCards;
-  edits: SessionEditCards;
+  edits: SessionCards;
   log: Log;
 }
 

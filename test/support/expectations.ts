@@ -145,6 +145,25 @@ export const expectations: Record<string, Record<string, Expectation>> = {
     },
     final: ({ state }) => idle(state, "completed"),
   },
+  "rename-resume": {
+    renamed: ({ state, calls }) => {
+      idle(state, "completed");
+      expect(summary(calls)).toEqual(["Running: echo planned → done"]);
+    },
+    // After --resume the same file goes on: the second turn's call, and the card idle again.
+    "resumed-turn": ({ state, calls }) => {
+      idle(state, "completed");
+      expect(summary(calls)).toEqual(["Running: echo planned → done", "Running: echo planned → done"]);
+    },
+    final: ({ state }) => idle(state, "completed"),
+  },
+  "usage-limit-print": {
+    // The refusal ends the turn as an error (the card says which limit: sessionCards / limitNotice).
+    refused: ({ events }) => {
+      expect(events.some((e) => e.kind === "apiError" && e.final)).toBe(true);
+    },
+    final: ({ state }) => idle(state, "error"),
+  },
   "print-text": {
     // Print mode writes no turn_duration: only the idle timer can end the turn.
     done: ({ state, events }) => {

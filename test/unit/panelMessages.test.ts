@@ -7,7 +7,9 @@ function router() {
   const actions = {
     webviewReady: vi.fn(),
     openClaude: vi.fn(),
-    openSessionsFolder: vi.fn(),
+    showSessions: vi.fn(),
+    sessionsReady: vi.fn(),
+    sessionAction: vi.fn(),
     focusAgent: vi.fn(),
     closeAgent: vi.fn(),
     renameAgent: vi.fn(),

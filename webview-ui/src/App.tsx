@@ -8,6 +8,22 @@ import { firstPaintState } from "./firstPaint";
 import { isExtensionMessage, reduce, toSaved } from "./store";
 import { useCardsVisible } from "./useCardsVisible";
 import { loadState, post, saveState } from "./vscodeApi";
+import { compactNumber, tokensOf, usd } from "./usageText";
+import type { AgentLiveView } from "../../src/shared/protocol";
+
+/** The header's total over every card's session: "1.2M tokens · ~$4.20". */
+function usageTotal(live: Iterable<AgentLiveView>): string | null {
+  let tokens = 0;
+  let cost = 0;
+  let any = false;
+  for (const view of live) {
+    if (!view.usage) continue;
+    any = true;
+    tokens += tokensOf(view.usage);
+    cost += view.usage.costUsd;
+  }
+  return any ? `${compactNumber(tokens)} tokens · ~${usd(cost)}` : null;
+}
 
 export function App() {
   // The snapshot embedded in the page (or the last state VS Code kept) paints at once; a fresh
@@ -39,7 +55,7 @@ export function App() {
 
   return (
     <div className="panel">
-      <TopBar />
+      <TopBar total={usageTotal(state.live.values())} />
       {state.notice && <NoticeBanner notice={state.notice} />}
       {state.agents.length === 0 ? (
         <EmptyState />

@@ -40,7 +40,8 @@ function isLiveView(value: unknown): value is AgentLiveView {
   return typeof v.agentId === "string" && Array.isArray(v.calls) && Array.isArray(v.prompts) && (v.sharedFiles === undefined || Array.isArray(v.sharedFiles));
 }
 
-const hasAnything = (live: AgentLiveView) => live.calls.length > 0 || live.prompts.length > 0 || (live.sharedFiles?.length ?? 0) > 0 || Boolean(live.worktree) || Boolean(live.sessionEdits);
+const hasAnything = (live: AgentLiveView) =>
+  live.calls.length > 0 || live.prompts.length > 0 || (live.sharedFiles?.length ?? 0) > 0 || Boolean(live.worktree) || Boolean(live.sessionEdits) || Boolean(live.usage) || Boolean(live.limit) || (live.history?.length ?? 0) > 0;
 
 /** `live` from a snapshot, reusing the previous objects where nothing changed. */
 function liveFromSnapshot(previous: ReadonlyMap<string, AgentLiveView>, views: readonly unknown[]): ReadonlyMap<string, AgentLiveView> {
@@ -122,6 +123,9 @@ const SHAPE_CHECKS: { [T in ExtensionMessage["type"]]: (m: Shape) => boolean } =
   agentLive: (m) => isLiveView(m.live),
   notice: (m) => "notice" in m,
   revealAgent: (m) => typeof m.id === "string",
+  sessionsList: (m) => Array.isArray(m.sessions),
+  sessionRow: (m) => typeof m.session === "object" && m.session !== null,
+  sessionItems: (m) => Array.isArray(m.items) && Array.isArray(m.updates),
 };
 
 /** A cheap shape check on `window` messages: anything else posted to the page is ignored. */

@@ -66,7 +66,7 @@ describe("empty state", () => {
 });
 
 describe("top bar", () => {
-  it("opens Claude Code and the sessions folder", async () => {
+  it("opens Claude Code and shows the Sessions view", async () => {
     const user = userEvent.setup();
     const panel = renderPanel();
     panel.send(snapshot([agent()]));
@@ -74,7 +74,7 @@ describe("top bar", () => {
     await user.click(screen.getByTestId("open-sessions"));
     expect(screen.getByTestId("open-claude")).toHaveTextContent("Open Claude Code");
     expect(screen.getByTestId("open-sessions")).toHaveTextContent("Sessions");
-    expect(panel.posted.slice(1)).toEqual([{ type: "openClaude" }, { type: "openSessionsFolder" }]);
+    expect(panel.posted.slice(1)).toEqual([{ type: "openClaude" }, { type: "showSessions" }]);
   });
 });
 

@@ -14,6 +14,8 @@ import { SharedFiles } from "./SharedFiles";
 import { WorktreeLine } from "./WorktreeLine";
 import { StatusDot } from "./StatusDot";
 import { ToolList } from "./ToolList";
+import { TurnHistory } from "./TurnHistory";
+import { usageLine, usageTitle } from "../usageText";
 
 /**
  * One agent. Memoized on the agent object and its live view: the store keeps unchanged objects,
@@ -94,8 +96,19 @@ export const AgentCard = memo(function AgentCard({ agent, live, revealSeq = 0 }:
           </span>
         )}
         {status === "exited" && <RestartButton id={id} name={agent.name} />}
+        {live?.usage && (
+          <span className="agent-usage" data-testid="agent-usage" title={usageTitle(live.usage)}>
+            {usageLine(live.usage)}
+          </span>
+        )}
         <ContextGauge context={agent.context} />
       </div>
+      {live?.limit && (
+        <div className="agent-limit" data-testid="agent-limit" role="status">
+          <Codicon name="watch" className="retry-icon" />
+          <span>{live.limit}</span>
+        </div>
+      )}
       {status === "exited" && agent.exitMessage && (
         <div className="agent-exit-message" data-testid="agent-exit-message" title={agent.exitMessage}>
           {agent.exitMessage}
@@ -111,6 +124,7 @@ export const AgentCard = memo(function AgentCard({ agent, live, revealSeq = 0 }:
       {/* A worktree agent's changes are on its worktree line, against its base. */}
       {!live?.worktree && <SessionEdits agentId={id} name={agent.name} edits={live?.sessionEdits} />}
       <SharedFiles files={live?.sharedFiles} />
+      <TurnHistory turns={live?.history} />
       <ToolList tools={agent.tools} live={live} />
     </li>
   );

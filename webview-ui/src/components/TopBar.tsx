@@ -2,7 +2,8 @@ import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
 import { post } from "../vscodeApi";
 import { Codicon } from "./Codicon";
 
-export function TopBar() {
+/** The toolbar; `total`: every card's session usage together ("3 agents · 1.2M tokens · ~$4.20"). */
+export function TopBar({ total }: { total?: string | null }) {
   return (
     <header className="top-bar">
       <VSCodeButton data-testid="open-claude" title="Start Claude Code in a new terminal" onClick={() => post({ type: "openClaude" })}>
@@ -21,12 +22,17 @@ export function TopBar() {
       <VSCodeButton
         data-testid="open-sessions"
         appearance="secondary"
-        title="Open the folder where Claude Code keeps this project's sessions"
-        onClick={() => post({ type: "openSessionsFolder" })}
+        title="Every session of this workspace: find one, read it, resume it"
+        onClick={() => post({ type: "showSessions" })}
       >
-        <Codicon name="folder-opened" className="button-icon" />
+        <Codicon name="history" className="button-icon" />
         Sessions
       </VSCodeButton>
+      {total && (
+        <span className="usage-total" data-testid="usage-total" title="Tokens and estimated cost of the sessions the cards follow, at list API prices">
+          {total}
+        </span>
+      )}
     </header>
   );
 }

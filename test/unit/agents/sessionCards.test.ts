@@ -3,7 +3,7 @@ import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { AgentChange } from "../../../src/agents/agentRegistry";
-import { followSessionEdits, SessionEditCards } from "../../../src/agents/sessionEditCards";
+import { followSessions, SessionCards } from "../../../src/agents/sessionCards";
 import { Emitter } from "../../../src/core/util/emitter";
 import { RECORDED } from "../../support/recorded";
 import { useTempDirs } from "../../support/tempDir";
@@ -18,12 +18,12 @@ describe("the files an agent changed this session, on its card", () => {
     const dir = tempDir();
     const first = join(dir, "first.jsonl");
     writeFileSync(first, `${recorded.slice(0, writeAt).join("\n")}\n`);
-    const cards = new SessionEditCards(() => undefined, 5);
+    const cards = new SessionCards(() => undefined, 5);
     const changes = new Emitter<AgentChange>();
     const hooks = new Emitter<string>();
     let session = { transcriptPath: first, cwd: "/home/user/project" };
-    followSessionEdits(cards, { onDidChange: changes.event, sessionOf: () => session, onDidHook: hooks.event });
-    const edits = (want: (v: ReturnType<SessionEditCards["sessionEdits"]>) => boolean) =>
+    followSessions(cards, { onDidChange: changes.event, sessionOf: () => session, onDidHook: hooks.event });
+    const edits = (want: (v: ReturnType<SessionCards["sessionEdits"]>) => boolean) =>
       waitForChange((on) => cards.onDidChange(on).dispose, () => want(cards.sessionEdits("a1")) && (cards.sessionEdits("a1") ?? "none"), 5000, "the card's edits");
 
     changes.fire({ type: "updated", agent: { id: "a1" } as never });

@@ -1,0 +1,147 @@
+/**
+ * The Sessions view (beside Agents in the panel): every session of the workspace and its
+ * worktrees, newest first, from the sessions index (core/sessions/sessionIndex.ts) kept in the
+ * extension's storage. Listed at once from what is known, then each changed session's figures
+ * arrive as it is read whole. Its rows read a session (sessionReader.ts), resume it in a new
+ * terminal, or open its raw JSONL.
+ */
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { vscode } from "./api";
+import type { AgentManager } from "../agents/agentManager";
+import type { Log } from "../agents/ports";
+import { sessionRow } from "../agents/sessionRows";
+import { type SessionEntry, SessionIndex } from "../core/sessions/sessionIndex";
+import { projectDirFor, projectsRoot } from "../core/transcript/projectDir";
+import { parseWebviewMessage, type ExtensionMessage, type SessionRowView } from "../shared/protocol";
+import { webviewHtml } from "../panel/webviewHtml";
+import type { ClaudeLauncher } from "./claudeLauncher";
+import { openSessionReader } from "./sessionReader";
+
+export const SESSIONS_VIEW_ID = "arcadia.sessionsView";
+/** The folder a worktree made by `claude --worktree` or Arcadia lives in, as its project slug shows it. */
+const WORKTREE_SLUG_PART = "--claude-worktrees-";
+
+interface Deps {
+  context: vscode.ExtensionContext;
+  manager: AgentManager;
+  launcher: ClaudeLauncher;
+  log: Log;
+}
+
+export class SessionsView implements vscode.WebviewViewProvider, vscode.Disposable {
+  private view: vscode.WebviewView | undefined;
+  private readonly index: SessionIndex;
+  private entries = new Map<string, SessionEntry>();
+  private indexing = 0;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(private readonly deps: Deps) {
+    const storage = deps.context.globalStorageUri.fsPath;
+    this.index = new SessionIndex(join(storage, "sessions-index.json"), (m) => deps.log.warn(m));
+    // A card that starts or stops following a session changes its row.
+    this.subscriptions.push({ dispose: deps.manager.onDidChange((change) => change.type !== "updated" && void this.refreshFollowed()).dispose });
+  }
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    const assetsRoot = vscode.Uri.joinPath(this.deps.context.extensionUri, "dist", "webview");
+    view.webview.options = { enableScripts: true, localResourceRoots: [assetsRoot] };
+    view.webview.html = webviewHtml(view.webview, assetsRoot, vscode.Uri.joinPath, undefined, "sessions");
+    view.webview.onDidReceiveMessage((raw) => void this.onMessage(raw));
+    view.onDidChangeVisibility(() => view.visible && void this.list());
+    view.onDidDispose(() => {
+      if (this.view === view) this.view = undefined;
+      this.index.cancel();
+    });
+    this.view = view;
+  }
+
+  /** Acts on a session: read it, resume it (or focus the card following it), or open its raw JSONL. */
+  async act(sessionId: string, action: "open" | "resume" | "raw"): Promise<void> {
+    const entry = this.entries.get(sessionId) ?? (await this.list(), this.entries.get(sessionId));
+    if (!entry) {
+      void vscode.window.showWarningMessage(`Session ${sessionId} is no longer on disk.`);
+      return;
+    }
+    if (action === "raw") await vscode.window.showTextDocument(vscode.Uri.file(entry.path), { preview: true });
+    else if (action === "open") openSessionReader(this.deps.context, entry, (id, a) => this.act(id, a), this.deps.log);
+    else await this.deps.launcher.resume(sessionId, entry.digest?.cwd ?? entry.glance.cwd ?? this.workspaceFolder() ?? process.cwd());
+  }
+
+  dispose(): void {
+    this.index.cancel();
+    for (const s of this.subscriptions) s.dispose();
+  }
+
+  private async onMessage(raw: unknown): Promise<void> {
+    const parsed = parseWebviewMessage(raw);
+    if (!parsed.ok) return this.deps.log.warn(`ignored a message from the Sessions view: ${parsed.error}`);
+    const message = parsed.message;
+    if (message.type === "sessionsReady") await this.list();
+    else if (message.type === "sessionAction") await this.act(message.sessionId, message.action);
+    else if (message.type === "openClaude") await this.deps.launcher.open();
+  }
+
+  private post(message: ExtensionMessage): void {
+    void this.view?.webview.postMessage(message);
+  }
+
+  private workspaceFolder(): string | undefined {
+    return vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  }
+
+  /** The workspace folders' project folders and those of their worktrees. */
+  private async projectDirs(): Promise<string[]> {
+    const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => projectDirFor(f.uri.fsPath));
+    const root = projectsRoot();
+    let names: string[] = [];
+    try {
+      names = await readdir(root);
+    } catch {
+      // No sessions anywhere yet.
+    }
+    const slugs = folders.map((dir) => dir.slice(root.length + 1));
+    const worktrees = names.filter((n) => slugs.some((slug) => n.startsWith(`${slug}${WORKTREE_SLUG_PART}`))).map((n) => join(root, n));
+    return [...new Set([...folders, ...worktrees])];
+  }
+
+  /** Rows of these entries (who follows what is looked up once). */
+  private rows(entries: Iterable<SessionEntry>): SessionRowView[] {
+    const followers = new Map(this.deps.manager.views().map((v) => [this.deps.manager.agentInfo(v.id)?.sessionId, v.name]));
+    const context = {
+      followedBy: (id: string) => followers.get(id),
+      worktreeOf: (dir: string) => (dir.includes(WORKTREE_SLUG_PART) ? dir.slice(dir.lastIndexOf(WORKTREE_SLUG_PART) + WORKTREE_SLUG_PART.length) : undefined),
+      now: Date.now(),
+    };
+    return [...entries].map((entry) => sessionRow(entry, context));
+  }
+
+  private async list(): Promise<void> {
+    if (!this.view) return;
+    const listed = await this.index.list(await this.projectDirs());
+    this.entries = new Map(listed.map((e) => [e.glance.sessionId, e]));
+    const waiting = listed.filter((e) => !e.digest);
+    this.indexing = waiting.length;
+    this.post({ type: "sessionsList", sessions: this.rows(listed), indexing: this.indexing });
+    void this.index.fill(waiting, (entry) => {
+      this.entries.set(entry.glance.sessionId, entry);
+      this.indexing = Math.max(0, this.indexing - 1);
+      this.post({ type: "sessionRow", session: this.rows([entry])[0]!, indexing: this.indexing });
+    });
+  }
+
+  private async refreshFollowed(): Promise<void> {
+    if (!this.view?.visible) return;
+    this.post({ type: "sessionsList", sessions: this.rows(this.entries.values()), indexing: this.indexing });
+  }
+}
+
+export function registerSessionsView(deps: Deps): vscode.Disposable[] {
+  const view = new SessionsView(deps);
+  return [
+    view,
+    vscode.window.registerWebviewViewProvider(SESSIONS_VIEW_ID, view),
+    vscode.commands.registerCommand("arcadia.openSessions", () => vscode.commands.executeCommand(`${SESSIONS_VIEW_ID}.focus`)),
+    vscode.commands.registerCommand("arcadia.sessionAction", (sessionId: string, action: "open" | "resume" | "raw") => view.act(sessionId, action)),
+  ];
+}

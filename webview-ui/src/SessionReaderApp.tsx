@@ -1,0 +1,96 @@
+import { VSCodeButton, VSCodeTextField } from "@vscode/webview-ui-toolkit/react";
+import { memo, useEffect, useMemo, useReducer, useState } from "react";
+import type { SessionItemView } from "../../src/shared/protocol";
+import { Codicon } from "./components/Codicon";
+import { renderMarkdown } from "./markdown";
+import { initialReader, reduceReader } from "./sessionsStore";
+import { isExtensionMessage } from "./store";
+import { duration } from "./usageText";
+import { post } from "./vscodeApi";
+
+/** The text an item is found by. */
+function textOf(item: SessionItemView): string {
+  if (item.kind === "prompt" || item.kind === "reply" || item.kind === "error") return item.text;
+  if (item.kind === "tool") return item.label;
+  return "";
+}
+
+/** One session, read as a conversation: prompts, replies (Markdown), tool rows (sub-agents nested), errors. */
+export function SessionReaderApp({ sessionId }: { sessionId: string }) {
+  const [state, dispatch] = useReducer(reduceReader, initialReader);
+  const [search, setSearch] = useState("");
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (isExtensionMessage(event.data)) dispatch(event.data);
+    };
+    window.addEventListener("message", onMessage);
+    post({ type: "sessionsReady" });
+    return () => window.removeEventListener("message", onMessage);
+  }, []);
+  const shown = useMemo(() => {
+    const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+    return words.length === 0 ? state.items : state.items.filter((item) => words.every((w) => textOf(item).toLowerCase().includes(w)));
+  }, [state.items, search]);
+  const act = (action: "resume" | "raw") => post({ type: "sessionAction", sessionId, action });
+
+  return (
+    <div className="reader">
+      <header className="reader-head">
+        <h1 className="reader-title" data-testid="reader-title">
+          {state.title}
+        </h1>
+        <VSCodeTextField data-testid="reader-search" placeholder="Search this session" value={search} onInput={(e: { target: EventTarget | null }) => setSearch((e.target as HTMLInputElement).value)}>
+          <Codicon name="search" />
+        </VSCodeTextField>
+        <VSCodeButton data-testid="reader-resume" title="Continue this conversation: claude --resume in a new terminal, with a card" onClick={() => act("resume")}>
+          <Codicon name="debug-continue" className="button-icon" />
+          Resume
+        </VSCodeButton>
+        <VSCodeButton appearance="secondary" data-testid="reader-raw" title="Open the raw JSONL transcript" onClick={() => act("raw")}>
+          <Codicon name="json" className="button-icon" />
+          Raw JSONL
+        </VSCodeButton>
+      </header>
+      <ol className="reader-items" data-testid="reader-items" aria-busy={!state.done}>
+        {shown.map((item, i) => (
+          <Item key={i} item={item} />
+        ))}
+      </ol>
+      {!state.done && <p className="reader-loading">Reading…</p>}
+    </div>
+  );
+}
+
+const Item = memo(function Item({ item }: { item: SessionItemView }) {
+  switch (item.kind) {
+    case "prompt":
+      return (
+        <li className="reader-prompt" data-testid="reader-prompt">
+          <span className="reader-label">{item.source === "user" ? `Turn ${item.turn} · You` : `Turn ${item.turn} · Background task`}</span>
+          <div className="reader-text">{item.text}</div>
+        </li>
+      );
+    case "reply":
+      // Markdown rendered by markdown-it with raw HTML escaped (markdown.ts).
+      return <li className="reader-reply markdown" data-testid="reader-reply" dangerouslySetInnerHTML={{ __html: renderMarkdown(item.text) }} />;
+    case "tool":
+      return (
+        <li className={`reader-tool outcome-${item.outcome}${item.parent ? " nested" : ""}`} data-testid="reader-tool">
+          <Codicon name={item.outcome === "done" ? "check" : item.outcome === "running" ? "loading" : "close"} /> {item.label}
+          {item.outcome !== "done" && <span className="reader-outcome"> · {item.outcome}</span>}
+        </li>
+      );
+    case "error":
+      return (
+        <li className="reader-error" data-testid="reader-error">
+          <Codicon name="error" /> {item.text}
+        </li>
+      );
+    case "interrupt":
+      return <li className="reader-note">Interrupted</li>;
+    case "compaction":
+      return <li className="reader-note">Conversation compacted</li>;
+    case "turnEnd":
+      return <li className="reader-note reader-turn-end">{item.durationMs !== undefined ? `Turn took ${duration(item.durationMs)}` : "Turn ended"}</li>;
+  }
+});

@@ -1,0 +1,46 @@
+import type { ExtensionMessage, SessionItemView, SessionRowView } from "../../src/shared/protocol";
+
+/** The Sessions view: the rows, newest first, and how many are still being read whole. */
+export interface SessionsState {
+  sessions: SessionRowView[];
+  indexing: number;
+  loaded: boolean;
+}
+
+export const initialSessions: SessionsState = { sessions: [], indexing: 0, loaded: false };
+
+const newestFirst = (a: SessionRowView, b: SessionRowView) => (b.lastActiveAt ?? 0) - (a.lastActiveAt ?? 0);
+
+export function reduceSessions(state: SessionsState, message: ExtensionMessage): SessionsState {
+  if (message.type === "sessionsList") return { sessions: [...message.sessions].sort(newestFirst), indexing: message.indexing, loaded: true };
+  if (message.type !== "sessionRow") return state;
+  const at = state.sessions.findIndex((s) => s.sessionId === message.session.sessionId);
+  const sessions = at < 0 ? [...state.sessions, message.session] : state.sessions.map((s, i) => (i === at ? message.session : s));
+  return { ...state, sessions: sessions.sort(newestFirst), indexing: message.indexing };
+}
+
+/** Sessions whose title or prompts hold every word of the filter (case-insensitive). */
+export function filterSessions(sessions: readonly SessionRowView[], filter: string): SessionRowView[] {
+  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...sessions];
+  return sessions.filter((s) => words.every((w) => s.search.includes(w)));
+}
+
+/** One session in the reader. */
+export interface ReaderState {
+  title: string;
+  items: SessionItemView[];
+  done: boolean;
+}
+
+export const initialReader: ReaderState = { title: "", items: [], done: false };
+
+export function reduceReader(state: ReaderState, message: ExtensionMessage): ReaderState {
+  if (message.type !== "sessionItems") return state;
+  let items = message.reset ? [...message.items] : [...state.items, ...message.items];
+  if (message.updates.length > 0) {
+    const outcomes = new Map(message.updates.map((u) => [u.id, u.outcome]));
+    items = items.map((item) => (item.kind === "tool" && outcomes.has(item.id) ? { ...item, outcome: outcomes.get(item.id)! } : item));
+  }
+  return { title: message.title, items, done: message.done };
+}

@@ -1,0 +1,38 @@
+import type { SessionUsageView } from "../../src/shared/protocol";
+
+/** 1234 → "1.2k", 12_500 → "12.5k", 13_000 → "13k", 3_400_000 → "3.4M". */
+export function compactNumber(n: number): string {
+  if (n < 1000) return String(n);
+  const short = (value: number) => value.toFixed(value < 100 ? 1 : 0).replace(/\.0$/, "");
+  if (n < 999_500) return `${short(n / 1000)}k`;
+  return `${short(n / 1_000_000)}M`;
+}
+
+/** "$0.42", "<$0.01", "$12". */
+export function usd(amount: number): string {
+  if (amount > 0 && amount < 0.01) return "<$0.01";
+  return `$${amount < 100 ? amount.toFixed(2) : amount.toFixed(0)}`;
+}
+
+export const tokensOf = (usage: SessionUsageView) => usage.tokens.input + usage.tokens.output + usage.tokens.cacheRead + usage.tokens.cacheWrite;
+
+/** The card's line: "12.3k tokens · ~$0.42". */
+export function usageLine(usage: SessionUsageView): string {
+  return `${compactNumber(tokensOf(usage))} tokens · ~${usd(usage.costUsd)}`;
+}
+
+/** Its tooltip: every kind of token and how the cost is estimated. */
+export function usageTitle(usage: SessionUsageView): string {
+  const t = usage.tokens;
+  const unpriced = usage.unpricedModels.length > 0 ? `\nNot priced (unknown model): ${usage.unpricedModels.join(", ")}` : "";
+  return `This session: ${t.input.toLocaleString()} input, ${t.output.toLocaleString()} output, ${t.cacheRead.toLocaleString()} cache read, ${t.cacheWrite.toLocaleString()} cache write tokens.\nEstimated cost ${usd(usage.costUsd)} at list API prices.${unpriced}`;
+}
+
+/** "42 s", "3 min", "1 h 5 min". */
+export function duration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s} s`;
+  const min = Math.round(s / 60);
+  if (min < 60) return `${min} min`;
+  return `${Math.floor(min / 60)} h ${min % 60} min`;
+}

@@ -1,0 +1,132 @@
+import { act, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import type { ExtensionMessage, SessionRowView, TurnSummaryView } from "../../src/shared/protocol";
+import { SessionReaderApp } from "../src/SessionReaderApp";
+import { SessionsApp } from "../src/SessionsApp";
+import { agent, agentLive, fakeVsCode, innerInput, renderPanel, snapshot } from "./helpers";
+
+const send = (message: ExtensionMessage) => act(() => void window.dispatchEvent(new MessageEvent("message", { data: message })));
+
+function row(overrides: Partial<SessionRowView> & { sessionId: string; title: string }): SessionRowView {
+  return {
+    firstPrompt: null,
+    search: overrides.title.toLowerCase(),
+    startedAt: Date.UTC(2026, 10, 26, 6),
+    lastActiveAt: Date.UTC(2026, 10, 26, 7),
+    turns: null,
+    activeMs: null,
+    filesEdited: null,
+    tokens: null,
+    costUsd: null,
+    followedBy: null,
+    worktree: null,
+    limit: null,
+    ...overrides,
+  };
+}
+
+describe("the Sessions view", () => {
+  it("asks for its list, shows sessions newest first by title with their figures, and filters by prompt text", async () => {
+    const host = fakeVsCode();
+    render(<SessionsApp />);
+    expect(host.posted).toEqual([{ type: "sessionsReady" }]);
+    expect(screen.getByTestId("sessions-count")).toHaveTextContent("Reading sessions…");
+    send({
+      type: "sessionsList",
+      indexing: 1,
+      sessions: [
+        row({ sessionId: "a", title: "Fix the login page", lastActiveAt: 1 }),
+        row({ sessionId: "b", title: "Billing fix", firstPrompt: "Plan the billing fix", search: "billing fix\nplan the billing fix\nadd invoices", lastActiveAt: 2, turns: 3, activeMs: 42_000, filesEdited: 2, tokens: 12_345, costUsd: 0.42, followedBy: "Agent #2" }),
+      ],
+    });
+    const rows = () => screen.getAllByTestId("session-row");
+    expect(rows().map((r) => within(r).getByTestId("session-open").textContent)).toEqual(["Billing fix", "Fix the login page"]);
+    expect(rows()[0]).toHaveTextContent("3 turns");
+    expect(rows()[0]).toHaveTextContent("42 s");
+    expect(rows()[0]).toHaveTextContent("2 files edited");
+    expect(rows()[0]).toHaveTextContent("12.3k tokens");
+    expect(rows()[0]).toHaveTextContent("~$0.42");
+    expect(within(rows()[0]!).getByTestId("session-followed")).toHaveTextContent("Open in Agent #2");
+    expect(within(rows()[0]!).getByTestId("session-resume")).toHaveTextContent("Show");
+    expect(screen.getByTestId("sessions-count")).toHaveTextContent("2 sessions · reading 1…");
+
+    const user = userEvent.setup();
+    await user.type(innerInput(screen.getByTestId("sessions-filter")), "invoices");
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(screen.getByTestId("sessions-count")).toHaveTextContent("1 of 2 sessions");
+
+    await user.click(within(rows()[0]!).getByTestId("session-open"));
+    await user.click(within(rows()[0]!).getByTestId("session-raw"));
+    expect(host.posted.slice(1)).toEqual([
+      { type: "sessionAction", sessionId: "b", action: "open" },
+      { type: "sessionAction", sessionId: "b", action: "raw" },
+    ]);
+  });
+
+  it("fills a row in when its session has been read whole", () => {
+    fakeVsCode();
+    render(<SessionsApp />);
+    send({ type: "sessionsList", indexing: 1, sessions: [row({ sessionId: "a", title: "Fix the login page" })] });
+    expect(screen.getByTestId("session-row")).not.toHaveTextContent("turns");
+    send({ type: "sessionRow", indexing: 0, session: row({ sessionId: "a", title: "Fix the login page", turns: 5 }) });
+    expect(screen.getByTestId("session-row")).toHaveTextContent("5 turns");
+    expect(screen.getByTestId("sessions-count")).toHaveTextContent("1 session");
+  });
+});
+
+describe("the session reader", () => {
+  it("streams a session in: prompts, Markdown replies with raw HTML escaped, tool rows nested, outcomes updated, search", async () => {
+    const host = fakeVsCode();
+    render(<SessionReaderApp sessionId="s1" />);
+    expect(host.posted).toEqual([{ type: "sessionsReady" }]);
+    send({
+      type: "sessionItems",
+      title: "Billing fix",
+      reset: true,
+      done: false,
+      updates: [],
+      items: [
+        { kind: "prompt", text: "Plan the billing fix", turn: 1, source: "user" },
+        { kind: "tool", id: "t1", label: "Subtask: explore", parent: null, outcome: "running" },
+        { kind: "tool", id: "t2", label: "Reading App.tsx", parent: "t1", outcome: "done" },
+      ],
+    });
+    send({ type: "sessionItems", title: "Billing fix", reset: false, done: true, updates: [{ id: "t1", outcome: "done" }], items: [{ kind: "reply", text: "**Done** <img src=x onerror=alert(1)>" }] });
+    expect(screen.getByTestId("reader-title")).toHaveTextContent("Billing fix");
+    expect(screen.getByTestId("reader-prompt")).toHaveTextContent("Turn 1 · You");
+    const tools = screen.getAllByTestId("reader-tool");
+    expect(tools.map((t) => t.className)).toEqual(["reader-tool outcome-done", "reader-tool outcome-done nested"]);
+    const reply = screen.getByTestId("reader-reply");
+    expect(reply.querySelector("strong")).toHaveTextContent("Done");
+    expect(reply.querySelector("img")).toBeNull();
+    expect(reply).toHaveTextContent("<img src=x onerror=alert(1)>");
+
+    const user = userEvent.setup();
+    await user.type(innerInput(screen.getByTestId("reader-search")), "app.tsx");
+    await waitFor(() => expect(screen.getAllByTestId("reader-tool")).toHaveLength(1));
+    expect(screen.queryByTestId("reader-prompt")).toBeNull();
+    await user.click(screen.getByTestId("reader-resume"));
+    expect(host.posted.at(-1)).toEqual({ type: "sessionAction", sessionId: "s1", action: "resume" });
+  });
+});
+
+describe("a card's session figures", () => {
+  const turn = (n: number, ending: TurnSummaryView["ending"] = "completed"): TurnSummaryView => ({ number: n, prompt: `Prompt ${n}`, durationMs: 42_000, tools: 5, ending, rows: [{ label: "Reading App.tsx", outcome: "done" }] });
+
+  it("shows earlier turns collapsed to one line each, expandable; tokens and cost; a limit; the header's total", async () => {
+    const panel = renderPanel();
+    panel.send(snapshot([agent({ index: 1 }), agent({ index: 2 })]));
+    panel.send(agentLive("agent-1", { history: [turn(1), turn(2, "interrupted")], usage: { tokens: { input: 1000, output: 2000, cacheRead: 9000, cacheWrite: 500 }, costUsd: 0.42, unpricedModels: [] }, limit: "Usage limit reached — resets at 14:00" }));
+    panel.send(agentLive("agent-2", { usage: { tokens: { input: 100, output: 400, cacheRead: 0, cacheWrite: 0 }, costUsd: 1, unpricedModels: [] } }));
+    const first = screen.getAllByTestId("agent-card")[0]!;
+    const lines = within(first).getAllByTestId("turn-summary");
+    expect(lines.map((l) => l.querySelector(".turn-text")?.textContent)).toEqual(["Turn 1 · 5 tools · 42 s · completed", "Turn 2 · 5 tools · 42 s · interrupted"]);
+    expect(within(first).queryByTestId("turn-rows")).toBeNull();
+    await userEvent.setup().click(lines[0]!.querySelector("button")!);
+    expect(within(first).getByTestId("turn-rows")).toHaveTextContent("Reading App.tsx");
+    expect(within(first).getByTestId("agent-usage")).toHaveTextContent("12.5k tokens · ~$0.42");
+    expect(within(first).getByTestId("agent-limit")).toHaveTextContent("Usage limit reached — resets at 14:00");
+    expect(screen.getByTestId("usage-total")).toHaveTextContent("13k tokens · ~$1.42");
+  });
+});
