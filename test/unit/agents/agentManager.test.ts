@@ -88,6 +88,20 @@ describe("AgentManager", () => {
     expect(store.bindings).toMatchObject([{ agentId: view.id, sessionId: "session-1", shellPid: 4000, terminalName: "Agent #1" }]);
   });
 
+  it("resumes a past session with claude --resume in a new terminal, its card showing the session's last turn; resuming it again focuses that card", async () => {
+    const { manager, host, projectDir, until, store } = setup();
+    writeSession(projectDir, "28fa4ea1-8768-446a-81d7-ec307ac3885a", "rename-resume");
+    const view = await manager.open(CLAUDE, "/work/app", "28fa4ea1-8768-446a-81d7-ec307ac3885a");
+    expect(host.terminals[0]?.spec.args).toEqual(["--model", "x", "--resume", "28fa4ea1-8768-446a-81d7-ec307ac3885a"]);
+    expect(store.bindings).toMatchObject([{ agentId: view.id, sessionId: "28fa4ea1-8768-446a-81d7-ec307ac3885a" }]);
+    // Read from the current turn (as after a reload): the last turn's call, not every turn's.
+    const shown = await until(() => manager.views().find((v) => v.status === "waiting"), "the resumed session's state");
+    expect(shown.tools.map((t) => `${t.label} ${t.outcome}`)).toEqual(["Running: echo planned done"]);
+    const again = await manager.open(CLAUDE, "/work/app", "28fa4ea1-8768-446a-81d7-ec307ac3885a");
+    expect(again.id).toBe(view.id);
+    expect(host.terminals).toHaveLength(1);
+  });
+
   it("follows the session's transcript once the CLI writes it", async () => {
     const { manager, projectDir, until } = setup();
     await manager.open(CLAUDE, "/w");

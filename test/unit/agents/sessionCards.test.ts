@@ -39,3 +39,26 @@ describe("the files an agent changed this session, on its card", () => {
     cards.dispose();
   });
 });
+
+describe("a card's session figures", () => {
+  it("tokens and estimated cost, the earlier turns (not the last, the card shows that), and a limit that stopped the session", async () => {
+    const cards = new SessionCards(() => undefined, 5);
+    const changes = new Emitter<AgentChange>();
+    const sessions: Record<string, { transcriptPath: string; cwd: string }> = {
+      resumed: { transcriptPath: join(RECORDED, "rename-resume", "28fa4ea1-8768-446a-81d7-ec307ac3885a.jsonl"), cwd: "/home/user/project" },
+      limited: { transcriptPath: join(RECORDED, "usage-limit-print", "8e9226cb-5aed-47e6-b30d-a25b177a9da2.jsonl"), cwd: "/home/user/project" },
+    };
+    followSessions(cards, { onDidChange: changes.event, sessionOf: (id) => sessions[id], onDidHook: new Emitter<string>().event });
+    changes.fire({ type: "updated", agent: { id: "resumed" } as never });
+    changes.fire({ type: "updated", agent: { id: "limited" } as never });
+    await waitForChange((on) => cards.onDidChange(on).dispose, () => cards.usage("resumed") && cards.limit("limited"), 5000, "both sessions read");
+
+    // The real CLI's own cost-state for this session said $0.00344 (4 replies, 400 input and 92 output tokens at Opus 5.5's price).
+    expect(cards.usage("resumed")).toEqual({ tokens: { input: 400, output: 92, cacheRead: 0, cacheWrite: 0 }, costUsd: expect.closeTo(0.00344, 9), unpricedModels: [] });
+    expect(cards.history("resumed")).toEqual([{ number: 1, prompt: "Plan the billing fix", durationMs: expect.any(Number), tools: 1, ending: "completed", rows: [{ label: "Running: echo planned", outcome: "done" }] }]);
+    expect(cards.limit("resumed")).toBeNull();
+    expect(cards.limit("limited")).toBe("Rate limited by the API (429)");
+    expect(cards.limits()).toEqual([{ agentId: "limited", message: "Rate limited by the API (429)" }]);
+    cards.dispose();
+  });
+});
