@@ -16,6 +16,7 @@ import { liveFollowBenchmarks } from "./liveFollow";
 import { mcpBenchmarks } from "./mcp";
 import { restoreLongTurnBenchmarks } from "./restoreLongTurn";
 import { worktreeBenchmarks } from "./worktrees";
+import { sessionBenchmarks } from "./sessions";
 import { percentile } from "./percentile";
 import { loadScenario, sessionFiles } from "../test/support/recorded";
 import { readFileSync } from "node:fs";
@@ -165,6 +166,8 @@ async function main(): Promise<void> {
   await appendLatency(dir);
   await liveFollowBenchmarks(row, dir);
   await idleCpu(dir);
+  console.log("");
+  await sessionBenchmarks(row, dir);
   rmSync(dir, { recursive: true, force: true });
   console.log("");
   hostileInputBenchmarks(row);

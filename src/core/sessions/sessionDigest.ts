@@ -39,7 +39,8 @@ export interface SessionDigest {
 }
 
 type TitleSource = "custom" | "ai" | "summary";
-const TITLE_RANK: Record<TitleSource, number> = { summary: 0, ai: 1, custom: 2 };
+/** Which title wins: a name the user gave beats the CLI's own, which beats an old CLI's summary. */
+export const TITLE_RANK: Record<TitleSource, number> = { summary: 0, ai: 1, custom: 2 };
 
 function flat(text: string, max: number): string {
   const line = text.replace(/\s+/g, " ").trim();
@@ -64,9 +65,14 @@ const TITLE_HEAD = /^\{"type":"(?:custom-title|ai-title|summary)"/;
  * A line as a record, title records included (the line parser skips those as bookkeeping without
  * decoding them; they are picked out here by their first bytes).
  */
-export function sessionRecordOf(line: Buffer, stats: LineStats): Json | undefined {
+export function isTitleLine(line: Buffer): boolean {
   const bytes = withoutBom(line);
-  if (!TITLE_HEAD.test(bytes.toString("latin1", 0, Math.min(bytes.length, 40)))) return parseLine(line, stats);
+  return TITLE_HEAD.test(bytes.toString("latin1", 0, Math.min(bytes.length, 40)));
+}
+
+export function sessionRecordOf(line: Buffer, stats: LineStats): Json | undefined {
+  if (!isTitleLine(line)) return parseLine(line, stats);
+  const bytes = withoutBom(line);
   try {
     const value: unknown = JSON.parse(bytes.toString("utf8"));
     return isObject(value) ? value : undefined;

@@ -3,16 +3,16 @@
  * head, its latest title and last activity from the tail. What the Sessions view shows before a
  * session's full digest is indexed (and all it needs to read for a file that has not changed).
  */
-import { open, readFile } from "node:fs/promises";
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { sessionIdOf } from "../transcript/subagentFiles";
 import { newLineStats } from "../transcript/parseLine";
 import { isObject, type Json, timestampOf } from "../transcript/recordShapes";
 import { TranscriptInterpreter } from "../transcript/interpreter";
-import { sessionRecordOf, titleOf } from "./sessionDigest";
+import { isTitleLine, sessionRecordOf, TITLE_RANK, titleOf } from "./sessionDigest";
 
 /** Bytes read at each end: the first prompt is within the first few records, titles are re-appended at the end. */
-export const GLANCE_BYTES = 48 * 1024;
+export const GLANCE_BYTES = 16 * 1024;
 const PROMPT_CHARS = 200;
 
 export interface SessionGlance {
@@ -43,71 +43,83 @@ function linesOf(chunk: Buffer, cutHead: boolean, cutTail: boolean): Buffer[] {
   return lines;
 }
 
-export async function glanceSession(path: string, size: number): Promise<SessionGlance> {
+/** The part of the file read once more when the first prompt is not within the first GLANCE_BYTES. */
+const LONG_HEAD_BYTES = 256 * 1024;
+
+function readAt(fd: number, position: number, length: number): Buffer {
+  // Unzeroed: only the bytes read are used.
+  const buffer = Buffer.allocUnsafe(length);
+  return buffer.subarray(0, readSync(fd, buffer, 0, length, position));
+}
+
+/**
+ * Synchronous on purpose: a few small reads of a file the page cache most likely holds take
+ * microseconds, while each asynchronous one pays a trip through libuv's thread pool (measured: 1,000
+ * glances in 25–34 ms this way, 143–179 ms with fs/promises). The index calls it in slices and
+ * yields between them, so the event loop is never held long.
+ * `hasFolder`: the session has a `<id>/` folder, where the CLI keeps custom-title.json (default: look).
+ */
+export function glanceSession(path: string, size: number, hasFolder = true): SessionGlance {
   const glance: SessionGlance = { sessionId: sessionIdOf(path) };
   const stats = newLineStats();
-  const handle = await open(path, "r");
-  try {
-    const headBytes = Math.min(size, GLANCE_BYTES);
-    const head = Buffer.alloc(headBytes);
-    const { bytesRead } = await handle.read(head, 0, headBytes, 0);
-    const whole = bytesRead >= size;
-    const interpreter = new TranscriptInterpreter();
-    let titleRank = -1;
-    const ranks = { summary: 0, ai: 1, custom: 2 } as const;
-    const seeTitle = (record: Json) => {
-      const title = titleOf(record);
-      if (title && ranks[title.source] >= titleRank) {
-        titleRank = ranks[title.source];
-        glance.title = title.text;
-      }
-    };
-    const seeTime = (record: Json) => {
-      const at = record.type === "user" || record.type === "assistant" || record.type === "system" ? timestampOf(record) : undefined;
-      if (at === undefined) return;
-      glance.startedAt ??= at;
-      glance.lastActiveAt = Math.max(glance.lastActiveAt ?? at, at);
-    };
-    for (const line of linesOf(head.subarray(0, bytesRead), false, !whole)) {
-      const record = sessionRecordOf(line, stats);
-      if (!record) continue;
-      seeTitle(record);
-      seeTime(record);
-      if (glance.cwd === undefined && typeof record.cwd === "string") glance.cwd = record.cwd;
-      if (glance.firstPrompt !== undefined) continue;
-      for (const event of interpreter.handle(record)) {
-        if (event.kind !== "prompt" || event.source !== "user") continue;
-        const text = event.text.replace(/\s+/g, " ").trim();
-        if (text) glance.firstPrompt = text.length > PROMPT_CHARS ? `${text.slice(0, PROMPT_CHARS - 1).trimEnd()}…` : text;
-        break;
-      }
+  let titleRank = -1;
+  const seeTitle = (record: Json) => {
+    const title = titleOf(record);
+    if (title && TITLE_RANK[title.source] >= titleRank) {
+      titleRank = TITLE_RANK[title.source];
+      glance.title = title.text;
     }
-    if (!whole) {
-      const tailStart = Math.max(headBytes, size - GLANCE_BYTES);
-      const tail = Buffer.alloc(size - tailStart);
-      const read = await handle.read(tail, 0, tail.length, tailStart);
-      for (const line of linesOf(tail.subarray(0, read.bytesRead), true, false)) {
+  };
+  const fd = openSync(path, "r");
+  try {
+    // Head: records up to the first prompt (its time is the session's start), nothing after it.
+    for (const length of [GLANCE_BYTES, LONG_HEAD_BYTES]) {
+      const head = readAt(fd, 0, Math.min(size, length));
+      const interpreter = new TranscriptInterpreter();
+      for (const line of linesOf(head, false, head.length < size)) {
         const record = sessionRecordOf(line, stats);
         if (!record) continue;
         seeTitle(record);
-        seeTime(record);
+        if (glance.cwd === undefined && typeof record.cwd === "string") glance.cwd = record.cwd;
+        if (isConversation(record)) glance.startedAt ??= timestampOf(record);
+        if (interpreter.handle(record).some((event) => event.kind === "prompt" && event.source === "user" && setPrompt(glance, event.text))) break;
       }
+      if (glance.firstPrompt !== undefined || head.length >= size) break;
     }
-    const named = await customTitleFile(path);
+    // Tail: the latest title records (the CLI appends them again at the end), and the time of the
+    // last conversation record, looked for from the end.
+    const tailStart = Math.max(0, size - GLANCE_BYTES);
+    const tailLines = linesOf(readAt(fd, tailStart, size - tailStart), tailStart > 0, false);
+    for (const line of tailLines) if (isTitleLine(line)) seeTitle(sessionRecordOf(line, stats) ?? {});
+    for (let i = tailLines.length - 1; i >= 0 && glance.lastActiveAt === undefined; i--) {
+      const record = sessionRecordOf(tailLines[i]!, stats);
+      if (record && isConversation(record)) glance.lastActiveAt = timestampOf(record);
+    }
+    glance.lastActiveAt ??= glance.startedAt;
+    const named = hasFolder ? customTitleFile(path) : undefined;
     if (named) glance.title = named;
     return glance;
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
+}
+
+const isConversation = (record: Json) => record.type === "user" || record.type === "assistant" || record.type === "system";
+
+function setPrompt(glance: SessionGlance, text: string): boolean {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (!flat) return false;
+  glance.firstPrompt = flat.length > PROMPT_CHARS ? `${flat.slice(0, PROMPT_CHARS - 1).trimEnd()}…` : flat;
+  return true;
 }
 
 /**
  * `<session-id>/custom-title.json` (CLI 2.1.330 writes it on /rename beside the transcript): the
  * session's current name, whatever part of the file the glance missed.
  */
-async function customTitleFile(transcriptPath: string): Promise<string | undefined> {
+function customTitleFile(transcriptPath: string): string | undefined {
   try {
-    const value: unknown = JSON.parse(await readFile(join(transcriptPath.slice(0, -".jsonl".length), "custom-title.json"), "utf8"));
+    const value: unknown = JSON.parse(readFileSync(join(transcriptPath.slice(0, -".jsonl".length), "custom-title.json"), "utf8"));
     return isObject(value) ? titleOf({ type: "custom-title", customTitle: value.customTitle })?.text : undefined;
   } catch {
     return undefined;

@@ -8,7 +8,8 @@
  * first, one at a time in small steps, and keeps its digest in the index (a JSON file in the
  * extension's storage), so the next `list()` reads no transcript at all.
  */
-import { mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { statSync } from "node:fs";
+import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { errorMessage } from "../util/errorMessage";
 import type { SessionDigest } from "./sessionDigest";
@@ -16,13 +17,15 @@ import { readSessionDigest } from "./sessionDigestReader";
 import { glanceSession, type SessionGlance } from "./sessionGlance";
 
 const INDEX_VERSION = 1;
-/** Files stat'ed / glanced at once. */
-const PARALLEL = 32;
+/** Files stat'ed or glanced between two yields to the event loop (about a millisecond's work). */
+const SLICE = 25;
 /** Bytes per read step while filling: each step holds the event loop a few ms at most. */
 const FILL_STEP_BYTES = 256 * 1024;
 
 export interface SessionFile {
   path: string;
+  /** A `<session-id>/` folder exists beside it (sub-agents, the CLI's custom-title.json). */
+  hasFolder: boolean;
   projectDir: string;
   size: number;
   mtimeMs: number;
@@ -48,9 +51,18 @@ interface StoredIndex {
   entries: Record<string, StoredEntry>;
 }
 
-async function inBatches<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * `work` (synchronous, small reads: see sessionGlance.ts) over every item, SLICE at a time, yielding
+ * to the event loop between slices so nothing else waits more than a slice's few milliseconds.
+ */
+async function sliced<T, R>(items: readonly T[], work: (item: T) => R): Promise<R[]> {
   const out: R[] = [];
-  for (let i = 0; i < items.length; i += PARALLEL) out.push(...(await Promise.all(items.slice(i, i + PARALLEL).map(work))));
+  for (let i = 0; i < items.length; i += SLICE) {
+    for (const item of items.slice(i, i + SLICE)) out.push(work(item));
+    if (i + SLICE < items.length) await yieldToLoop();
+  }
   return out;
 }
 
@@ -72,11 +84,11 @@ export class SessionIndex {
   async list(projectDirs: readonly string[]): Promise<SessionEntry[]> {
     const stored = await this.load();
     const files = (await Promise.all(projectDirs.map((dir) => this.filesOf(dir)))).flat();
-    const entries = await inBatches(files, async (file): Promise<SessionEntry | undefined> => {
+    const entries = await sliced(files, (file): SessionEntry | undefined => {
       const known = stored.get(file.path);
       if (known && known.size === file.size && known.mtimeMs === file.mtimeMs && known.ino === file.ino) return { ...file, glance: known.glance, digest: known.digest };
       try {
-        return { ...file, glance: await glanceSession(file.path, file.size) };
+        return { ...file, glance: glanceSession(file.path, file.size, file.hasFolder) };
       } catch (err) {
         this.log(`sessions: ${file.path} could not be read: ${errorMessage(err)}`);
         return undefined;
@@ -150,17 +162,20 @@ export class SessionIndex {
   }
 
   private async filesOf(projectDir: string): Promise<SessionFile[]> {
-    let names: string[];
+    let all: string[];
     try {
-      names = (await readdir(projectDir)).filter((n) => n.endsWith(".jsonl") && !n.startsWith("agent-"));
+      all = await readdir(projectDir);
     } catch {
       return [];
     }
-    const files = await inBatches(names, async (name) => {
+    const present = new Set(all);
+    const names = all.filter((n) => n.endsWith(".jsonl") && !n.startsWith("agent-"));
+    const files = await sliced(names, (name) => {
       const path = join(projectDir, name);
       try {
-        const info = await stat(path);
-        return info.isFile() && info.size > 0 ? { path, projectDir, size: info.size, mtimeMs: info.mtimeMs, ino: info.ino } : undefined;
+        const info = statSync(path);
+        const hasFolder = present.has(name.slice(0, -".jsonl".length));
+        return info.isFile() && info.size > 0 ? { path, projectDir, hasFolder, size: info.size, mtimeMs: info.mtimeMs, ino: info.ino } : undefined;
       } catch {
         return undefined;
       }

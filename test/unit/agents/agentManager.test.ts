@@ -92,7 +92,7 @@ describe("AgentManager", () => {
     const { manager, host, projectDir, until, store } = setup();
     writeSession(projectDir, "28fa4ea1-8768-446a-81d7-ec307ac3885a", "rename-resume");
     const view = await manager.open(CLAUDE, "/work/app", "28fa4ea1-8768-446a-81d7-ec307ac3885a");
-    expect(host.terminals[0]?.spec.args).toEqual(["--model", "x", "--resume", "28fa4ea1-8768-446a-81d7-ec307ac3885a"]);
+    expect(host.terminals[0]!.spec!.args).toEqual(["--model", "x", "--resume", "28fa4ea1-8768-446a-81d7-ec307ac3885a"]);
     expect(store.bindings).toMatchObject([{ agentId: view.id, sessionId: "28fa4ea1-8768-446a-81d7-ec307ac3885a" }]);
     // Read from the current turn (as after a reload): the last turn's call, not every turn's.
     const shown = await until(() => manager.views().find((v) => v.status === "waiting"), "the resumed session's state");
