@@ -27,3 +27,23 @@ export function setWorkspaceSetting(workspace: string, key: string, value: unkno
   settings[key] = value;
   writeFileSync(file, JSON.stringify(settings, null, 2));
 }
+
+/**
+ * The content frame of one of Arcadia's pages by what it shows (`<body data-view>`): "agents" (the
+ * panel), "sessions" (the Sessions view) or "session" (a session's reader). Several can be open at
+ * once, so a frame is told by its page, not its place.
+ */
+export function arcadiaFrame(page: Page, view: "agents" | "sessions" | "session", timeoutMs = 15_000): Promise<Frame> {
+  return pollUntil(
+    async () => {
+      for (const frame of page.frames()) {
+        if (!frame.url().includes("/pre/fake.html") || !frame.parentFrame()?.url().includes("extensionId=arcadia-dev.arcadia")) continue;
+        const shown = await frame.evaluate(() => document.body?.dataset.view).catch(() => undefined);
+        if (shown === view) return frame;
+      }
+      return undefined;
+    },
+    `Arcadia's ${view} page`,
+    timeoutMs,
+  );
+}
