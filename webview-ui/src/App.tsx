@@ -5,9 +5,10 @@ import { EmptyState } from "./components/EmptyState";
 import { NoticeBanner } from "./components/NoticeBanner";
 import { TopBar } from "./components/TopBar";
 import { firstPaintState } from "./firstPaint";
-import { isExtensionMessage, reduce, toSaved } from "./store";
+import { reduce, toSaved } from "./store";
 import { useCardsVisible } from "./useCardsVisible";
-import { loadState, post, saveState } from "./vscodeApi";
+import { loadState, saveState } from "./vscodeApi";
+import { useExtensionMessages } from "./useExtensionMessages";
 import { compactNumber, tokensOf, usd } from "./usageText";
 import type { AgentLiveView } from "../../src/shared/protocol";
 
@@ -30,15 +31,7 @@ export function App() {
   // snapshot then replaces it.
   const [state, dispatch] = useReducer(reduce, undefined, () => firstPaintState(loadState()));
 
-  useEffect(() => {
-    const onMessage = (event: MessageEvent) => {
-      if (isExtensionMessage(event.data)) dispatch(event.data);
-    };
-    window.addEventListener("message", onMessage);
-    // Listening first, then asking: the snapshot cannot arrive before anyone hears it.
-    post({ type: "webviewReady" });
-    return () => window.removeEventListener("message", onMessage);
-  }, []);
+  useExtensionMessages(dispatch, { type: "webviewReady" });
 
   useEffect(() => saveState(toSaved(state)), [state]);
 

@@ -1,12 +1,12 @@
 import { VSCodeButton, VSCodeTextField } from "@vscode/webview-ui-toolkit/react";
-import { memo, useEffect, useMemo, useReducer, useState } from "react";
+import { memo, useMemo, useReducer, useState } from "react";
 import type { SessionItemView } from "../../src/shared/protocol";
 import { Codicon } from "./components/Codicon";
 import { renderMarkdown } from "./markdown";
 import { initialReader, reduceReader } from "./sessionsStore";
-import { isExtensionMessage } from "./store";
 import { duration } from "./usageText";
 import { post } from "./vscodeApi";
+import { useExtensionMessages } from "./useExtensionMessages";
 
 /** The text an item is found by. */
 function textOf(item: SessionItemView): string {
@@ -19,14 +19,7 @@ function textOf(item: SessionItemView): string {
 export function SessionReaderApp({ sessionId }: { sessionId: string }) {
   const [state, dispatch] = useReducer(reduceReader, initialReader);
   const [search, setSearch] = useState("");
-  useEffect(() => {
-    const onMessage = (event: MessageEvent) => {
-      if (isExtensionMessage(event.data)) dispatch(event.data);
-    };
-    window.addEventListener("message", onMessage);
-    post({ type: "sessionsReady" });
-    return () => window.removeEventListener("message", onMessage);
-  }, []);
+  useExtensionMessages(dispatch, { type: "sessionsReady" });
   const shown = useMemo(() => {
     const words = search.toLowerCase().split(/\s+/).filter(Boolean);
     return words.length === 0 ? state.items : state.items.filter((item) => words.every((w) => textOf(item).toLowerCase().includes(w)));

@@ -3,9 +3,9 @@ import { useEffect, useMemo, useReducer, useState } from "react";
 import type { SessionRowView } from "../../src/shared/protocol";
 import { Codicon } from "./components/Codicon";
 import { filterSessions, initialSessions, reduceSessions } from "./sessionsStore";
-import { isExtensionMessage } from "./store";
 import { compactNumber, duration, usd } from "./usageText";
 import { post } from "./vscodeApi";
+import { useExtensionMessages } from "./useExtensionMessages";
 
 const when = (ms: number | null) => (ms === null ? "" : new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }));
 
@@ -13,14 +13,7 @@ const when = (ms: number | null) => (ms === null ? "" : new Date(ms).toLocaleStr
 export function SessionsApp() {
   const [state, dispatch] = useReducer(reduceSessions, initialSessions);
   const [filter, setFilter] = useState("");
-  useEffect(() => {
-    const onMessage = (event: MessageEvent) => {
-      if (isExtensionMessage(event.data)) dispatch(event.data);
-    };
-    window.addEventListener("message", onMessage);
-    post({ type: "sessionsReady" });
-    return () => window.removeEventListener("message", onMessage);
-  }, []);
+  useExtensionMessages(dispatch, { type: "sessionsReady" });
   const shown = useMemo(() => filterSessions(state.sessions, filter), [state.sessions, filter]);
   useEffect(() => {
     if (state.loaded && performance.getEntriesByName("arcadia:sessions:listed").length === 0) performance.mark("arcadia:sessions:listed");
@@ -69,7 +62,10 @@ function SessionRow({ session: s }: { session: SessionRowView }) {
         {s.title}
       </button>
       <div className="session-meta">
-        <span title={s.startedAt ? `Started ${when(s.startedAt)}` : undefined}>{when(s.lastActiveAt)}</span>
+        <span title={`Started ${when(s.startedAt)}, last active ${when(s.lastActiveAt)}`}>{when(s.lastActiveAt)}</span>
+        {s.startedAt !== null && s.lastActiveAt !== null && new Date(s.startedAt).toDateString() !== new Date(s.lastActiveAt).toDateString() && (
+          <span>{`started ${new Date(s.startedAt).toLocaleDateString(undefined, { dateStyle: "medium" })}`}</span>
+        )}
         {figures(s).map((f) => (
           <span key={f}>{f}</span>
         ))}
