@@ -16,6 +16,7 @@ import { AgentRestore } from "./agentRestore";
 import { ClearWatch, projectFolderWatch, type WatchFolder } from "./clearWatch";
 import type { BindingStore, EndedCommand, LaunchExtras, Log, ProcessMonitor, TerminalHandle, TerminalHost } from "./ports";
 import { ProcessBinding } from "./processBinding";
+import { isSessionId } from "../core/transcript/sessionId";
 import { errorMessage } from "../core/util/errorMessage";
 
 export type { AgentChange, TranscriptEventsRead } from "./agentRegistry";
@@ -151,8 +152,9 @@ export class AgentManager {
   /** A terminal running Claude Code in `cwd`, its card there before the transcript; `resume`: `--resume <id>`
    * (a new id the CLI moves to is followed like /clear), or the card already following it is focused. */
   async open(claude: ClaudeCommand, cwd: string, resume?: string): Promise<AgentView> {
+    if (resume !== undefined && !isSessionId(resume)) throw new Error(`not a Claude Code session id: ${JSON.stringify(resume.slice(0, 80))}`);
     await this.restore();
-    const following = resume === undefined ? undefined : this.registry.all().find((a) => a.sessionId === resume);
+    const following = resume && this.registry.all().find((a) => a.sessionId === resume);
     if (following) return (this.focus(following.id), following.view(true));
     // Taken synchronously, before the first await below: a second launch started meanwhile sees it.
     const index = Math.max(this.registry.nextIndex(), ...[...this.launching].map((n) => n + 1));
@@ -246,11 +248,8 @@ export class AgentManager {
     }
   }
 
-  /**
-   * Re-binds saved agents to their live terminals after a window reload, by shell pid, and
-   * rebuilds each state from its transcript's tail. Agents whose terminal is gone are dropped.
-   * Runs once however often it is called (the webview asks on every show).
-   */
+  /** Re-binds saved agents to their live terminals after a reload, by shell pid, each state from its transcript's
+   * tail; agents whose terminal is gone are dropped. Runs once however often it is called (every webview show). */
   restore(): Promise<void> {
     return this.restorer.restore();
   }

@@ -5,6 +5,7 @@
  * arrive as it is read whole. Its rows read a session (sessionReader.ts), resume it in a new
  * terminal, or open its raw JSONL.
  */
+import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { vscode } from "./api";
@@ -13,6 +14,7 @@ import type { Log } from "../agents/ports";
 import { sessionRow } from "../agents/sessionRows";
 import { type SessionEntry, SessionIndex } from "../core/sessions/sessionIndex";
 import { projectDirFor, projectsRoot } from "../core/transcript/projectDir";
+import { errorMessage } from "../core/util/errorMessage";
 import { parseWebviewMessage, type ExtensionMessage, type SessionRowView } from "../shared/protocol";
 import { webviewHtml } from "../panel/webviewHtml";
 import type { ClaudeLauncher } from "./claudeLauncher";
@@ -65,7 +67,22 @@ export class SessionsView implements vscode.WebviewViewProvider, vscode.Disposab
     }
     if (action === "raw") await vscode.window.showTextDocument(vscode.Uri.file(entry.path), { preview: true });
     else if (action === "open") openSessionReader(this.deps.context, entry, (id, a) => this.act(id, a), this.deps.log);
-    else await this.deps.launcher.resume(sessionId, entry.digest?.cwd ?? entry.glance.cwd ?? this.workspaceFolder() ?? process.cwd());
+    else await this.resume(entry);
+  }
+
+  /** `claude --resume` in the folder the session ran in: the CLI finds a session by its folder's project. */
+  private async resume(entry: SessionEntry): Promise<void> {
+    const cwd = entry.digest?.cwd ?? entry.glance.cwd ?? this.workspaceFolder();
+    if (!cwd || !existsSync(cwd)) {
+      void vscode.window.showErrorMessage(`Arcadia cannot resume this session: the folder it ran in${cwd ? `, ${cwd},` : ""} is gone (Claude Code finds a session by its folder). Its transcript is still readable.`);
+      return;
+    }
+    try {
+      await this.deps.launcher.resume(entry.glance.sessionId, cwd);
+    } catch (err) {
+      this.deps.log.warn(`resuming ${entry.path}: ${errorMessage(err)}`);
+      void vscode.window.showErrorMessage(`Arcadia could not resume this session: ${errorMessage(err)}`);
+    }
   }
 
   dispose(): void {
