@@ -4,16 +4,17 @@
  *
  * `list()` stats the folders' `*.jsonl` files and, for each, takes the digest kept in the index
  * when the file is unchanged (same size, mtime and inode), else glances at the file's ends (its
- * first prompt, title and last activity). `fill()` then reads each changed file whole, newest
- * first, one at a time in small steps, and keeps its digest in the index (a JSON file in the
- * extension's storage), so the next `list()` reads no transcript at all.
+ * first prompt, title and last activity). `fill()` then reads each changed file, newest first, one
+ * at a time in small steps — on from where this window last read it when it only grew, else whole
+ * — and keeps its digest in the index (a JSON file in the extension's storage), so the next
+ * `list()` reads no transcript at all.
  */
 import { statSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { errorMessage } from "../util/errorMessage";
 import type { SessionDigest } from "./sessionDigest";
-import { readSessionDigest } from "./sessionDigestReader";
+import { SessionDigestReader } from "./sessionDigestReader";
 import { glanceSession, type SessionGlance } from "./sessionGlance";
 
 const INDEX_VERSION = 1;
@@ -21,6 +22,8 @@ const INDEX_VERSION = 1;
 const SLICE = 25;
 /** Bytes per read step while filling: each step holds the event loop a few ms at most. */
 const FILL_STEP_BYTES = 256 * 1024;
+/** Sessions whose reader stays open between fills, to read on from where it stopped (each holds a fold's state). */
+const READERS_KEPT = 16;
 
 export interface SessionFile {
   path: string;
@@ -73,6 +76,7 @@ export class SessionIndex {
   private saving: Promise<void> = Promise.resolve();
   private dirty = false;
   private generation = 0;
+  private readonly readers = new Map<string, SessionDigestReader>();
 
   constructor(
     /** The index file; undefined keeps it in memory only. */
@@ -108,7 +112,7 @@ export class SessionIndex {
       if (entry.digest) continue;
       if (generation !== this.generation) return;
       try {
-        const digest = await readSessionDigest(entry.path, { maxBytesPerRead: FILL_STEP_BYTES });
+        const digest = await this.digestOf(entry.path);
         const glance: SessionGlance = { ...entry.glance, title: digest.title ?? entry.glance.title, firstPrompt: digest.firstPrompt ?? entry.glance.firstPrompt, startedAt: digest.startedAt ?? entry.glance.startedAt, lastActiveAt: digest.lastActiveAt ?? entry.glance.lastActiveAt };
         const done: SessionEntry = { ...entry, glance, digest };
         stored.set(entry.path, { size: entry.size, mtimeMs: entry.mtimeMs, ino: entry.ino, glance, digest });
@@ -123,6 +127,21 @@ export class SessionIndex {
 
   cancel(): void {
     this.generation++;
+  }
+
+  /**
+   * A session's digest, read on from where this window last read it when it grew (a session an
+   * agent is working in grows all the time), else from its start. The readers of the sessions read
+   * most recently are kept (READERS_KEPT); a rewritten file starts over (LineReader tells).
+   */
+  private async digestOf(path: string): Promise<SessionDigest> {
+    let reader = this.readers.get(path);
+    this.readers.delete(path);
+    reader ??= new SessionDigestReader(path, { maxBytesPerRead: FILL_STEP_BYTES });
+    this.readers.set(path, reader);
+    if (this.readers.size > READERS_KEPT) this.readers.delete(this.readers.keys().next().value!);
+    await reader.advance();
+    return reader.current.digest();
   }
 
   /** Writes the index when it changed (atomically: a temp file renamed over it). */

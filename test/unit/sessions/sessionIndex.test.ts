@@ -3,6 +3,7 @@ import { appendFileSync, copyFileSync, mkdirSync, rmSync, writeFileSync } from "
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SessionIndex } from "../../../src/core/sessions/sessionIndex";
+import { readSessionDigest } from "../../../src/core/sessions/sessionDigestReader";
 import { RECORDED } from "../../support/recorded";
 import { useTempDirs } from "../../support/tempDir";
 
@@ -42,6 +43,19 @@ describe("the sessions index", () => {
     expect(changed).toHaveLength(1);
     expect(changed[0]!.digest).toBeUndefined();
     expect(changed[0]!.glance.lastActiveAt).toBe(Date.parse("2026-11-26T08:00:00.000Z"));
+  });
+
+  it("reads a session that grew on from where it stopped, and agrees with a whole read", async () => {
+    const { dir, renamed } = project();
+    const index = new SessionIndex(undefined);
+    await index.fill(await index.list([dir]), () => undefined);
+    appendFileSync(renamed, `${JSON.stringify({ type: "user", message: { role: "user", content: "Third prompt" }, timestamp: "2026-11-26T08:00:00.000Z", uuid: "u9", cwd: "/home/user/project" })}\n`);
+    const grown = (await index.list([dir])).filter((e) => !e.digest);
+    expect(grown.map((e) => e.path)).toEqual([renamed]);
+    let digest;
+    await index.fill(grown, (e) => (digest = e.digest));
+    expect(digest).toMatchObject({ turns: 3, prompts: ["Plan the billing fix", "Continue the billing fix", "Third prompt"] });
+    expect(digest).toEqual(await readSessionDigest(renamed));
   });
 
   it("rebuilds a damaged index, and skips folders that do not exist and files that are not sessions", async () => {
