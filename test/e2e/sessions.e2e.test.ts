@@ -116,7 +116,7 @@ describe.skipIf(!available)("the Sessions view (real VS Code, real CLI)", () => 
     const threeTurns = again.locator('[data-testid="agent-card"]', { hasText: "Agent #1" });
     await pollUntil(async () => (await threeTurns.locator('[data-testid="turn-summary"]').count()) === 2, "two earlier turns on the card", 20_000);
     const lines = await threeTurns.locator(".turn-text").allTextContents();
-    expect(lines).toEqual([expect.stringMatching(/^Turn 1 · 1 tool · .*completed$/), expect.stringMatching(/^Turn 2 · 1 tool · .*completed$/)]);
+    expect(lines).toEqual([expect.stringMatching(/^Turn 2 · 1 tool · .*completed$/), expect.stringMatching(/^Turn 1 · 1 tool · .*completed$/)]);
     expect(await threeTurns.locator('[data-testid="agent-usage"]').textContent()).toMatch(/^[\d.]+k? tokens · ~<?\$[\d.]+$/);
 
     // The Sessions view (shown again: the terminal had the panel) says which card follows the session now.

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { ExtensionMessage, SessionRowView, TurnSummaryView } from "../../src/shared/protocol";
 import { SessionReaderApp } from "../src/SessionReaderApp";
 import { SessionsApp } from "../src/SessionsApp";
-import { agent, agentLive, fakeVsCode, innerInput, renderPanel, snapshot } from "./helpers";
+import { agent, agentLive, fakeVsCode, innerInput, renderPanel, snapshot, tool } from "./helpers";
 
 const send = (message: ExtensionMessage) => act(() => void window.dispatchEvent(new MessageEvent("message", { data: message })));
 
@@ -116,14 +116,16 @@ describe("a card's session figures", () => {
 
   it("shows earlier turns collapsed to one line each, expandable; tokens and cost; a limit; the header's total", async () => {
     const panel = renderPanel();
-    panel.send(snapshot([agent({ index: 1 }), agent({ index: 2 })]));
+    panel.send(snapshot([agent({ index: 1, tools: [tool({ id: "now", outcome: "done" })] }), agent({ index: 2 })]));
     panel.send(agentLive("agent-1", { history: [turn(1), turn(2, "interrupted")], usage: { tokens: { input: 1000, output: 2000, cacheRead: 9000, cacheWrite: 500 }, costUsd: 0.42, unpricedModels: [] }, limit: "Usage limit reached — resets at 14:00" }));
     panel.send(agentLive("agent-2", { usage: { tokens: { input: 100, output: 400, cacheRead: 0, cacheWrite: 0 }, costUsd: 1, unpricedModels: [] } }));
     const first = screen.getAllByTestId("agent-card")[0]!;
     const lines = within(first).getAllByTestId("turn-summary");
-    expect(lines.map((l) => l.querySelector(".turn-text")?.textContent)).toEqual(["Turn 1 · 5 tools · 42 s · completed", "Turn 2 · 5 tools · 42 s · interrupted"]);
+    expect(lines.map((l) => l.querySelector(".turn-text")?.textContent)).toEqual(["Turn 2 · 5 tools · 42 s · interrupted", "Turn 1 · 5 tools · 42 s · completed"]);
+    // Under the current turn's rows.
+    expect(within(first).getByTestId("turn-history").compareDocumentPosition(first.querySelector(".tool-list")!)).toBe(Node.DOCUMENT_POSITION_PRECEDING);
     expect(within(first).queryByTestId("turn-rows")).toBeNull();
-    await userEvent.setup().click(lines[0]!.querySelector("button")!);
+    await userEvent.setup().click(lines[1]!.querySelector("button")!);
     expect(within(first).getByTestId("turn-rows")).toHaveTextContent("Reading App.tsx");
     expect(within(first).getByTestId("agent-usage")).toHaveTextContent("12.5k tokens · ~$0.42");
     expect(within(first).getByTestId("agent-limit")).toHaveTextContent("Usage limit reached — resets at 14:00");

@@ -124,8 +124,8 @@ export const AgentCard = memo(function AgentCard({ agent, live, revealSeq = 0 }:
       {/* A worktree agent's changes are on its worktree line, against its base. */}
       {!live?.worktree && <SessionEdits agentId={id} name={agent.name} edits={live?.sessionEdits} />}
       <SharedFiles files={live?.sharedFiles} />
-      <TurnHistory turns={live?.history} />
       <ToolList tools={agent.tools} live={live} />
+      <TurnHistory turns={live?.history} />
     </li>
   );
 });

@@ -13,12 +13,12 @@ export function turnLine(turn: TurnSummaryView): string {
   return parts.join(" · ");
 }
 
-/** The card's earlier turns, one line each; a click shows that turn's prompt and calls. */
+/** Under the current turn, the card's earlier turns, newest first, one line each; a click shows that turn's calls. */
 export function TurnHistory({ turns }: { turns: TurnSummaryView[] | undefined }) {
   if (!turns || turns.length === 0) return null;
   return (
     <ol className="turn-history" data-testid="turn-history" aria-label="Earlier turns">
-      {turns.map((turn) => (
+      {[...turns].reverse().map((turn) => (
         <Turn key={turn.number} turn={turn} />
       ))}
     </ol>
