@@ -49,8 +49,8 @@ export class SessionsView implements vscode.WebviewViewProvider, vscode.Disposab
     const assetsRoot = vscode.Uri.joinPath(this.deps.context.extensionUri, "dist", "webview");
     view.webview.options = { enableScripts: true, localResourceRoots: [assetsRoot] };
     view.webview.html = webviewHtml(view.webview, assetsRoot, vscode.Uri.joinPath, undefined, "sessions");
+    // The page asks for its list (sessionsReady) each time it is shown: it is made anew then.
     view.webview.onDidReceiveMessage((raw) => void this.onMessage(raw));
-    view.onDidChangeVisibility(() => view.visible && void this.list());
     view.onDidDispose(() => {
       if (this.view === view) this.view = undefined;
       this.index.cancel();
