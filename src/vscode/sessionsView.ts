@@ -6,12 +6,12 @@
  * terminal, or open its raw JSONL.
  */
 import { existsSync } from "node:fs";
-import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { vscode } from "./api";
 import type { AgentManager } from "../agents/agentManager";
 import type { Log } from "../agents/ports";
 import { sessionRow } from "../agents/sessionRows";
+import { sessionFolders } from "../core/sessions/sessionFolders";
 import { type SessionEntry, SessionIndex } from "../core/sessions/sessionIndex";
 import { projectDirFor, projectsRoot } from "../core/transcript/projectDir";
 import { errorMessage } from "../core/util/errorMessage";
@@ -21,8 +21,6 @@ import type { ClaudeLauncher } from "./claudeLauncher";
 import { openSessionReader } from "./sessionReader";
 
 export const SESSIONS_VIEW_ID = "arcadia.sessionsView";
-/** The folder a worktree made by `claude --worktree` or Arcadia lives in, as its project slug shows it. */
-const WORKTREE_SLUG_PART = "--claude-worktrees-";
 
 interface Deps {
   context: vscode.ExtensionContext;
@@ -36,6 +34,7 @@ export class SessionsView implements vscode.WebviewViewProvider, vscode.Disposab
   private readonly index: SessionIndex;
   private entries = new Map<string, SessionEntry>();
   private indexing = 0;
+  private worktrees = new Map<string, string>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(private readonly deps: Deps) {
@@ -107,19 +106,11 @@ export class SessionsView implements vscode.WebviewViewProvider, vscode.Disposab
     return vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   }
 
-  /** The workspace folders' project folders and those of their worktrees. */
+  /** The workspace folders' project folders and those of their worktrees (remembered for the rows). */
   private async projectDirs(): Promise<string[]> {
-    const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => projectDirFor(f.uri.fsPath));
-    const root = projectsRoot();
-    let names: string[] = [];
-    try {
-      names = await readdir(root);
-    } catch {
-      // No sessions anywhere yet.
-    }
-    const slugs = folders.map((dir) => dir.slice(root.length + 1));
-    const worktrees = names.filter((n) => slugs.some((slug) => n.startsWith(`${slug}${WORKTREE_SLUG_PART}`))).map((n) => join(root, n));
-    return [...new Set([...folders, ...worktrees])];
+    const folders = await sessionFolders(projectsRoot(), (vscode.workspace.workspaceFolders ?? []).map((f) => projectDirFor(f.uri.fsPath)));
+    this.worktrees = new Map(folders.flatMap((f) => (f.worktree ? [[f.projectDir, f.worktree] as const] : [])));
+    return folders.map((f) => f.projectDir);
   }
 
   /** Rows of these entries (who follows what is looked up once). */
@@ -127,7 +118,7 @@ export class SessionsView implements vscode.WebviewViewProvider, vscode.Disposab
     const followers = new Map(this.deps.manager.views().map((v) => [this.deps.manager.agentInfo(v.id)?.sessionId, v.name]));
     const context = {
       followedBy: (id: string) => followers.get(id),
-      worktreeOf: (dir: string) => (dir.includes(WORKTREE_SLUG_PART) ? dir.slice(dir.lastIndexOf(WORKTREE_SLUG_PART) + WORKTREE_SLUG_PART.length) : undefined),
+      worktreeOf: (dir: string) => this.worktrees.get(dir),
       now: Date.now(),
     };
     return [...entries].map((entry) => sessionRow(entry, context));

@@ -8,6 +8,9 @@ import { duration } from "./usageText";
 import { post } from "./vscodeApi";
 import { useExtensionMessages } from "./useExtensionMessages";
 
+/** Items rendered at first (and added per "Show more"): a long session's whole DOM would be slow to lay out. */
+export const READER_PAGE = 1500;
+
 /** The text an item is found by. */
 function textOf(item: SessionItemView): string {
   if (item.kind === "prompt" || item.kind === "reply" || item.kind === "error") return item.text;
@@ -19,6 +22,7 @@ function textOf(item: SessionItemView): string {
 export function SessionReaderApp({ sessionId }: { sessionId: string }) {
   const [state, dispatch] = useReducer(reduceReader, initialReader);
   const [search, setSearch] = useState("");
+  const [limit, setLimit] = useState(READER_PAGE);
   useExtensionMessages(dispatch, { type: "sessionsReady" });
   const shown = useMemo(() => {
     const words = search.toLowerCase().split(/\s+/).filter(Boolean);
@@ -45,10 +49,15 @@ export function SessionReaderApp({ sessionId }: { sessionId: string }) {
         </VSCodeButton>
       </header>
       <ol className="reader-items" data-testid="reader-items" aria-busy={!state.done}>
-        {shown.map((item, i) => (
+        {shown.slice(0, limit).map((item, i) => (
           <Item key={i} item={item} />
         ))}
       </ol>
+      {shown.length > limit && (
+        <VSCodeButton appearance="secondary" data-testid="reader-more" onClick={() => setLimit(limit + READER_PAGE)}>
+          {`Show ${Math.min(READER_PAGE, shown.length - limit)} more of ${shown.length - limit}`}
+        </VSCodeButton>
+      )}
       {!state.done && <p className="reader-loading">Reading…</p>}
     </div>
   );

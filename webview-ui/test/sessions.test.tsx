@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { ExtensionMessage, SessionRowView, TurnSummaryView } from "../../src/shared/protocol";
-import { SessionReaderApp } from "../src/SessionReaderApp";
+import { READER_PAGE, SessionReaderApp } from "../src/SessionReaderApp";
 import { SessionsApp } from "../src/SessionsApp";
 import { agent, agentLive, fakeVsCode, innerInput, renderPanel, snapshot, tool } from "./helpers";
 
@@ -108,6 +108,19 @@ describe("the session reader", () => {
     expect(screen.queryByTestId("reader-prompt")).toBeNull();
     await user.click(screen.getByTestId("reader-resume"));
     expect(host.posted.at(-1)).toEqual({ type: "sessionAction", sessionId: "s1", action: "resume" });
+  });
+});
+
+describe("a long session in the reader", () => {
+  it("renders the first items and more on request", async () => {
+    fakeVsCode();
+    render(<SessionReaderApp sessionId="s1" />);
+    const items = Array.from({ length: READER_PAGE + 10 }, (_, i) => ({ kind: "tool" as const, id: `t${i}`, label: `Reading f${i}.ts`, parent: null, outcome: "done" as const }));
+    send({ type: "sessionItems", title: "Long", reset: true, done: true, updates: [], items });
+    expect(screen.getAllByTestId("reader-tool")).toHaveLength(READER_PAGE);
+    await userEvent.setup().click(screen.getByTestId("reader-more"));
+    expect(screen.getAllByTestId("reader-tool")).toHaveLength(READER_PAGE + 10);
+    expect(screen.queryByTestId("reader-more")).toBeNull();
   });
 });
 
