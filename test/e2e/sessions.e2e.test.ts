@@ -73,6 +73,8 @@ describe.skipIf(!available)("the Sessions view (real VS Code, real CLI)", () => 
     const sessions = await arcadiaFrame(page, "sessions");
     await pollUntil(async () => (await rowTitles(sessions)).length === 2, "two sessions listed", 20_000);
     figures.sessionsListedAfterClickMs = Date.now() - clickedAt;
+    // From the page's own clock: the list in place, counted from the moment the view's page started.
+    figures.sessionsListedAfterPageStartMs = await sessions.evaluate(() => Math.round(performance.getEntriesByName("arcadia:sessions:listed")[0]?.startTime ?? -1));
     // Newest first.
     expect(await rowTitles(sessions)).toEqual([HELLO, COUNT]);
     await pollUntil(async () => (await sessions.locator('[data-testid="session-row"]').first().textContent())?.includes("1 turn"), "the figures once read whole", 20_000);
