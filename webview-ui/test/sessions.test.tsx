@@ -144,4 +144,13 @@ describe("a card's session figures", () => {
     expect(within(first).getByTestId("agent-limit")).toHaveTextContent("Usage limit reached — resets at 14:00");
     expect(screen.getByTestId("usage-total")).toHaveTextContent("13k tokens · ~$1.42");
   });
+
+  it("a turn a limit stopped says the limit instead of a generic Error", () => {
+    const panel = renderPanel();
+    panel.send(snapshot([agent({ index: 1, status: "waiting", lastTurn: "error" })]));
+    expect(screen.getByTestId("agent-status")).toHaveTextContent("Error");
+    panel.send(agentLive("agent-1", { limit: "Usage limit reached — resets at 14:00" }));
+    expect(screen.getByTestId("agent-status")).toHaveTextContent("Usage limit reached — resets at 14:00");
+    expect(screen.queryByTestId("agent-limit")).toBeNull();
+  });
 });

@@ -31,6 +31,8 @@ export const AgentCard = memo(function AgentCard({ agent, live, revealSeq = 0 }:
   // Closing a card that is busy, or waiting on the user, ends its terminal and its work: ask first.
   const closeNeedsConfirm = status === "active" || status === "compacting" || status === "needsYou";
   const statusId = useId();
+  // A turn a usage or rate limit stopped says which, and when it resets, instead of "Error".
+  const limitedNow = status === "error" && Boolean(live?.limit);
   const { id } = agent;
 
   const focusAgent = () => post({ type: "focusAgent", id });
@@ -88,7 +90,7 @@ export const AgentCard = memo(function AgentCard({ agent, live, revealSeq = 0 }:
         <StatusDot status={status} />
         {/* The card's description is the status alone, not the buttons and gauge beside it. */}
         <span className="agent-status" id={statusId} data-testid="agent-status" aria-live="polite">
-          {statusText(agent)}
+          {limitedNow ? live?.limit : statusText(agent)}
         </span>
         {agent.reconnecting && (
           <span className="agent-reconnecting" data-testid="agent-reconnecting" title="Shown from before the window reloaded; finding its terminal again">
@@ -103,7 +105,7 @@ export const AgentCard = memo(function AgentCard({ agent, live, revealSeq = 0 }:
         )}
         <ContextGauge context={agent.context} />
       </div>
-      {live?.limit && (
+      {live?.limit && !limitedNow && (
         <div className="agent-limit" data-testid="agent-limit" role="status">
           <Codicon name="watch" className="retry-icon" />
           <span>{live.limit}</span>
