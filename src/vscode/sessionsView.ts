@@ -35,13 +35,16 @@ export class SessionsView implements vscode.WebviewViewProvider, vscode.Disposab
   private entries = new Map<string, SessionEntry>();
   private indexing = 0;
   private worktrees = new Map<string, string>();
+  private listing = false;
+  private listAgain = false;
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(private readonly deps: Deps) {
     const storage = deps.context.globalStorageUri.fsPath;
     this.index = new SessionIndex(join(storage, "sessions-index.json"), (m) => deps.log.warn(m));
-    // A card that starts or stops following a session changes its row.
-    this.subscriptions.push({ dispose: deps.manager.onDidChange((change) => change.type !== "updated" && void this.refreshFollowed()).dispose });
+    // A card that starts or stops following a session, or ends a turn in it, changes its row.
+    const followed = deps.manager.onDidChange((change) => change.type !== "updated" && void this.refreshFollowed());
+    this.subscriptions.push({ dispose: () => followed.dispose() });
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -138,9 +141,25 @@ export class SessionsView implements vscode.WebviewViewProvider, vscode.Disposab
     });
   }
 
+  /**
+   * An agent came, went or finished a turn: its session's row (who follows it, its figures, a new
+   * session) is listed again while the view shows. One listing at a time; changes meanwhile make one more.
+   */
   private async refreshFollowed(): Promise<void> {
     if (!this.view?.visible) return;
-    this.post({ type: "sessionsList", sessions: this.rows(this.entries.values()), indexing: this.indexing });
+    if (this.listing) {
+      this.listAgain = true;
+      return;
+    }
+    this.listing = true;
+    try {
+      do {
+        this.listAgain = false;
+        await this.list();
+      } while (this.listAgain);
+    } finally {
+      this.listing = false;
+    }
   }
 }
 
