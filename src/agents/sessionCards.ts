@@ -74,15 +74,15 @@ export class SessionCards implements Disposable {
   }
 
   usage(agentId: string): SessionUsageView | null {
-    const digest = this.entries.get(agentId)?.reader.current.digest();
-    if (!digest || Object.keys(digest.usage.byModel).length === 0) return null;
-    const cost = estimateCost(digest.usage);
-    return { tokens: totalTokens(digest.usage), costUsd: cost.usd, unpricedModels: cost.unpricedModels };
+    const usage = this.entries.get(agentId)?.reader.current.usage;
+    if (!usage || Object.keys(usage.byModel).length === 0) return null;
+    const cost = estimateCost(usage);
+    return { tokens: totalTokens(usage), costUsd: cost.usd, unpricedModels: cost.unpricedModels };
   }
 
   /** "Usage limit reached — resets at 14:00" while the session's last reply was a limit's refusal. */
   limit(agentId: string, now = Date.now()): string | null {
-    const notice = this.entries.get(agentId)?.reader.current.digest().limit;
+    const notice = this.entries.get(agentId)?.reader.current.limitNotice;
     return notice ? limitMessage(notice, now) : null;
   }
 

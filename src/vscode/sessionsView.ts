@@ -10,12 +10,12 @@ import { join } from "node:path";
 import { vscode } from "./api";
 import type { AgentManager } from "../agents/agentManager";
 import type { Log } from "../agents/ports";
-import { sessionRow } from "../agents/sessionRows";
+import { type RowContext, sessionRow } from "../agents/sessionRows";
 import { sessionFolders } from "../core/sessions/sessionFolders";
 import { type SessionEntry, SessionIndex } from "../core/sessions/sessionIndex";
 import { projectDirFor, projectsRoot } from "../core/transcript/projectDir";
 import { errorMessage } from "../core/util/errorMessage";
-import { parseWebviewMessage, type ExtensionMessage, type SessionRowView } from "../shared/protocol";
+import { parseWebviewMessage, type ExtensionMessage } from "../shared/protocol";
 import { webviewHtml } from "../panel/webviewHtml";
 import type { ClaudeLauncher } from "./claudeLauncher";
 import { openSessionReader } from "./sessionReader";
@@ -116,15 +116,11 @@ export class SessionsView implements vscode.WebviewViewProvider, vscode.Disposab
     return folders.map((f) => f.projectDir);
   }
 
-  /** Rows of these entries (who follows what is looked up once). */
-  private rows(entries: Iterable<SessionEntry>): SessionRowView[] {
+  /** What rows are made with, looked up once per listing: who follows which session, the worktrees. */
+  private rowContext(): RowContext {
     const followers = new Map(this.deps.manager.views().map((v) => [this.deps.manager.agentInfo(v.id)?.sessionId, v.name]));
-    const context = {
-      followedBy: (id: string) => followers.get(id),
-      worktreeOf: (dir: string) => this.worktrees.get(dir),
-      now: Date.now(),
-    };
-    return [...entries].map((entry) => sessionRow(entry, context));
+    const worktrees = this.worktrees;
+    return { followedBy: (id) => followers.get(id), worktreeOf: (dir) => worktrees.get(dir), now: Date.now() };
   }
 
   private async list(): Promise<void> {
@@ -133,11 +129,12 @@ export class SessionsView implements vscode.WebviewViewProvider, vscode.Disposab
     this.entries = new Map(listed.map((e) => [e.glance.sessionId, e]));
     const waiting = listed.filter((e) => !e.digest);
     this.indexing = waiting.length;
-    this.post({ type: "sessionsList", sessions: this.rows(listed), indexing: this.indexing });
+    const context = this.rowContext();
+    this.post({ type: "sessionsList", sessions: listed.map((e) => sessionRow(e, context)), indexing: this.indexing });
     void this.index.fill(waiting, (entry) => {
       this.entries.set(entry.glance.sessionId, entry);
       this.indexing = Math.max(0, this.indexing - 1);
-      this.post({ type: "sessionRow", session: this.rows([entry])[0]!, indexing: this.indexing });
+      this.post({ type: "sessionRow", session: sessionRow(entry, context), indexing: this.indexing });
     });
   }
 

@@ -9,22 +9,7 @@ import { reduce, toSaved } from "./store";
 import { useCardsVisible } from "./useCardsVisible";
 import { loadState, saveState } from "./vscodeApi";
 import { useExtensionMessages } from "./useExtensionMessages";
-import { compactNumber, tokensOf, usd } from "./usageText";
-import type { AgentLiveView } from "../../src/shared/protocol";
-
-/** The header's total over every card's session: "1.2M tokens · ~$4.20". */
-function usageTotal(live: Iterable<AgentLiveView>): string | null {
-  let tokens = 0;
-  let cost = 0;
-  let any = false;
-  for (const view of live) {
-    if (!view.usage) continue;
-    any = true;
-    tokens += tokensOf(view.usage);
-    cost += view.usage.costUsd;
-  }
-  return any ? `${compactNumber(tokens)} tokens · ~${usd(cost)}` : null;
-}
+import { usageTotal } from "./usageText";
 
 export function App() {
   // The snapshot embedded in the page (or the last state VS Code kept) paints at once; a fresh

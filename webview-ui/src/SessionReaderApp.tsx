@@ -3,7 +3,7 @@ import { memo, useMemo, useReducer, useState } from "react";
 import type { SessionItemView } from "../../src/shared/protocol";
 import { Codicon } from "./components/Codicon";
 import { renderMarkdown } from "./markdown";
-import { initialReader, reduceReader } from "./sessionsStore";
+import { filterByWords, initialReader, reduceReader } from "./sessionsStore";
 import { duration } from "./usageText";
 import { post } from "./vscodeApi";
 import { useExtensionMessages } from "./useExtensionMessages";
@@ -24,10 +24,7 @@ export function SessionReaderApp({ sessionId }: { sessionId: string }) {
   const [search, setSearch] = useState("");
   const [limit, setLimit] = useState(READER_PAGE);
   useExtensionMessages(dispatch, { type: "sessionsReady" });
-  const shown = useMemo(() => {
-    const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-    return words.length === 0 ? state.items : state.items.filter((item) => words.every((w) => textOf(item).toLowerCase().includes(w)));
-  }, [state.items, search]);
+  const shown = useMemo(() => filterByWords(state.items, search, (item) => textOf(item).toLowerCase()), [state.items, search]);
   const act = (action: "resume" | "raw") => post({ type: "sessionAction", sessionId, action });
 
   return (

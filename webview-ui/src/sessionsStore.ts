@@ -19,11 +19,19 @@ export function reduceSessions(state: SessionsState, message: ExtensionMessage):
   return { ...state, sessions: sessions.sort(newestFirst), indexing: message.indexing };
 }
 
-/** Sessions whose title or prompts hold every word of the filter (case-insensitive). */
-export function filterSessions(sessions: readonly SessionRowView[], filter: string): SessionRowView[] {
+/** The items whose text (lower-cased by `textOf`) holds every word of the filter, case-insensitively. */
+export function filterByWords<T>(items: readonly T[], filter: string, textOf: (item: T) => string): T[] {
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...sessions];
-  return sessions.filter((s) => words.every((w) => s.search.includes(w)));
+  if (words.length === 0) return [...items];
+  return items.filter((item) => {
+    const text = textOf(item);
+    return words.every((w) => text.includes(w));
+  });
+}
+
+/** Sessions whose title or prompts hold every word of the filter. */
+export function filterSessions(sessions: readonly SessionRowView[], filter: string): SessionRowView[] {
+  return filterByWords(sessions, filter, (s) => s.search);
 }
 
 /** One session in the reader. */

@@ -1,4 +1,4 @@
-import type { SessionUsageView } from "../../src/shared/protocol";
+import type { AgentLiveView, SessionUsageView } from "../../src/shared/protocol";
 
 /** 1234 → "1.2k", 12_500 → "12.5k", 13_000 → "13k", 3_400_000 → "3.4M". */
 export function compactNumber(n: number): string {
@@ -35,4 +35,18 @@ export function duration(ms: number): string {
   const min = Math.round(s / 60);
   if (min < 60) return `${min} min`;
   return `${Math.floor(min / 60)} h ${min % 60} min`;
+}
+
+/** The header's total over every card's session: "1.2M tokens · ~$4.20". */
+export function usageTotal(live: Iterable<AgentLiveView>): string | null {
+  let tokens = 0;
+  let cost = 0;
+  let any = false;
+  for (const view of live) {
+    if (!view.usage) continue;
+    any = true;
+    tokens += tokensOf(view.usage);
+    cost += view.usage.costUsd;
+  }
+  return any ? `${compactNumber(tokens)} tokens · ~${usd(cost)}` : null;
 }

@@ -10,6 +10,7 @@ import { type LineStats, parseLine, withoutBom } from "../transcript/parseLine";
 import { isObject, type Json, timestampOf } from "../transcript/recordShapes";
 import { endsLimit, type LimitNotice, limitNoticeOf } from "../usage/limitNotice";
 import { UsageLedger, type UsageTotals } from "../usage/usageLedger";
+import { oneLine } from "../util/oneLine";
 import { emptyHistory, foldTurns, type TurnHistory } from "./turnHistory";
 
 /** Prompts kept per session for the text filter (the first ones), each cut to PROMPT_CHARS. */
@@ -39,24 +40,32 @@ export interface SessionDigest {
 }
 
 type TitleSource = "custom" | "ai" | "summary";
-/** Which title wins: a name the user gave beats the CLI's own, which beats an old CLI's summary. */
-export const TITLE_RANK: Record<TitleSource, number> = { summary: 0, ai: 1, custom: 2 };
-
-function flat(text: string, max: number): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+export interface SessionTitle {
+  source: TitleSource;
+  text: string;
 }
+/** Which title wins: a name the user gave beats the CLI's own, which beats an old CLI's summary. */
+const TITLE_RANK: Record<TitleSource, number> = { summary: 0, ai: 1, custom: 2 };
+
+/** Records that carry the conversation: their timestamps are the session's activity. */
+export const isConversation = (record: Json) => record.type === "user" || record.type === "assistant" || record.type === "system";
 
 /** A title record (`custom-title`, `ai-title`, `summary`): which, and its text. */
-export function titleOf(record: Json): { source: TitleSource; text: string } | undefined {
+export function titleOf(record: Json): SessionTitle | undefined {
   const pick = (source: TitleSource, value: unknown) => {
-    const text = typeof value === "string" ? flat(value, TITLE_CHARS) : "";
+    const text = typeof value === "string" ? oneLine(value, TITLE_CHARS) : "";
     return text ? { source, text } : undefined;
   };
   if (record.type === "custom-title") return pick("custom", record.customTitle);
   if (record.type === "ai-title") return pick("ai", record.aiTitle);
   if (record.type === "summary") return pick("summary", record.summary);
   return undefined;
+}
+
+/** The title to keep once `record` is seen: its title if it ranks as high as `current` (a later one of a rank wins), else `current`. */
+export function betterTitle(current: SessionTitle | undefined, record: Json): SessionTitle | undefined {
+  const title = titleOf(record);
+  return title && (!current || TITLE_RANK[title.source] >= TITLE_RANK[current.source]) ? title : current;
 }
 
 const TITLE_HEAD = /^\{"type":"(?:custom-title|ai-title|summary)"/;
@@ -87,7 +96,7 @@ export class SessionDigestFold {
   private readonly ledger = new UsageLedger();
   private edits: SessionEdits | undefined;
   private readonly prompts: string[] = [];
-  private title: { source: TitleSource; text: string } | undefined;
+  private title: SessionTitle | undefined;
   private startedAt: number | undefined;
   private lastActiveAt: number | undefined;
   private activeMs = 0;
@@ -107,15 +116,14 @@ export class SessionDigestFold {
 
   /** A title record, which the line parser skips as bookkeeping. */
   addTitle(record: Json): void {
-    const title = titleOf(record);
-    if (title && (!this.title || TITLE_RANK[title.source] >= TITLE_RANK[this.title.source])) this.title = title;
+    this.title = betterTitle(this.title, record);
   }
 
   /** One record of the session's own file. */
   add(record: Json): void {
     if (record.type === "custom-title" || record.type === "ai-title" || record.type === "summary") return this.addTitle(record);
     const at = timestampOf(record);
-    if (at !== undefined && (record.type === "user" || record.type === "assistant" || record.type === "system")) {
+    if (at !== undefined && isConversation(record)) {
       this.startedAt ??= at;
       this.lastActiveAt = Math.max(this.lastActiveAt ?? at, at);
     }
@@ -128,7 +136,7 @@ export class SessionDigestFold {
     const events = this.interpreter.handle(record);
     for (const event of events) {
       if (event.kind === "prompt" && event.source === "user" && this.prompts.length < MAX_PROMPTS) {
-        const text = flat(event.text, PROMPT_CHARS);
+        const text = oneLine(event.text, PROMPT_CHARS);
         if (text) this.prompts.push(text);
       }
       if (event.kind === "turnEnd" && event.durationMs !== undefined) this.activeMs += event.durationMs;
@@ -143,6 +151,15 @@ export class SessionDigestFold {
     const notice = limitNoticeOf(record, timestampOf(record));
     if (notice) this.limit = notice;
     else if (this.limit && endsLimit(record)) this.limit = undefined;
+  }
+
+  /** Tokens so far (what a card shows as it changes, without copying the whole digest). */
+  get usage(): UsageTotals {
+    return this.ledger.usage;
+  }
+
+  get limitNotice(): LimitNotice | undefined {
+    return this.limit;
   }
 
   digest(): SessionDigest {

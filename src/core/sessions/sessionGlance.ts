@@ -9,7 +9,8 @@ import { sessionIdOf } from "../transcript/subagentFiles";
 import { newLineStats } from "../transcript/parseLine";
 import { isObject, type Json, timestampOf } from "../transcript/recordShapes";
 import { TranscriptInterpreter } from "../transcript/interpreter";
-import { isTitleLine, sessionRecordOf, TITLE_RANK, titleOf } from "./sessionDigest";
+import { betterTitle, isConversation, isTitleLine, sessionRecordOf, type SessionTitle, titleOf } from "./sessionDigest";
+import { oneLine } from "../util/oneLine";
 
 /** Bytes read at each end: the first prompt is within the first few records, titles are re-appended at the end. */
 export const GLANCE_BYTES = 16 * 1024;
@@ -62,14 +63,8 @@ function readAt(fd: number, position: number, length: number): Buffer {
 export function glanceSession(path: string, size: number, hasFolder = true): SessionGlance {
   const glance: SessionGlance = { sessionId: sessionIdOf(path) };
   const stats = newLineStats();
-  let titleRank = -1;
-  const seeTitle = (record: Json) => {
-    const title = titleOf(record);
-    if (title && TITLE_RANK[title.source] >= titleRank) {
-      titleRank = TITLE_RANK[title.source];
-      glance.title = title.text;
-    }
-  };
+  let title: SessionTitle | undefined;
+  const seeTitle = (record: Json) => (title = betterTitle(title, record));
   const fd = openSync(path, "r");
   try {
     // Head: records up to the first prompt (its time is the session's start), nothing after it.
@@ -96,21 +91,17 @@ export function glanceSession(path: string, size: number, hasFolder = true): Ses
       if (record && isConversation(record)) glance.lastActiveAt = timestampOf(record);
     }
     glance.lastActiveAt ??= glance.startedAt;
-    const named = hasFolder ? customTitleFile(path) : undefined;
-    if (named) glance.title = named;
+    glance.title = (hasFolder ? customTitleFile(path) : undefined) ?? title?.text;
     return glance;
   } finally {
     closeSync(fd);
   }
 }
 
-const isConversation = (record: Json) => record.type === "user" || record.type === "assistant" || record.type === "system";
-
 function setPrompt(glance: SessionGlance, text: string): boolean {
-  const flat = text.replace(/\s+/g, " ").trim();
-  if (!flat) return false;
-  glance.firstPrompt = flat.length > PROMPT_CHARS ? `${flat.slice(0, PROMPT_CHARS - 1).trimEnd()}…` : flat;
-  return true;
+  const line = oneLine(text, PROMPT_CHARS);
+  if (line) glance.firstPrompt = line;
+  return line !== "";
 }
 
 /**

@@ -4,6 +4,7 @@
  * card can show its earlier turns without keeping their events.
  */
 import type { ToolOutcome, TranscriptEvent } from "../transcript/events";
+import { oneLine } from "../util/oneLine";
 
 export const MAX_TURNS = 50;
 export const MAX_ROWS = 40;
@@ -43,11 +44,6 @@ export interface TurnHistory {
 
 export const emptyHistory = (): TurnHistory => ({ count: 0, turns: [] });
 
-function shortPrompt(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > PROMPT_CHARS ? `${flat.slice(0, PROMPT_CHARS - 1).trimEnd()}…` : flat;
-}
-
 function close(turn: TurnSummary, ending: Exclude<TurnEnding, "running">, at: number | undefined, durationMs?: number): void {
   if (turn.ending !== "running") return;
   turn.ending = ending;
@@ -64,7 +60,7 @@ export function foldTurns(history: TurnHistory, events: readonly TranscriptEvent
       case "prompt": {
         if (current) close(current, "completed", current.endedAt ?? event.at);
         history.count++;
-        const prompt = event.source === "task-notification" ? "Background task finished" : shortPrompt(event.text);
+        const prompt = event.source === "task-notification" ? "Background task finished" : oneLine(event.text, PROMPT_CHARS);
         history.turns.push({ number: history.count, prompt, startedAt: event.at, endedAt: event.at, tools: 0, rows: [], ending: "running" });
         if (history.turns.length > MAX_TURNS) history.turns.shift();
         break;

@@ -6,6 +6,7 @@
 import { TranscriptInterpreter } from "./interpreter";
 import { newLineStats } from "./parseLine";
 import { RecordStream } from "./recordStream";
+import { oneLine } from "../util/oneLine";
 
 const CHUNK_BYTES = 64 * 1024;
 
@@ -19,8 +20,8 @@ export async function firstPrompt(transcriptPath: string, maxChars = 72, maxReco
       if (record === undefined) return undefined;
       for (const event of interpreter.handle(record)) {
         if (event.kind !== "prompt" || event.source !== "user") continue;
-        const text = event.text.replace(/\s+/g, " ").trim();
-        if (text) return text.length > maxChars ? `${text.slice(0, maxChars - 1).trimEnd()}…` : text;
+        const text = oneLine(event.text, maxChars);
+        if (text) return text;
       }
     }
     return undefined;

@@ -32,6 +32,13 @@ export interface CostEstimate {
 const RECENT_MESSAGES = 64;
 
 export const zeroCounts = (): TokenCounts => ({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0 });
+const FIELDS = ["input", "output", "cacheRead", "cacheWrite"] as const;
+
+/** Adds `more` to `target` (mutated, returned). */
+function addInto(target: TokenCounts, more: TokenCounts): TokenCounts {
+  for (const field of FIELDS) target[field] += more[field];
+  return target;
+}
 
 function countsOf(usage: Json): TokenCounts {
   const n = (v: unknown) => Math.max(0, asNumber(v) ?? 0);
@@ -50,20 +57,16 @@ export class UsageLedger {
     const counts = countsOf(record.message.usage);
     const id = asString(record.message.id);
     const seen = id === undefined ? undefined : this.recent.get(id);
-    const delta: TokenCounts = seen
-      ? { input: Math.max(0, counts.input - seen.input), output: Math.max(0, counts.output - seen.output), cacheRead: Math.max(0, counts.cacheRead - seen.cacheRead), cacheWrite: Math.max(0, counts.cacheWrite - seen.cacheWrite) }
-      : counts;
+    // What this record adds to what its message's earlier records carried (nothing can go down).
+    const delta = zeroCounts();
+    for (const field of FIELDS) delta[field] = Math.max(0, counts[field] - (seen?.[field] ?? 0));
     if (id !== undefined) {
       this.recent.delete(id);
-      this.recent.set(id, seen ? { input: Math.max(seen.input, counts.input), output: Math.max(seen.output, counts.output), cacheRead: Math.max(seen.cacheRead, counts.cacheRead), cacheWrite: Math.max(seen.cacheWrite, counts.cacheWrite) } : counts);
+      this.recent.set(id, seen ? addInto(seen, delta) : counts);
       if (this.recent.size > RECENT_MESSAGES) this.recent.delete(this.recent.keys().next().value!);
     }
-    if (delta.input + delta.output + delta.cacheRead + delta.cacheWrite === 0) return false;
-    const total = (this.totals[model] ??= zeroCounts());
-    total.input += delta.input;
-    total.output += delta.output;
-    total.cacheRead += delta.cacheRead;
-    total.cacheWrite += delta.cacheWrite;
+    if (FIELDS.every((field) => delta[field] === 0)) return false;
+    addInto((this.totals[model] ??= zeroCounts()), delta);
     return true;
   }
 
@@ -77,12 +80,7 @@ export class UsageLedger {
 /** All models' tokens together. */
 export function totalTokens(usage: UsageTotals): TokenCounts {
   const sum = zeroCounts();
-  for (const counts of Object.values(usage.byModel)) {
-    sum.input += counts.input;
-    sum.output += counts.output;
-    sum.cacheRead += counts.cacheRead;
-    sum.cacheWrite += counts.cacheWrite;
-  }
+  for (const counts of Object.values(usage.byModel)) addInto(sum, counts);
   return sum;
 }
 
