@@ -4,8 +4,9 @@
  * extension host's thread it would freeze the whole window. search_files runs it in a worker with
  * a deadline: the host keeps going, and the agent gets an error it can act on.
  *
- * 28 'a's take several seconds on the main thread (measured ~9 s here): long enough to fail the
- * ticking check without the worker, short enough not to hang the run.
+ * 30 'a's take ~30 s on the main thread and ~4 s in the worker (28 took ~1 s in a worker on a faster
+ * machine, under the 1 s deadline): long enough to pass the deadline anywhere, and without the
+ * worker the ticking check fails.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -19,7 +20,7 @@ const DEADLINE_MS = 1_000;
 const EVIL = { pattern: "^(a+)+$", regex: true };
 
 function evilFile() {
-  writeFileSync(join(h.workspace, "evil.txt"), `first line\n${"a".repeat(28)}!\nlast line\n`);
+  writeFileSync(join(h.workspace, "evil.txt"), `first line\n${"a".repeat(30)}!\nlast line\n`);
 }
 
 /** Counts 20 ms ticks of this thread's event loop until stopped. */
