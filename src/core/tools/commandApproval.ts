@@ -7,25 +7,30 @@
  * - its text chains or redirects (; && || | ` $( > <, newline), or has an argument that reaches out
  *   of the workspace or writes a file by its text alone (`outsideArgument`);
  * - on disk, at decision time (the text says nothing about what a folder holds):
- *   1. its folder (cwd) is not inside a workspace folder, or does not belong to that folder's own
- *      repository: a `.git` (folder, file or link) in cwd or in a folder between the workspace
- *      folder and cwd, a folder shaped like a git directory (HEAD + config/objects/refs) on that
- *      way, or cwd inside a `.git` folder. Git finds its repository by walking up from cwd and
- *      runs what that repository's config says (`core.fsmonitor`, `core.pager`…), so `git status`
- *      in a nested repository runs whatever its author wanted;
+ *   1. its folder (cwd) is not inside a workspace folder, or git there would use a repository
+ *      other than the workspace's own (commandRepository.ts: a nested `.git`, a folder — the
+ *      workspace folder itself included — shaped like a git directory, a `.git` file leading
+ *      elsewhere in the workspace). Git runs what that repository's config says
+ *      (`core.fsmonitor`, filters…), so `git status` there runs whatever its author wanted;
  *   2. an argument leads out of the workspace once symlinks are followed (`cat link` with
- *      `link -> /proc/self/environ`), also each name an unquoted glob expands to;
+ *      `link -> /proc/self/environ`), also each name an unquoted `*` or `?` expands to; a bracket
+ *      expression (`[[=e=]]nv`) asks: Arcadia expands only `*` and `?` itself (globExpansion.ts);
  *   3. a package-script runner (npm, npx, pnpm, pnpx, yarn, bun, bunx, make) runs anywhere but a
  *      workspace folder's root, or gets an option before `--` (`--prefix sub`, `--script-shell=x`
  *      choose another package or shell): it runs scripts from the package.json / Makefile of its
  *      folder, and only the root's are the user's own.
+ * What runs unasked is what was checked: the decision carries the argv (words as the shell would
+ * pass them, names expanded here), which runs with no shell in between (commandPlan.ts decides
+ * where: in the sandbox, or without one only if read-only).
  * The decision carries a reason, shown with the approval so the user knows why they are asked.
  * Both settings are application-scoped (package.json): a cloned repository's .vscode/settings.json
  * cannot switch approvals off.
  */
-import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { basename, isAbsolute, resolve } from "node:path";
+import { isInside } from "../util/pathInside";
 import type { CommandDisk } from "./commandDisk";
-import { isInside } from "./paths";
+import { foreignRepository } from "./commandRepository";
+import { expandPattern } from "./globExpansion";
 import { shellWords, type ShellWord } from "./shellWords";
 
 export type CommandApprovalMode = "always" | "never" | "unlessAllowListed";
@@ -39,6 +44,11 @@ export interface CommandApprovalDecision {
   needsApproval: boolean;
   /** Why the user is asked, in words (shown with the approval); none when it runs unasked. */
   reason?: string;
+  /**
+   * Allow-listed and checked: the program and its arguments exactly as they were checked, to run
+   * as they are with no shell in between (`*` and `?` already expanded, globExpansion.ts).
+   */
+  argv?: string[];
 }
 
 export interface CommandApprovalRequest {
@@ -113,68 +123,71 @@ export async function decideCommandApproval(request: CommandApprovalRequest, dis
   if ("decision" in text) return text.decision;
   const asks = (reason: string): CommandApprovalDecision => ({ needsApproval: true, reason });
 
-  const words = shellWords(text.rest);
+  const words = shellWords(request.command.trim());
   if (!words) return asks("a quote is never closed");
   const syntax = words.find((w) => w.syntax);
   if (syntax) return asks(`its argument \`${syntax.text}\` holds an unquoted ( or ): shell syntax (a subshell, or a zsh glob qualifier that can run code)`);
 
-  const root = await workspaceFolderOf(request.cwd, request.folders, disk);
+  const folders = await realFolders(request.folders, disk);
+  const root = innermostFolder(request.cwd, folders);
   if (root === undefined) return asks(`its folder ${request.cwd} is outside the workspace folders`);
-  const foreign = await foreignRepository(root, request.cwd, disk);
+  const foreign = await foreignRepository(root, request.cwd, folders, disk);
   if (foreign) return asks(foreign);
 
-  const program = programName(request.command);
+  const program = programName(words[0]?.text ?? "");
   if (SCRIPT_RUNNERS.has(program)) {
     if (request.cwd !== root) return asks(`${program} runs the scripts of the package (or Makefile) in its folder, and only runs unasked at a workspace folder's root (${root}), not in ${request.cwd}`);
-    const option = optionBeforeDoubleDash(words);
+    const option = optionBeforeDoubleDash(words.slice(1));
     if (option) return asks(`${program} option \`${option}\` can choose another package, folder or script shell: options go after \`--\` to reach the script`);
   }
 
-  for (const word of words) {
-    const leak = await argumentLeak(word, request.cwd, request.folders, disk);
-    if (leak) return asks(leak);
+  // What runs: the words as the shell would pass them, `*` and `?` expanded here (no shell runs it).
+  const argv: string[] = [];
+  const entryWords = shellWords(text.entry)?.length ?? 1;
+  for (const [i, word] of words.entries()) {
+    const names = await expandedWord(word, request.cwd, disk);
+    if (typeof names === "string") return asks(names);
+    // The entry's own words were the user's choice ("cat /etc/hosts"); what the agent added is checked.
+    if (i >= entryWords) {
+      for (const name of names) {
+        const leak = await argumentLeak(word.text, name, request.cwd, folders, disk);
+        if (leak) return asks(leak);
+      }
+    }
+    argv.push(...names);
   }
-  return { needsApproval: false };
+  return { needsApproval: false, argv };
 }
 
-/** The innermost workspace folder (real path) holding `cwd`, or undefined. */
-async function workspaceFolderOf(cwd: string, folders: readonly string[], disk: CommandDisk): Promise<string | undefined> {
-  let best: string | undefined;
-  for (const folder of folders) {
-    const real = await disk.realpath(folder).catch(() => undefined);
-    if (real !== undefined && isInside(cwd, real) && (best === undefined || real.length > best.length)) best = real;
+/** The names a word becomes, or why it asks. */
+async function expandedWord(word: ShellWord, cwd: string, disk: CommandDisk): Promise<string[] | string> {
+  if (!word.glob) return [word.text];
+  const expansion = await expandPattern(word.pattern, cwd, disk, MAX_GLOB_MATCHES);
+  if ("unsupported" in expansion) {
+    return `its argument \`${word.text}\` holds ${expansion.unsupported}: Arcadia expands only * and ? itself (a bracket expression such as [[=e=]] matches names a check cannot foresee)`;
   }
+  if ("tooMany" in expansion) return `its argument \`${word.text}\` matches over ${MAX_GLOB_MATCHES} names`;
+  return expansion.matches.length > 0 ? expansion.matches : [word.text];
+}
+
+/** The innermost workspace folder (real paths) holding `cwd`, or undefined. */
+function innermostFolder(cwd: string, folders: readonly string[]): string | undefined {
+  let best: string | undefined;
+  for (const real of folders) if (isInside(cwd, real) && (best === undefined || real.length > best.length)) best = real;
   return best;
 }
 
-/**
- * Why `cwd` may belong to another repository than the workspace folder's own, or undefined.
- * Git walks up from cwd and takes the first folder holding `.git`, or the first folder that is
- * itself a git directory (a bare repository): everything between the workspace folder and cwd,
- * cwd included, must be neither. The workspace folder's own `.git` is the user's.
- */
-async function foreignRepository(root: string, cwd: string, disk: CommandDisk): Promise<string | undefined> {
-  const parts = relative(root, cwd).split(sep).filter(Boolean);
-  if (parts.some((p) => p.toLowerCase() === ".git")) return `its folder ${cwd} is inside a .git folder, where git takes the folder for a repository with its own configuration`;
-  let dir = root;
-  for (const part of parts) {
-    dir = join(dir, part);
-    if ((await disk.entry(join(dir, ".git"))) !== undefined) return `its folder is in another git repository (${join(dir, ".git")}), whose configuration git would follow (it can run programs, e.g. core.fsmonitor)`;
-    if (await looksLikeGitDirectory(dir, disk)) return `its folder is in a folder shaped like a git directory (${dir}: HEAD and config/objects/refs), which git would use as a repository with its own configuration`;
+async function realFolders(folders: readonly string[], disk: CommandDisk): Promise<string[]> {
+  const out: string[] = [];
+  for (const folder of folders) {
+    const real = await disk.realpath(folder).catch(() => undefined);
+    if (real !== undefined) out.push(real);
   }
-  return undefined;
-}
-
-/** HEAD plus config, objects, refs or commondir: what git could take for a repository (erring wide). */
-async function looksLikeGitDirectory(dir: string, disk: CommandDisk): Promise<boolean> {
-  if ((await disk.entry(join(dir, "HEAD"))) === undefined) return false;
-  for (const name of ["config", "objects", "refs", "commondir"]) if ((await disk.entry(join(dir, name))) !== undefined) return true;
-  return false;
+  return out;
 }
 
 /** The program's name: the first word, without a folder or a Windows extension. */
-function programName(command: string): string {
-  const first = shellWords(command.trim())?.[0]?.text ?? "";
+export function programName(first: string): string {
   return basename(first.replace(/\\/g, "/")).replace(/\.(cmd|exe|bat|ps1)$/i, "").toLowerCase();
 }
 
@@ -187,38 +200,20 @@ function optionBeforeDoubleDash(words: readonly ShellWord[]): string | undefined
 }
 
 /**
- * Why an argument leads out of the workspace on disk, or undefined. A word is taken as the path
- * it could name (relative to cwd), the value of `--opt=value` too; a word that names nothing
- * stays where it is (inside). Unquoted globs: each name they expand to.
+ * Why an argument leads out of the workspace on disk, or undefined. It is taken as the path it
+ * could name (relative to cwd), the value of `--opt=value` too; a name that is nowhere stays
+ * where it is (inside). `shown` is the word as the agent wrote it, for the reason.
  */
-async function argumentLeak(word: ShellWord, cwd: string, folders: readonly string[], disk: CommandDisk): Promise<string | undefined> {
-  let candidate = word.text;
+async function argumentLeak(shown: string, arg: string, cwd: string, folders: readonly string[], disk: CommandDisk): Promise<string | undefined> {
+  let candidate = arg;
   if (candidate.startsWith("-")) {
     const eq = candidate.indexOf("=");
     if (eq < 0) return undefined;
     candidate = candidate.slice(eq + 1);
   }
   if (candidate === "") return undefined;
-  let paths: string[];
-  if (word.glob) {
-    if (candidate.includes("**")) return `its argument \`${word.text}\` is a recursive glob, which may reach anything below`;
-    paths = await disk.expandGlob(candidate, cwd, MAX_GLOB_MATCHES).catch(() => []);
-    if (paths.length > MAX_GLOB_MATCHES) return `its argument \`${word.text}\` matches over ${MAX_GLOB_MATCHES} names`;
-  } else {
-    paths = [isAbsolute(candidate) ? candidate : resolve(cwd, candidate)];
-  }
-  for (const path of paths) {
-    const real = await disk.realpath(path).catch(() => undefined);
-    if (real === undefined) return `its argument \`${word.text}\` cannot be resolved (a symlink loop?)`;
-    if (!(await insideAny(real, folders, disk))) return `its argument \`${word.text}\` leads to ${real}, outside the workspace`;
-  }
+  const real = await disk.realpath(isAbsolute(candidate) ? candidate : resolve(cwd, candidate)).catch(() => undefined);
+  if (real === undefined) return `its argument \`${shown}\` cannot be resolved (a symlink loop?)`;
+  if (!folders.some((folder) => isInside(real, folder))) return `its argument \`${shown}\` leads to ${real}, outside the workspace`;
   return undefined;
-}
-
-async function insideAny(real: string, folders: readonly string[], disk: CommandDisk): Promise<boolean> {
-  for (const folder of folders) {
-    const realFolder = await disk.realpath(folder).catch(() => undefined);
-    if (realFolder !== undefined && isInside(real, realFolder)) return true;
-  }
-  return false;
 }

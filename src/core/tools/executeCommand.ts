@@ -7,9 +7,8 @@ import { z } from "zod";
 import type { CallContext, CompleteBehaviour } from "../mcp/toolCallTracker";
 import { jsonResult, type ToolResult } from "../mcp/toolResult";
 import type { ToolSpec } from "../server/mcp/toolRegistrar";
-import { decideCommandApproval } from "./commandApproval";
 import { forbiddenCharacterMessage, forbiddenCommandCharacter } from "./commandCharacters";
-import { nodeCommandDisk } from "./commandDisk";
+import { planCommandFor } from "./commandPlan";
 import { historyExpansion, historyExpansionMessage } from "./historyExpansion";
 import { resolveToolPath } from "./paths";
 import type { CommandEnd, ToolPorts } from "./ports";
@@ -40,6 +39,13 @@ const shape = {
     .max(86_400, "timeout_seconds can be at most 86400 (a day)")
     .optional()
     .describe(`Stop waiting after this many seconds: the command is interrupted (Ctrl+C) and the output so far is returned with timed_out: true. Default ${DEFAULT_COMMAND_TIMEOUT_SECONDS}.`),
+  outside_sandbox: z
+    .boolean()
+    .optional()
+    .describe(
+      "Commands that run without the user's approval run in a sandbox (no network; outside the workspace only system folders, read-only; " +
+        "the workspace's .git, .claude and .vscode read-only). Set true when a command failed because of that: the user is asked, and an approved command runs as shown.",
+    ),
 };
 
 type Args = z.infer<z.ZodObject<typeof shape>>;
@@ -49,8 +55,9 @@ export function executeCommandTool(ports: ToolPorts): ToolSpec<typeof shape> {
     name: "execute_command",
     title: "Run a shell command",
     description:
-      "Runs one shell command (non-interactively, as `<shell> -c`, with no input) shown in a VS Code terminal the user can " +
-      `watch, and returns its output (the last ${MAX_OUTPUT_CHARS} characters) and exit code. Do not start commands that ` +
+      "Runs one shell command (non-interactively, with no input) shown in a VS Code terminal the user can watch, and returns " +
+      `its output (the last ${MAX_OUTPUT_CHARS} characters) and exit code. A command the user allow-listed runs at once, in a ` +
+      "sandbox, as its words (no shell: no pipes or redirects); any other asks the user first, then runs as `<shell> -c`. Do not start commands that " +
       "never end (servers, watchers) unless you set timeout_seconds; the user can also finish a long call early from the " +
       'Arcadia panel, in which case you get the output so far with status "force-completed".',
     inputSchema: shape,
@@ -98,9 +105,9 @@ async function runCommand(ports: ToolPorts, args: Args, context: CallContext): P
   }
 
   // Decided now, on the disk as it is now: what the folder and the arguments lead to.
-  const approval = await decideCommandApproval({ command: args.command, cwd: cwd.path, folders: ports.files.folders(), settings: ports.commandApproval() }, nodeCommandDisk(ports.files));
-  if (approval.needsApproval) {
-    const { id, promise } = ports.approvals.enqueue("command", args.command, { agentId: context.agentId, callId: context.callId, ...(approval.reason ? { reason: approval.reason } : {}) });
+  const plan = await planCommandFor(ports, { command: args.command, cwd: cwd.path, outsideSandbox: args.outside_sandbox === true });
+  if (plan.ask !== undefined) {
+    const { id, promise } = ports.approvals.enqueue("command", args.command, { agentId: context.agentId, callId: context.callId, reason: plan.ask });
     context.linkApproval(id);
     const decision = await promise;
     context.linkApproval(undefined);
@@ -111,7 +118,8 @@ async function runCommand(ports: ToolPorts, args: Args, context: CallContext): P
 
   let handle;
   try {
-    handle = await ports.commands.start({ command: args.command, cwd: cwd.path, agentId: context.agentId });
+    const sandbox = plan.sandboxed ? await ports.sandbox!.launch({ cwd: cwd.path, folders: await realFolders(ports), agentCwd: await agentFolder(ports, context.agentId) }) : undefined;
+    handle = await ports.commands.start({ command: args.command, cwd: cwd.path, agentId: context.agentId, ...(plan.argv ? { argv: plan.argv } : {}), ...(sandbox ? { sandbox } : {}) });
   } catch (err) {
     return toolError(`Could not start the command: ${errorMessage(err)}`);
   }
@@ -122,7 +130,7 @@ async function runCommand(ports: ToolPorts, args: Args, context: CallContext): P
     if (end === "aborted") return cancelled();
     const partial = ports.commands.partialOutput(handle.id);
     const output = tail(partial.output, MAX_OUTPUT_CHARS);
-    const common = { output: output.text, ...(output.truncated ? { output_truncated: true } : {}), terminal: handle.where };
+    const common = { output: output.text, ...(output.truncated ? { output_truncated: true } : {}), terminal: handle.where, ...(plan.sandboxed ? { sandboxed: true } : {}) };
     if (end === "timedOut") {
       ports.commands.interrupt(handle.id);
       return toolError(`The command was still running after ${timeoutSeconds} s, so it was interrupted (Ctrl+C). The output so far is included; give a larger timeout_seconds if it needs longer.`, {
@@ -152,10 +160,27 @@ function resultFor(end: CommandEnd, captured: boolean, common: Record<string, un
     case "exited": {
       const failed = end.exitCode !== undefined && end.exitCode !== 0;
       const body = { status: failed ? "failed" : "completed", exit_code: end.exitCode ?? null, output_captured: captured, ...common };
-      if (failed) return toolError(`The command exited with code ${end.exitCode}.`, body);
+      if (failed) return toolError(`The command exited with code ${end.exitCode}.${common.sandboxed ? SANDBOX_NOTE : ""}`, body);
       return jsonResult(body);
     }
   }
+}
+
+const SANDBOX_NOTE =
+  " It ran in Arcadia's sandbox (no network; outside the workspace only system folders, read-only; .git, .claude, .vscode read-only):" +
+  " if that is why it failed, call again with outside_sandbox: true and the user is asked.";
+
+/** The workspace folders, real paths (what the sandbox binds). */
+async function realFolders(ports: ToolPorts): Promise<string[]> {
+  const out: string[] = [];
+  for (const folder of ports.files.folders()) out.push(await ports.files.realpath(folder).catch(() => folder));
+  return out;
+}
+
+/** The agent's own folder, a real path, when the host knows it (a worktree agent writes only there). */
+async function agentFolder(ports: ToolPorts, agentId: string | undefined): Promise<string | undefined> {
+  const cwd = agentId === undefined ? undefined : ports.agentCwd?.(agentId);
+  return cwd === undefined ? undefined : ports.files.realpath(cwd).catch(() => cwd);
 }
 
 function waitForEnd(ended: Promise<CommandEnd>, timeoutMs: number, signal: AbortSignal): Promise<CommandEnd | "timedOut" | "aborted"> {

@@ -8,11 +8,14 @@
  * user must Allow it (a `path` approval on the call's card row).
  */
 import { readlink } from "node:fs/promises";
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type { CallContext } from "../mcp/toolCallTracker";
 import type { ToolResult } from "../mcp/toolResult";
 import type { ToolPorts, WorkspaceFiles } from "./ports";
 import { cancelled, denied, toolError } from "./results";
+import { isInside } from "../util/pathInside";
+
+export { isInside };
 
 /** The folder relative paths start from: the agent's, else the first workspace folder. */
 export function baseFolder(ports: ToolPorts, agentId: string | undefined): string | undefined {
@@ -65,11 +68,6 @@ async function danglingLinkTarget(path: string): Promise<string | undefined> {
     // ENOENT: nothing there; EINVAL: a file or folder, not a link; ENOTDIR: a parent is a file.
     return undefined;
   }
-}
-
-export function isInside(path: string, folder: string): boolean {
-  const rel = relative(folder, path);
-  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
 }
 
 export async function insideWorkspace(files: WorkspaceFiles, real: string): Promise<boolean> {

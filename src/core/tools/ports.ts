@@ -4,6 +4,7 @@
  * All paths are absolute file-system paths.
  */
 import type { ApprovalQueue } from "../mcp/approvalQueue";
+import type { CommandSandbox, SandboxLaunch } from "../sandbox";
 import type { WriteTarget } from "./checkedOpen";
 import type { CommandApprovalSettings } from "./commandApproval";
 
@@ -15,6 +16,13 @@ export interface StartCommand {
   cwd: string;
   /** The agent asking: the host runs its commands in that agent's own terminal. */
   agentId?: string;
+  /**
+   * The program and its arguments, run as they are with no shell (an allow-listed command, as the
+   * policy checked it; argv[0] a path). Absent: `command` runs through the user's shell.
+   */
+  argv?: readonly string[];
+  /** Run inside this sandbox (bubblewrap), the program or shell as above inside it. */
+  sandbox?: SandboxLaunch;
 }
 
 /** How a command ended, as far as the host can tell. */
@@ -160,4 +168,9 @@ export interface ToolPorts {
   commandApproval: () => CommandApprovalSettings;
   /** The folder an agent works in (relative paths resolve against it), when the host knows it. */
   agentCwd?: (agentId: string) => string | undefined;
+  /**
+   * Where commands that run unasked are confined (core/sandbox). Absent: this host has none, and
+   * only read-only commands run unasked.
+   */
+  sandbox?: CommandSandbox;
 }

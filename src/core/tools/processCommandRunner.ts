@@ -11,6 +11,8 @@
  * and goes to `onOutput` for whoever shows it (VS Code: the agent's commands terminal).
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { linuxProcessGroup } from "../process/processGroup";
+import { StubFolders } from "../sandbox";
 import type { CommandEnd, CommandHandle, CommandRunner, PartialOutput, StartCommand } from "./ports";
 
 /** Like a terminal's scrollback: the end is kept. */
@@ -41,6 +43,8 @@ export interface ProcessCommandRunnerOptions {
 
 interface Running {
   child: ChildProcess;
+  /** Started as `bwrap … -- command`: signals other than SIGKILL go past bubblewrap to the command. */
+  sandboxed: boolean;
   output: string;
   closed: (end: CommandEnd) => void;
   done: boolean;
@@ -50,23 +54,29 @@ interface Running {
 
 export class ProcessCommandRunner implements CommandRunner {
   private readonly running = new Map<string, Running>();
+  private readonly stubs = new StubFolders();
   private nextId = 1;
 
   constructor(private readonly options: ProcessCommandRunnerOptions = {}) {}
 
   async start(request: StartCommand): Promise<CommandHandle> {
     const id = `proc-${this.nextId++}`;
-    const shell = (this.options.shell ?? defaultShell)(request.command);
-    const child = spawn(shell.file, shell.args, {
+    const program = request.argv ? { file: request.argv[0] as string, args: request.argv.slice(1) } : (this.options.shell ?? defaultShell)(request.command);
+    const sandbox = request.sandbox;
+    const release = sandbox ? await this.stubs.hold(sandbox.stubs) : async () => undefined;
+    const child = spawn(sandbox ? sandbox.bwrap : program.file, sandbox ? [...sandbox.args, "--", program.file, ...program.args] : program.args, {
       cwd: request.cwd,
       detached: process.platform !== "win32",
       stdio: ["ignore", "pipe", "pipe"],
-      windowsVerbatimArguments: process.platform === "win32",
+      // bubblewrap sets the command's whole environment itself (--clearenv): it gets nothing of ours.
+      ...(sandbox ? { env: { PATH: "/usr/bin:/bin" } } : {}),
+      windowsVerbatimArguments: process.platform === "win32" && !request.argv,
       windowsHide: true,
     });
+    child.once("close", () => void release());
     let closed!: (end: CommandEnd) => void;
     const ended = new Promise<CommandEnd>((resolve) => (closed = resolve));
-    const run: Running = { child, output: "", closed, done: false, released: false };
+    const run: Running = { child, sandboxed: sandbox !== undefined, output: "", closed, done: false, released: false };
     this.running.set(id, run);
     const append = (chunk: string) => {
       this.options.onOutput?.(id, chunk);
@@ -80,7 +90,8 @@ export class ProcessCommandRunner implements CommandRunner {
       child.once("spawn", resolve);
       child.once("error", (err) => {
         this.running.delete(id);
-        reject(new Error(`could not start ${shell.file}: ${err.message}`, { cause: err }));
+        void release();
+        reject(new Error(`could not start ${sandbox ? `${sandbox.bwrap} (the sandbox)` : program.file}: ${err.message}`, { cause: err }));
       });
     });
     child.on("close", (code, signal) => {
@@ -144,9 +155,18 @@ export class ProcessCommandRunner implements CommandRunner {
   private signalGroup(run: Running, signal: NodeJS.Signals): void {
     const pid = run.child.pid;
     if (pid === undefined) return;
+    if (run.sandboxed && signal !== "SIGKILL" && process.platform === "linux") {
+      // bubblewrap has no handler: it would die of the signal and tear the sandbox down at once.
+      for (const member of linuxProcessGroup(pid)) if (member !== pid) this.kill(member, signal);
+      return;
+    }
+    this.kill(process.platform === "win32" ? pid : -pid, signal);
+  }
+
+  private kill(pid: number, signal: NodeJS.Signals): void {
     try {
       // A negative pid is the process group (POSIX); Windows has no groups: the process itself.
-      process.kill(process.platform === "win32" ? pid : -pid, signal);
+      process.kill(pid, signal);
     } catch {
       // Already gone.
     }

@@ -15,6 +15,11 @@ export interface ShellWord {
   text: string;
   /** An unquoted `*`, `?` or `[`: the shell replaces the word with the names it matches. */
   glob: boolean;
+  /**
+   * The word as a pattern (globExpansion.ts): `text` with every quoted or escaped `*`, `?`, `[`
+   * and every backslash escaped by a backslash, so only the unquoted ones stay special.
+   */
+  pattern: string;
   /** An unquoted `(` or `)`: shell syntax, not a plain argument. */
   syntax: boolean;
 }
@@ -23,7 +28,12 @@ export interface ShellWord {
 export function shellWords(line: string): ShellWord[] | undefined {
   const words: ShellWord[] = [];
   let current: ShellWord | undefined;
-  const word = () => (current ??= { text: "", glob: false, syntax: false });
+  const word = () => (current ??= { text: "", glob: false, syntax: false, pattern: "" });
+  /** Text the shell took literally: special to a pattern only when unquoted. */
+  const literal = (w: ShellWord, text: string) => {
+    w.text += text;
+    w.pattern += text.replace(/[\\*?[]/g, "\\$&");
+  };
   for (let i = 0; i < line.length; i++) {
     const ch = line[i] as string;
     if (ch === " " || ch === "\t") {
@@ -32,7 +42,7 @@ export function shellWords(line: string): ShellWord[] | undefined {
     } else if (ch === "'") {
       const end = line.indexOf("'", i + 1);
       if (end < 0) return undefined;
-      word().text += line.slice(i + 1, end);
+      literal(word(), line.slice(i + 1, end));
       i = end;
     } else if (ch === '"') {
       const w = word();
@@ -41,16 +51,17 @@ export function shellWords(line: string): ShellWord[] | undefined {
         const c = line[i] as string;
         if (c === '"') break;
         // Inside double quotes a backslash escapes only these; elsewhere it stays.
-        if (c === "\\" && i + 1 < line.length && '"\\$`'.includes(line[i + 1] as string)) w.text += line[++i];
-        else w.text += c;
+        if (c === "\\" && i + 1 < line.length && '"\\$`'.includes(line[i + 1] as string)) literal(w, line[++i] as string);
+        else literal(w, c);
       }
     } else if (ch === "\\") {
-      if (i + 1 < line.length) word().text += line[++i];
+      if (i + 1 < line.length) literal(word(), line[++i] as string);
     } else {
       const w = word();
       if (ch === "*" || ch === "?" || ch === "[") w.glob = true;
       if (ch === "(" || ch === ")") w.syntax = true;
       w.text += ch;
+      w.pattern += ch;
     }
   }
   if (current) words.push(current);

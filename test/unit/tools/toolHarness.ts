@@ -15,6 +15,7 @@ import { linkedResources, nodeWorkspaceFiles, registerArcadiaTools } from "../..
 import type { CommandEnd, CommandHandle, CommandRunner, DiagnosticsSource, DiffDecision, DiffReviewer, ProposeChange, StartCommand, ToolPorts } from "../../../src/core/tools/ports";
 import type { CommandApprovalSettings } from "../../../src/core/tools/commandApproval";
 import { ProcessCommandRunner } from "../../../src/core/tools/processCommandRunner";
+import { BubblewrapSandbox, type CommandSandbox, type SandboxSettings } from "../../../src/core/sandbox";
 
 /** The real runner, remembering what it was asked to run and how each command ended. */
 export class RecordingCommandRunner extends ProcessCommandRunner {
@@ -93,7 +94,15 @@ export interface Harness {
 }
 
 export async function startHarness(
-  opts: { commandApproval?: CommandApprovalSettings; noFolder?: boolean; commands?: CommandRunner; regexDeadlineMs?: number } = {},
+  opts: {
+    commandApproval?: CommandApprovalSettings;
+    noFolder?: boolean;
+    commands?: CommandRunner;
+    regexDeadlineMs?: number;
+    /** Default: the real sandbox (bubblewrap where it runs) with arcadia.sandbox's default; "none": a host without one. */
+    sandbox?: CommandSandbox | SandboxSettings | "none";
+    agentCwd?: (agentId: string) => string | undefined;
+  } = {},
 ): Promise<Harness> {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "arcadia-tools-")));
   const workspace = join(root, "workspace");
@@ -114,6 +123,8 @@ export async function startHarness(
     approvals,
     // Read per call, like the settings: a test may change it between calls.
     commandApproval: () => opts.commandApproval ?? { mode: "never", allowed: [] },
+    ...sandboxPort(opts.sandbox),
+    ...(opts.agentCwd ? { agentCwd: opts.agentCwd } : {}),
   };
   const tracker = new ToolCallTracker(linkedResources(ports));
   const server = await startLoopbackServer({ tracker, registerTools: (addTool) => registerArcadiaTools(addTool, ports, { search: { regexDeadlineMs: opts.regexDeadlineMs } }) });
@@ -176,3 +187,10 @@ export async function startHarness(
 }
 
 export type { ApprovalDecision };
+
+function sandboxPort(choice: CommandSandbox | SandboxSettings | "none" | undefined): { sandbox?: CommandSandbox } {
+  if (choice === "none") return {};
+  if (choice !== undefined && "launch" in choice) return { sandbox: choice };
+  const settings = choice ?? { mode: "unaskedCommands", readablePaths: [] };
+  return { sandbox: new BubblewrapSandbox({ settings: () => settings }) };
+}

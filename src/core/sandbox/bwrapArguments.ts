@@ -1,0 +1,58 @@
+/**
+ * bubblewrap's command line for a layout (everything before `--` and the program). Pure.
+ *
+ * Every namespace bubblewrap can make is new: user (capabilities only over the sandbox itself,
+ * also when the host runs as root), mount (only the layout's paths exist), pid (other processes,
+ * and their /proc, invisible), network (no interface but a loopback of its own: no socket reaches
+ * the host or beyond, Arcadia's own server included), IPC, UTS and cgroup. The environment is
+ * cleared and set from the layout. `--die-with-parent`: the sandbox dies with the extension host.
+ * No `--new-session`: the command stays in the process group the runner signals (Ctrl+C); it has
+ * no controlling terminal to push keystrokes into (TIOCSTI), the reason bubblewrap offers it.
+ */
+import type { Mount, SandboxLayout } from "./sandboxLayout";
+
+const NAMESPACES = ["--unshare-user", "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try"];
+
+export function bwrapArguments(layout: SandboxLayout): string[] {
+  const args = [...NAMESPACES, "--die-with-parent", "--clearenv"];
+  for (const [name, value] of Object.entries(layout.env)) args.push("--setenv", name, value);
+  for (const mount of orderedMounts(layout.mounts)) args.push(...mountArguments(mount));
+  args.push("--proc", "/proc", "--dev", "/dev", "--chdir", layout.cwd);
+  return args;
+}
+
+/**
+ * One mount per path (a later one for the same path wins: a workspace folder both readable and
+ * writable is writable), shallower paths first: a folder's mount must exist before what is
+ * mounted inside it, and a mount made later over a path hides the earlier one there.
+ */
+export function orderedMounts(mounts: readonly Mount[]): Mount[] {
+  const byPath = new Map<string, Mount>();
+  for (const mount of mounts) {
+    byPath.delete(mount.path);
+    byPath.set(mount.path, mount);
+  }
+  // Array.prototype.sort is stable: equal depths keep their order.
+  return [...byPath.values()].sort((a, b) => depth(a.path) - depth(b.path));
+}
+
+function depth(path: string): number {
+  return path.split("/").filter(Boolean).length;
+}
+
+function mountArguments(mount: Mount): string[] {
+  switch (mount.kind) {
+    case "readOnly":
+      return ["--ro-bind", mount.source ?? mount.path, mount.path];
+    case "writable":
+      return ["--bind", mount.path, mount.path];
+    case "scratch":
+      return ["--tmpfs", mount.path];
+    case "emptyFolder":
+      return ["--tmpfs", mount.path, "--remount-ro", mount.path];
+    case "emptyFile":
+      return ["--ro-bind", "/dev/null", mount.path];
+    case "symlink":
+      return ["--symlink", mount.target, mount.path];
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The sandbox as execute_command uses it: the user's choice (arcadia.sandbox), whether it can run
+ * here (bubblewrap.ts, kept once it works, tried again a while after it did not), and, for one
+ * command, bubblewrap's arguments (layoutFromDisk.ts + bwrapArguments.ts).
+ */
+import { homedir } from "node:os";
+import { isAbsolute, join, relative, sep } from "node:path";
+import { realpath } from "node:fs/promises";
+import { WORKTREES_FOLDER } from "../git/worktreeCreate";
+import { isInside } from "../util/pathInside";
+import { probeBubblewrap, type SandboxAvailability } from "./bubblewrap";
+import { bwrapArguments } from "./bwrapArguments";
+import { layoutFromDisk } from "./layoutFromDisk";
+
+/**
+ * arcadia.sandbox: "unaskedCommands" (default) — what runs without asking runs in the sandbox,
+ * what the user approved runs as shown; "allCommands" — approved ones too; "off" — none, and then
+ * only read-only commands run without asking (as where there is no sandbox).
+ */
+export type SandboxMode = "unaskedCommands" | "allCommands" | "off";
+
+export interface SandboxSettings {
+  mode: SandboxMode;
+  /** More folders a sandboxed command may read (a toolchain in the home folder: ~/.rustup, ~/.pyenv). */
+  readablePaths: readonly string[];
+}
+
+/** How one command is confined: run `bwrap <args> -- <program…>` after holding its stubs. */
+export interface SandboxLaunch {
+  bwrap: string;
+  args: readonly string[];
+  /** Empty read-only folders that need a place on the host while it runs (stubFolders.ts). */
+  stubs: readonly string[];
+}
+
+export interface SandboxFolders {
+  /** The command's folder, a real path. */
+  cwd: string;
+  /** The workspace folders, real paths. */
+  folders: readonly string[];
+  /** The folder the agent works in, when known: in a worktree, only that worktree is writable. */
+  agentCwd: string | undefined;
+}
+
+export interface CommandSandbox {
+  settings(): SandboxSettings;
+  availability(): Promise<SandboxAvailability>;
+  launch(where: SandboxFolders): Promise<SandboxLaunch>;
+}
+
+export interface BubblewrapSandboxOptions {
+  settings: () => SandboxSettings;
+  env?: NodeJS.ProcessEnv;
+  home?: string;
+  platform?: NodeJS.Platform;
+  /** A probe found no sandbox (each different reason once): the host tells the user. */
+  onUnavailable?: (why: Extract<SandboxAvailability, { available: false }>) => void;
+  /** How long a failed probe is believed before bubblewrap is tried again. */
+  retryAfterMs?: number;
+}
+
+export class BubblewrapSandbox implements CommandSandbox {
+  private probe: Promise<SandboxAvailability> | undefined;
+  /** When the last probe found no sandbox (undefined while one runs, or after one found it). */
+  private failedAt: number | undefined;
+  private readonly told = new Set<string>();
+  private readonly env: NodeJS.ProcessEnv;
+  private readonly home: string;
+
+  constructor(private readonly options: BubblewrapSandboxOptions) {
+    this.env = options.env ?? process.env;
+    this.home = options.home ?? homedir();
+  }
+
+  settings(): SandboxSettings {
+    return this.options.settings();
+  }
+
+  availability(): Promise<SandboxAvailability> {
+    const retryAfterMs = this.options.retryAfterMs ?? 30_000;
+    if (this.probe === undefined || (this.failedAt !== undefined && Date.now() - this.failedAt > retryAfterMs)) {
+      this.failedAt = undefined;
+      this.probe = probeBubblewrap(this.env, this.home, this.options.platform).then((found) => {
+        if (found.available) return found; // kept: never probed again
+        this.failedAt = Date.now();
+        if (!this.told.has(found.reason)) {
+          this.told.add(found.reason);
+          this.options.onUnavailable?.(found);
+        }
+        return found;
+      });
+    }
+    return this.probe;
+  }
+
+  async launch(where: SandboxFolders): Promise<SandboxLaunch> {
+    const availability = await this.availability();
+    if (!availability.available) throw new Error(`${availability.reason}. ${availability.fix}`);
+    const writable = writableFolders(where.folders, where.agentCwd);
+    const readable = [...where.folders.filter((f) => !writable.includes(f)), ...(await this.extraReadable())];
+    const layout = await layoutFromDisk({ cwd: where.cwd, writable, readable, home: this.home, env: this.env });
+    return { bwrap: availability.bwrap, args: bwrapArguments(layout), stubs: layout.stubs };
+  }
+
+  /** arcadia.sandbox.readablePaths: `~` is the home folder; ones that do not exist are left out. */
+  private async extraReadable(): Promise<string[]> {
+    const out: string[] = [];
+    for (const entry of this.settings().readablePaths) {
+      const expanded = entry === "~" ? this.home : entry.startsWith("~/") ? join(this.home, entry.slice(2)) : entry;
+      if (!isAbsolute(expanded)) continue;
+      const real = await realpath(expanded).catch(() => undefined);
+      // The home folder or one above it would bring every secret back: never.
+      if (real !== undefined && !isInside(this.home, real)) out.push(real);
+    }
+    return out;
+  }
+}
+
+/**
+ * What a command of this agent may write: the agent's own worktree
+ * (`<folder>/.claude/worktrees/<name>`) when it works in one, else every workspace folder.
+ */
+export function writableFolders(folders: readonly string[], agentCwd: string | undefined): string[] {
+  if (agentCwd !== undefined) {
+    for (const folder of folders) {
+      if (!isInside(agentCwd, folder)) continue;
+      const parts = relative(folder, agentCwd).split(sep);
+      const prefix = WORKTREES_FOLDER.split(sep);
+      if (parts.length > prefix.length && prefix.every((p, i) => parts[i] === p)) return [join(folder, ...parts.slice(0, prefix.length + 1))];
+    }
+  }
+  return [...folders];
+}

@@ -1,0 +1,6 @@
+/** Commands confined by the operating system (bubblewrap on Linux): what execute_command runs unasked runs here. */
+export { BubblewrapSandbox, writableFolders, type CommandSandbox, type SandboxFolders, type SandboxLaunch, type SandboxMode, type SandboxSettings } from "./commandSandbox";
+export type { SandboxAvailability } from "./bubblewrap";
+export { StubFolders } from "./stubFolders";
+export { bwrapArguments } from "./bwrapArguments";
+export { layoutFromDisk, type SandboxRequest } from "./layoutFromDisk";

@@ -1,0 +1,124 @@
+/**
+ * A sandboxed command's layout, read from the disk as it is now:
+ * - system folders read-only (/usr, /etc but for its secrets, /opt; /bin, /lib… as the links or
+ *   folders they are here);
+ * - its own empty /tmp, /var/tmp and HOME (the user's home is not there: keys, tokens, other
+ *   projects);
+ * - the programs it may need read-only: every folder on PATH (at its own place, also when it is a
+ *   link) and the Node.js installation the `node` on PATH belongs to (nvm, fnm, volta keep it in
+ *   the home folder), plus what the user lists in arcadia.sandbox.readablePaths;
+ * - the workspace: `readable` folders read-only, `writable` ones writable but for their protected
+ *   names (protectedNames.ts), a missing one of which is covered by an empty read-only folder.
+ * Paths arrive as real paths (symlinks resolved) from the caller; PATH entries are resolved here.
+ */
+import { lstat, readlink, realpath, stat } from "node:fs/promises";
+import { basename, delimiter, dirname, isAbsolute, join } from "node:path";
+import { isInside } from "../util/pathInside";
+import { ETC_SECRETS, HOME_SECRETS, PROTECTED_NAMES, STUB_WHEN_MISSING } from "./protectedNames";
+import type { Mount, SandboxLayout } from "./sandboxLayout";
+import { sandboxEnvironment } from "./sandboxEnvironment";
+
+export interface SandboxRequest {
+  /** The command's folder (a real path inside `writable` or `readable`). */
+  cwd: string;
+  /** Real paths the command may write: the agent's worktree, else the workspace folders. */
+  writable: readonly string[];
+  /** Real paths it may only read: the other workspace folders, arcadia.sandbox.readablePaths. */
+  readable: readonly string[];
+  home: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** Read-only when they exist: where a system keeps its programs, libraries and settings. */
+const SYSTEM_FOLDERS = ["/usr", "/etc", "/opt", "/nix/store"];
+/** Links into /usr on merged-/usr systems, folders elsewhere. */
+const TOP_LEVEL_LINKS = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
+
+type Kind = "file" | "directory" | "symlink" | "other" | undefined;
+
+async function kindOf(path: string): Promise<Kind> {
+  const s = await lstat(path).catch(() => undefined);
+  if (!s) return undefined;
+  return s.isSymbolicLink() ? "symlink" : s.isDirectory() ? "directory" : s.isFile() ? "file" : "other";
+}
+
+export async function layoutFromDisk(request: SandboxRequest): Promise<SandboxLayout> {
+  const mounts: Mount[] = [];
+  const stubs: string[] = [];
+  const system: string[] = [];
+  for (const folder of SYSTEM_FOLDERS) {
+    if ((await kindOf(folder)) !== "directory") continue;
+    mounts.push({ kind: "readOnly", path: folder });
+    system.push(folder);
+  }
+  for (const path of TOP_LEVEL_LINKS) {
+    const kind = await kindOf(path);
+    if (kind === "symlink") mounts.push({ kind: "symlink", path, target: await readlink(path) });
+    else if (kind === "directory") mounts.push({ kind: "readOnly", path });
+    // Either way /bin/ls works inside: a PATH entry /bin needs nothing more.
+    if (kind === "symlink" || kind === "directory") system.push(path);
+  }
+  if ((await kindOf("/etc")) === "directory") for (const secret of ETC_SECRETS) mounts.push(...(await hidden(secret)));
+  mounts.push({ kind: "scratch", path: "/tmp" }, { kind: "scratch", path: "/var/tmp" });
+
+  const home = isAbsolute(request.home) && request.home !== "/" ? request.home : undefined;
+  if (home && !system.some((folder) => isInside(home, folder))) mounts.push({ kind: "scratch", path: home });
+
+  const roots = [...request.readable, ...request.writable];
+  const covered = (path: string) => [...system, ...roots].some((folder) => isInside(path, folder));
+  for (const tool of await toolFolders(request.env.PATH ?? "", home)) if (!covered(tool.path)) mounts.push(tool);
+
+  for (const folder of request.readable) mounts.push({ kind: "readOnly", path: folder });
+  for (const folder of request.writable) mounts.push({ kind: "writable", path: folder });
+  for (const folder of request.writable) {
+    for (const name of PROTECTED_NAMES) {
+      const path = join(folder, name);
+      const kind = await kindOf(path);
+      // A link cannot be held in place by a mount (the folder holding it is writable): left as it is.
+      if (kind === "directory" || kind === "file") mounts.push({ kind: "readOnly", path });
+      else if (kind === undefined && STUB_WHEN_MISSING.has(name)) {
+        mounts.push({ kind: "emptyFolder", path });
+        stubs.push(path);
+      }
+    }
+  }
+  if (home && roots.some((folder) => isInside(home, folder))) for (const secret of HOME_SECRETS) mounts.push(...(await hidden(join(home, secret))));
+
+  return { cwd: request.cwd, env: sandboxEnvironment(request.env, home ?? "/tmp"), mounts, stubs };
+}
+
+/** An empty stand-in over a secret file or folder, when it exists. */
+async function hidden(path: string): Promise<Mount[]> {
+  const kind = await kindOf(path);
+  if (kind === "directory") return [{ kind: "emptyFolder", path }];
+  if (kind === "file") return [{ kind: "emptyFile", path }];
+  return [];
+}
+
+/**
+ * The folders on PATH (absolute ones; never the home folder or one above it, which would bring
+ * the whole home back), each read-only at its own place even when it is a link (NixOS's
+ * /run/current-system/sw/bin), and the installation the first `node` on PATH belongs to.
+ */
+async function toolFolders(path: string, home: string | undefined): Promise<Mount[]> {
+  const out: Mount[] = [];
+  let nodePrefix: string | undefined;
+  for (const entry of new Set(path.split(delimiter))) {
+    if (!isAbsolute(entry) || (home && isInside(home, entry))) continue;
+    const real = await realpath(entry).catch(() => undefined);
+    if (real === undefined || (home && isInside(home, real)) || !(await stat(real).then((s) => s.isDirectory(), () => false))) continue;
+    out.push({ kind: "readOnly", path: real });
+    if (real !== entry) out.push({ kind: "readOnly", path: entry, source: real });
+    nodePrefix ??= await nodeInstallation(real);
+  }
+  if (nodePrefix && !(home && isInside(home, nodePrefix))) out.unshift({ kind: "readOnly", path: nodePrefix });
+  return out;
+}
+
+/** `<prefix>` for a `<prefix>/bin/node` in `folder` (after links: nvm's and volta's shims lead there). */
+async function nodeInstallation(folder: string): Promise<string | undefined> {
+  const node = await realpath(join(folder, "node")).catch(() => undefined);
+  if (node === undefined || basename(dirname(node)) !== "bin") return undefined;
+  const prefix = dirname(dirname(node));
+  return prefix === "/" ? undefined : prefix;
+}

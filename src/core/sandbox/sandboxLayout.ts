@@ -1,0 +1,35 @@
+/**
+ * What a sandboxed command sees of the machine, as data: which paths are bound where and how,
+ * its environment and its folder. Made from the disk by layoutFromDisk.ts, turned into
+ * bubblewrap's arguments by bwrapArguments.ts (pure, so the whole shape is tested without a
+ * process).
+ */
+
+export type Mount =
+  /** The host's `source` (default: `path` itself), read-only, at `path`. */
+  | { kind: "readOnly"; path: string; source?: string }
+  /** The host's `path`, writable, at the same place. */
+  | { kind: "writable"; path: string }
+  /** An empty writable folder in memory (the sandbox's own /tmp, HOME): gone when it ends. */
+  | { kind: "scratch"; path: string }
+  /** An empty read-only folder over `path`: hides what is there, or keeps a missing name from being made. */
+  | { kind: "emptyFolder"; path: string }
+  /** An empty read-only file over `path` (/dev/null): hides a file. */
+  | { kind: "emptyFile"; path: string }
+  /** A symbolic link, as merged-/usr systems have for /bin, /lib… */
+  | { kind: "symlink"; path: string; target: string };
+
+export interface SandboxLayout {
+  /** The folder the command starts in (inside a bound path). */
+  cwd: string;
+  /** The whole environment the command gets (nothing else is inherited). */
+  env: Readonly<Record<string, string>>;
+  /** In any order: bwrapArguments orders them so that a deeper mount is made after the one it sits on. */
+  mounts: readonly Mount[];
+  /**
+   * Missing protected names (`.claude`, `.vscode`, `.git` at a writable root) covered by an empty
+   * read-only folder, so the command cannot create them. Made on the host just before the command
+   * starts (a mount needs a place) and removed after it when still empty (mountStubs.ts).
+   */
+  stubs: readonly string[];
+}

@@ -1,0 +1,7 @@
+import { isAbsolute, relative, sep } from "node:path";
+
+/** `path` is `folder` or lies below it (by path segments: /ab is not inside /a). Both absolute, resolved. */
+export function isInside(path: string, folder: string): boolean {
+  const rel = relative(folder, path);
+  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
+}
