@@ -73,7 +73,6 @@ export class ProcessCommandRunner implements CommandRunner {
       windowsVerbatimArguments: process.platform === "win32" && !request.argv,
       windowsHide: true,
     });
-    child.once("close", () => void release());
     let closed!: (end: CommandEnd) => void;
     const ended = new Promise<CommandEnd>((resolve) => (closed = resolve));
     const run: Running = { child, sandboxed: sandbox !== undefined, output: "", closed, done: false, released: false };
@@ -96,7 +95,8 @@ export class ProcessCommandRunner implements CommandRunner {
     });
     child.on("close", (code, signal) => {
       clearTimeout(run.killTimer);
-      this.finish(id, run, { kind: "exited", exitCode: code ?? (signal ? 128 + signalNumber(signal) : undefined) });
+      // The sandbox's stand-ins go before the end is told: whoever looks next finds the folder as it was.
+      void release().then(() => this.finish(id, run, { kind: "exited", exitCode: code ?? (signal ? 128 + signalNumber(signal) : undefined) }));
     });
     return { id, where: `process ${child.pid}`, ended };
   }

@@ -23,8 +23,9 @@ export interface PolicyHarness extends Harness {
   asked: Approval[];
 }
 
-export async function startPolicyHarness(): Promise<PolicyHarness> {
-  const h = await startHarness({ commandApproval: shippedApprovalSettings() });
+/** `sandbox`: as startHarness takes it (default: the real one, where bubblewrap runs). */
+export async function startPolicyHarness(opts: Pick<Parameters<typeof startHarness>[0] & object, "sandbox" | "agentCwd"> = {}): Promise<PolicyHarness> {
+  const h = await startHarness({ commandApproval: shippedApprovalSettings(), ...opts });
   const asked: Approval[] = [];
   h.approvals.onDidChange((c) => void (c.type === "added" && asked.push(c.approval)));
   h.answerApprovals("deny");
