@@ -2,5 +2,5 @@
 export { BubblewrapSandbox, writableFolders, type CommandSandbox, type SandboxFolders, type SandboxLaunch, type SandboxMode, type SandboxSettings } from "./commandSandbox";
 export type { SandboxAvailability } from "./bubblewrap";
 export { StubFolders } from "./stubFolders";
-export { bwrapArguments } from "./bwrapArguments";
+export { bwrapArguments, orderedMounts } from "./bwrapArguments";
 export { layoutFromDisk, type SandboxRequest } from "./layoutFromDisk";

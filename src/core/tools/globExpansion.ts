@@ -4,7 +4,7 @@
  * shell's rules for the two wildcards Arcadia expands: `*` (any run of characters) and `?` (one),
  * within one name; a name starting with `.` only when the pattern's name starts with `.`;
  * folders followed through links on the way; no match → the word as written (bash's default);
- * matches in byte order (the shell's under LC_ALL=C). Bracket expressions (`[a-z]`, POSIX classes
+ * matches in code point order (the shell's under LC_ALL=C.UTF-8). Bracket expressions (`[a-z]`, POSIX classes
  * such as `[[=e=]]` or `[[.n.]]`, which match names a simpler reading says they cannot) are not
  * expanded: the caller asks instead. Hand-written on purpose: a glob library brings brackets,
  * braces and extended globs, each one more way for the check and the program to disagree.
@@ -92,7 +92,7 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }
 
-/** Byte order of UTF-8 (code point order), what `LC_ALL=C` sorts by; not UTF-16's. */
+/** Byte order of UTF-8 = code point order (what C and C.UTF-8 sort by), not UTF-16 order. */
 function byBytes(a: string, b: string): number {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
