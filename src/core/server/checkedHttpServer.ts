@@ -1,6 +1,7 @@
 /**
  * HTTP on 127.0.0.1 where every request passes the same checks before any route sees it:
- * loopback Host/Origin (403, loopbackCheck.ts), then the bearer token of the agent named in the
+ * each of Host, Origin, Authorization and the agent header at most once (400), loopback
+ * Host/Origin (403, loopbackCheck.ts), then the bearer token of the agent named in the
  * agent header (401, auth.ts: one token per agent). Both refusals are answered and the connection
  * closed without reading the body. Then the path picks a route (404 when none); the route gets
  * the agent as authenticated and does the rest (body cap, parsing, its own answers).
@@ -48,6 +49,20 @@ export interface CheckedHttpServer {
   close(): Promise<void>;
 }
 
+/** Headers that must come once: which server, from where, who. */
+const SINGLE_HEADERS = ["host", "origin", "authorization", AGENT_HEADER.toLowerCase()];
+
+function repeatedHeader(req: IncomingMessage): string | undefined {
+  const seen = new Set<string>();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = (req.rawHeaders[i] as string).toLowerCase();
+    if (!SINGLE_HEADERS.includes(name)) continue;
+    if (seen.has(name)) return name;
+    seen.add(name);
+  }
+  return undefined;
+}
+
 export async function startCheckedHttpServer(opts: CheckedHttpServerOptions): Promise<CheckedHttpServer> {
   const windowSecret = opts.windowSecret ?? newToken();
   const log = opts.log ?? (() => undefined);
@@ -68,6 +83,13 @@ export async function startCheckedHttpServer(opts: CheckedHttpServerOptions): Pr
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Node keeps the first of two Host (or Authorization) headers and drops the rest: a request
+    // saying two things about who it is for or from is answered 400 (RFC 9112 §3.2), never guessed at.
+    const repeated = repeatedHeader(req);
+    if (repeated) {
+      sendJsonRpcError(res, 400, ErrorCode.server, `Bad request: more than one ${repeated} header`, { connection: "close" });
+      return;
+    }
     // A stranger gets its answer and the connection closes: its body is never read (Node, told
     // `connection: close`, does not drain it either), so it costs neither memory nor waiting.
     if (!isLoopbackHost(req.headers.host, port) || !isLoopbackOrigin(req.headers.origin, port)) {
