@@ -21,7 +21,8 @@ export interface HookParts {
 export function createHookEndpoint(log: vscode.LogOutputChannel, agents: { isKnown(id: string): boolean; name(id: string): string | undefined }): HookParts {
   const permissions = new PermissionBroker({ log: (m) => log.info(m), isKnownAgent: (id) => agents.isKnown(id) });
   const hookTools = new HookToolFeed({ log: (m) => log.warn(m) });
-  const collisions = new CollisionGuard(nodeCollisionDisk, (m) => log.warn(m));
+  const folders = () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
+  const collisions = new CollisionGuard(nodeCollisionDisk(folders), (m) => log.warn(m));
   const mode = () => vscode.workspace.getConfiguration("arcadia").get<CollisionMode>("collisions", "ask");
   const feed: HookEndpoint = (request) => (hookTools.observe(request.agentId, request.input), permissions.handleHook(request));
   const hooks = withCollisionGuard(feed, { guard: collisions, mode, agentName: (id) => agents.name(id) ?? "Another agent", log: (m) => log.info(m) });

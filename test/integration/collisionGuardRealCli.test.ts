@@ -55,7 +55,7 @@ describe.skipIf(!available)("the collision guard (real CLI, real git)", () => {
     git("init", "-q", "-b", "main");
     git("add", "-A");
     git("commit", "-q", "-m", "base");
-    guard = new CollisionGuard(nodeCollisionDisk);
+    guard = new CollisionGuard(nodeCollisionDisk(() => [rig.workspace]));
     const broker = new PermissionBroker({ log: () => undefined });
     const names: Record<string, string> = { "agent-1": "Agent #1", "agent-2": "Agent #2" };
     const hooks = withCollisionGuard(broker.handleHook, { guard, mode: () => mode, agentName: (id) => names[id] ?? id, log: (m) => console.log(m) });

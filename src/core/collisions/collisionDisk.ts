@@ -1,48 +1,78 @@
 /**
- * What the collision guard asks the disk, never the text: the real path of a file (symlinks
- * resolved, so two spellings of one file are one file) and whether it is still uncommitted (an
- * agent's edit that was committed no longer collides). git runs as a child process with a
- * deadline, so the extension host never waits on it.
+ * What the collision guard asks the disk, never the text: which file a path names (symlinks
+ * resolved, a dangling one followed to the file it will create; the device and inode, so two hard
+ * links to one file are one file) and whether it is still uncommitted (an agent's edit that was
+ * committed no longer collides). git runs as a child process with a deadline, so the extension
+ * host never waits on it.
  */
-import { realpath } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { realpath, stat } from "node:fs/promises";
+import { dirname, relative } from "node:path";
 import { runGit } from "../git/gitRunner";
+import { foreignRepository, nodeRepositoryDisk } from "../git/repositoryTrust";
+import { isInside } from "../util/pathInside";
+import { realpathAllowingMissing } from "../util/realpathAllowingMissing";
+
+/** One file, however it was named. */
+export interface FileIdentity {
+  /** Its real path; for a file not created yet, where it will be (through a dangling link too). */
+  path: string;
+  /** `dev:ino` while it exists: a hard link is another path to the same id. */
+  id?: string;
+}
+
+export function sameFile(a: FileIdentity, b: FileIdentity): boolean {
+  return a.path === b.path || (a.id !== undefined && a.id === b.id);
+}
 
 export interface CollisionDisk {
-  /** The file's real path; for a file not created yet, its nearest existing folder's real path + the rest. */
-  realPath(path: string): Promise<string>;
+  identify(path: string): Promise<FileIdentity>;
   /** True unless git says the file is unchanged against HEAD (not a repository, or git failing: true). */
   uncommitted(path: string): Promise<boolean>;
 }
 
 const GIT_DEADLINE_MS = 5000;
 
-async function realPathOf(path: string): Promise<string> {
-  const rest: string[] = [];
-  let at = path;
-  for (;;) {
-    try {
-      return join(await realpath(at), ...rest.reverse());
-    } catch {
-      const parent = dirname(at);
-      if (parent === at) return path;
-      rest.push(basename(at));
-      at = parent;
-    }
+async function identify(path: string): Promise<FileIdentity> {
+  const real = await realpathAllowingMissing((p) => realpath(p), path).catch(() => path);
+  const s = await stat(real, { bigint: true }).catch(() => undefined);
+  return s ? { path: real, id: `${s.dev}:${s.ino}` } : { path: real };
+}
+
+/** The nearest folder of `path` that exists, a real path. */
+async function existingFolder(path: string): Promise<string | undefined> {
+  for (let at = dirname(path); ; at = dirname(at)) {
+    const real = await realpath(at).catch(() => undefined);
+    if (real !== undefined) return real;
+    if (dirname(at) === at) return undefined;
   }
 }
 
-async function gitStatusOf(path: string): Promise<string | undefined> {
-  // The nearest folder that exists; `--` keeps a name starting with "-" a path.
-  const folder = await realPathOf(dirname(path));
-  const result = await runGit(folder, ["status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignored=matching", "--", basename(path)], { timeoutMs: GIT_DEADLINE_MS });
+/**
+ * `git status` of one file, run only where git would use the workspace's own repository
+ * (git/repositoryTrust.ts): an agent can plant `sub/.git` with a config that runs programs, and
+ * this git runs in the extension host, outside any sandbox. Elsewhere (or outside the workspace)
+ * the file counts as uncommitted, erring towards a warning.
+ */
+async function gitStatusOf(path: string, folders: readonly string[]): Promise<string | undefined> {
+  const folder = await existingFolder(path);
+  if (folder === undefined) return undefined;
+  const real: string[] = [];
+  for (const f of folders) real.push(await realpath(f).catch(() => f));
+  const root = real.filter((f) => isInside(folder, f)).sort((a, b) => b.length - a.length)[0];
+  if (root === undefined || (await foreignRepository(root, folder, real, nodeRepositoryDisk)) !== undefined) return undefined;
+  // `--` keeps a name starting with "-" a path.
+  const args = ["status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignored=matching", "--ignore-submodules=all", "--", relative(folder, path)];
+  const result = await runGit(folder, args, { timeoutMs: GIT_DEADLINE_MS });
   return result.code === 0 ? result.stdout : undefined;
 }
 
-export const nodeCollisionDisk: CollisionDisk = {
-  realPath: realPathOf,
-  async uncommitted(path) {
-    const status = await gitStatusOf(path);
-    return status === undefined || status.length > 0;
-  },
-};
+/** The disk for the workspace folders `folders()` names (read at each check: folders come and go). */
+export function nodeCollisionDisk(folders: () => readonly string[]): CollisionDisk {
+  return {
+    identify,
+    async uncommitted(path) {
+      const status = await gitStatusOf(path, folders());
+      return status === undefined || status.length > 0;
+    },
+  };
+}

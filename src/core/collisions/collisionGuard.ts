@@ -1,8 +1,9 @@
 /**
  * The collision guard: before an agent edits a file (its PreToolUse hook), is another agent
  * editing that same file right now, or did it edit it and the change is not committed yet? Files
- * are compared by real path (symlinks resolved), so agents in different git worktrees never
- * collide, and two spellings of one file always do.
+ * are compared on disk (collisionDisk.ts): by real path (symlinks resolved, a dangling one to the
+ * file it creates) or by device and inode (a hard link), so agents in different git worktrees
+ * never collide, and two names of one file always do.
  *
  * What it holds is live, per agent: the edits running now (PreToolUse seen, no PostToolUse yet,
  * dropped when its turn ends) and the files it has changed that may still be uncommitted (bounded;
@@ -10,7 +11,7 @@
  * them goes or the file is committed, so both cards can say so.
  */
 import { Emitter, type Disposable, type Event } from "../util/emitter";
-import type { CollisionDisk } from "./collisionDisk";
+import { type CollisionDisk, type FileIdentity, sameFile } from "./collisionDisk";
 
 export interface OtherEditor {
   agentId: string;
@@ -34,9 +35,12 @@ export interface SharedFile {
 export const MAX_EDITED_PER_AGENT = 2000;
 
 export class CollisionGuard implements Disposable {
-  private readonly editing = new Map<string, Map<string, string>>();
-  private readonly edited = new Map<string, Set<string>>();
-  private readonly shared = new Map<string, Set<string>>();
+  /** Per agent, the edits running now: tool_use id → file. */
+  private readonly editing = new Map<string, Map<string, FileIdentity>>();
+  /** Per agent, the files it changed (oldest first), by real path. */
+  private readonly edited = new Map<string, Map<string, FileIdentity>>();
+  /** Files two agents collided on, by the real path first seen → the agents. */
+  private readonly shared = new Map<string, { file: FileIdentity; agents: Set<string> }>();
   /** Per agent, the edits the user was asked about (tool_use id → why): the card's prompt says why. */
   private readonly asked = new Map<string, Map<string, string>>();
   private readonly changed: Emitter<string[]>;
@@ -56,20 +60,26 @@ export class CollisionGuard implements Disposable {
    * other agents on the same file returned (undefined: nobody else).
    */
   async beforeEdit(agentId: string, toolUseId: string, path: string): Promise<Collision | undefined> {
-    const real = await this.disk.realPath(path);
-    mapOf(this.editing, agentId).set(toolUseId, real);
-    const now = new Set([...this.editing].filter(([id, calls]) => id !== agentId && [...calls.values()].includes(real)).map(([id]) => id));
-    let earlier = [...this.edited].filter(([id, files]) => id !== agentId && !now.has(id) && files.has(real)).map(([id]) => id);
-    if (earlier.length > 0 && !(await this.disk.uncommitted(real))) {
-      for (const id of earlier) this.edited.get(id)?.delete(real);
+    const file = await this.disk.identify(path);
+    mapOf(this.editing, agentId).set(toolUseId, file);
+    const now = new Set([...this.editing].filter(([id, calls]) => id !== agentId && [...calls.values()].some((f) => sameFile(f, file))).map(([id]) => id));
+    let earlier = [...this.edited].filter(([id, files]) => id !== agentId && !now.has(id) && [...files.values()].some((f) => sameFile(f, file))).map(([id]) => id);
+    if (earlier.length > 0 && !(await this.disk.uncommitted(file.path))) {
+      for (const id of earlier) dropFile(this.edited.get(id), file);
       earlier = [];
     }
     const others: OtherEditor[] = [...[...now].map((id) => ({ agentId: id, now: true })), ...earlier.map((id) => ({ agentId: id, now: false }))];
     if (others.length === 0) return undefined;
-    const agents = mapOfSet(this.shared, real);
-    for (const id of [agentId, ...others.map((o) => o.agentId)]) agents.add(id);
-    this.changed.fire([...agents]);
-    return { path: real, others };
+    const entry = [...this.shared.values()].find((s) => sameFile(s.file, file)) ?? this.newShare(file);
+    for (const id of [agentId, ...others.map((o) => o.agentId)]) entry.agents.add(id);
+    this.changed.fire([...entry.agents]);
+    return { path: entry.file.path, others };
+  }
+
+  private newShare(file: FileIdentity): { file: FileIdentity; agents: Set<string> } {
+    const entry = { file, agents: new Set<string>() };
+    this.shared.set(file.path, entry);
+    return entry;
   }
 
   /** The user is asked about this edit because of a collision: `reason` goes on the card's prompt. */
@@ -85,14 +95,16 @@ export class CollisionGuard implements Disposable {
   afterEdit(agentId: string, toolUseId: string, changed: boolean): void {
     this.asked.get(agentId)?.delete(toolUseId);
     const calls = this.editing.get(agentId);
-    const real = calls?.get(toolUseId);
-    if (real === undefined) return;
+    const file = calls?.get(toolUseId);
+    if (file === undefined) return;
     calls!.delete(toolUseId);
     if (!changed) return;
-    const files = mapOfSet(this.edited, agentId);
-    files.delete(real);
-    files.add(real);
-    if (files.size > MAX_EDITED_PER_AGENT) files.delete(files.values().next().value!);
+    const files = mapOf(this.edited, agentId);
+    files.delete(file.path);
+    files.set(file.path, file);
+    if (files.size > MAX_EDITED_PER_AGENT) files.delete(files.keys().next().value!);
+    // A file the edit created has an inode only now: a hard link made to it later is the same file.
+    if (file.id === undefined) void this.disk.identify(file.path).then((now) => (file.id = now.id), () => undefined);
   }
 
   /** The agent's turn is over: nothing of it is being edited any more (a denied edit never ends). */
@@ -104,16 +116,16 @@ export class CollisionGuard implements Disposable {
   /** The files this agent shares with others (what its card warns about). */
   sharedFiles(agentId: string): SharedFile[] {
     const out: SharedFile[] = [];
-    for (const [path, agents] of this.shared) if (agents.has(agentId)) out.push({ path, otherAgentIds: [...agents].filter((id) => id !== agentId) });
+    for (const [path, { agents }] of this.shared) if (agents.has(agentId)) out.push({ path, otherAgentIds: [...agents].filter((id) => id !== agentId) });
     return out;
   }
 
   /** Shared files that were committed since are no longer shared (their warnings go). */
   async recheck(): Promise<void> {
-    for (const [path, agents] of [...this.shared]) {
+    for (const [path, { file, agents }] of [...this.shared]) {
       if (await this.disk.uncommitted(path)) continue;
       this.shared.delete(path);
-      for (const id of agents) this.edited.get(id)?.delete(path);
+      for (const id of agents) dropFile(this.edited.get(id), file);
       this.changed.fire([...agents]);
     }
   }
@@ -124,7 +136,7 @@ export class CollisionGuard implements Disposable {
     this.asked.delete(agentId);
     this.edited.delete(agentId);
     const touched = new Set<string>();
-    for (const [path, agents] of [...this.shared]) {
+    for (const [path, { agents }] of [...this.shared]) {
       if (!agents.delete(agentId)) continue;
       for (const id of agents) touched.add(id);
       if (agents.size < 2) this.shared.delete(path);
@@ -143,8 +155,8 @@ function mapOf<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V>
   return value;
 }
 
-function mapOfSet(map: Map<string, Set<string>>, key: string): Set<string> {
-  let value = map.get(key);
-  if (!value) map.set(key, (value = new Set()));
-  return value;
+/** Forgets every name of `file` among an agent's changed files. */
+function dropFile(files: Map<string, FileIdentity> | undefined, file: FileIdentity): void {
+  if (!files) return;
+  for (const [path, f] of files) if (sameFile(f, file)) files.delete(path);
 }

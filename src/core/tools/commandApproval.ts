@@ -8,7 +8,7 @@
  *   of the workspace or writes a file by its text alone (`outsideArgument`);
  * - on disk, at decision time (the text says nothing about what a folder holds):
  *   1. its folder (cwd) is not inside a workspace folder, or git there would use a repository
- *      other than the workspace's own (commandRepository.ts: a nested `.git`, a folder — the
+ *      other than the workspace's own (git/repositoryTrust.ts: a nested `.git`, a folder — the
  *      workspace folder itself included — shaped like a git directory, a `.git` file leading
  *      elsewhere in the workspace). Git runs what that repository's config says
  *      (`core.fsmonitor`, filters…), so `git status` there runs whatever its author wanted;
@@ -29,7 +29,7 @@
 import { basename, isAbsolute, resolve } from "node:path";
 import { isInside } from "../util/pathInside";
 import type { CommandDisk } from "./commandDisk";
-import { foreignRepository } from "./commandRepository";
+import { foreignRepository } from "../git/repositoryTrust";
 import { expandPattern } from "./globExpansion";
 import { shellWords, type ShellWord } from "./shellWords";
 

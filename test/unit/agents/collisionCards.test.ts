@@ -25,7 +25,7 @@ describe("shared files on the cards", () => {
     const root = tempDir();
     execFileSync("git", ["init", "-q", root]);
     writeFileSync(join(root, "App.tsx"), "a\n");
-    const guard = new CollisionGuard(nodeCollisionDisk);
+    const guard = new CollisionGuard(nodeCollisionDisk(() => [root]));
     const agents: Record<string, { name: string; cwd: string }> = { a1: { name: "Agent #1", cwd: root }, a2: { name: "Fixer", cwd: "/elsewhere" } };
     const board = new LiveBoard(new ToolCallTracker(), new ApprovalQueue(), undefined, undefined, Date.now, { shared: sharedFileSource(guard, { agentInfo: (id) => agents[id] }) });
     const changes = new Emitter<AgentChange>();
@@ -46,7 +46,7 @@ describe("shared files on the cards", () => {
 
   it("an agent that went idle is editing nothing now", async () => {
     const root = tempDir();
-    const guard = new CollisionGuard(nodeCollisionDisk);
+    const guard = new CollisionGuard(nodeCollisionDisk(() => [root]));
     const changes = new Emitter<AgentChange>();
     followCollisionAgents(guard, changes.event);
     await guard.beforeEdit("a1", "t1", join(root, "x.ts"));

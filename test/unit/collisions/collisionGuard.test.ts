@@ -27,7 +27,7 @@ function repo(): string {
 describe("the collision guard", () => {
   it("an edit of a file another agent is editing right now collides, and both agents share it", async () => {
     const root = repo();
-    const guard = new CollisionGuard(nodeCollisionDisk);
+    const guard = new CollisionGuard(nodeCollisionDisk(() => [root]));
     const app = join(root, "src", "App.tsx");
     expect(await guard.beforeEdit("a1", "t1", app)).toBeUndefined();
     const collision = await guard.beforeEdit("a2", "t2", app);
@@ -38,7 +38,7 @@ describe("the collision guard", () => {
 
   it("a file another agent changed collides while it is uncommitted, and no longer once it is committed", async () => {
     const root = repo();
-    const guard = new CollisionGuard(nodeCollisionDisk);
+    const guard = new CollisionGuard(nodeCollisionDisk(() => [root]));
     const app = join(root, "src", "App.tsx");
     await guard.beforeEdit("a1", "t1", app);
     writeFileSync(app, "export const app = 2;\n");
@@ -57,7 +57,7 @@ describe("the collision guard", () => {
 
   it("an edit that did not happen (denied, failed) or a turn that ended leaves nothing behind", async () => {
     const root = repo();
-    const guard = new CollisionGuard(nodeCollisionDisk);
+    const guard = new CollisionGuard(nodeCollisionDisk(() => [root]));
     const readme = join(root, "README.md");
     await guard.beforeEdit("a1", "t1", readme);
     guard.afterEdit("a1", "t1", false);
@@ -70,7 +70,7 @@ describe("the collision guard", () => {
   it("two spellings of one file (a symlinked folder, a file not created yet) are one file", async () => {
     const root = repo();
     symlinkSync(join(root, "src"), join(root, "alias"));
-    const guard = new CollisionGuard(nodeCollisionDisk);
+    const guard = new CollisionGuard(nodeCollisionDisk(() => [root]));
     await guard.beforeEdit("a1", "t1", join(root, "alias", "App.tsx"));
     expect((await guard.beforeEdit("a2", "t2", join(root, "src", "..", "src", "App.tsx")))?.others).toEqual([{ agentId: "a1", now: true }]);
     await guard.beforeEdit("a1", "t3", join(root, "alias", "new", "File.ts"));
@@ -81,7 +81,7 @@ describe("the collision guard", () => {
     const root = repo();
     const tree = join(tempDir(), "wt");
     git(root, "worktree", "add", "-q", "-b", "worktree-x", tree);
-    const guard = new CollisionGuard(nodeCollisionDisk);
+    const guard = new CollisionGuard(nodeCollisionDisk(() => [root]));
     await guard.beforeEdit("a1", "t1", join(root, "src", "App.tsx"));
     guard.afterEdit("a1", "t1", true);
     expect(await guard.beforeEdit("a2", "t2", join(tree, "src", "App.tsx"))).toBeUndefined();
@@ -89,7 +89,7 @@ describe("the collision guard", () => {
 
   it("an agent that goes takes its shares with it: the other card's warning goes too", async () => {
     const root = repo();
-    const guard = new CollisionGuard(nodeCollisionDisk);
+    const guard = new CollisionGuard(nodeCollisionDisk(() => [root]));
     const app = join(root, "src", "App.tsx");
     await guard.beforeEdit("a1", "t1", app);
     await guard.beforeEdit("a2", "t2", app);
@@ -104,7 +104,7 @@ describe("the collision guard", () => {
     const folder = tempDir();
     const notes = join(folder, "notes.txt");
     writeFileSync(notes, "x\n");
-    const guard = new CollisionGuard(nodeCollisionDisk);
+    const guard = new CollisionGuard(nodeCollisionDisk(() => [folder]));
     await guard.beforeEdit("a1", "t1", notes);
     guard.afterEdit("a1", "t1", true);
     expect((await guard.beforeEdit("a2", "t2", notes))?.others).toEqual([{ agentId: "a1", now: false }]);

@@ -18,7 +18,7 @@ function setup(mode: CollisionMode) {
   const root = tempDir();
   execFileSync("git", ["init", "-q", root]);
   writeFileSync(join(root, "App.tsx"), "a\n");
-  const guard = new CollisionGuard(nodeCollisionDisk);
+  const guard = new CollisionGuard(nodeCollisionDisk(() => [root]));
   const seen: string[] = [];
   let current = mode;
   const hooks = withCollisionGuard((request) => (seen.push(`${request.agentId}:${request.input.hook_event_name}`), {}), {

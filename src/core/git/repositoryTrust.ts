@@ -1,6 +1,6 @@
 /**
- * Whether git, started in a command's folder, would use a repository other than the workspace's
- * own. Git walks up from its folder to the first `.git` (folder, or file naming one: `gitdir:`)
+ * Whether git, started in a folder (a command's; the collision guard's, beside an edited file),
+ * would use a repository other than the workspace's own. Git walks up from its folder to the first `.git` (folder, or file naming one: `gitdir:`)
  * or to the first folder that is itself laid out as a git directory (a bare repository), and runs
  * what that repository's config says (`core.fsmonitor` on every `git status`, filters, diff
  * drivers). Trusted: a workspace folder's own `.git` folder (the user's clone; a sandboxed command
@@ -12,12 +12,48 @@
  * link leading anywhere else inside the workspace (an unpacked archive can ship `gitdir: meta`
  * with `meta/config` beside it), and the inside of a `.git` folder.
  */
+import { lstat, readFile, realpath, stat } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { isInside } from "../util/pathInside";
-import type { CommandDisk } from "./commandDisk";
+import { realpathAllowingMissing } from "../util/realpathAllowingMissing";
 
-/** Why git in `cwd` may follow a repository the user did not make, or undefined. `root`, `cwd`, `folders`: real paths. */
-export async function foreignRepository(root: string, cwd: string, folders: readonly string[], disk: CommandDisk): Promise<string | undefined> {
+export type DiskEntry = "file" | "directory" | "symlink" | "other";
+
+/** What the check reads (a port: the command policy's disk extends it). */
+export interface RepositoryDisk {
+  /** Symlinks resolved; a missing tail kept; a dangling link followed to its target. */
+  realpath(path: string): Promise<string>;
+  /** What is at `path` itself (a final symlink is not followed); undefined when nothing is. */
+  entry(path: string): Promise<DiskEntry | undefined>;
+  /** A small file's text (a `.git` file's `gitdir:` line), or undefined. */
+  readText(path: string, maxBytes: number): Promise<string | undefined>;
+}
+
+export const nodeRepositoryDisk: RepositoryDisk = {
+  realpath: (path) => realpathAllowingMissing((p) => realpath(p), path),
+  async entry(path) {
+    try {
+      const s = await lstat(path);
+      return s.isSymbolicLink() ? "symlink" : s.isDirectory() ? "directory" : s.isFile() ? "file" : "other";
+    } catch {
+      return undefined;
+    }
+  },
+  async readText(path, maxBytes) {
+    try {
+      const s = await stat(path);
+      return s.isFile() && s.size <= maxBytes ? await readFile(path, "utf8") : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+};
+
+/**
+ * Why git in `cwd` may follow a repository the user did not make, or undefined. `root`: the
+ * innermost workspace folder holding `cwd`; all real paths.
+ */
+export async function foreignRepository(root: string, cwd: string, folders: readonly string[], disk: RepositoryDisk): Promise<string | undefined> {
   const parts = relative(root, cwd).split(sep).filter(Boolean);
   if (parts.some((p) => p.toLowerCase() === ".git")) return `its folder ${cwd} is inside a .git folder, where git takes the folder for a repository with its own configuration`;
   const owned = await ownRepositories(folders, disk);
@@ -34,13 +70,13 @@ export async function foreignRepository(root: string, cwd: string, folders: read
 }
 
 /** The `.git` folders at the workspace folders' roots: the user's own repositories. */
-async function ownRepositories(folders: readonly string[], disk: CommandDisk): Promise<string[]> {
+async function ownRepositories(folders: readonly string[], disk: RepositoryDisk): Promise<string[]> {
   const own: string[] = [];
   for (const folder of folders) if ((await disk.entry(join(folder, ".git"))) === "directory") own.push(join(folder, ".git"));
   return own;
 }
 
-async function untrustedGitEntry(dir: string, atRoot: boolean, owned: readonly string[], folders: readonly string[], disk: CommandDisk): Promise<string | undefined> {
+async function untrustedGitEntry(dir: string, atRoot: boolean, owned: readonly string[], folders: readonly string[], disk: RepositoryDisk): Promise<string | undefined> {
   const dotGit = join(dir, ".git");
   const kind = await disk.entry(dotGit);
   if (kind === undefined) return undefined;
@@ -59,7 +95,7 @@ async function untrustedGitEntry(dir: string, atRoot: boolean, owned: readonly s
 }
 
 /** The real path a `.git` file's `gitdir: <path>` line names, relative to the file's folder. */
-async function gitdirOf(dotGit: string, disk: CommandDisk): Promise<string | undefined> {
+async function gitdirOf(dotGit: string, disk: RepositoryDisk): Promise<string | undefined> {
   const text = await disk.readText(dotGit, 4096);
   const line = text === undefined ? undefined : /^gitdir: *(.+?)\s*$/m.exec(text)?.[1];
   if (line === undefined) return undefined;
@@ -67,7 +103,7 @@ async function gitdirOf(dotGit: string, disk: CommandDisk): Promise<string | und
 }
 
 /** HEAD plus config, objects, refs or commondir: what git could take for a repository (erring wide). */
-async function looksLikeGitDirectory(dir: string, disk: CommandDisk): Promise<boolean> {
+async function looksLikeGitDirectory(dir: string, disk: RepositoryDisk): Promise<boolean> {
   if ((await disk.entry(join(dir, "HEAD"))) === undefined) return false;
   for (const name of ["config", "objects", "refs", "commondir"]) if ((await disk.entry(join(dir, name))) !== undefined) return true;
   return false;
