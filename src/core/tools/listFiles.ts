@@ -2,7 +2,7 @@
 import { join } from "node:path";
 import { z } from "zod";
 import type { ToolSpec } from "../server/mcp/toolRegistrar";
-import { resolveToolPath } from "./paths";
+import { insideWorkspace, isInside, resolveToolPath } from "./paths";
 import type { ToolPorts } from "./ports";
 import { ok, toolError } from "./results";
 import { shownPath } from "./shownPath";
@@ -21,7 +21,9 @@ export function listFilesTool(ports: ToolPorts): ToolSpec<typeof shape> {
   return {
     name: "list_files",
     title: "List files",
-    description: "Lists a folder of the workspace: entries relative to that folder, folders ending in \"/\". recursive: true walks sub-folders too (skipping .git and node_modules, not following symlinks). truncated: true means the limit was reached.",
+    description:
+      "Lists a folder of the workspace: entries relative to that folder, folders ending in \"/\" (a symlink leading out of the workspace is listed " +
+      "by its name alone). recursive: true walks sub-folders too (skipping .git and node_modules, not following symlinks). truncated: true means the limit was reached.",
     inputSchema: shape,
     annotations: { readOnlyHint: true },
     display: (args) => `${args.path ?? "."}${args.recursive ? " (recursive)" : ""}`,
@@ -51,11 +53,19 @@ export function listFilesTool(ports: ToolPorts): ToolSpec<typeof shape> {
             break walk;
           }
           const childRel = rel ? `${rel}/${child.name}` : child.name;
-          entries.push(child.type === "directory" ? `${childRel}/` : childRel);
-          if (args.recursive && child.type === "directory" && !child.symlink && !SKIPPED_FOLDERS.has(child.name)) queue.push(childRel);
+          // What a link leads to is said only inside: its type would tell whether a path out there exists.
+          const type = child.symlink && (await leadsOut(ports, join(root, childRel), root)) ? "other" : child.type;
+          entries.push(type === "directory" ? `${childRel}/` : childRel);
+          if (args.recursive && type === "directory" && !child.symlink && !SKIPPED_FOLDERS.has(child.name)) queue.push(childRel);
         }
       }
       return ok({ path: shownPath(ports, context.agentId, root), entries, ...(truncated ? { truncated: true, message: `Only the first ${limit} entries: list a sub-folder, or raise limit.` } : {}) });
     },
   };
+}
+
+/** A link that leads out of the listed folder and the workspace, or to nothing. */
+async function leadsOut(ports: ToolPorts, path: string, root: string): Promise<boolean> {
+  const real = await ports.files.realpath(path).catch(() => undefined);
+  return real === undefined || (!isInside(real, root) && !(await insideWorkspace(ports.files, real)));
 }

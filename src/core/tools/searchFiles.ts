@@ -52,6 +52,10 @@ export function searchFilesTool(ports: ToolPorts, options: SearchOptions = {}): 
         } catch (err) {
           return toolError(`pattern is not a valid regular expression (${errorMessage(err)}); fix it, or set regex: false to search for the text literally.`);
         }
+        // Before anything is looked at: the answer must not depend on what exists outside.
+        if (args.glob !== undefined && globLeavesFolder(args.glob)) {
+          return toolError(`glob "${args.glob}" reaches out of the searched folder (.., an absolute or ~ path): give that folder as path instead (outside the workspace the user is asked).`);
+        }
         const resolved = await resolveToolPath(ports, context, args.path ?? ".", "Search");
         if (!resolved.ok) return resolved.result;
         const stat = await ports.files.stat(resolved.path);
@@ -70,10 +74,10 @@ export function searchFilesTool(ports: ToolPorts, options: SearchOptions = {}): 
         try {
         for (const file of files) {
           if (context.signal.aborted) break;
-          // The file itself or a folder on its way may be a link to anywhere (~/.ssh/id_rsa).
+          // The file itself or a folder on its way may be a link to anywhere (~/.ssh/id_rsa). A link
+          // to nothing counts as one leading out: what exists outside must not change the answer.
           const real = await ports.files.realpath(file).catch(() => undefined);
-          if (real === undefined) continue;
-          if (!isInside(real, resolved.path) && !(await insideWorkspace(ports.files, real))) {
+          if (real === undefined || (!isInside(real, resolved.path) && !(await insideWorkspace(ports.files, real)))) {
             skippedOutside++;
             continue;
           }
@@ -132,7 +136,7 @@ export function searchFilesTool(ports: ToolPorts, options: SearchOptions = {}): 
         ...(skippedOutside
           ? {
               skipped_outside_files: skippedOutside,
-              skipped_outside_note: `${skippedOutside} file${skippedOutside === 1 ? " was" : "s were"} not searched: symlinks leading out of the searched folder and the workspace. To search there, give that folder as path (the user is asked).`,
+              skipped_outside_note: `${skippedOutside} file${skippedOutside === 1 ? " was" : "s were"} not searched: symlinks leading out of the searched folder and the workspace (or to nothing). To search there, give that folder as path (the user is asked).`,
             }
           : {}),
         ...(files.length >= MAX_FILES ? { file_limit_reached: `only the first ${MAX_FILES} files were searched: narrow path or glob` } : {}),
@@ -140,6 +144,11 @@ export function searchFilesTool(ports: ToolPorts, options: SearchOptions = {}): 
       });
     },
   };
+}
+
+/** A `..` name (also inside braces or after a separator), or a start at `/`, `\\` or `~`. */
+export function globLeavesFolder(glob: string): boolean {
+  return /^[/\\~]/.test(glob) || /(^|[/\\{,])\.\.($|[/\\},])/.test(glob) || /^[A-Za-z]:/.test(glob);
 }
 
 function literalMatches(matcher: RegExp, lines: string[], limit: number): number[] {

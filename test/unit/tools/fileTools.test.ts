@@ -42,12 +42,13 @@ describe("list_files", () => {
     h = await startHarness();
     files({ "a.ts": "", "src/b.ts": "", "src/deep/c.ts": "", "node_modules/x/index.js": "", ".git/HEAD": "", [join("..", "outside", "o.txt")]: "" });
     symlinkSync(h.outside, join(h.workspace, "link-out"));
+    // A link out of the workspace by its name alone (test/unit/security/existenceOracles.test.ts).
     const flat = await h.call("list_files", {});
-    expect(flat.body.entries).toEqual([".git/", "a.ts", "link-out/", "node_modules/", "src/"]);
+    expect(flat.body.entries).toEqual([".git/", "a.ts", "link-out", "node_modules/", "src/"]);
     const deep = await h.call("list_files", { recursive: true });
-    expect(deep.body.entries).toEqual([".git/", "a.ts", "link-out/", "node_modules/", "src/", "src/b.ts", "src/deep/", "src/deep/c.ts"]);
+    expect(deep.body.entries).toEqual([".git/", "a.ts", "link-out", "node_modules/", "src/", "src/b.ts", "src/deep/", "src/deep/c.ts"]);
     const capped = await h.call("list_files", { recursive: true, limit: 3 });
-    expect(capped.body).toMatchObject({ entries: [".git/", "a.ts", "link-out/"], truncated: true });
+    expect(capped.body).toMatchObject({ entries: [".git/", "a.ts", "link-out"], truncated: true });
     expect((await h.call("list_files", { path: "a.ts" })).body.message).toMatch(/is a file, not a folder: use read_file/);
   });
 });
