@@ -22,6 +22,7 @@ import { DisposableStore } from "./core/util/emitter";
 import { createMessageRouter } from "./panel/messageRouter";
 import { panelActions } from "./panel/panelActions";
 import { PanelNotice } from "./panel/panelNotice";
+import { SandboxNotice } from "./vscode/sandboxNotice";
 import { ArcadiaViewProvider, PANEL_VIEW_ID } from "./panel/viewProvider";
 import { activationTimer } from "./vscode/activationTiming";
 import { WorkspaceBindingStore } from "./vscode/bindingStore";
@@ -58,7 +59,9 @@ export function activate(context: vscode.ExtensionContext): void {
   store.add(collisions);
   const hooksShowTools = () => vscode.workspace.getConfiguration("arcadia").get<boolean>("liveToolsFromHooks", true);
   let serverReady: Promise<RunningLoopbackServer | undefined> | undefined;
-  const server = (): Promise<RunningLoopbackServer | undefined> => (serverReady ??= startArcadiaServer(context, log, { tracker, ports: tools.ports, hooks }));
+  // The sandbox is looked for with the server (the first agent): the panel says early if there is none.
+  const server = (): Promise<RunningLoopbackServer | undefined> =>
+    (serverReady ??= startArcadiaServer(context, log, { tracker, ports: tools.ports, hooks }).finally(() => void tools.ports.sandbox?.availability()));
 
   const bindings = new WorkspaceBindingStore(context.workspaceState);
   const processes = new ClaudeProcessMonitor({ configDir: claudeConfigDir(), onError: (err) => log.warn(`process monitor: ${String(err)}`) });
@@ -74,10 +77,12 @@ export function activate(context: vscode.ExtensionContext): void {
   const prompts = new PromptDesk({ approvals, tracker, permissions, diffs: { ...tools.ports.diffs, reveal: (id) => tools.reveal(id) }, focusAgent, log });
   const post: ArcadiaViewProvider["post"] = (message) => provider.post(message);
   const notice = new PanelNotice(post);
+  const sandboxNotice = new SandboxNotice(notice, context.globalState);
+  store.add(tools.onSandboxUnavailable((why) => (log.warn(`No sandbox for commands: ${why.reason}. ${why.fix}`), sandboxNotice.show(why))));
   const launcher = new ClaudeLauncher(context, manager, notice, log);
   const visibility = new CardVisibility({ get visible(): boolean { return provider.visible; } });
   const snapshot = (): ExtensionMessage => ({ type: "snapshot", agents: manager.views(), live: board.views(manager.views().map((a) => a.id)), notice: notice.current });
-  const provider = new ArcadiaViewProvider(context.extensionUri, createMessageRouter(panelActions({ manager, board, prompts, launcher, notice, visibility, post }), log), snapshot);
+  const provider = new ArcadiaViewProvider(context.extensionUri, createMessageRouter(panelActions({ manager, board, prompts, launcher, notice, sandboxNotice, visibility, post }), log), snapshot);
   const statusBar = store.add(new AgentStatusBar("arcadia.showPanel"));
   const notifications = attentionNotifications({ seen: (id) => visibility.seen(id), pendingPermissions: (id) => permissions.pending(id).length, focusAgent });
 

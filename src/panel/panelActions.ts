@@ -8,6 +8,7 @@ import type { LiveBoard } from "../agents/liveBoard";
 import type { PromptDesk } from "../agents/promptDesk";
 import type { ExtensionMessage } from "../shared/protocol";
 import type { ClaudeLauncher } from "../vscode/claudeLauncher";
+import type { SandboxNotice } from "../vscode/sandboxNotice";
 import { WORKTREE_COMMANDS } from "../vscode/worktreeCommands";
 import type { WebviewActions } from "./messageRouter";
 import type { PanelNotice } from "./panelNotice";
@@ -18,12 +19,13 @@ export interface PanelActionDeps {
   prompts: PromptDesk;
   launcher: ClaudeLauncher;
   notice: PanelNotice;
+  sandboxNotice: SandboxNotice;
   /** Which cards the user can see (for notifications). */
   visibility: { set(ids: readonly string[]): void };
   post(message: ExtensionMessage): void;
 }
 
-export function panelActions({ manager, board, prompts, launcher, notice, visibility, post }: PanelActionDeps): WebviewActions {
+export function panelActions({ manager, board, prompts, launcher, notice, sandboxNotice, visibility, post }: PanelActionDeps): WebviewActions {
   return {
     webviewReady: async () => {
       // Not awaited: saved agents still finding their terminals come as reconnecting cards now,
@@ -46,7 +48,9 @@ export function panelActions({ manager, board, prompts, launcher, notice, visibi
     answerPrompt: (m) => prompts.answer(m.id, m.decision),
     revealPrompt: (m) => prompts.reveal(m.id),
     restartAgent: (m) => launcher.restart(m.id),
-    noticeAction: (m) => launcher.noticeAction(m.command),
+    noticeAction: async (m) => {
+      if (!(await sandboxNotice.act(m.command))) await launcher.noticeAction(m.command);
+    },
     cardsVisible: (m) => visibility.set(m.ids),
   };
 }

@@ -220,11 +220,13 @@ export type SessionItemView =
   | { kind: "turnEnd"; durationMs?: number; at?: number };
 
 /** Something the whole panel must say, e.g. that `claude` cannot be found. */
+export type NoticeCommand = "openSettings" | "openInstallDocs" | "openSandboxSettings" | "dismissNotice";
+
 export interface NoticeView {
-  kind: "claudeMissing" | "error";
+  kind: "claudeMissing" | "sandboxMissing" | "error";
   message: string;
   /** Things the user can do about it, rendered as buttons. */
-  actions: { label: string; command: "openSettings" | "openInstallDocs" | "dismissNotice" }[];
+  actions: { label: string; command: NoticeCommand }[];
 }
 
 export type ExtensionMessage =
@@ -270,7 +272,7 @@ function buildWebviewMessageSchema() {
     z.strictObject({ type: z.literal("revealPrompt"), id }),
     /** `claude` exited: start it again in the same terminal, resuming the session. */
     z.strictObject({ type: z.literal("restartAgent"), id }),
-    z.strictObject({ type: z.literal("noticeAction"), command: z.enum(["openSettings", "openInstallDocs", "dismissNotice"]) }),
+    z.strictObject({ type: z.literal("noticeAction"), command: z.enum(["openSettings", "openInstallDocs", "openSandboxSettings", "dismissNotice"]) }),
     /** The cards on screen now (at least half visible): notifications are for the others. */
     z.strictObject({ type: z.literal("cardsVisible"), ids: z.array(id).check(z.maxLength(1000)) }),
   ]);

@@ -7,6 +7,7 @@ import { vscode } from "./api";
 import type { AgentManager } from "../agents/agentManager";
 import type { Log } from "../agents/ports";
 import type { PanelNotice } from "../panel/panelNotice";
+import type { NoticeCommand } from "../shared/protocol";
 import { PANEL_VIEW_ID } from "../panel/viewProvider";
 import { locateClaude } from "./claudeLocator";
 import { chooseLaunchFolder } from "./folderChoice";
@@ -82,9 +83,9 @@ export class ClaudeLauncher {
   }
 
   /** A button of the notice: its own action, then (for Dismiss) the notice goes. */
-  async noticeAction(command: "openSettings" | "openInstallDocs" | "dismissNotice"): Promise<void> {
+  async noticeAction(command: NoticeCommand): Promise<void> {
     if (command === "openSettings") await vscode.commands.executeCommand("workbench.action.openSettings", "arcadia.claudePath");
     else if (command === "openInstallDocs") await vscode.env.openExternal(vscode.Uri.parse(INSTALL_DOCS));
-    else this.notice.set(null);
+    else if (command === "dismissNotice") this.notice.set(null);
   }
 }

@@ -27,6 +27,7 @@ import { ToolCallTracker } from "../../src/core/mcp/toolCallTracker";
 import { jsonResult } from "../../src/core/mcp/toolResult";
 import { linkedResources, nodeWorkspaceFiles, registerArcadiaTools } from "../../src/core/tools";
 import type { DiffDecision, DiffReviewer, ToolPorts } from "../../src/core/tools/ports";
+import { BubblewrapSandbox } from "../../src/core/sandbox";
 import { ProcessCommandRunner } from "../../src/core/tools/processCommandRunner";
 
 function arg(name: string, optional = false): string | undefined {
@@ -77,6 +78,8 @@ async function main(dir: string, agentId: string, workspace: string | undefined,
         editor: { open: async () => undefined },
         approvals,
         commandApproval,
+        // The real sandbox, as in VS Code: allow-listed (and, with "never", all) commands run in bubblewrap where it runs.
+        sandbox: new BubblewrapSandbox({ settings: () => ({ mode: "unaskedCommands", readablePaths: [] }) }),
       }
     : undefined;
   const tracker = new ToolCallTracker(ports ? linkedResources(ports) : undefined);

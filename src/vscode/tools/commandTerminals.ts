@@ -49,7 +49,8 @@ export class CommandTerminals implements CommandRunner, vscode.Disposable {
     const shown = this.terminalFor(request.agentId);
     // Not shown: showing a terminal switches the bottom panel's tab away from Arcadia's cards,
     // where the command's row, Cancel and Complete are. It is in the terminal list, live.
-    shown.write(`\x1b[2m${forTerminal(request.cwd)}\x1b[0m\r\n$ ${forTerminal(request.command)}\r\n`);
+    const where = request.sandbox ? " · in the sandbox: no network, home hidden" : "";
+    shown.write(`\x1b[2m${forTerminal(request.cwd)}${where}\x1b[0m\r\n$ ${forTerminal(request.command)}\r\n`);
     shown.busy = true;
     try {
       const handle = await this.processes.start(request);

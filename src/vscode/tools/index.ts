@@ -10,7 +10,10 @@ import type * as vscode from "vscode";
 import type { ApprovalQueue } from "../../core/mcp/approvalQueue";
 import type { CommandApprovalSettings } from "../../core/tools/commandApproval";
 import type { ToolPorts } from "../../core/tools/ports";
+import { BubblewrapSandbox, type SandboxAvailability, type SandboxSettings } from "../../core/sandbox";
+import { Emitter, type Event } from "../../core/util/emitter";
 import { commandApprovalFromSettings } from "./commandApprovalSetting";
+import { sandboxFromSettings } from "./sandboxSetting";
 import { vscodeDiagnostics, vscodeEditorOpener } from "./diagnosticsAndEditor";
 import { VscodeDiffReviewer } from "./diffReviewer";
 import { CommandTerminals } from "./commandTerminals";
@@ -26,14 +29,26 @@ export interface VscodeToolPortsOptions {
   agentCwd?: (agentId: string) => string | undefined;
   /** Default: the arcadia.mcp.commandApproval / arcadia.mcp.allowedCommands settings. */
   commandApproval?: () => CommandApprovalSettings;
+  /** Default: arcadia.sandbox / arcadia.sandboxReadablePaths. */
+  sandbox?: () => SandboxSettings;
 }
+
+type NoSandbox = Extract<SandboxAvailability, { available: false }>;
 
 export function createVscodeToolPorts(
   options: VscodeToolPortsOptions,
-): vscode.Disposable & { ports: ToolPorts; reveal(diffId: string): void; closeAgentTerminals(agentId: string): void } {
+): vscode.Disposable & {
+  ports: ToolPorts;
+  reveal(diffId: string): void;
+  closeAgentTerminals(agentId: string): void;
+  /** The sandbox cannot run here (each reason once): the panel says why. */
+  onSandboxUnavailable: Event<NoSandbox>;
+} {
   const label = (agentId: string | undefined) => (agentId === undefined ? "Agent" : options.agentLabel(agentId));
   const commands = new CommandTerminals({ agentLabel: label });
   const diffs = new VscodeDiffReviewer(label);
+  const unavailable = new Emitter<NoSandbox>();
+  const sandbox = new BubblewrapSandbox({ settings: options.sandbox ?? sandboxFromSettings, onUnavailable: (why) => unavailable.fire(why) });
   return {
     ports: {
       files: vscodeWorkspaceFiles(),
@@ -43,13 +58,16 @@ export function createVscodeToolPorts(
       editor: vscodeEditorOpener,
       approvals: options.approvals,
       commandApproval: options.commandApproval ?? commandApprovalFromSettings,
+      sandbox,
       ...(options.agentCwd ? { agentCwd: options.agentCwd } : {}),
     },
     reveal: (diffId) => diffs.reveal(diffId),
     closeAgentTerminals: (agentId) => commands.closeAgentTerminals(agentId),
+    onSandboxUnavailable: unavailable.event,
     dispose() {
       commands.dispose();
       diffs.dispose();
+      unavailable.dispose();
     },
   };
 }
