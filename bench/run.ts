@@ -17,6 +17,7 @@ import { mcpBenchmarks } from "./mcp";
 import { restoreLongTurnBenchmarks } from "./restoreLongTurn";
 import { worktreeBenchmarks } from "./worktrees";
 import { sessionBenchmarks } from "./sessions";
+import { sandboxBenchmarks } from "./sandbox";
 import { percentile } from "./percentile";
 import { loadScenario, sessionFiles } from "../test/support/recorded";
 import { readFileSync } from "node:fs";
@@ -175,6 +176,8 @@ async function main(): Promise<void> {
   await mcpBenchmarks(row);
   console.log("");
   await worktreeBenchmarks(row);
+  console.log("");
+  await sandboxBenchmarks(row);
 }
 
 main().catch((err) => {
