@@ -13,6 +13,7 @@
 import type { SandboxAvailability, SandboxMode } from "../sandbox";
 import { decideCommandApproval, programName, type CommandApprovalRequest } from "./commandApproval";
 import { nodeCommandDisk, type CommandDisk } from "./commandDisk";
+import { realWorkspaceFolders } from "./paths";
 import type { ToolPorts } from "./ports";
 import { programPath } from "./programPath";
 
@@ -33,10 +34,14 @@ export interface CommandPlan {
 /** What runs unasked where nothing confines it: reads of checked paths, nothing that writes or runs code it finds. */
 export const READ_ONLY_COMMANDS: readonly string[] = ["ls", "pwd", "cat", "echo", "head", "tail", "wc", "git status", "git diff", "git log"];
 
+type SandboxState = CommandPlanRequest["sandbox"];
+
+const usable = ({ mode, availability }: SandboxState) => mode !== "off" && availability.available;
+/** Where a command the user approved runs: in the sandbox only with "allCommands". */
+const approvedRunsInSandbox = (sandbox: SandboxState) => usable(sandbox) && sandbox.mode === "allCommands";
+
 export async function planCommand(request: CommandPlanRequest, disk: CommandDisk): Promise<CommandPlan> {
-  const { mode, availability } = request.sandbox;
-  const usable = mode !== "off" && availability.available;
-  const approvedInSandbox = usable && mode === "allCommands";
+  const approvedInSandbox = approvedRunsInSandbox(request.sandbox);
   if (request.outsideSandbox) {
     const how = approvedInSandbox ? ' (arcadia.sandbox is "allCommands": it runs in the sandbox all the same)' : "";
     return { ask: `the agent asked to run it outside the sandbox${how}`, sandboxed: approvedInSandbox };
@@ -44,14 +49,14 @@ export async function planCommand(request: CommandPlanRequest, disk: CommandDisk
   const decision = await decideCommandApproval(request, disk);
   if (decision.needsApproval) return { ...(decision.reason ? { ask: decision.reason } : {}), sandboxed: approvedInSandbox };
   // "never": nothing was checked, so the text runs as written.
-  if (!decision.argv) return { sandboxed: usable };
-  if (usable) return { argv: decision.argv, sandboxed: true };
+  if (!decision.argv) return { sandboxed: usable(request.sandbox) };
+  if (usable(request.sandbox)) return { argv: decision.argv, sandboxed: true };
   const why = notReadOnly(decision.argv);
   if (why) return { ask: `${noSandbox(request.sandbox)}, so only read-only commands run unasked, and ${why}`, sandboxed: false };
   return { argv: decision.argv, sandboxed: false };
 }
 
-function noSandbox({ mode, availability }: CommandPlanRequest["sandbox"]): string {
+function noSandbox({ mode, availability }: SandboxState): string {
   if (mode === "off") return 'arcadia.sandbox is "off"';
   return availability.available ? "there is no sandbox" : `there is no sandbox (${availability.reason})`;
 }
@@ -81,14 +86,11 @@ const NO_SANDBOX: SandboxAvailability = { available: false, reason: "this host h
 export async function planCommandFor(ports: ToolPorts, call: { command: string; cwd: string; outsideSandbox: boolean }): Promise<CommandPlan> {
   const disk = nodeCommandDisk(ports.files);
   const sandbox = { mode: ports.sandbox?.settings().mode ?? "unaskedCommands", availability: (await ports.sandbox?.availability()) ?? NO_SANDBOX };
-  const folders = ports.files.folders();
-  const plan = await planCommand({ command: call.command, cwd: call.cwd, folders, settings: ports.commandApproval(), sandbox, outsideSandbox: call.outsideSandbox }, disk);
+  const plan = await planCommand({ command: call.command, cwd: call.cwd, folders: ports.files.folders(), settings: ports.commandApproval(), sandbox, outsideSandbox: call.outsideSandbox }, disk);
   if (!plan.argv) return plan;
-  const real: string[] = [];
-  for (const folder of folders) real.push(await disk.realpath(folder).catch(() => folder));
-  const program = await programPath(plan.argv[0] as string, call.cwd, real, process.env.PATH);
+  const program = await programPath(plan.argv[0] as string, call.cwd, await realWorkspaceFolders(ports.files), process.env.PATH);
   if (program === undefined) {
-    return { ask: `\`${plan.argv[0]}\` is no program on PATH (outside the workspace): only programs run unasked, with no shell`, sandboxed: sandbox.mode === "allCommands" && sandbox.availability.available };
+    return { ask: `\`${plan.argv[0]}\` is no program on PATH (outside the workspace): only programs run unasked, with no shell`, sandboxed: approvedRunsInSandbox(sandbox) };
   }
   return { ...plan, argv: [program, ...plan.argv.slice(1)] };
 }

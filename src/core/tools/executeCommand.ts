@@ -10,7 +10,7 @@ import type { ToolSpec } from "../server/mcp/toolRegistrar";
 import { forbiddenCharacterMessage, forbiddenCommandCharacter } from "./commandCharacters";
 import { planCommandFor } from "./commandPlan";
 import { historyExpansion, historyExpansionMessage } from "./historyExpansion";
-import { resolveToolPath } from "./paths";
+import { realWorkspaceFolders, resolveToolPath } from "./paths";
 import type { CommandEnd, ToolPorts } from "./ports";
 import { cancelled, denied, toolError } from "./results";
 import { tail } from "./text";
@@ -118,7 +118,7 @@ async function runCommand(ports: ToolPorts, args: Args, context: CallContext): P
 
   let handle;
   try {
-    const sandbox = plan.sandboxed ? await ports.sandbox!.launch({ cwd: cwd.path, folders: await realFolders(ports), agentCwd: await agentFolder(ports, context.agentId) }) : undefined;
+    const sandbox = plan.sandboxed ? await ports.sandbox!.launch({ cwd: cwd.path, folders: await realWorkspaceFolders(ports.files), agentCwd: await agentFolder(ports, context.agentId) }) : undefined;
     handle = await ports.commands.start({ command: args.command, cwd: cwd.path, agentId: context.agentId, ...(plan.argv ? { argv: plan.argv } : {}), ...(sandbox ? { sandbox } : {}) });
   } catch (err) {
     return toolError(`Could not start the command: ${errorMessage(err)}`);
@@ -169,13 +169,6 @@ function resultFor(end: CommandEnd, captured: boolean, common: Record<string, un
 const SANDBOX_NOTE =
   " It ran in Arcadia's sandbox (no network; outside the workspace only system folders, read-only; .git, .claude, .vscode read-only):" +
   " if that is why it failed, call again with outside_sandbox: true and the user is asked.";
-
-/** The workspace folders, real paths (what the sandbox binds). */
-async function realFolders(ports: ToolPorts): Promise<string[]> {
-  const out: string[] = [];
-  for (const folder of ports.files.folders()) out.push(await ports.files.realpath(folder).catch(() => folder));
-  return out;
-}
 
 /** The agent's own folder, a real path, when the host knows it (a worktree agent writes only there). */
 async function agentFolder(ports: ToolPorts, agentId: string | undefined): Promise<string | undefined> {

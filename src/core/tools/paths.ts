@@ -27,6 +27,13 @@ export function realpathAllowingMissing(files: Pick<WorkspaceFiles, "realpath">,
   return followingMissing((p) => files.realpath(p), path);
 }
 
+/** The workspace folders as real paths (one that cannot be resolved as it is named). */
+export async function realWorkspaceFolders(files: Pick<WorkspaceFiles, "folders" | "realpath">): Promise<string[]> {
+  const out: string[] = [];
+  for (const folder of files.folders()) out.push(await files.realpath(folder).catch(() => folder));
+  return out;
+}
+
 export async function insideWorkspace(files: WorkspaceFiles, real: string): Promise<boolean> {
   for (const folder of files.folders()) {
     const realFolder = await realpathAllowingMissing(files, folder);
