@@ -1,10 +1,12 @@
-import { useEffect, useLayoutEffect, useReducer, useRef } from "react";
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from "react";
 import { AgentCard } from "./components/AgentCard";
+import { AgentLine, AgentPrompts } from "./components/AgentLine";
 import { CardErrorBoundary } from "./components/CardErrorBoundary";
 import { EmptyState } from "./components/EmptyState";
 import { NoticeBanner } from "./components/NoticeBanner";
 import { TopBar } from "./components/TopBar";
 import { firstPaintState } from "./firstPaint";
+import { detailAgentId } from "./detailChoice";
 import { reduce, toSaved } from "./store";
 import { useCardsVisible } from "./useCardsVisible";
 import { loadState, saveState } from "./vscodeApi";
@@ -28,8 +30,22 @@ export function App() {
     if (cardCount > 0 && performance.getEntriesByName(name).length === 0) performance.mark(name);
   }, [cardCount]);
 
-  const list = useRef<HTMLUListElement>(null);
-  useCardsVisible(list, state.agents.map((a) => a.id).join(","));
+  const overview = useRef<HTMLDivElement>(null);
+  // Every prompt of every agent, in the agents' order, under the overview: never in a scrolled-away card.
+  const asking = state.agents.flatMap((agent) => {
+    const live = state.live.get(agent.id);
+    return live && live.prompts.length > 0 ? [[agent, live] as const] : [];
+  });
+  useCardsVisible(overview, state.agents.map((a) => a.id).join(","));
+
+  // Whose details show below the overview: asked for with a line's chevron, else they follow the terminal in front.
+  const [asked, setAsked] = useState<string | null>(null);
+  const shown = detailAgentId(state.agents, asked);
+  const detail = state.agents.find((a) => a.id === shown);
+  const showDetails = useCallback((id: string) => setAsked(id), []);
+  // Focusing an agent's terminal (a click on its line, or in VS Code) hands the details back to the terminal in front.
+  const focusedId = state.agents.find((a) => a.focused)?.id;
+  useEffect(() => setAsked(null), [focusedId]);
 
   return (
     <div className="panel">
@@ -38,13 +54,40 @@ export function App() {
       {state.agents.length === 0 ? (
         <EmptyState />
       ) : (
-        <ul className="agent-list" aria-label="Agents" ref={list}>
-          {state.agents.map((agent) => (
-            <CardErrorBoundary key={agent.id} agentId={agent.id} resetKeys={[agent, state.live.get(agent.id)]}>
-              <AgentCard agent={agent} live={state.live.get(agent.id)} revealSeq={state.reveal?.id === agent.id ? state.reveal.seq : 0} />
-            </CardErrorBoundary>
-          ))}
-        </ul>
+        <>
+          <div className="overview" ref={overview}>
+            <ul className="agent-overview" aria-label="Agents" data-testid="agent-overview">
+              {state.agents.map((agent) => (
+                // One agent's bad data breaks its own line only, never the overview.
+                <CardErrorBoundary key={agent.id} agentId={agent.id} resetKeys={[agent, state.live.get(agent.id)]}>
+                  <AgentLine
+                    agent={agent}
+                    live={state.live.get(agent.id)}
+                    shown={agent.id === shown}
+                    onShowDetails={showDetails}
+                    revealSeq={state.reveal?.id === agent.id ? state.reveal.seq : 0}
+                  />
+                </CardErrorBoundary>
+              ))}
+            </ul>
+            {asking.length > 0 && (
+              <ul className="attention" aria-label="Waiting for your answer" data-testid="attention">
+                {asking.map(([agent, live]) => (
+                  <CardErrorBoundary key={agent.id} agentId={agent.id} resetKeys={[agent, live]}>
+                    <AgentPrompts agent={agent} live={live} />
+                  </CardErrorBoundary>
+                ))}
+              </ul>
+            )}
+          </div>
+          {detail && (
+            <ul className="agent-detail" aria-label={`${detail.name}: details`} data-testid="agent-detail">
+              <CardErrorBoundary key={detail.id} agentId={detail.id} resetKeys={[detail, state.live.get(detail.id)]}>
+                <AgentCard agent={detail} live={state.live.get(detail.id)} />
+              </CardErrorBoundary>
+            </ul>
+          )}
+        </>
       )}
     </div>
   );

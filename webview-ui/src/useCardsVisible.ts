@@ -5,7 +5,7 @@ import { post } from "./vscodeApi";
 const SETTLE_MS = 200;
 
 /**
- * Tells the extension which cards are on screen (at least half visible), so it notifies only
+ * Tells the extension which agents are on screen (their overview line at least half visible), so it notifies only
  * about the others (src/agents/attention.ts). Sent when the set changes, and [] while the panel's
  * page is hidden. `agentIds` re-observes when cards come and go.
  */
@@ -39,7 +39,8 @@ export function useCardsVisible(list: RefObject<HTMLElement | null>, agentIds: s
       },
       { threshold: [0, 0.5, 1] },
     );
-    for (const card of Array.from(root.querySelectorAll<HTMLElement>('[data-testid="agent-card"]'))) observer.observe(card);
+    // An agent is in sight when its overview line is: its status and its prompts are there.
+    for (const line of Array.from(root.querySelectorAll<HTMLElement>('[data-testid="agent-line"]'))) observer.observe(line);
     document.addEventListener("visibilitychange", schedule);
     return () => {
       observer.disconnect();

@@ -6,9 +6,9 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { AgentView } from "../../src/shared/protocol";
-import { agent, agentLive, prompt, renderPanel, snapshot } from "./helpers";
+import { agent, agentLive, prompt, promptsOf, renderPanel, snapshot } from "./helpers";
 
-const cardOf = (id: string) => screen.getAllByTestId("agent-card").find((c) => c.dataset.agentId === id);
+const lineOf = (id: string) => screen.queryAllByTestId("agent-line").find((c) => c.dataset.agentId === id);
 
 describe("a card that fails to render", () => {
   it("is replaced by a short notice; the other cards keep working, and the error is logged", () => {
@@ -22,16 +22,15 @@ describe("a card that fails to render", () => {
     panel.send({ type: "agentUpdated", agent: broken });
 
     expect(screen.getByTestId("card-error")).toHaveAttribute("data-agent-id", "agent-2");
-    expect(cardOf("agent-2")).toBeUndefined();
-    const first = cardOf("agent-1");
-    expect(first).toBeDefined();
-    within(first!).getByTestId("prompt-allow").click();
+    expect(lineOf("agent-2")).toBeUndefined();
+    expect(lineOf("agent-1")).toBeDefined();
+    within(promptsOf("agent-1")!).getByTestId("prompt-allow").click();
     expect(panel.posted).toContainEqual({ type: "answerPrompt", id: "p1", decision: "allow" });
     expect(logged.mock.calls.some((args) => String(args[0]).includes("agent-2"))).toBe(true);
 
     panel.send({ type: "agentUpdated", agent: agent({ index: 2, name: "Fixed" }) });
     expect(screen.queryByTestId("card-error")).not.toBeInTheDocument();
-    expect(within(cardOf("agent-2")!).getByText("Fixed")).toBeInTheDocument();
+    expect(within(lineOf("agent-2")!).getByText("Fixed")).toBeInTheDocument();
     logged.mockRestore();
   });
 });

@@ -1,4 +1,4 @@
-import { act, render } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import type { AgentLiveView, AgentView, ExtensionMessage, LiveCallView, NoticeView, PromptView, ToolView, WebviewMessage } from "../../src/shared/protocol";
 import { App } from "../src/App";
 import { setVsCodeApi } from "../src/vscodeApi";
@@ -82,4 +82,25 @@ export function innerInput(field: HTMLElement): HTMLInputElement {
   const input = field.shadowRoot?.querySelector("input");
   if (!input) throw new Error("text field has no input");
   return input;
+}
+
+/** An agent's line in the overview. */
+export function line(id = "agent-1"): HTMLElement {
+  const found = screen.getAllByTestId("agent-line").find((l) => l.dataset.agentId === id);
+  if (!found) throw new Error(`no overview line for ${id}`);
+  return found;
+}
+
+/** An agent's details (its card below the overview), shown first with its line's chevron if another agent's show. */
+export function details(id = "agent-1"): HTMLElement {
+  const shown = screen.queryByTestId("agent-card");
+  if (shown?.dataset.agentId !== id) fireEvent.click(within(line(id)).getByTestId("show-details"));
+  const card = screen.getByTestId("agent-card");
+  if (card.dataset.agentId !== id) throw new Error(`the details of ${id} do not show`);
+  return card;
+}
+
+/** An agent's prompts under the overview (undefined when it has none). */
+export function promptsOf(id = "agent-1"): HTMLElement | undefined {
+  return screen.queryAllByTestId("agent-prompts").find((p) => p.dataset.agentId === id);
 }

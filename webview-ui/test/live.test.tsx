@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { agent, agentLive, liveCall, prompt, renderPanel, snapshot, tool } from "./helpers";
+import { agent, agentLive, details, line, liveCall, prompt, promptsOf, renderPanel, snapshot, tool } from "./helpers";
 
-const card = (id = "agent-1") => screen.getAllByTestId("agent-card").find((c) => c.dataset.agentId === id)!;
+const card = details;
 const row = (toolId: string) => within(card()).getAllByTestId("tool-row").find((r) => r.dataset.toolId === toolId)!;
 // The toolkit button's own property, set by React at once (the attribute is reflected a moment later).
 const disabled = (button: HTMLElement) => (button as HTMLElement & { disabled?: boolean }).disabled === true;
@@ -117,13 +117,17 @@ describe("a call to Arcadia's MCP server in flight", () => {
 });
 
 describe("prompts", () => {
-  it("Claude's permission prompt shows on its row with Allow, Deny, Always allow and a way to its terminal", async () => {
+  it("Claude's permission prompt shows under the overview with Allow, Deny, Always allow and a way to its terminal; its row says it waits", async () => {
     const user = userEvent.setup();
     const panel = renderPanel();
     panel.send(snapshot([agent({ status: "needsYou", needsYou: { kind: "permission" }, tools: [tool({ id: "t1", name: "Bash", label: "Running: rm -rf build" })] })]));
     panel.send(agentLive("agent-1", { prompts: [prompt({ id: "p1", toolUseId: "t1", subject: "Bash: rm -rf build", canAlwaysAllow: true })] }));
 
-    const p = within(row("t1")).getByTestId("prompt");
+    // Under the overview, beside its agent's name: never in a part of the card scrolled away.
+    expect(promptsOf()).toHaveTextContent(/^Agent #1/);
+    const p = within(promptsOf()!).getByTestId("prompt");
+    expect(within(row("t1")).getByTestId("tool-asks")).toHaveTextContent("waiting for your answer, above");
+    expect(within(card()).queryByTestId("prompt")).not.toBeInTheDocument();
     expect(p).toHaveAttribute("data-prompt-id", "p1");
     expect(p).toHaveAttribute("data-kind", "permission");
     expect(p).toHaveTextContent("Bash: rm -rf build");
@@ -143,7 +147,8 @@ describe("prompts", () => {
 
     // Answered (here or in the terminal): the prompt leaves the live view and its buttons go.
     panel.send(agentLive("agent-1"));
-    expect(within(card()).queryByTestId("prompt")).not.toBeInTheDocument();
+    expect(promptsOf()).toBeUndefined();
+    expect(within(row("t1")).queryByTestId("tool-asks")).not.toBeInTheDocument();
   });
 
   it("Deny answers deny, once", async () => {
@@ -151,7 +156,7 @@ describe("prompts", () => {
     const panel = renderPanel();
     panel.send(snapshot([agent({ status: "active", tools: [tool({ id: "t1" })] })]));
     panel.send(agentLive("agent-1", { prompts: [prompt({ id: "a1", kind: "command", subject: "npm publish", toolUseId: "t1" })] }));
-    const p = within(row("t1")).getByTestId("prompt");
+    const p = within(promptsOf()!).getByTestId("prompt");
     // Arcadia's own approvals: no "Always allow" unless offered, nothing to reveal for a command.
     expect(within(p).queryByTestId("prompt-always")).not.toBeInTheDocument();
     expect(within(p).queryByTestId("prompt-reveal")).not.toBeInTheDocument();
@@ -160,7 +165,7 @@ describe("prompts", () => {
     expect(sent(panel.posted)).toEqual([{ type: "answerPrompt", id: "a1", decision: "deny" }]);
   });
 
-  it("a write shows Show diff; a prompt without a row sits at the card's foot, with the call it holds up", async () => {
+  it("a write shows Show diff; the call it holds up sits at the card's foot when it has no row", async () => {
     const user = userEvent.setup();
     const panel = renderPanel();
     panel.send(snapshot([agent({ status: "active" })]));
@@ -171,7 +176,8 @@ describe("prompts", () => {
       }),
     );
     const foot = within(card()).getByTestId("card-foot");
-    const p = within(foot).getByTestId("prompt");
+    expect(within(foot).getByTestId("tool-asks")).toBeInTheDocument();
+    const p = within(promptsOf()!).getByTestId("prompt");
     expect(p).toHaveAttribute("data-kind", "write");
     expect(within(p).getByTestId("prompt-reveal")).toHaveTextContent("Show diff");
     expect(within(foot).getByTestId("live-call")).toHaveTextContent("write_file: src/app.ts");
@@ -183,20 +189,31 @@ describe("prompts", () => {
     ]);
   });
 
-  it("a card with a prompt stands out; a new prompt on the same card has fresh buttons", async () => {
+  it("an agent with a prompt stands out; a new prompt of the same agent has fresh buttons", async () => {
     const user = userEvent.setup();
     const panel = renderPanel();
     panel.send(snapshot([agent({ index: 1, status: "active" }), agent({ index: 2, status: "active" })]));
     panel.send(agentLive("agent-1", { prompts: [prompt({ id: "p1" })] }));
-    expect(card("agent-1")).toHaveAttribute("data-needs-answer", "true");
+    expect(line("agent-1")).toHaveAttribute("data-needs-answer", "true");
+    expect(line("agent-1")).toHaveClass("needs-answer");
+    expect(line("agent-2")).not.toHaveAttribute("data-needs-answer");
     expect(card("agent-1")).toHaveClass("needs-answer");
-    expect(card("agent-2")).not.toHaveAttribute("data-needs-answer");
-    await user.click(within(card()).getByTestId("prompt-allow"));
-    expect(disabled(within(card()).getByTestId("prompt-allow"))).toBe(true);
+    await user.click(within(promptsOf("agent-1")!).getByTestId("prompt-allow"));
+    expect(disabled(within(promptsOf("agent-1")!).getByTestId("prompt-allow"))).toBe(true);
     panel.send(agentLive("agent-1", { prompts: [prompt({ id: "p2" })] }));
-    expect(disabled(within(card()).getByTestId("prompt-allow"))).toBe(false);
+    expect(disabled(within(promptsOf("agent-1")!).getByTestId("prompt-allow"))).toBe(false);
     panel.send(agentLive("agent-1"));
-    expect(card("agent-1")).not.toHaveAttribute("data-needs-answer");
+    expect(line("agent-1")).not.toHaveAttribute("data-needs-answer");
+  });
+
+  it("two agents' prompts both show under the overview, each under its agent's name, in the agents' order", () => {
+    const panel = renderPanel();
+    panel.send(snapshot([agent({ index: 1, status: "active" }), agent({ index: 2, status: "active" }), agent({ index: 3, status: "active" })]));
+    panel.send(agentLive("agent-3", { prompts: [prompt({ id: "p3", subject: "Bash: touch c" })] }));
+    panel.send(agentLive("agent-1", { prompts: [prompt({ id: "p1", subject: "Bash: touch a" })] }));
+    const blocks = screen.getAllByTestId("agent-prompts");
+    expect(blocks.map((b) => b.dataset.agentId)).toEqual(["agent-1", "agent-3"]);
+    expect(blocks[1]).toHaveTextContent(/^Agent #3.*Bash: touch c.*Allow.*Deny/);
   });
 });
 

@@ -3,12 +3,12 @@
  * interrupted, waits apart), calls that wait for approval, what needs you coming into view,
  * the confirmation before closing a working agent, and which cards are on screen.
  */
-import { act, screen, within } from "@testing-library/react";
+import { act, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { agent, agentLive, liveCall, prompt, renderPanel, snapshot, tool } from "./helpers";
+import { agent, agentLive, details, line, liveCall, prompt, renderPanel, snapshot, tool } from "./helpers";
 
-const card = (id = "agent-1") => screen.getAllByTestId("agent-card").find((c) => c.dataset.agentId === id)!;
+const card = details;
 const row = (toolId: string, agentId = "agent-1") => within(card(agentId)).getAllByTestId("tool-row").find((r) => r.dataset.toolId === toolId)!;
 const sent = (posted: { type: string }[]) => posted.filter((m) => m.type !== "webviewReady" && m.type !== "cardsVisible");
 
@@ -70,7 +70,7 @@ describe("what needs you comes into view", () => {
     delete (Element.prototype as Partial<Element>).scrollIntoView;
   });
 
-  it("a new prompt on the third card scrolls that card into view, without taking keyboard focus", () => {
+  it("a new prompt of the third agent scrolls its line into view, without taking keyboard focus", () => {
     const panel = renderPanel();
     panel.send(snapshot([agent({ index: 1 }), agent({ index: 2 }), agent({ index: 3, status: "active", tools: [tool({ id: "t9", label: "Running: touch x" })] })]));
     const focused = document.activeElement;
@@ -83,16 +83,16 @@ describe("what needs you comes into view", () => {
     expect(scrolled).toEqual(["agent-3"]);
   });
 
-  it("Go to Next Agent That Needs You (revealAgent) scrolls to the card and marks it for a moment", () => {
+  it("Go to Next Agent That Needs You (revealAgent) scrolls to its line and marks it for a moment", () => {
     vi.useFakeTimers();
     const panel = renderPanel();
     panel.send(snapshot([agent({ index: 1 }), agent({ index: 2 })]));
     scrolled = [];
     panel.send({ type: "revealAgent", id: "agent-2" });
     expect(scrolled).toEqual(["agent-2"]);
-    expect(card("agent-2")).toHaveClass("revealed");
+    expect(line("agent-2")).toHaveClass("revealed");
     act(() => vi.advanceTimersByTime(2_000));
-    expect(card("agent-2")).not.toHaveClass("revealed");
+    expect(line("agent-2")).not.toHaveClass("revealed");
   });
 });
 

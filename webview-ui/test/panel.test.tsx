@@ -1,30 +1,31 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { agent, innerInput, renderPanel, snapshot, tool } from "./helpers";
+import { agent, details, innerInput, line, renderPanel, snapshot, tool } from "./helpers";
 
-const card = (id = "agent-1") => screen.getAllByTestId("agent-card").find((c) => c.dataset.agentId === id)!;
+const card = details;
 const rows = (scope: HTMLElement) => within(scope).queryAllByTestId("tool-row");
-const rowByLabel = (label: string) => screen.getByText(label).closest<HTMLElement>("[data-testid=tool-row]")!;
+const rowByLabel = (label: string) => within(card()).getByText(label).closest<HTMLElement>("[data-testid=tool-row]")!;
+const lineNames = () => screen.getAllByTestId("line-name").map((n) => n.textContent);
 
 describe("messaging", () => {
   it("says it is ready on mount, and shows the snapshot it gets back", () => {
     const panel = renderPanel();
     expect(panel.posted).toEqual([{ type: "webviewReady" }]);
     panel.send(snapshot([agent({ index: 2 }), agent({ index: 1 })]));
-    expect(screen.getAllByTestId("agent-name").map((n) => n.textContent)).toEqual(["Agent #1", "Agent #2"]);
+    expect(lineNames()).toEqual(["Agent #1", "Agent #2"]);
   });
 
   it("updates, adds and removes cards; a repeated snapshot makes no duplicates", () => {
     const panel = renderPanel();
     panel.send(snapshot([agent({ index: 1 })]));
     panel.send(snapshot([agent({ index: 1 })]));
-    expect(screen.getAllByTestId("agent-card")).toHaveLength(1);
+    expect(screen.getAllByTestId("agent-line")).toHaveLength(1);
     panel.send({ type: "agentUpdated", agent: agent({ index: 2, status: "active" }) });
     panel.send({ type: "agentUpdated", agent: agent({ index: 1, name: "Frontend" }) });
-    expect(screen.getAllByTestId("agent-name").map((n) => n.textContent)).toEqual(["Frontend", "Agent #2"]);
+    expect(lineNames()).toEqual(["Frontend", "Agent #2"]);
     panel.send({ type: "agentRemoved", id: "agent-1" });
-    expect(screen.getAllByTestId("agent-name").map((n) => n.textContent)).toEqual(["Agent #2"]);
+    expect(lineNames()).toEqual(["Agent #2"]);
   });
 
   it("a view shown again asks again, paints what it had at once, and ends up with exactly the new snapshot", () => {
@@ -35,9 +36,9 @@ describe("messaging", () => {
 
     const again = renderPanel({ saved });
     expect(again.posted).toEqual([{ type: "webviewReady" }]);
-    expect(screen.getAllByTestId("agent-card")).toHaveLength(2);
+    expect(screen.getAllByTestId("agent-line")).toHaveLength(2);
     again.send(snapshot([agent({ index: 2, status: "active" })]));
-    expect(screen.getAllByTestId("agent-card").map((c) => c.dataset.status)).toEqual(["active"]);
+    expect(screen.getAllByTestId("agent-line").map((c) => c.dataset.status)).toEqual(["active"]);
   });
 
   it("ignores page messages that are not the extension's", () => {
@@ -205,14 +206,57 @@ describe("tools", () => {
 });
 
 describe("cards", () => {
-  it("clicking a card focuses its agent; the focused terminal's card is selected", async () => {
+  it("clicking an agent's line focuses its terminal; the details follow the terminal in front", async () => {
     const user = userEvent.setup();
     const panel = renderPanel();
     panel.send(snapshot([agent({ index: 1 }), agent({ index: 2, focused: true })]));
-    expect(card("agent-2")).toHaveAttribute("aria-current", "true");
-    expect(card("agent-1")).not.toHaveAttribute("aria-current");
-    await user.click(within(card("agent-1")).getByTestId("agent-status"));
+    expect(line("agent-2")).toHaveClass("focused");
+    expect(line("agent-1")).not.toHaveClass("focused");
+    expect(screen.getByTestId("agent-card")).toHaveAttribute("data-agent-id", "agent-2");
+    await user.click(within(line("agent-1")).getByTestId("line-name"));
     expect(panel.posted.at(-1)).toEqual({ type: "focusAgent", id: "agent-1" });
+    panel.send(snapshot([agent({ index: 1, focused: true }), agent({ index: 2 })]));
+    expect(screen.getByTestId("agent-card")).toHaveAttribute("data-agent-id", "agent-1");
+  });
+
+  it("the chevron shows an agent's details without leaving the terminal in front, until another terminal comes to the front", async () => {
+    const user = userEvent.setup();
+    const panel = renderPanel();
+    panel.send(snapshot([agent({ index: 1, focused: true }), agent({ index: 2 }), agent({ index: 3 })]));
+    await user.click(within(line("agent-3")).getByTestId("show-details"));
+    expect(screen.getByTestId("agent-card")).toHaveAttribute("data-agent-id", "agent-3");
+    expect(line("agent-3")).toHaveClass("shown");
+    expect(panel.posted.filter((m) => m.type === "focusAgent")).toEqual([]);
+    // Updates keep the choice; a terminal coming to the front takes the details along.
+    panel.send({ type: "agentUpdated", agent: agent({ index: 2, status: "active" }) });
+    expect(screen.getByTestId("agent-card")).toHaveAttribute("data-agent-id", "agent-3");
+    panel.send(snapshot([agent({ index: 1 }), agent({ index: 2, focused: true }), agent({ index: 3 })]));
+    expect(screen.getByTestId("agent-card")).toHaveAttribute("data-agent-id", "agent-2");
+  });
+
+  it("each agent is one line: name, status, what it does now and for how long", () => {
+    vi.useFakeTimers();
+    const start = new Date("2025-01-01T12:00:00Z").getTime();
+    vi.setSystemTime(start + 12_000);
+    const panel = renderPanel();
+    panel.send(
+      snapshot([
+        agent({ index: 1, status: "active", tools: [tool({ id: "t1", label: "Running: npm test", startedAt: start })] }),
+        agent({ index: 2, status: "waiting", lastTurn: "completed" }),
+        agent({ index: 3, status: "needsYou", needsYou: { kind: "question" } }),
+      ]),
+    );
+    expect(within(line("agent-1")).getByTestId("line-doing")).toHaveTextContent("Running: npm test");
+    expect(within(line("agent-1")).getByTestId("line-elapsed")).toHaveTextContent("12s");
+    // "Working" goes without saying beside what it works on.
+    expect(within(line("agent-1")).queryByTestId("line-status")).not.toBeInTheDocument();
+    expect(within(line("agent-2")).getByTestId("line-status")).toHaveTextContent("Idle");
+    expect(within(line("agent-2")).queryByTestId("line-doing")).not.toBeInTheDocument();
+    expect(within(line("agent-3")).getByTestId("line-status")).toHaveTextContent("Needs you");
+    expect(within(line("agent-3")).getByTestId("line-doing")).toHaveTextContent("Waiting on a question in its terminal");
+    act(() => vi.advanceTimersByTime(2_000));
+    expect(within(line("agent-1")).getByTestId("line-elapsed")).toHaveTextContent("14s");
+    vi.useRealTimers();
   });
 
   it("a card is focusable and activates with Enter and Space", async () => {
@@ -222,7 +266,11 @@ describe("cards", () => {
     card().focus();
     await user.keyboard("{Enter}");
     await user.keyboard(" ");
+    // Its overview line too.
+    within(line()).getByRole("button", { name: /^Agent #1/ }).focus();
+    await user.keyboard("{Enter}");
     expect(panel.posted.slice(1)).toEqual([
+      { type: "focusAgent", id: "agent-1" },
       { type: "focusAgent", id: "agent-1" },
       { type: "focusAgent", id: "agent-1" },
     ]);

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { agent, agentLive, renderPanel, snapshot } from "./helpers";
+import { agent, agentLive, details, renderPanel, snapshot } from "./helpers";
 
 describe("a worktree agent's card", () => {
   it("shows its branch, that it is isolated, and its changes; Review / Merge… / Remove… post their action and do not focus the terminal", async () => {
@@ -9,12 +9,11 @@ describe("a worktree agent's card", () => {
     const panel = renderPanel();
     panel.send(snapshot([agent({ index: 1 }), agent({ index: 2 })]));
     panel.send(agentLive("agent-2", { worktree: { branch: "worktree-fix", base: "main", changes: { files: 3, added: 40, removed: 12 } } }));
-    const cards = screen.getAllByTestId("agent-card");
-    const line = within(cards[1]!).getByTestId("agent-worktree");
+    expect(within(details("agent-1")).queryByTestId("agent-worktree")).toBeNull();
+    const line = within(details("agent-2")).getByTestId("agent-worktree");
     expect(line.textContent).toContain("worktree-fix");
     expect(line.textContent).toContain("isolated");
     expect(within(line).getByTestId("worktree-changes").textContent).toBe("3 files · +40 −12");
-    expect(within(cards[0]!).queryByTestId("agent-worktree")).toBeNull();
     for (const action of ["review", "merge", "remove"] as const) await user.click(within(line).getByTestId(`worktree-${action}`));
     expect(panel.posted.filter((m) => m.type !== "cardsVisible" && m.type !== "webviewReady")).toEqual([
       { type: "worktreeAction", id: "agent-2", action: "review" },
@@ -47,11 +46,11 @@ describe("an agent in the shared checkout", () => {
     panel.send(snapshot([agent({ index: 1 }), agent({ index: 2 })]));
     panel.send(agentLive("agent-1", { sessionEdits: { files: ["src/a.ts", "README.md", "b.ts", "c.ts"], total: 4 } }));
     panel.send(agentLive("agent-2", { sessionEdits: { files: ["x.ts"], total: 1 }, worktree: { branch: "worktree-b", base: "main", changes: null } }));
-    const cards = screen.getAllByTestId("agent-card");
-    expect(within(cards[0]!).getByTestId("session-edits-text").textContent).toBe("Edited 4 files this session: src/a.ts, README.md, b.ts, …");
-    expect(within(cards[1]!).queryByTestId("session-edits")).toBeNull();
-    expect(within(cards[1]!).getByTestId("worktree-changes").textContent).toBe("counting changes…");
-    await user.click(within(cards[0]!).getByTestId("session-edits-review"));
+    const cards = [() => details("agent-1"), () => details("agent-2")];
+    expect(within(cards[0]!()).getByTestId("session-edits-text").textContent).toBe("Edited 4 files this session: src/a.ts, README.md, b.ts, …");
+    expect(within(cards[1]!()).queryByTestId("session-edits")).toBeNull();
+    expect(within(cards[1]!()).getByTestId("worktree-changes").textContent).toBe("counting changes…");
+    await user.click(within(cards[0]!()).getByTestId("session-edits-review"));
     expect(panel.posted).toContainEqual({ type: "worktreeAction", id: "agent-1", action: "review" });
     expect(panel.posted.some((m) => m.type === "focusAgent")).toBe(false);
   });

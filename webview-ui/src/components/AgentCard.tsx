@@ -2,7 +2,6 @@ import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
 import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from "react";
 import type { AgentLiveView, AgentView } from "../../../src/shared/protocol";
 import { cardStatus, retryText, statusText } from "../agentStatus";
-import { useBringIntoView } from "../useBringIntoView";
 import { useSendOnce } from "../useSendOnce";
 import { post } from "../vscodeApi";
 import { ActionButton } from "./ActionButton";
@@ -18,15 +17,15 @@ import { TurnHistory } from "./TurnHistory";
 import { usageLine, usageTitle } from "../usageText";
 
 /**
- * One agent. Memoized on the agent object and its live view: the store keeps unchanged objects,
- * so a message about one agent re-renders that card only.
+ * One agent's details, below the overview: its header (name, status, usage, context) stays in
+ * place while its rows scroll. Its prompts are on its overview line, with their buttons, so they
+ * are never scrolled away; its rows say what waits. Memoized on the agent object and its live view.
  */
-export const AgentCard = memo(function AgentCard({ agent, live, revealSeq = 0 }: { agent: AgentView; live?: AgentLiveView | undefined; revealSeq?: number }) {
+export const AgentCard = memo(function AgentCard({ agent, live }: { agent: AgentView; live?: AgentLiveView | undefined }) {
   const status = cardStatus(agent);
   // A card that waits on the user stands out, whether Claude's own prompt or one of Arcadia's.
   const needsAnswer = status === "needsYou" || (live?.prompts.length ?? 0) > 0;
   const card = useRef<HTMLLIElement>(null);
-  const marked = useBringIntoView(card, needsAnswer, live, revealSeq);
   const [confirmingClose, setConfirmingClose] = useState(false);
   // Closing a card that is busy, or waiting on the user, ends its terminal and its work: ask first.
   const closeNeedsConfirm = status === "active" || status === "compacting" || status === "needsYou";
@@ -52,7 +51,7 @@ export const AgentCard = memo(function AgentCard({ agent, live, revealSeq = 0 }:
   return (
     <li
       ref={card}
-      className={`agent-card status-${status}${agent.focused ? " selected" : ""}${needsAnswer ? " needs-answer" : ""}${marked ? " revealed" : ""}`}
+      className={`agent-card status-${status}${agent.focused ? " selected" : ""}${needsAnswer ? " needs-answer" : ""}`}
       data-testid="agent-card"
       data-agent-id={id}
       data-status={status}
@@ -65,9 +64,29 @@ export const AgentCard = memo(function AgentCard({ agent, live, revealSeq = 0 }:
       onClick={focusAgent}
       onKeyDown={onKeyDown}
     >
-      <div className="agent-head">
+      {/* One row while the width holds it: name, status, usage, context, close; it stays while the rows scroll. */}
+      <div className="agent-card-header">
         <div className="agent-title">
           <AgentName id={id} name={agent.name} onEditEnd={onEditEnd} />
+        </div>
+        <div className="agent-status-line">
+          <StatusDot status={status} />
+          {/* The card's description is the status alone, not the buttons and gauge beside it. */}
+          <span className="agent-status" id={statusId} data-testid="agent-status" aria-live="polite">
+            {limitedNow ? live?.limit : statusText(agent)}
+          </span>
+          {agent.reconnecting && (
+            <span className="agent-reconnecting" data-testid="agent-reconnecting" title="Shown from before the window reloaded; finding its terminal again">
+              Reconnecting…
+            </span>
+          )}
+          {status === "exited" && <RestartButton id={id} name={agent.name} />}
+          {live?.usage && (
+            <span className="agent-usage" data-testid="agent-usage" title={usageTitle(live.usage)}>
+              {usageLine(live.usage)}
+            </span>
+          )}
+          <ContextGauge context={agent.context} />
         </div>
         <VSCodeButton
           className="card-button"
@@ -85,26 +104,9 @@ export const AgentCard = memo(function AgentCard({ agent, live, revealSeq = 0 }:
           <Codicon name="close" />
         </VSCodeButton>
       </div>
-      {confirmingClose && <CloseConfirm name={agent.name} onClose={() => post({ type: "closeAgent", id })} onKeep={() => (setConfirmingClose(false), card.current?.focus())} />}
-      <div className="agent-status-line">
-        <StatusDot status={status} />
-        {/* The card's description is the status alone, not the buttons and gauge beside it. */}
-        <span className="agent-status" id={statusId} data-testid="agent-status" aria-live="polite">
-          {limitedNow ? live?.limit : statusText(agent)}
-        </span>
-        {agent.reconnecting && (
-          <span className="agent-reconnecting" data-testid="agent-reconnecting" title="Shown from before the window reloaded; finding its terminal again">
-            Reconnecting…
-          </span>
-        )}
-        {status === "exited" && <RestartButton id={id} name={agent.name} />}
-        {live?.usage && (
-          <span className="agent-usage" data-testid="agent-usage" title={usageTitle(live.usage)}>
-            {usageLine(live.usage)}
-          </span>
-        )}
-        <ContextGauge context={agent.context} />
-      </div>
+      {confirmingClose && (
+        <CloseConfirm name={agent.name} onClose={() => post({ type: "closeAgent", id })} onKeep={() => (setConfirmingClose(false), card.current?.focus())} />
+      )}
       {live?.limit && !limitedNow && (
         <div className="agent-limit" data-testid="agent-limit" role="status">
           <Codicon name="watch" className="retry-icon" />
@@ -126,7 +128,8 @@ export const AgentCard = memo(function AgentCard({ agent, live, revealSeq = 0 }:
       {/* A worktree agent's changes are on its worktree line, against its base. */}
       {!live?.worktree && <SessionEdits agentId={id} name={agent.name} edits={live?.sessionEdits} />}
       <SharedFiles files={live?.sharedFiles} />
-      <ToolList tools={agent.tools} live={live} />
+      {/* The rows carry the calls (Cancel / Complete); prompts are answered under the overview. */}
+      <ToolList tools={agent.tools} live={live} promptsAbove />
       <TurnHistory turns={live?.history} />
     </li>
   );

@@ -35,7 +35,7 @@ const OUTCOME_TEXT: Record<Outcome, string> = {
  * The current turn's tools, sub-agent tools nested under their `Subtask:` row; live calls and
  * prompts on the row of their tool_use, and those without a row at the foot.
  */
-export function ToolList({ tools, live }: { tools: readonly ToolView[]; live?: AgentLiveView | undefined }) {
+export function ToolList({ tools, live, promptsAbove = false }: { tools: readonly ToolView[]; live?: AgentLiveView | undefined; promptsAbove?: boolean }) {
   const shown = useMinimumVisibility(tools);
   const tree = useMemo(() => buildToolTree(shown), [shown]);
   const placed = useMemo(() => placeLive(shown, live), [shown, live]);
@@ -45,15 +45,13 @@ export function ToolList({ tools, live }: { tools: readonly ToolView[]; live?: A
       {tree.length > 0 && (
         <ul className="tool-list" aria-label="Tools">
           {tree.map((node) => (
-            <ToolItem key={node.tool.id} node={node} byTool={placed.byTool} />
+            <ToolItem key={node.tool.id} node={node} byTool={placed.byTool} promptsAbove={promptsAbove} />
           ))}
         </ul>
       )}
       {(foot.calls.length > 0 || foot.prompts.length > 0) && (
         <div className="card-foot" data-testid="card-foot">
-          {foot.prompts.map((prompt) => (
-            <Prompt key={prompt.id} prompt={prompt} />
-          ))}
+          {foot.prompts.map((prompt) => (promptsAbove ? <AsksAbove key={prompt.id} /> : <Prompt key={prompt.id} prompt={prompt} />))}
           {foot.calls.map((call) => (
             <LiveCall key={call.callId} call={call} standalone />
           ))}
@@ -63,15 +61,15 @@ export function ToolList({ tools, live }: { tools: readonly ToolView[]; live?: A
   );
 }
 
-function ToolItem({ node, byTool }: { node: ToolNode; byTool: ReadonlyMap<string, RowLive> }) {
+function ToolItem({ node, byTool, promptsAbove }: { node: ToolNode; byTool: ReadonlyMap<string, RowLive>; promptsAbove: boolean }) {
   const { tool, children } = node;
   return (
     <li className="tool-item">
-      <ToolRow tool={tool} live={byTool.get(tool.id)} />
+      <ToolRow tool={tool} live={byTool.get(tool.id)} promptsAbove={promptsAbove} />
       {children.length > 0 && (
         <ul className="tool-list tool-children" aria-label={`Tools of ${tool.label}`}>
           {children.map((child) => (
-            <ToolItem key={child.tool.id} node={child} byTool={byTool} />
+            <ToolItem key={child.tool.id} node={child} byTool={byTool} promptsAbove={promptsAbove} />
           ))}
         </ul>
       )}
@@ -79,7 +77,7 @@ function ToolItem({ node, byTool }: { node: ToolNode; byTool: ReadonlyMap<string
   );
 }
 
-const ToolRow = memo(function ToolRow({ tool, live }: { tool: ToolView; live: RowLive | undefined }) {
+const ToolRow = memo(function ToolRow({ tool, live, promptsAbove }: { tool: ToolView; live: RowLive | undefined; promptsAbove: boolean }) {
   const outcome = tool.outcome;
   // A live call brings its own counter (from the MCP call's start): one clock per row.
   const hasCall = (live?.calls.length ?? 0) > 0;
@@ -117,9 +115,7 @@ const ToolRow = memo(function ToolRow({ tool, live }: { tool: ToolView; live: Ro
       {live && (
         // Its own line inside the row, so the buttons never squeeze the label.
         <div className="tool-live">
-          {live.prompts.map((prompt) => (
-            <Prompt key={prompt.id} prompt={prompt} />
-          ))}
+          {live.prompts.map((prompt) => (promptsAbove ? <AsksAbove key={prompt.id} /> : <Prompt key={prompt.id} prompt={prompt} />))}
           {live.calls.map((call) => (
             <LiveCall key={call.callId} call={call} />
           ))}
@@ -147,6 +143,15 @@ function ToolElapsed({ tool }: { tool: ToolView }) {
   return (
     <span className="tool-elapsed" data-testid="tool-elapsed">
       {formatElapsed(tool.endedAt - ranFrom)}
+    </span>
+  );
+}
+
+/** A prompt answered under the overview (with its buttons, never scrolled away): its row says so. */
+function AsksAbove() {
+  return (
+    <span className="tool-asks" data-testid="tool-asks" title="Its prompt, with Allow and Deny, is under the agents above">
+      <span className="codicon codicon-arrow-up" aria-hidden="true" /> waiting for your answer, above
     </span>
   );
 }

@@ -1,32 +1,38 @@
 import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
+import { useMediaQuery } from "../useMediaQuery";
 import { post } from "../vscodeApi";
 import { Codicon } from "./Codicon";
 
 /** The toolbar; `total`: every card's session usage together ("3 agents · 1.2M tokens · ~$4.20"). */
 export function TopBar({ total }: { total?: string | null }) {
+  // A narrow panel shows the buttons by their icons; their names stay in the tooltip and for screen readers.
+  const narrow = useMediaQuery("(max-width: 520px)");
+  const label = (text: string) => (narrow ? null : text);
   return (
     <header className="top-bar">
-      <VSCodeButton data-testid="open-claude" title="Start Claude Code in a new terminal" onClick={() => post({ type: "openClaude" })}>
+      <VSCodeButton data-testid="open-claude" aria-label="Open Claude Code" title="Start Claude Code in a new terminal" onClick={() => post({ type: "openClaude" })}>
         <Codicon name="add" className="button-icon" />
-        Open Claude Code
+        {label("Open Claude Code")}
       </VSCodeButton>
       <VSCodeButton
         data-testid="open-claude-worktree"
         appearance="secondary"
+        aria-label="New Worktree…"
         title="Start Claude Code isolated in a new git worktree (its own folder and branch), to review and merge its work later"
         onClick={() => post({ type: "openClaudeInWorktree" })}
       >
         <Codicon name="git-branch" className="button-icon" />
-        New Worktree…
+        {label("New Worktree…")}
       </VSCodeButton>
       <VSCodeButton
         data-testid="open-sessions"
         appearance="secondary"
+        aria-label="Sessions"
         title="Every session of this workspace: find one, read it, resume it"
         onClick={() => post({ type: "showSessions" })}
       >
         <Codicon name="history" className="button-icon" />
-        Sessions
+        {label("Sessions")}
       </VSCodeButton>
       {total && (
         <span className="usage-total" data-testid="usage-total" title="Tokens and estimated cost of the sessions the cards follow, at list API prices">

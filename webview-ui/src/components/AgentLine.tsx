@@ -1,0 +1,112 @@
+import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
+import { memo, useRef, type KeyboardEvent, type SyntheticEvent } from "react";
+import type { AgentLiveView, AgentView } from "../../../src/shared/protocol";
+import { cardStatus, STATUS_TEXT } from "../agentStatus";
+import { formatElapsed } from "../elapsed";
+import { nowDoing } from "../nowDoing";
+import { useBringIntoView } from "../useBringIntoView";
+import { useNow } from "../useNow";
+import { post } from "../vscodeApi";
+import { Codicon } from "./Codicon";
+import { Prompt } from "./Prompt";
+import { StatusDot } from "./StatusDot";
+
+export interface AgentLineProps {
+  agent: AgentView;
+  live?: AgentLiveView | undefined;
+  /** Its details show below the overview now. */
+  shown: boolean;
+  onShowDetails: (id: string) => void;
+  revealSeq?: number;
+}
+
+/**
+ * One agent on one line of the overview: name, status, what it does now and for how long (its
+ * prompts, with their buttons, are under the overview: AgentPrompts). Clicking the line shows its
+ * terminal (its details follow); the chevron shows its details without leaving the terminal you are in.
+ */
+export const AgentLine = memo(function AgentLine({ agent, live, shown, onShowDetails, revealSeq = 0 }: AgentLineProps) {
+  const status = cardStatus(agent);
+  const prompts = live?.prompts ?? [];
+  const needsAnswer = status === "needsYou" || prompts.length > 0;
+  const line = useRef<HTMLLIElement>(null);
+  const marked = useBringIntoView(line, needsAnswer, live, revealSeq);
+  const doing = nowDoing(agent, live);
+  const { id, name } = agent;
+  const focusAgent = () => post({ type: "focusAgent", id });
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.target !== e.currentTarget) return;
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      focusAgent();
+    }
+  };
+  const stop = (e: SyntheticEvent) => e.stopPropagation();
+  return (
+    <li
+      ref={line}
+      className={`agent-line status-${status}${agent.focused ? " focused" : ""}${shown ? " shown" : ""}${needsAnswer ? " needs-answer" : ""}${marked ? " revealed" : ""}`}
+      data-testid="agent-line"
+      data-agent-id={id}
+      data-status={status}
+      data-needs-answer={needsAnswer ? "true" : undefined}
+    >
+      <div className="agent-line-main" tabIndex={0} role="button" aria-label={`${name}: ${STATUS_TEXT[status]}${doing ? `, ${doing.text}` : ""}`} title={`Show ${name}'s terminal`} onClick={focusAgent} onKeyDown={onKeyDown}>
+        <StatusDot status={status} />
+        <span className="line-name" data-testid="line-name">
+          {name}
+        </span>
+        {/* "Working" goes without saying beside what it works on (the dot pulses, the label says it). */}
+        {!(status === "active" && doing) && (
+          <span className="line-status" data-testid="line-status">
+            {STATUS_TEXT[status]}
+          </span>
+        )}
+        {doing && <Doing text={doing.text} since={doing.since} />}
+        <VSCodeButton
+          className="line-button"
+          appearance="icon"
+          data-testid="show-details"
+          aria-label={`Show ${name}'s details`}
+          aria-pressed={shown}
+          title={shown ? "Its details are shown below" : "Show its tools, turns and changes below, staying in this terminal"}
+          onClick={(e: SyntheticEvent) => (stop(e), onShowDetails(id))}
+          onKeyDown={stop}
+        >
+          <Codicon name={shown ? "eye" : "chevron-down"} />
+        </VSCodeButton>
+      </div>
+    </li>
+  );
+});
+
+/** One agent's prompts under the overview, each whole with its buttons, under the agent's name. */
+export function AgentPrompts({ agent, live }: { agent: AgentView; live: AgentLiveView }) {
+  return (
+    <li className="agent-prompts" data-testid="agent-prompts" data-agent-id={agent.id} aria-label={`${agent.name} asks`}>
+      <span className="agent-prompts-name">{agent.name}</span>
+      <div className="agent-prompts-list">
+        {live.prompts.map((prompt) => (
+          <Prompt key={prompt.id} prompt={prompt} />
+        ))}
+      </div>
+    </li>
+  );
+}
+
+/** What it does now, cut with … to its line (the whole text in the tooltip), and its own clock. */
+function Doing({ text, since }: { text: string; since: number | undefined }) {
+  const now = useNow(since !== undefined);
+  return (
+    <>
+      <span className="line-doing" data-testid="line-doing" title={text}>
+        {text}
+      </span>
+      {since !== undefined && (
+        <span className="line-elapsed" data-testid="line-elapsed">
+          {formatElapsed(now - since)}
+        </span>
+      )}
+    </>
+  );
+}
