@@ -1,9 +1,10 @@
 /**
- * The Sessions view (beside Agents in the panel): every session of the workspace and its
- * worktrees, newest first, from the sessions index (core/sessions/sessionIndex.ts) kept in the
- * extension's storage. Listed at once from what is known, then each changed session's figures
- * arrive as it is read whole. Its rows read a session (sessionReader.ts), resume it in a new
- * terminal, or open its raw JSONL.
+ * The Sessions list, an editor tab ("Arcadia Sessions"; in the short bottom panel every title was
+ * cut): every session of the workspace and its worktrees, from the sessions index
+ * (core/sessions/sessionIndex.ts) kept in the extension's storage. Listed at once from what is
+ * known, then each changed session's figures arrive as it is read whole. Its rows read a session
+ * (sessionReader.ts), resume it in a new terminal, or open its raw JSONL. It comes back after a
+ * window reload (a panel serializer).
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -20,7 +21,7 @@ import { webviewHtml } from "../panel/webviewHtml";
 import type { ClaudeLauncher } from "./claudeLauncher";
 import { openSessionReader } from "./sessionReader";
 
-export const SESSIONS_VIEW_ID = "arcadia.sessionsView";
+export const SESSIONS_PANEL_TYPE = "arcadia.sessions";
 
 interface Deps {
   context: vscode.ExtensionContext;
@@ -29,8 +30,8 @@ interface Deps {
   log: Log;
 }
 
-export class SessionsView implements vscode.WebviewViewProvider, vscode.Disposable {
-  private view: vscode.WebviewView | undefined;
+export class SessionsView implements vscode.Disposable {
+  private view: vscode.WebviewPanel | undefined;
   private readonly index: SessionIndex;
   private entries = new Map<string, SessionEntry>();
   private indexing = 0;
@@ -47,9 +48,17 @@ export class SessionsView implements vscode.WebviewViewProvider, vscode.Disposab
     this.subscriptions.push({ dispose: () => followed.dispose() });
   }
 
-  resolveWebviewView(view: vscode.WebviewView): void {
+  /** Shows the list: the tab it is in, or a new one in the active editor group. */
+  show(): void {
+    if (this.view) return this.view.reveal(undefined, false);
+    this.adopt(vscode.window.createWebviewPanel(SESSIONS_PANEL_TYPE, "Arcadia Sessions", vscode.ViewColumn.Active, {}));
+  }
+
+  /** A tab to show the list in: a new one, or one VS Code brings back after a window reload. */
+  adopt(view: vscode.WebviewPanel): void {
     const assetsRoot = vscode.Uri.joinPath(this.deps.context.extensionUri, "dist", "webview");
     view.webview.options = { enableScripts: true, localResourceRoots: [assetsRoot] };
+    view.iconPath = vscode.Uri.joinPath(this.deps.context.extensionUri, "media", "icon.png");
     view.webview.html = webviewHtml(view.webview, assetsRoot, vscode.Uri.joinPath, undefined, "sessions");
     // The page asks for its list (sessionsReady) each time it is shown: it is made anew then.
     view.webview.onDidReceiveMessage((raw) => void this.onMessage(raw));
@@ -164,8 +173,8 @@ export function registerSessionsView(deps: Deps): vscode.Disposable[] {
   const view = new SessionsView(deps);
   return [
     view,
-    vscode.window.registerWebviewViewProvider(SESSIONS_VIEW_ID, view),
-    vscode.commands.registerCommand("arcadia.openSessions", () => vscode.commands.executeCommand(`${SESSIONS_VIEW_ID}.focus`)),
+    vscode.window.registerWebviewPanelSerializer(SESSIONS_PANEL_TYPE, { deserializeWebviewPanel: async (panel) => view.adopt(panel) }),
+    vscode.commands.registerCommand("arcadia.openSessions", () => view.show()),
     vscode.commands.registerCommand("arcadia.sessionAction", (sessionId: string, action: "open" | "resume" | "raw") => view.act(sessionId, action)),
   ];
 }

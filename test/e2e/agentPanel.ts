@@ -1,5 +1,6 @@
 /**
- * What the agent scenarios do with the workbench, as a person would: find the panel and its cards,
+ * What the agent scenarios do with the workbench, as a person would: find the panel, its agents'
+ * lines, their prompts and one agent's details,
  * bring the panel to the front, wait for Claude Code's prompt in a terminal, type into it.
  * `terminalPart`: where the terminal is shown by default ("" anywhere, ".part.panel", ".part.editor").
  */
@@ -8,9 +9,25 @@ import { pollUntil, revealArcadiaView, terminalText, webviewFrame } from "./harn
 
 export function agentPanel(page: () => Page, terminalPart = "") {
   const panel = (): FrameLocator => webviewFrame(page());
-  const cards = () => panel().locator('[data-testid="agent-card"]');
-  /** A card by the name it shows. */
-  const card = (name: string) => cards().filter({ hasText: name });
+  /** Every agent's line in the overview (one per agent: what counts agents). */
+  const cards = () => panel().locator('[data-testid="agent-line"]');
+  /** An agent's overview line by the name it shows: its status (data-status, aria-current when its terminal is in front). */
+  const line = (name: string) => panel().locator('[data-testid="agent-line"]').filter({ has: panel().getByTestId("line-name").getByText(name, { exact: true }) });
+  /** An agent's details (its card below the overview): there when they show (see `details`). */
+  const card = (name: string) => panel().locator('[data-testid="agent-card"]').filter({ has: panel().getByTestId("agent-name").getByText(name, { exact: true }) });
+  /** An agent's prompts under the overview, each with its buttons (of one kind: "permission", "command"…). */
+  const prompts = (name: string, kind?: string) =>
+    panel()
+      .locator('[data-testid="agent-prompts"]')
+      .filter({ has: panel().locator(".agent-prompts-name").getByText(name, { exact: true }) })
+      .locator(`[data-testid="prompt"]${kind ? `[data-kind="${kind}"]` : ""}`);
+
+  /** Shows an agent's details (its line's chevron) unless they show already; returns them. */
+  async function details(name: string) {
+    if ((await card(name).count()) === 0) await line(name).locator('[data-testid="show-details"]').click();
+    await card(name).waitFor({ timeout: 10_000 });
+    return card(name);
+  }
 
   // Focus left inside a webview or a terminal can leave the command palette unusable (inert):
   // click the empty editor area first, as a user would.
@@ -38,5 +55,5 @@ export function agentPanel(page: () => Page, terminalPart = "") {
     await page().keyboard.press("Enter");
   }
 
-  return { panel, cards, card, showPanel, waitForClaudePrompt, typeInTerminal };
+  return { panel, cards, line, card, details, prompts, showPanel, waitForClaudePrompt, typeInTerminal };
 }

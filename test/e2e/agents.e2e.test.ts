@@ -51,12 +51,12 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
   const figures: Record<string, number> = {};
 
   // Only "Agent #1" and "Agent #2" exist in these scenarios: a card is found by its name.
-  const { panel, cards, card, showPanel, waitForClaudePrompt, typeInTerminal } = agentPanel(() => page);
+  const { panel, cards, showPanel, waitForClaudePrompt, typeInTerminal, line, details } = agentPanel(() => page);
 
   /** Focuses the agent's terminal by clicking its card (which is itself under test). */
   async function openTerminalOf(name: string): Promise<void> {
     await showPanel();
-    await card(name).click();
+    await line(name).locator(".agent-line-main").click();
     await page.locator(".terminal-wrapper.active .xterm").waitFor();
     await pollUntil(async () => (await activeTerminalName()).includes(name), `${name}'s terminal in front`, 10_000);
     await waitForClaudePrompt();
@@ -122,10 +122,10 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     await page.locator(".terminal-wrapper.active .xterm").waitFor();
     await waitForClaudePrompt();
     await showPanel();
-    await card("Agent #1").waitFor();
+    await line("Agent #1").waitFor();
     await expect(cards().count()).resolves.toBe(1);
     // The CLI's own status file says it is idle at its prompt: exact, not "starting" any more.
-    await pollUntil(async () => (await card("Agent #1").getAttribute("data-status")) === "waiting", "the card to show the idle CLI as waiting", 10_000);
+    await pollUntil(async () => (await line("Agent #1").getAttribute("data-status")) === "waiting", "the card to show the idle CLI as waiting", 10_000);
     await vs.screenshot("agents-2-first-card");
   });
 
@@ -161,7 +161,7 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
         if (w2.__toolMessageAt === undefined && JSON.stringify(event.data).includes('"outcome":"running"')) w2.__toolMessageAt = Date.now();
       });
     });
-    const running = card("Agent #1").locator('[data-testid="tool-row"][data-outcome="running"]');
+    const running = (await details("Agent #1")).locator('[data-testid="tool-row"][data-outcome="running"]');
     await running.waitFor({ timeout: 20_000 });
     const observed = await frame.evaluate(() => {
       const w = window as unknown as { __toolSeenAt?: number; __toolWasThere?: boolean; __toolMessageAt?: number };
@@ -169,7 +169,7 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     });
     const seenAt = !observed.__toolWasThere && observed.__toolSeenAt ? observed.__toolSeenAt : Date.now();
     await expect(running.textContent()).resolves.toMatch(/Running: python3 -c/);
-    await expect(card("Agent #1").getAttribute("data-status")).resolves.toBe("active");
+    await expect(line("Agent #1").getAttribute("data-status")).resolves.toBe("active");
     await vs.screenshot("agents-3-running");
     clearInterval(watcher);
     // Latency: the tool_use line on disk → the row on screen; and, apart, how long the CLI took
@@ -180,8 +180,8 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     if (appendedAt !== undefined && observed.__toolMessageAt) figures.toolUseAppendedToWebviewMessageMs = observed.__toolMessageAt - appendedAt;
     figures.cliRecordTimestampToDiskMs = (appendedAt ?? seenAt) - Date.parse(JSON.parse(toolUse as string).timestamp);
 
-    await card("Agent #1").locator('[data-testid="tool-row"][data-outcome="done"]').waitFor({ timeout: 20_000 });
-    await pollUntil(async () => (await card("Agent #1").getAttribute("data-status")) === "waiting", "Agent #1 waiting", 20_000);
+    await (await details("Agent #1")).locator('[data-testid="tool-row"][data-outcome="done"]').waitFor({ timeout: 20_000 });
+    await pollUntil(async () => (await line("Agent #1").getAttribute("data-status")) === "waiting", "Agent #1 waiting", 20_000);
     await vs.screenshot("agents-3-done-waiting");
   });
 
@@ -190,22 +190,22 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     await panel().locator('[data-testid="open-claude"]').click();
     await waitForClaudePrompt();
     await showPanel();
-    await card("Agent #2").waitFor();
+    await line("Agent #2").waitFor();
     await expect(cards().count()).resolves.toBe(2);
-    await expect(card("Agent #2").getAttribute("aria-current")).resolves.toBe("true");
+    await expect(line("Agent #2").getAttribute("aria-current")).resolves.toBe("true");
 
-    await card("Agent #1").click();
+    await line("Agent #1").locator(".agent-line-main").click();
     await pollUntil(async () => (await activeTerminalName()).includes("Agent #1"), "terminal #1 in front", 10_000);
     await showPanel();
     // The selection follows the terminal through a message: wait for it (it lagged under load once).
-    await pollUntil(async () => (await card("Agent #1").getAttribute("aria-current")) === "true", "Agent #1 selected", 10_000);
-    await expect(card("Agent #2").getAttribute("aria-current")).resolves.toBe(null);
+    await pollUntil(async () => (await line("Agent #1").getAttribute("aria-current")) === "true", "Agent #1 selected", 10_000);
+    await expect(line("Agent #2").getAttribute("aria-current")).resolves.toBe(null);
 
     // Focus the other terminal from VS Code itself (its tab in the terminal view), not the panel.
     await page.locator(".part.panel .composite-bar .action-item", { hasText: "Terminal" }).click();
     await page.locator(".part.panel .tabs-list .monaco-list-row", { hasText: "Agent #2" }).click();
     await showPanel();
-    await pollUntil(async () => (await card("Agent #2").getAttribute("aria-current")) === "true", "Agent #2 selected", 10_000);
+    await pollUntil(async () => (await line("Agent #2").getAttribute("aria-current")) === "true", "Agent #2 selected", 10_000);
     await vs.screenshot("agents-4-focus");
   });
 
@@ -213,9 +213,9 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     await openTerminalOf("Agent #2");
     await typeInTerminal("Say hello");
     await showPanel();
-    await pollUntil(async () => (await card("Agent #2").getAttribute("data-status")) === "waiting", "Agent #2 waiting", 20_000);
-    await expect(card("Agent #2").locator('[data-testid="tool-row"]').count()).resolves.toBe(0);
-    await expect(card("Agent #1").locator('[data-testid="tool-row"][data-outcome="done"]').textContent()).resolves.toMatch(/Running: python3/);
+    await pollUntil(async () => (await line("Agent #2").getAttribute("data-status")) === "waiting", "Agent #2 waiting", 20_000);
+    await expect((await details("Agent #2")).locator('[data-testid="tool-row"]').count()).resolves.toBe(0);
+    await expect((await details("Agent #1")).locator('[data-testid="tool-row"][data-outcome="done"]').textContent()).resolves.toMatch(/Running: python3/);
     await vs.screenshot("agents-5-two-agents");
   });
 
@@ -223,14 +223,14 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     await openTerminalOf("Agent #2");
     await typeInTerminal("Delegate the check");
     await showPanel();
-    const subtask = card("Agent #2").locator('[data-testid="tool-row"]', { hasText: "Subtask: Check the code" });
+    const subtask = (await details("Agent #2")).locator('[data-testid="tool-row"]', { hasText: "Subtask: Check the code" });
     await subtask.waitFor({ timeout: 20_000 });
-    const nested = card("Agent #2").locator('.tool-children [data-testid="tool-row"]', { hasText: "Running: python3" });
+    const nested = (await details("Agent #2")).locator('.tool-children [data-testid="tool-row"]', { hasText: "Running: python3" });
     await nested.waitFor({ timeout: 20_000 });
     await vs.screenshot("agents-5b-subagent");
     await vs.readmeShot("two-agents-one-with-a-subagent");
-    await pollUntil(async () => (await card("Agent #2").getAttribute("data-status")) === "waiting", "Agent #2 waiting", 30_000);
-    await expect(card("Agent #2").locator('.tool-children [data-testid="tool-row"][data-outcome="done"]').count()).resolves.toBe(1);
+    await pollUntil(async () => (await line("Agent #2").getAttribute("data-status")) === "waiting", "Agent #2 waiting", 30_000);
+    await expect((await details("Agent #2")).locator('.tool-children [data-testid="tool-row"][data-outcome="done"]').count()).resolves.toBe(1);
   });
 
   it("/clear keeps the same card, now following the new session", async () => {
@@ -241,15 +241,15 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     await waitForClaudePrompt();
     await typeInTerminal("Second task");
     await showPanel();
-    await card("Agent #1").locator('[data-testid="tool-row"]', { hasText: "Running: echo two" }).waitFor({ timeout: 20_000 });
-    await pollUntil(async () => (await card("Agent #1").getAttribute("data-status")) === "waiting", "Agent #1 waiting again", 20_000);
+    await (await details("Agent #1")).locator('[data-testid="tool-row"]', { hasText: "Running: echo two" }).waitFor({ timeout: 20_000 });
+    await pollUntil(async () => (await line("Agent #1").getAttribute("data-status")) === "waiting", "Agent #1 waiting again", 20_000);
     await expect(cards().count()).resolves.toBe(2);
     await vs.screenshot("agents-6-after-clear");
   });
 
   it("✕ closes the terminal and the card", async () => {
     await showPanel();
-    await card("Agent #2").locator('[data-testid="close-agent"]').click();
+    await (await details("Agent #2")).locator('[data-testid="close-agent"]').click();
     await pollUntil(async () => (await cards().count()) === 1, "one card left", 10_000);
     await expect(page.locator(".terminal-tabs-entry, .tabs-list .monaco-list-row", { hasText: "Agent #2" }).count()).resolves.toBe(0);
     await vs.screenshot("agents-7-closed");
@@ -260,12 +260,12 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     await waitForWorkbench(page, vs.url);
     await showPanel();
     await pollUntil(async () => (await cards().count()) === 1, "the restored card", 30_000);
-    await pollUntil(async () => (await card("Agent #1").getAttribute("data-status")) === "waiting", "restored state", 20_000);
-    await expect(card("Agent #1").locator('[data-testid="tool-row"]').textContent()).resolves.toMatch(/Running: echo two/);
+    await pollUntil(async () => (await line("Agent #1").getAttribute("data-status")) === "waiting", "restored state", 20_000);
+    await expect((await details("Agent #1")).locator('[data-testid="tool-row"]').textContent()).resolves.toMatch(/Running: echo two/);
     // Hide and show the panel again: the webview asks for a snapshot each time; nothing doubles.
-    await card("Agent #1").click();
+    await line("Agent #1").locator(".agent-line-main").click();
     await showPanel();
-    await card("Agent #1").waitFor();
+    await line("Agent #1").waitFor();
     await expect(cards().count()).resolves.toBe(1);
     await vs.screenshot("agents-8-after-reload");
   });

@@ -33,7 +33,7 @@ describe.skipIf(!available)("the edges of the live truth (real VS Code, real CLI
   let vs: VsCode;
   let page: Page;
   const figures: Record<string, unknown> = {};
-  const { panel, cards, card, showPanel, waitForClaudePrompt, typeInTerminal } = agentPanel(() => page, ".part.panel");
+  const { panel, cards, showPanel, waitForClaudePrompt, typeInTerminal, line, details } = agentPanel(() => page, ".part.panel");
 
 
 
@@ -78,7 +78,7 @@ describe.skipIf(!available)("the edges of the live truth (real VS Code, real CLI
     await waitForClaudePrompt();
     await showPanel();
     await pollUntil(async () => (await cards().count()) === 2, "two cards", 20_000);
-    const names = (await cards().locator('[data-testid="agent-name"]').allTextContents()).map((n) => n.trim()).sort();
+    const names = (await cards().locator('[data-testid="line-name"]').allTextContents()).map((n) => n.trim()).sort();
     expect(names).toEqual(["Agent #1", "Agent #2"]);
     await pollUntil(async () => (await terminalNames()).filter((n) => /Agent #[12]/.test(n)).length === 2, "two terminals, #1 and #2", 20_000);
     expect((await terminalNames()).filter((n) => /Agent #\d/.test(n)).map((n) => /Agent #\d/.exec(n)![0]).sort()).toEqual(["Agent #1", "Agent #2"]);
@@ -89,7 +89,8 @@ describe.skipIf(!available)("the edges of the live truth (real VS Code, real CLI
     // As a person renames: double-click the name, type over it, Enter.
     // The pencil (a click on the card itself would bring its terminal to the front).
     // By id: while its name is being edited, the card no longer shows "Agent #2" as text.
-    const id = await card("Agent #2").getAttribute("data-agent-id");
+    const id = await line("Agent #2").getAttribute("data-agent-id");
+    await details("Agent #2");
     const byId = panel().locator(`[data-testid="agent-card"][data-agent-id="${id}"]`);
     await byId.hover();
     await byId.locator('[data-testid="rename-agent"]').click();
@@ -99,7 +100,7 @@ describe.skipIf(!available)("the edges of the live truth (real VS Code, real CLI
     // The terminal's tab follows (renaming it shows it for a moment: the panel comes back after).
     await pollUntil(async () => (await terminalNames()).some((n) => n.includes("Reviewer")), 'the terminal tab "Reviewer"', 20_000);
     await showPanel();
-    await card("Reviewer").waitFor({ timeout: 20_000 });
+    await line("Reviewer").waitFor({ timeout: 20_000 });
     // The rename brought the panel back to the front: the cards are still in view.
     await expect(cards().count()).resolves.toBe(2);
   });
@@ -110,7 +111,7 @@ describe.skipIf(!available)("the edges of the live truth (real VS Code, real CLI
     await waitForClaudePrompt(".part.panel");
     await typeInTerminal("Run the slow step", ".part.panel");
     await showPanel();
-    await card("Agent #1").locator('[data-testid="tool-row"][data-outcome="running"]', { hasText: "sleep 6" }).waitFor({ timeout: 20_000 });
+    await (await details("Agent #1")).locator('[data-testid="tool-row"][data-outcome="running"]', { hasText: "sleep 6" }).waitFor({ timeout: 20_000 });
 
     await page.reload();
     await waitForWorkbench(page, vs.url);
@@ -126,7 +127,7 @@ describe.skipIf(!available)("the edges of the live truth (real VS Code, real CLI
       const seen = await frame
         .evaluate(() => ({
           empty: document.querySelector('[data-testid="empty-state"]') !== null,
-          cards: document.querySelectorAll('[data-testid="agent-card"]').length,
+          cards: document.querySelectorAll('[data-testid="agent-line"]').length,
           sincePageStart: performance.now(),
           firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
           // The panel marks when it first held two cards (App.tsx), so a late look cannot skew it.
@@ -148,11 +149,11 @@ describe.skipIf(!available)("the edges of the live truth (real VS Code, real CLI
     // cards embedded in the page they are in that very paint.
     figures.panelFirstPaintToBothCardsMs = Math.max(0, Math.round(bothAt! - firstPaint!));
     expect(bothAt! - firstPaint!).toBeLessThanOrEqual(1_000);
-    await expect(card("Reviewer").count()).resolves.toBe(1);
+    await expect(line("Reviewer").count()).resolves.toBe(1);
 
     // The slow step ended (during or after the reload): the reconnecting card already says so (it
     // follows the transcript's tail), and the terminal never printed a hook error for it.
-    await pollUntil(async () => (await card("Agent #1").getAttribute("data-status")) === "waiting", "Agent #1 idle after the slow step", 30_000);
+    await pollUntil(async () => (await line("Agent #1").getAttribute("data-status")) === "waiting", "Agent #1 idle after the slow step", 30_000);
     // VS Code brings the terminals back when their view shows: both, with their names.
     await pollUntil(async () => {
       const names = await terminalNames();
@@ -164,7 +165,7 @@ describe.skipIf(!available)("the edges of the live truth (real VS Code, real CLI
     expect(screen).not.toMatch(/hook failed|hook error/i);
     // Bound again to its terminal: the card stops reconnecting.
     await showPanel();
-    await pollUntil(async () => (await card("Agent #1").locator('[data-testid="agent-reconnecting"]').count()) === 0, "Agent #1 bound again", 30_000);
+    await pollUntil(async () => (await (await details("Agent #1")).locator('[data-testid="agent-reconnecting"]').count()) === 0, "Agent #1 bound again", 30_000);
   });
 
   it('arcadia.extraArgs ["--modle"] gives "claude exited" with the CLI\'s own message, within 2 s', async () => {
@@ -174,14 +175,14 @@ describe.skipIf(!available)("the edges of the live truth (real VS Code, real CLI
     await panel().locator('[data-testid="open-claude"]').click();
     await page.locator(".part.panel .terminal-wrapper.active .xterm").waitFor();
     await showPanel();
-    await card("Agent #3").waitFor({ timeout: 20_000 });
+    await line("Agent #3").waitFor({ timeout: 20_000 });
     const cardAt = Date.now();
-    await pollUntil(async () => (await card("Agent #3").getAttribute("data-status")) === "exited", "Agent #3 exited", 20_000);
+    await pollUntil(async () => (await line("Agent #3").getAttribute("data-status")) === "exited", "Agent #3 exited", 20_000);
     figures.cardToExitedMs = Date.now() - cardAt;
     expect(figures.cardToExitedMs).toBeLessThanOrEqual(2_000);
-    await expect(card("Agent #3").locator('[data-testid="agent-status"]').textContent()).resolves.toContain("claude exited");
-    await expect(card("Agent #3").locator('[data-testid="agent-exit-message"]').textContent()).resolves.toMatch(/unknown option.*--modle/);
-    await expect(card("Agent #3").locator('[data-testid="restart-agent"]').count()).resolves.toBe(1);
+    await expect((await details("Agent #3")).locator('[data-testid="agent-status"]').textContent()).resolves.toContain("claude exited");
+    await expect((await details("Agent #3")).locator('[data-testid="agent-exit-message"]').textContent()).resolves.toMatch(/unknown option.*--modle/);
+    await expect((await details("Agent #3")).locator('[data-testid="restart-agent"]').count()).resolves.toBe(1);
     await vs.screenshot("edges-modle-exited");
   });
 });

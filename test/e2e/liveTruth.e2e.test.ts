@@ -68,8 +68,8 @@ describe.skipIf(!available)("the panel is instant and never contradicts the term
   let vs: VsCode;
   let page: Page;
   const figures: Record<string, unknown> = {};
-  const { panel, cards, card, showPanel, waitForClaudePrompt, typeInTerminal } = agentPanel(() => page, ".part.panel");
-  const statusOf = (name: string) => card(name).getAttribute("data-status");
+  const { panel, cards, showPanel, waitForClaudePrompt, typeInTerminal, line, details, prompts } = agentPanel(() => page, ".part.panel");
+  const statusOf = (name: string) => line(name).getAttribute("data-status");
   const statusBarText = () => page.locator('.statusbar-item[id="arcadia-dev.arcadia.arcadia.status"], #arcadia-dev\\.arcadia\\.arcadia\\.status, .statusbar-item:has-text("working ·")').first().textContent();
 
 
@@ -132,7 +132,7 @@ describe.skipIf(!available)("the panel is instant and never contradicts the term
     await page.locator(".part.editor .tab", { hasText: name }).waitFor({ timeout: 10_000 });
     await waitForClaudePrompt(EDITOR);
     await showPanel();
-    await card(name).waitFor({ timeout: 20_000 });
+    await line(name).waitFor({ timeout: 20_000 });
   }
 
   /** Types a prompt into the agent's terminal (the active editor), keeping the panel in view. */
@@ -218,21 +218,21 @@ describe.skipIf(!available)("the panel is instant and never contradicts the term
   it("an Arcadia approval makes the card need you and the status bar say so; the row shows its wait apart once allowed", async () => {
     await openAgent("Agent #3");
     await submit("Run the approved command");
-    const prompt = card("Agent #3").locator('[data-testid="prompt"][data-kind="command"]');
+    const prompt = prompts("Agent #3", "command");
     await prompt.waitFor({ timeout: 30_000 });
     const askedAt = Date.now();
     await pollUntil(async () => (await statusOf("Agent #3")) === "needsYou", "Agent #3 needs you", 10_000);
-    await expect(card("Agent #3").locator('[data-testid="agent-status"]').textContent()).resolves.toMatch(/needs you/i);
+    await expect((await details("Agent #3")).locator('[data-testid="agent-status"]').textContent()).resolves.toMatch(/needs you/i);
     await pollUntil(async () => (await statusBarText())?.includes("0 working · 1 need you") ?? false, 'the status bar "0 working · 1 need you"', 10_000);
     // While it waits, the call offers Cancel alone: nothing runs yet, so nothing to complete.
-    await expect(card("Agent #3").locator('[data-testid="call-complete"]').count()).resolves.toBe(0);
+    await expect((await details("Agent #3")).locator('[data-testid="call-complete"]').count()).resolves.toBe(0);
     await vs.screenshot("live-1-approval-needs-you");
     // The row waits at least 5 s for its answer.
     await page.waitForTimeout(Math.max(0, askedAt + 5_000 - Date.now()));
     await prompt.locator('[data-testid="prompt-allow"]').click();
     const waitedS = (Date.now() - askedAt) / 1000;
     await showPanel();
-    const row = card("Agent #3").locator('[data-testid="tool-row"]', { hasText: "approved-run" });
+    const row = (await details("Agent #3")).locator('[data-testid="tool-row"]', { hasText: "approved-run" });
     const shown = (await pollUntil(async () => /waited (\d+)s/.exec((await row.textContent()) ?? ""), "the row saying how long it waited", 20_000))!;
     figures.approvalWaitedSeconds = { measuredHere: Math.round(waitedS * 10) / 10, shownOnTheRow: Number(shown[1]) };
     // What the row says is the wait the user saw, give or take the moment the prompt took to show.
@@ -246,48 +246,43 @@ describe.skipIf(!available)("the panel is instant and never contradicts the term
   it("Claude's permission prompt makes the card need you; Deny from the card leaves a row that reads Denied", async () => {
     await submit("/clear");
     await submit("Touch the denied file");
-    const prompt = card("Agent #3").locator('[data-testid="prompt"][data-kind="permission"]');
+    const prompt = prompts("Agent #3", "permission");
     await prompt.waitFor({ timeout: 30_000 });
     await pollUntil(async () => (await statusOf("Agent #3")) === "needsYou", "Agent #3 needs you", 10_000);
     await pollUntil(async () => (await statusBarText())?.includes("0 working · 1 need you") ?? false, 'the status bar "0 working · 1 need you"', 10_000);
     await prompt.locator('[data-testid="prompt-deny"]').click();
-    const row = card("Agent #3").locator('[data-testid="tool-row"]', { hasText: DENIED_FILE });
+    const row = (await details("Agent #3")).locator('[data-testid="tool-row"]', { hasText: DENIED_FILE });
     await pollUntil(async () => (await row.getAttribute("data-outcome")) === "denied", "the row denied", 20_000);
     await expect(row.textContent()).resolves.toContain("Denied");
     expect(existsSync(join(workspace, DENIED_FILE))).toBe(false);
     await vs.screenshot("live-2-denied");
   });
 
-  it("a prompt on a card below the fold scrolls that card into view", async () => {
-    // One column, short panel: the third card starts out of sight under the two tall ones.
+  it("a prompt of the third agent is on screen with its buttons at once, in a short window: nothing to scroll to", async () => {
     await page.setViewportSize({ width: 900, height: 700 });
     await showPanel();
     const frame = await panelContentFrame(page);
-    await frame.evaluate(() => {
-      const list = document.querySelector('[data-testid="agent-card"]')?.parentElement;
-      list?.scrollTo?.({ top: 0 });
-      document.scrollingElement?.scrollTo({ top: 0 });
-      for (const el of Array.from(document.querySelectorAll("*"))) if (el.scrollTop > 0) el.scrollTop = 0;
-    });
-    const inView = () =>
-      card("Agent #3").evaluate((el) => {
-        const box = el.getBoundingClientRect();
-        return box.top >= 0 && box.top < window.innerHeight - 40;
-      });
-    expect(await inView(), "the third card was expected to start below the fold").toBe(false);
     await submit("/clear");
     await submit("Run the approved command");
-    await card("Agent #3").locator('[data-testid="prompt"]').waitFor({ timeout: 30_000 });
-    await pollUntil(inView, "the third card scrolled into view", 10_000);
-    await vs.screenshot("live-3-scrolled-into-view");
-    await card("Agent #3").locator('[data-testid="prompt-deny"]').click();
+    await prompts("Agent #3").waitFor({ timeout: 30_000 });
+    // Every button of the prompt inside the page's visible height, without any scrolling.
+    const buttons = await frame.evaluate(() =>
+      Array.from(document.querySelectorAll('[data-testid="agent-prompts"] vscode-button')).map((b) => {
+        const box = b.getBoundingClientRect();
+        return { top: box.top, bottom: box.bottom, height: window.innerHeight, scrolled: document.scrollingElement?.scrollTop ?? 0 };
+      }),
+    );
+    expect(buttons.length).toBeGreaterThanOrEqual(2);
+    for (const b of buttons) expect(b.top >= 0 && b.bottom <= b.height, JSON.stringify(b)).toBe(true);
+    await vs.screenshot("live-3-prompt-in-sight");
+    await prompts("Agent #3").locator('[data-testid="prompt-deny"]').click();
     await pollUntil(async () => (await statusOf("Agent #3")) !== "needsYou", "Agent #3 past its prompt", 20_000);
   });
 
   it("/compact shows Compacting… on the card until it ends", async () => {
     await submit("/compact");
     await pollUntil(async () => (await statusOf("Agent #3")) === "compacting", "Agent #3 compacting", 10_000);
-    await expect(card("Agent #3").locator('[data-testid="agent-status"]').textContent()).resolves.toContain("Compacting");
+    await expect((await details("Agent #3")).locator('[data-testid="agent-status"]').textContent()).resolves.toContain("Compacting");
     await vs.screenshot("live-4-compacting");
     const since = Date.now();
     await pollUntil(async () => (await statusOf("Agent #3")) !== "compacting", "compaction to end", COMPACT_SUMMARY_DELAY_MS + 20_000);

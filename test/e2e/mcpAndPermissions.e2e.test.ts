@@ -68,8 +68,8 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
   const figures: Record<string, number> = {};
 
   // Terminals are in the bottom panel unless a scenario moves one to the editor area.
-  const { panel, cards, card, showPanel, waitForClaudePrompt, typeInTerminal } = agentPanel(() => page, ".part.panel");
-  const statusOf = (name: string) => card(name).getAttribute("data-status");
+  const { panel, cards, showPanel, waitForClaudePrompt, typeInTerminal, line, details, prompts } = agentPanel(() => page, ".part.panel");
+  const statusOf = (name: string) => line(name).getAttribute("data-status");
 
 
   /**
@@ -179,9 +179,9 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     await page.locator(".part.panel .tabs-list .monaco-list-row", { hasText: "Agent #1 commands" }).click();
     await pollUntil(async () => (await terminalText(page, ".part.panel")).includes(MARK), `"${MARK}" in the commands terminal`, 10_000);
     await showPanel();
-    const liveCall = card("Agent #1").locator('[data-testid="tool-row"] [data-testid="live-call"]');
+    const liveCall = (await details("Agent #1")).locator('[data-testid="tool-row"] [data-testid="live-call"]');
     await liveCall.waitFor({ timeout: 30_000 });
-    const row = card("Agent #1").locator('[data-testid="tool-row"]').filter({ has: panel().locator('[data-testid="live-call"]') });
+    const row = (await details("Agent #1")).locator('[data-testid="tool-row"]').filter({ has: panel().locator('[data-testid="live-call"]') });
     const toolUseId = await row.getAttribute("data-tool-id");
     expect(toolUseId).toMatch(/^toolu_/);
     await expect(liveCall.getAttribute("data-tool-use-id")).resolves.toBe(toolUseId);
@@ -189,7 +189,7 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     await expect(row.textContent()).resolves.toContain("Running: echo started-marker");
     await expect(statusOf("Agent #1")).resolves.toBe("active");
     // Nothing asks for permission: the row shows the call, not a prompt.
-    await expect(card("Agent #1").locator('[data-testid="prompt"]').count()).resolves.toBe(0);
+    await expect(prompts("Agent #1").count()).resolves.toBe(0);
 
     // The counter ticks in the webview: its value grows over ≥ 2 s.
     const seconds = async () => {
@@ -209,18 +209,18 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     const frame = await watchPanel({
       callGone: { selector: '[data-testid="live-call"]', gone: true },
       rowFinished: { selector: `${thisRow}[data-outcome="done"], ${thisRow}[data-outcome="error"]` },
-      waiting: { selector: '[data-testid="agent-card"][data-status="waiting"]' },
+      waiting: { selector: '[data-testid="agent-line"][data-status="waiting"]' },
     });
     const clickedAt = await clickWhenEnabled(liveCall.locator('[data-testid="call-complete"]'), "Complete");
 
     await pollUntil(async () => (await liveCall.count()) === 0, "the live call to go", 10_000);
-    const finished = card("Agent #1").locator(thisRow);
+    const finished = (await details("Agent #1")).locator(thisRow);
     await pollUntil(async () => ["done", "error"].includes((await finished.getAttribute("data-outcome")) ?? ""), "the row's outcome from the transcript", 20_000);
     // The agent carries on: its next tool runs and ends, and the turn completes normally.
-    await card("Agent #1").locator('[data-testid="tool-row"]', { hasText: "Running: echo after-complete" }).waitFor({ timeout: 20_000 });
+    await (await details("Agent #1")).locator('[data-testid="tool-row"]', { hasText: "Running: echo after-complete" }).waitFor({ timeout: 20_000 });
     await pollUntil(async () => (await statusOf("Agent #1")) === "waiting", "Agent #1 waiting after its turn", 30_000);
     await expect(finished.getAttribute("data-outcome")).resolves.toBe("done");
-    await expect(card("Agent #1").locator('[data-testid="tool-row"]', { hasText: "Running: echo after-complete" }).getAttribute("data-outcome")).resolves.toBe("done");
+    await expect((await details("Agent #1")).locator('[data-testid="tool-row"]', { hasText: "Running: echo after-complete" }).getAttribute("data-outcome")).resolves.toBe("done");
 
     const marks = await watched(frame);
     if (marks.callGone) figures.completeClickToLiveCallGoneMs = marks.callGone - clickedAt;
@@ -240,7 +240,7 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     await page.locator(".part.editor .tab", { hasText: "Agent #2" }).waitFor({ timeout: 10_000 });
     await waitForClaudePrompt(".part.editor");
     await showPanel();
-    await card("Agent #2").waitFor();
+    await line("Agent #2").waitFor();
 
     const askedIn = await page.evaluate(() => {
       const w = window as unknown as { __askedAt?: number };
@@ -253,7 +253,7 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
       return true;
     });
     expect(askedIn, "the terminal's rows in the editor area").toBe(true);
-    const frame = await watchPanel({ needsPermission: { selector: '[data-testid="agent-card"][data-status="needsYou"]' } });
+    const frame = await watchPanel({ needsPermission: { selector: '[data-testid="agent-line"][data-status="needsYou"]' } });
 
     await typeInTerminal("Touch the allowed file", ".part.editor");
     await pollUntil(async () => (await terminalText(page, ".part.editor")).includes("Do you want"), "the CLI's permission prompt in the terminal", 30_000);
@@ -265,30 +265,28 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     const waitingSince = permissionStatusSince();
     if (waitingSince && needsAt) figures.statusFileWaitingToNeedsPermissionMs = needsAt - waitingSince;
 
-    const prompt = card("Agent #2").locator('[data-testid="tool-row"] [data-testid="prompt"][data-kind="permission"]');
+    const prompt = prompts("Agent #2", "permission");
     await prompt.waitFor({ timeout: 10_000 });
-    const row = card("Agent #2").locator('[data-testid="tool-row"]').filter({ has: panel().locator('[data-testid="prompt"]') });
+    const row = (await details("Agent #2")).locator('[data-testid="tool-row"]').filter({ has: panel().locator('[data-testid="tool-asks"]') });
     const toolUseId = await row.getAttribute("data-tool-id");
     expect(toolUseId).toMatch(/^toolu_/);
     await expect(row.textContent()).resolves.toContain(`touch ${ALLOWED_FILE}`);
     await expect(prompt.locator('[data-testid="prompt-deny"]').count()).resolves.toBe(1);
     expect(existsSync(join(workspace, ALLOWED_FILE))).toBe(false);
     await vs.screenshot("permission-1-needs-permission");
-    // The README's picture shows the buttons, not just the card's top.
-    await prompt.scrollIntoViewIfNeeded();
     await vs.readmeShot("permission-prompt-on-the-card");
 
     const thisRow = `[data-testid="tool-row"][data-tool-id="${toolUseId}"]`;
     const after = await watchPanel({
       promptGone: { selector: '[data-testid="prompt"]', gone: true },
-      statusLeft: { selector: '[data-testid="agent-card"][data-status="needsYou"]', gone: true },
+      statusLeft: { selector: '[data-testid="agent-line"][data-status="needsYou"]', gone: true },
       rowDone: { selector: `${thisRow}[data-outcome="done"]` },
     });
     const clickedAt = await clickWhenEnabled(prompt.locator('[data-testid="prompt-allow"]'), "Allow");
     await pollUntil(() => existsSync(join(workspace, ALLOWED_FILE)), `${ALLOWED_FILE} in the workspace`, 10_000);
     const fileAt = Date.now();
-    await pollUntil(async () => (await card("Agent #2").locator(thisRow).getAttribute("data-outcome")) === "done", "the row done", 20_000);
-    await pollUntil(async () => (await card("Agent #2").locator('[data-testid="prompt"]').count()) === 0, "the prompt to go", 10_000);
+    await pollUntil(async () => (await (await details("Agent #2")).locator(thisRow).getAttribute("data-outcome")) === "done", "the row done", 20_000);
+    await pollUntil(async () => (await prompts("Agent #2").count()) === 0, "the prompt to go", 10_000);
     await pollUntil(async () => (await statusOf("Agent #2")) === "waiting", "Agent #2 waiting after its turn", 20_000);
     // The terminal's own prompt went too: answered from the panel, not left behind.
     await expect(terminalText(page, ".part.editor")).resolves.not.toContain("Do you want");
@@ -310,7 +308,7 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     await waitForClaudePrompt(".part.editor");
     await typeInTerminal("Touch the padded file", ".part.editor");
     await showPanel();
-    const prompt = card("Agent #2").locator('[data-testid="tool-row"] [data-testid="prompt"][data-kind="permission"]');
+    const prompt = prompts("Agent #2", "permission");
     await prompt.waitFor({ timeout: 30_000 });
     await prompt.scrollIntoViewIfNeeded();
     const subject = prompt.locator(".prompt-subject");
@@ -319,9 +317,9 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     expect(shown).toContain("␣×200");
     expect(shown).toContain(TAIL);
     // …and on screen, not cut off: nothing of the subject overflows sideways, and its last line
-    // lies inside the card and inside the panel's viewport.
+    // lies inside the agent's prompts (under the overview) and inside the panel's viewport.
     const geometry = await subject.evaluate((el) => {
-      const card = el.closest('[data-testid="agent-card"]') as HTMLElement;
+      const card = el.closest('[data-testid="agent-prompts"]') as HTMLElement;
       const range = document.createRange();
       range.selectNodeContents(el);
       const rects = Array.from(range.getClientRects());
@@ -344,7 +342,7 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     // Deny, having read the end: nothing of it runs, and the card leaves "needs permission".
     await vs.screenshot("permission-3-padded-command");
     await clickWhenEnabled(prompt.locator('[data-testid="prompt-deny"]'), "Deny");
-    await pollUntil(async () => (await card("Agent #2").locator('[data-testid="prompt"]').count()) === 0, "the padded prompt to go", 10_000);
+    await pollUntil(async () => (await prompts("Agent #2").count()) === 0, "the padded prompt to go", 10_000);
     await pollUntil(async () => (await statusOf("Agent #2")) !== "needsYou", "Agent #2 past its prompt", 20_000);
     expect(existsSync(join(workspace, TAIL_FILE))).toBe(false);
     expect(existsSync(join(workspace, "e2e-padded.txt"))).toBe(false);
@@ -359,7 +357,7 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     await typeInTerminal(claude);
     await waitForClaudePrompt();
     await showPanel();
-    await card("Agent #3").waitFor({ timeout: 20_000 });
+    await line("Agent #3").waitFor({ timeout: 20_000 });
     figures.handStartedClaudeToCardMsUpperBound = Date.now() - typedAt;
     await expect(cards().count()).resolves.toBe(3);
     await vs.screenshot("adopt-1-card");
@@ -369,11 +367,11 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     await waitForClaudePrompt();
     await typeInTerminal("Work in the adopted terminal");
     await showPanel();
-    await card("Agent #3").locator('[data-testid="tool-row"]', { hasText: "Running: echo adopted-work" }).waitFor({ timeout: 20_000 });
+    await (await details("Agent #3")).locator('[data-testid="tool-row"]', { hasText: "Running: echo adopted-work" }).waitFor({ timeout: 20_000 });
     await pollUntil(async () => (await statusOf("Agent #3")) === "waiting", "Agent #3 waiting after its turn", 20_000);
-    await expect(card("Agent #3").locator('[data-testid="tool-row"][data-outcome="done"]').count()).resolves.toBe(1);
-    await expect(card("Agent #1").locator('[data-testid="tool-row"]', { hasText: "adopted-work" }).count()).resolves.toBe(0);
-    await expect(card("Agent #2").locator('[data-testid="tool-row"]', { hasText: "adopted-work" }).count()).resolves.toBe(0);
+    await expect((await details("Agent #3")).locator('[data-testid="tool-row"][data-outcome="done"]').count()).resolves.toBe(1);
+    await expect((await details("Agent #1")).locator('[data-testid="tool-row"]', { hasText: "adopted-work" }).count()).resolves.toBe(0);
+    await expect((await details("Agent #2")).locator('[data-testid="tool-row"]', { hasText: "adopted-work" }).count()).resolves.toBe(0);
     await vs.screenshot("adopt-2-followed");
   });
 });

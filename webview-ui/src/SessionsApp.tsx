@@ -2,27 +2,49 @@ import { VSCodeButton, VSCodeTextField } from "@vscode/webview-ui-toolkit/react"
 import { useEffect, useMemo, useReducer, useState } from "react";
 import type { SessionRowView } from "../../src/shared/protocol";
 import { Codicon } from "./components/Codicon";
+import { DEFAULT_SORT, nextSort, type SessionSort, type SessionSortKey, sortSessions } from "./sessionSort";
 import { filterSessions, initialSessions, reduceSessions } from "./sessionsStore";
 import { compactNumber, duration, usd } from "./usageText";
 import { post } from "./vscodeApi";
 import { useExtensionMessages } from "./useExtensionMessages";
 
 const when = (ms: number | null) => (ms === null ? "" : new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }));
+const day = (ms: number | null) => (ms === null ? "" : new Date(ms).toLocaleDateString(undefined, { dateStyle: "medium" }));
 
-/** The Sessions view: every session of the workspace, newest first, filtered by what was asked. */
+const COLUMNS: { key: SessionSortKey; label: string; numeric?: boolean; title?: string }[] = [
+  { key: "title", label: "Session" },
+  { key: "followedBy", label: "Agent", title: "The card that follows the session now" },
+  { key: "lastActiveAt", label: "Last active" },
+  { key: "startedAt", label: "Started" },
+  { key: "turns", label: "Turns", numeric: true },
+  { key: "activeMs", label: "Working", numeric: true, title: "Time spent in turns" },
+  { key: "filesEdited", label: "Files", numeric: true, title: "Files edited" },
+  { key: "tokens", label: "Tokens", numeric: true },
+  { key: "costUsd", label: "Cost", numeric: true, title: "Estimated at list API prices" },
+];
+
+/**
+ * The Sessions list, in an editor tab (the width titles, dates and figures need): every session of
+ * the workspace and its worktrees, one row each, sortable by any column (newest first to begin
+ * with), filtered by what was asked in them.
+ */
 export function SessionsApp() {
   const [state, dispatch] = useReducer(reduceSessions, initialSessions);
   const [filter, setFilter] = useState("");
+  const [sort, setSort] = useState<SessionSort>(DEFAULT_SORT);
   useExtensionMessages(dispatch, { type: "sessionsReady" });
-  const shown = useMemo(() => filterSessions(state.sessions, filter), [state.sessions, filter]);
+  const shown = useMemo(() => sortSessions(filterSessions(state.sessions, filter), sort), [state.sessions, filter, sort]);
   useEffect(() => {
     if (state.loaded && performance.getEntriesByName("arcadia:sessions:listed").length === 0) performance.mark("arcadia:sessions:listed");
   }, [state.loaded]);
+  const total = state.sessions.length;
+  const count = `${shown.length === total ? "" : `${shown.length} of `}${total} ${total === 1 ? "session" : "sessions"}`;
 
   return (
     <div className="sessions">
       <header className="sessions-head">
         <VSCodeTextField
+          className="sessions-filter"
           data-testid="sessions-filter"
           placeholder="Filter by title or prompt"
           value={filter}
@@ -31,53 +53,68 @@ export function SessionsApp() {
           <Codicon name="search" />
         </VSCodeTextField>
         <span className="sessions-count" data-testid="sessions-count">
-          {!state.loaded ? "Reading sessions…" : `${shown.length === state.sessions.length ? "" : `${shown.length} of `}${state.sessions.length} ${state.sessions.length === 1 ? "session" : "sessions"}${state.indexing > 0 ? ` · reading ${state.indexing}…` : ""}`}
+          {!state.loaded ? "Reading sessions…" : `${count}${state.indexing > 0 ? ` · reading ${state.indexing}…` : ""}`}
         </span>
       </header>
-      {state.loaded && state.sessions.length === 0 && <p className="sessions-empty">No Claude Code sessions in this workspace yet. Start one with Open Claude Code.</p>}
-      <ul className="session-list" aria-label="Sessions">
-        {shown.map((session) => (
-          <SessionRow key={session.sessionId} session={session} />
-        ))}
-      </ul>
+      {state.loaded && total === 0 && <p className="sessions-empty">No Claude Code sessions in this workspace yet. Start one with Open Claude Code.</p>}
+      {total > 0 && (
+        <table className="session-table" aria-label="Sessions">
+          <thead>
+            <tr>
+              {COLUMNS.map((c) => (
+                <th key={c.key} className={c.numeric ? "numeric" : undefined} aria-sort={sort.key === c.key ? (sort.descending ? "descending" : "ascending") : undefined} title={c.title}>
+                  <button type="button" className="sort-button" data-testid={`sort-${c.key}`} onClick={() => setSort((s) => nextSort(s, c.key))}>
+                    {c.label}
+                    {sort.key === c.key && <Codicon name={sort.descending ? "arrow-down" : "arrow-up"} className="sort-icon" />}
+                  </button>
+                </th>
+              ))}
+              <th aria-label="Actions" />
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((session) => (
+              <SessionRow key={session.sessionId} session={session} />
+            ))}
+          </tbody>
+        </table>
+      )}
     </div>
   );
 }
 
-function figures(s: SessionRowView): string[] {
-  const parts: string[] = [];
-  if (s.turns !== null) parts.push(`${s.turns} ${s.turns === 1 ? "turn" : "turns"}`);
-  if (s.activeMs) parts.push(duration(s.activeMs));
-  if (s.filesEdited) parts.push(`${s.filesEdited} ${s.filesEdited === 1 ? "file" : "files"} edited`);
-  if (s.tokens) parts.push(`${compactNumber(s.tokens)} tokens`);
-  if (s.costUsd) parts.push(`~${usd(s.costUsd)}`);
-  return parts;
-}
+const figure = (n: number | null, format: (n: number) => string = String) => (n === null ? "…" : n === 0 ? "—" : format(n));
 
 function SessionRow({ session: s }: { session: SessionRowView }) {
   const act = (action: "open" | "resume" | "raw") => post({ type: "sessionAction", sessionId: s.sessionId, action });
+  const unread = s.turns === null;
   return (
-    <li className="session-row" data-testid="session-row" data-session-id={s.sessionId}>
-      <button type="button" className="session-title" data-testid="session-open" title={`Read this session${s.firstPrompt ? `\nFirst prompt: ${s.firstPrompt}` : ""}`} onClick={() => act("open")}>
-        {s.title}
-      </button>
-      <div className="session-meta">
-        <span title={`Started ${when(s.startedAt)}, last active ${when(s.lastActiveAt)}`}>{when(s.lastActiveAt)}</span>
-        {s.startedAt !== null && s.lastActiveAt !== null && new Date(s.startedAt).toDateString() !== new Date(s.lastActiveAt).toDateString() && (
-          <span>{`started ${new Date(s.startedAt).toLocaleDateString(undefined, { dateStyle: "medium" })}`}</span>
-        )}
-        {figures(s).map((f) => (
-          <span key={f}>{f}</span>
-        ))}
+    <tr className="session-row" data-testid="session-row" data-session-id={s.sessionId}>
+      <td className="session-title-cell">
+        {/* The whole title: it wraps rather than being cut. */}
+        <button type="button" className="session-title" data-testid="session-open" title={`Read this session${s.firstPrompt ? `\nFirst prompt: ${s.firstPrompt}` : ""}`} onClick={() => act("open")}>
+          {s.title}
+        </button>
         {s.worktree && (
           <span className="session-worktree" title="Ran in this git worktree">
             <Codicon name="git-branch" /> {s.worktree}
           </span>
         )}
-        {s.followedBy && <span className="session-followed" data-testid="session-followed">{`Open in ${s.followedBy}`}</span>}
         {s.limit && <span className="session-limit">{s.limit}</span>}
-      </div>
-      <div className="session-actions">
+      </td>
+      <td>{s.followedBy && <span className="session-followed" data-testid="session-followed">{`Open in ${s.followedBy}`}</span>}</td>
+      <td className="date" title={`Last active ${when(s.lastActiveAt)}`}>
+        {when(s.lastActiveAt)}
+      </td>
+      <td className="date" title={`Started ${when(s.startedAt)}`}>
+        {day(s.startedAt)}
+      </td>
+      <td className="numeric">{figure(s.turns)}</td>
+      <td className="numeric">{unread ? "…" : s.activeMs ? duration(s.activeMs) : "—"}</td>
+      <td className="numeric">{unread ? "…" : figure(s.filesEdited)}</td>
+      <td className="numeric">{unread ? "…" : figure(s.tokens, compactNumber)}</td>
+      <td className="numeric">{unread ? "…" : s.costUsd ? `~${usd(s.costUsd)}` : "—"}</td>
+      <td className="session-actions">
         <VSCodeButton appearance="secondary" data-testid="session-resume" title={s.followedBy ? `Show ${s.followedBy}, which follows this session` : "Continue this conversation: claude --resume in a new terminal, with a card"} onClick={() => act("resume")}>
           <Codicon name={s.followedBy ? "terminal" : "debug-continue"} className="button-icon" />
           {s.followedBy ? "Show" : "Resume"}
@@ -85,7 +122,7 @@ function SessionRow({ session: s }: { session: SessionRowView }) {
         <VSCodeButton appearance="icon" data-testid="session-raw" aria-label="Open the raw JSONL" title="Open the raw JSONL transcript" onClick={() => act("raw")}>
           <Codicon name="json" />
         </VSCodeButton>
-      </div>
-    </li>
+      </td>
+    </tr>
   );
 }

@@ -6,6 +6,7 @@ import { READER_PAGE, SessionReaderApp } from "../src/SessionReaderApp";
 import { SessionsApp } from "../src/SessionsApp";
 import { agent, agentLive, fakeVsCode, innerInput, renderPanel, snapshot, tool } from "./helpers";
 
+const cells = (tr: HTMLElement) => Array.from(tr.querySelectorAll("td")).map((td) => td.textContent?.trim() ?? "");
 const send = (message: ExtensionMessage) => act(() => void window.dispatchEvent(new MessageEvent("message", { data: message })));
 
 function row(overrides: Partial<SessionRowView> & { sessionId: string; title: string }): SessionRowView {
@@ -42,11 +43,9 @@ describe("the Sessions view", () => {
     });
     const rows = () => screen.getAllByTestId("session-row");
     expect(rows().map((r) => within(r).getByTestId("session-open").textContent)).toEqual(["Billing fix", "Fix the login page"]);
-    expect(rows()[0]).toHaveTextContent("3 turns");
-    expect(rows()[0]).toHaveTextContent("42 s");
-    expect(rows()[0]).toHaveTextContent("2 files edited");
-    expect(rows()[0]).toHaveTextContent("12.3k tokens");
-    expect(rows()[0]).toHaveTextContent("~$0.42");
+    // Turns, working time, files, tokens, cost: in their columns; a session not read yet shows "…".
+    expect(cells(rows()[0]!).slice(4, 9)).toEqual(["3", "42 s", "2", "12.3k", "~$0.42"]);
+    expect(cells(rows()[1]!).slice(4, 9)).toEqual(["…", "…", "…", "…", "…"]);
     expect(within(rows()[0]!).getByTestId("session-followed")).toHaveTextContent("Open in Agent #2");
     expect(within(rows()[0]!).getByTestId("session-resume")).toHaveTextContent("Show");
     expect(screen.getByTestId("sessions-count")).toHaveTextContent("2 sessions · reading 1…");
@@ -68,10 +67,44 @@ describe("the Sessions view", () => {
     fakeVsCode();
     render(<SessionsApp />);
     send({ type: "sessionsList", indexing: 1, sessions: [row({ sessionId: "a", title: "Fix the login page" })] });
-    expect(screen.getByTestId("session-row")).not.toHaveTextContent("turns");
+    expect(cells(screen.getByTestId("session-row"))[4]).toBe("…");
     send({ type: "sessionRow", indexing: 0, session: row({ sessionId: "a", title: "Fix the login page", turns: 5 }) });
-    expect(screen.getByTestId("session-row")).toHaveTextContent("5 turns");
+    expect(cells(screen.getByTestId("session-row"))[4]).toBe("5");
     expect(screen.getByTestId("sessions-count")).toHaveTextContent("1 session");
+  });
+
+  it("sorts by any column: figures largest first, again the other way; a session not read yet stays last", async () => {
+    fakeVsCode();
+    render(<SessionsApp />);
+    send({
+      type: "sessionsList",
+      indexing: 1,
+      sessions: [
+        row({ sessionId: "a", title: "alpha", lastActiveAt: 3, costUsd: 0.1, turns: 1 }),
+        row({ sessionId: "b", title: "Bravo", lastActiveAt: 2, costUsd: 2.5, turns: 9 }),
+        row({ sessionId: "c", title: "charlie", lastActiveAt: 1 }),
+      ],
+    });
+    const order = () => screen.getAllByTestId("session-row").map((r) => r.dataset.sessionId);
+    expect(order()).toEqual(["a", "b", "c"]);
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId("sort-costUsd"));
+    expect(order()).toEqual(["b", "a", "c"]);
+    expect(screen.getByTestId("sort-costUsd").closest("th")).toHaveAttribute("aria-sort", "descending");
+    await user.click(screen.getByTestId("sort-costUsd"));
+    expect(order()).toEqual(["a", "b", "c"]);
+    await user.click(screen.getByTestId("sort-title"));
+    expect(order()).toEqual(["a", "b", "c"]);
+    await user.click(screen.getByTestId("sort-title"));
+    expect(order()).toEqual(["c", "b", "a"]);
+  });
+
+  it("shows the whole title, never cut", () => {
+    fakeVsCode();
+    render(<SessionsApp />);
+    const title = "What does the authentication middleware do when the session cookie has expired but the refresh token is still valid?";
+    send({ type: "sessionsList", indexing: 0, sessions: [row({ sessionId: "a", title })] });
+    expect(screen.getByTestId("session-open").textContent).toBe(title);
   });
 });
 

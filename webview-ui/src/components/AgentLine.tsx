@@ -50,6 +50,7 @@ export const AgentLine = memo(function AgentLine({ agent, live, shown, onShowDet
       data-agent-id={id}
       data-status={status}
       data-needs-answer={needsAnswer ? "true" : undefined}
+      aria-current={agent.focused ? "true" : undefined}
     >
       <div className="agent-line-main" tabIndex={0} role="button" aria-label={`${name}: ${STATUS_TEXT[status]}${doing ? `, ${doing.text}` : ""}`} title={`Show ${name}'s terminal`} onClick={focusAgent} onKeyDown={onKeyDown}>
         <StatusDot status={status} />
