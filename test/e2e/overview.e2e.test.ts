@@ -1,0 +1,154 @@
+/// <reference lib="dom" />
+/**
+ * Ten agents at a glance in a short panel, with the real CLI in eight terminals: at the default
+ * window size (the bottom panel ~280 px high) every agent's name, status and current action are
+ * on screen without scrolling, and both agents that wait on a permission prompt show it whole
+ * with its buttons. Narrowed to ~300 px, the panel never scrolls sideways. The agents' terminals
+ * open in the editor area, so the panel stays in front while they work.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
+import type { Script } from "../rig/script.js";
+import { e2eAvailable, pollUntil, terminalText, type VsCode } from "./harness";
+import { agentPanel } from "./agentPanel";
+import { type AgentWindow, openAgentWindow } from "./agentWindow";
+import { arcadiaFrame } from "./panelFrame";
+import { runCommand } from "./workbench";
+
+const available = e2eAvailable("eight agents at a glance (e2e)");
+const AGENTS = 8;
+/** The two that wait on a permission prompt (touch is not read-only: the CLI asks). */
+const ASKING = new Set([3, 6]);
+const SLOW = (n: number) => `python3 -c "import time; time.sleep(${300 + n})"`;
+
+describe.skipIf(!available)("eight agents in a short panel (real VS Code, real CLI)", () => {
+  let win: AgentWindow;
+  let vs: VsCode;
+  let page: Page;
+  const figures: Record<string, unknown> = {};
+  const { panel, cards, prompts, showPanel, waitForClaudePrompt, typeInTerminal } = agentPanel(() => page, ".part.editor");
+
+  beforeAll(async () => {
+    win = await openAgentWindow({
+      name: "overview",
+      // Each agent's terminal in the editor area: the bottom panel keeps Arcadia in front. The
+      // slow command runs without asking; `touch` asks (the two agents that need the user).
+      settings: { "terminal.integrated.defaultLocation": "editor", "arcadia.extraArgs": ["--allowedTools", "Bash(python3:*)"] },
+      script: (): Script => ({
+        conversations: [
+          ...Array.from({ length: AGENTS }, (_, i) => i + 1).map((n) =>
+            ASKING.has(n)
+              ? { match: `Task ${n} `, steps: [{ tools: [{ name: "Bash", input: { command: `touch overview-${n}.txt`, description: "Create a file" } }] }, { text: "Touched." }] }
+              : { match: `Task ${n} `, steps: [{ tools: [{ name: "Bash", input: { command: SLOW(n), description: "Work slowly" } }] }, { text: "Done." }] },
+          ),
+        ],
+        fallbackText: "OK.",
+      }),
+    });
+    ({ vs, page } = win);
+  }, 180_000);
+
+  beforeEach((context) => {
+    onTestFailed(async () => {
+      await vs?.screenshot(`failed-overview-${context.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`).catch(() => undefined);
+      console.log(`Arcadia log at the failure of "${context.task.name}":\n${vs?.extensionLog()}`);
+      console.log(`terminal at the failure:\n${await terminalText(page, ".part.editor").catch(() => "(none)")}`);
+    });
+  });
+
+  afterAll(async () => {
+    console.log(`e2e figures (overview): ${JSON.stringify(figures)}`);
+    await win?.close();
+  });
+
+  it("eight agents, two asking: every name, status and action on screen, both prompts whole with their buttons, nothing to scroll", async () => {
+    const started = Date.now();
+    for (let n = 1; n <= AGENTS; n++) {
+      await showPanel();
+      await panel().locator('[data-testid="open-claude"]').click();
+      const tab = page.locator(".part.editor .tab", { hasText: new RegExp(`Agent #${n}$`) });
+      await tab.waitFor({ timeout: 20_000 });
+      await tab.click();
+      await waitForClaudePrompt();
+      await typeInTerminal(`Task ${n} please`);
+      await pollUntil(async () => (await terminalText(page, ".part.editor")).includes(`Task ${n} please`), `Agent #${n} prompted`, 10_000);
+    }
+    figures.eightAgentsStartedAndPromptedMs = Date.now() - started;
+    await showPanel();
+    await pollUntil(async () => (await cards().count()) === AGENTS, "eight lines", 30_000);
+    for (const n of ASKING) await prompts(`Agent #${n}`, "permission").waitFor({ timeout: 60_000 });
+    const frame = await arcadiaFrame(page, "agents");
+    await pollUntil(
+      async () => (await frame.locator('[data-testid="agent-line"][data-status="active"] [data-testid="line-doing"]', { hasText: "python3" }).count()) === AGENTS - ASKING.size,
+      "six agents at work",
+      60_000,
+    );
+
+    const seen = await frame.evaluate(() => {
+      const viewport = { width: window.innerWidth, height: window.innerHeight };
+      const scroller = document.querySelector(".overview")!.getBoundingClientRect();
+      const shown = (el: Element | null) => {
+        if (!el) return false;
+        const r = el.getBoundingClientRect();
+        const inside = (box: { top: number; bottom: number; left: number; right: number }) => r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5 && r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
+        return r.width > 0 && r.height > 0 && inside({ top: 0, left: 0, bottom: viewport.height, right: viewport.width }) && inside(scroller);
+      };
+      return {
+        viewport,
+        scrolled: document.querySelector(".overview")!.scrollTop,
+        lines: Array.from(document.querySelectorAll('[data-testid="agent-line"]')).map((line) => {
+          const name = line.querySelector('[data-testid="line-name"]') as HTMLElement;
+          return {
+            name: name.textContent,
+            nameWhole: name.scrollWidth <= name.clientWidth,
+            nameShown: shown(name),
+            status: line.getAttribute("data-status"),
+            statusShown: shown(line.querySelector('[data-testid="line-status"]')) || shown(line.querySelector('[data-testid="line-doing"]')),
+            doing: line.querySelector('[data-testid="line-doing"]')?.textContent ?? null,
+            doingShown: shown(line.querySelector('[data-testid="line-doing"]')),
+          };
+        }),
+        buttons: Array.from(document.querySelectorAll('[data-testid="agent-prompts"] vscode-button')).map((b) => ({ text: b.textContent?.trim(), shown: shown(b) })),
+        subjects: Array.from(document.querySelectorAll('[data-testid="agent-prompts"] .prompt-subject')).map((s) => ({ text: s.textContent, shown: shown(s) })),
+      };
+    });
+    figures.panelViewport = seen.viewport;
+    await vs.screenshot("overview-1-eight-agents");
+    await vs.readmeShot("eight-agents-two-need-you");
+
+    expect(seen.viewport.height, "the default panel is short").toBeLessThan(320);
+    expect(seen.scrolled).toBe(0);
+    expect(seen.lines.map((l) => l.name)).toEqual(Array.from({ length: AGENTS }, (_, i) => `Agent #${i + 1}`));
+    for (const line of seen.lines) {
+      expect(line.nameShown && line.nameWhole, `${line.name}'s name`).toBe(true);
+      expect(line.statusShown, `${line.name}'s status`).toBe(true);
+      expect(line.doingShown, `${line.name}'s current action (${line.doing})`).toBe(true);
+    }
+    expect(seen.lines.filter((l) => l.status === "needsYou").map((l) => l.name)).toEqual(["Agent #3", "Agent #6"]);
+    expect(seen.subjects.map((s) => s.text)).toEqual(["Bash: touch overview-3.txt", "Bash: touch overview-6.txt"]);
+    for (const subject of seen.subjects) expect(subject.shown, subject.text ?? "").toBe(true);
+    expect(seen.buttons.filter((b) => b.text === "Allow")).toHaveLength(2);
+    expect(seen.buttons.filter((b) => b.text === "Deny")).toHaveLength(2);
+    for (const button of seen.buttons) expect(button.shown, `the ${button.text} button`).toBe(true);
+  });
+
+  it("at 300 px wide the panel never scrolls sideways", async () => {
+    await runCommand(page, "View: Toggle Primary Side Bar Visibility");
+    const frame = await arcadiaFrame(page, "agents");
+    // The window narrowed until the panel's page is about 300 px wide.
+    const width = async () => frame.evaluate(() => document.documentElement.clientWidth);
+    let viewport = 420;
+    await page.setViewportSize({ width: viewport, height: 900 });
+    for (let i = 0; i < 6 && (await width()) > 305; i++) {
+      viewport -= (await width()) - 300;
+      await page.setViewportSize({ width: viewport, height: 900 });
+      await page.waitForTimeout(300);
+    }
+    const seen = await frame.evaluate(() => ({ width: document.documentElement.clientWidth, scrollWidth: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
+    figures.narrowPanel = seen;
+    await vs.screenshot("overview-2-narrow");
+    expect(seen.width).toBeLessThanOrEqual(310);
+    expect(seen.scrollWidth, "no sideways scroll").toBeLessThanOrEqual(seen.width);
+    expect(seen.body).toBeLessThanOrEqual(seen.width);
+  });
+});
