@@ -19,7 +19,7 @@ import { arcadiaFrame } from "./panelFrame";
 
 const available = e2eAvailable("the Sessions view: list, filter, read, resume (e2e)");
 const COUNT = "Count the lines of the README";
-const HELLO = "Say hello from the second session";
+const HELLO = "Say hello from the second session, then tell what the middleware does when a cookie has expired";
 const bash = (command: string, description: string) => ({ name: "Bash", input: { command, description } });
 
 describe.skipIf(!available)("the Sessions view (real VS Code, real CLI)", () => {
@@ -75,8 +75,12 @@ describe.skipIf(!available)("the Sessions view (real VS Code, real CLI)", () => 
     figures.sessionsListedAfterClickMs = Date.now() - clickedAt;
     // From the page's own clock: the list in place, counted from the moment the view's page started.
     figures.sessionsListedAfterPageStartMs = await sessions.evaluate(() => Math.round(performance.getEntriesByName("arcadia:sessions:listed")[0]?.startTime ?? -1));
-    // Newest first.
+    // Newest first, each title whole (the editor tab has the width; a long one wraps, never cut).
     expect(await rowTitles(sessions)).toEqual([HELLO, COUNT]);
+    const cut = await sessions.evaluate(() =>
+      Array.from(document.querySelectorAll('[data-testid="session-open"]')).filter((t) => t.scrollWidth > t.clientWidth + 1 || t.getBoundingClientRect().right > window.innerWidth).length,
+    );
+    expect(cut, "titles cut off").toBe(0);
     // The Turns column, once the session was read whole.
     const turnsOfFirst = () => sessions.locator('[data-testid="session-row"]').first().locator("td").nth(4).textContent();
     await pollUntil(async () => (await turnsOfFirst())?.trim() === "1", "the figures once read whole", 20_000);
