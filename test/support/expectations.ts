@@ -55,12 +55,14 @@ export const expectations: Record<string, Record<string, Expectation>> = {
       expect(state.status).toBe("active");
       expect(state.activeTools.list().map((t) => t.label)).toEqual(["Running: touch marker-one.txt"]);
     },
+    // "No" at the prompt: the record says it was refused before it ran (toolDenialBeforeRun), so
+    // it reads denied from the transcript alone — the same live, after a reload and in replay.
     "after-deny": ({ state, calls }) => {
-      expect(summary(calls)).toEqual(["Running: touch marker-one.txt → interrupted"]);
+      expect(summary(calls)).toEqual(["Running: touch marker-one.txt → denied"]);
       idle(state, "interrupted");
     },
     "after-approve": ({ state, calls }) => {
-      expect(summary(calls)).toEqual(["Running: touch marker-one.txt → interrupted", "Running: touch marker-two.txt → done"]);
+      expect(summary(calls)).toEqual(["Running: touch marker-one.txt → denied", "Running: touch marker-two.txt → done"]);
       idle(state, "completed");
     },
   },
