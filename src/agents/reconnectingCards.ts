@@ -5,7 +5,7 @@
  * that finished meanwhile). Replaced by the real card when the agent is re-bound, or removed when
  * its terminal is given up on.
  */
-import { cardTools } from "../core/agent/cardTools";
+import { shownRows } from "../core/agent/shownRows";
 import { contextUsage } from "../core/agent/contextUsage";
 import { type FollowerOptions, SessionFollower } from "../core/engine/sessionFollower";
 import { TurnLog } from "../core/engine/turnLog";
@@ -49,7 +49,8 @@ export async function reconnectingView(binding: AgentBinding, projectDir: string
     ...placeholderView(binding),
     status: state.status,
     lastTurn: state.lastTurn,
-    tools: cardTools(turn.events, state).map(toolView),
+    // The same rows a live card makes, with no live sources: what the transcript says.
+    tools: shownRows(turn.events, state, undefined).map(toolView),
     context: contextUsage(state.usage ?? null),
   };
 }

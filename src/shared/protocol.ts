@@ -12,14 +12,20 @@ import * as z from "zod/mini";
 export interface ToolView {
   id: string;
   name: string;
+  /**
+   * The row's words, whole, as the extension's one rule makes them for live and restored cards
+   * alike (core/agent/labels.ts rowLabel): "Running: npm test", "Denied: touch x", "Waiting for
+   * you: touch x". The panel shows them as they are and adds no verdict of its own.
+   */
   label: string;
   parent: string | null;
   /**
-   * `denied`: a permission prompt or an approval said no (the card says "Denied: …").
-   * `interrupted`: Escape, or the process died, while it ran. `unknown`: ended, output unknown
-   * (its result's record was too large to read).
+   * `waiting`: its prompt is up (Claude's permission prompt, an approval, a diff): nothing runs yet.
+   * `denied`: a permission prompt or an approval said no. `interrupted`: Escape, or the process
+   * died, while it ran. `orphaned`: it ended without a result (its turn ended, or the agent went
+   * idle with it unfinished). `unknown`: ended, output unknown (its result's record was too large to read).
    */
-  outcome: "running" | "done" | "error" | "interrupted" | "denied" | "orphaned" | "unknown";
+  outcome: "running" | "waiting" | "done" | "error" | "interrupted" | "denied" | "orphaned" | "unknown";
   /** A background sub-agent's call: runs on after its turn ended. */
   background: boolean;
   /** ms since the epoch (its PreToolUse hook, else the transcript); the webview ticks elapsed time itself. */

@@ -16,6 +16,7 @@ import type { HookInput } from "../server/hooks/hookRoute";
 import { type Clock, systemClock } from "../util/clock";
 import { Emitter } from "../util/emitter";
 import { errorMessage } from "../util/errorMessage";
+import { isSideQuery } from "./sideQuery";
 
 /** How a tool ended, by its hook: PostToolUse → done; PostToolUseFailure → error or interrupted; PermissionDenied → denied. */
 export type HookToolOutcome = "done" | "error" | "interrupted" | "denied";
@@ -65,6 +66,7 @@ export class HookToolFeed {
 
   /** Takes in one hook input (any event: those that say nothing about tools are ignored). */
   observe(agentId: string, input: HookInput): void {
+    if (isSideQuery(input)) return;
     switch (input.hook_event_name) {
       case "PreToolUse":
         return this.started(agentId, input);

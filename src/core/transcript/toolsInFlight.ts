@@ -8,7 +8,7 @@
  * Every operation is O(1) in the number of open tools, or in the tools it ends (thousands can be
  * open: a scan per event was once quadratic).
  */
-import { isSubagentTool, toolLabel } from "../agent/labels";
+import { isSubagentTool, toolWords } from "../agent/labels";
 import type { ToolOutcome, TranscriptEvent } from "./events";
 import { asArray, asString, contentText, isObject, type Json } from "./recordShapes";
 import { isAsyncLaunch, toolResultOutcome } from "./toolOutcome";
@@ -96,7 +96,8 @@ export class ToolsInFlight {
         if (siblings) siblings.add(id);
         else this.openChildren.set(parent, new Set([id]));
       }
-      out.push({ kind: "toolStart", id, name, input: block.input, label: toolLabel(name, block.input), parent, at });
+      const { label, action } = toolWords(name, block.input);
+      out.push({ kind: "toolStart", id, name, input: block.input, label, action, parent, at });
       started++;
       const early = this.earlyResults.get(id);
       if (early) {

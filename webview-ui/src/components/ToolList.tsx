@@ -12,6 +12,7 @@ type Outcome = ToolView["outcome"];
 
 const ICON: Record<Outcome, string> = {
   running: "circle-filled",
+  waiting: "bell",
   done: "check",
   error: "error",
   interrupted: "debug-stop",
@@ -23,6 +24,7 @@ const ICON: Record<Outcome, string> = {
 // Read by screen readers in place of the icon: the outcome is never told by colour alone.
 const OUTCOME_TEXT: Record<Outcome, string> = {
   running: "Running",
+  waiting: "Waiting for you",
   done: "Done",
   error: "Failed",
   interrupted: "Interrupted",
@@ -30,6 +32,9 @@ const OUTCOME_TEXT: Record<Outcome, string> = {
   orphaned: "Ended without a result",
   unknown: "Ended — output unknown (its record was too large to read)",
 };
+
+/** Outcomes the label itself states (core/agent/labels.ts rowLabel). */
+const SAID_IN_WORDS: ReadonlySet<Outcome> = new Set(["waiting", "denied", "interrupted", "orphaned", "unknown"]);
 
 /**
  * The current turn's tools, sub-agent tools nested under their `Subtask:` row; live calls and
@@ -91,22 +96,18 @@ const ToolRow = memo(function ToolRow({ tool, live }: { tool: ToolView; live: Ro
       data-outcome={outcome}
       title={tool.label}
     >
+      {/* Where the words already say what happened ("Denied: touch x"), the icon is not read out again. */}
       <span
         className={`codicon codicon-${ICON[outcome] ?? "circle-outline"} tool-icon${outcome === "running" ? " pulse" : ""}`}
         role="img"
         aria-label={OUTCOME_TEXT[outcome] ?? outcome}
+        aria-hidden={SAID_IN_WORDS.has(outcome) || undefined}
         title={outcome === "unknown" ? OUTCOME_TEXT.unknown : undefined}
       />
-      {/* A text node: labels come from transcripts and are never parsed as HTML. What happened is
-          in the words too, not only in the icon: "Denied: touch x", "Interrupted: npm test". */}
-      <span className="tool-label">
-        {(outcome === "denied" || outcome === "interrupted") && (
-          <>
-            <span className="tool-verdict">{OUTCOME_TEXT[outcome]}:</span>{" "}
-          </>
-        )}
-        {tool.label}
-      </span>
+      {/* A text node: labels come from transcripts and are never parsed as HTML. The extension
+          makes the whole label, verdict included ("Denied: touch x"), for live and restored cards
+          alike: nothing is added here, so no verdict can be said twice. */}
+      <span className="tool-label">{tool.label}</span>
       {tool.waitedMs !== undefined && (
         <span className="tool-waited" data-testid="tool-waited" title="How long it waited for your answer before it ran">
           waited {formatElapsed(tool.waitedMs)}
