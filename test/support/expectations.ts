@@ -118,6 +118,42 @@ export const expectations: Record<string, Record<string, Expectation>> = {
       idle(state, "completed");
     },
   },
+  "away-summary": {
+    "prompt-shown": ({ state }) => {
+      expect(state.status).toBe("active");
+      expect(state.activeTools.list().map((t) => t.label)).toEqual(["Running: touch denied.txt"]);
+    },
+    "after-deny": ({ state, calls }) => {
+      expect(summary(calls)).toEqual(["Running: touch denied.txt → denied"]);
+      idle(state, "interrupted");
+    },
+    "slow-tool-running": ({ state, calls }) => {
+      expect(state.status).toBe("active");
+      expect(calls.map((c) => c.outcome)).toEqual(["denied", "running"]);
+    },
+    "after-escape": ({ state, calls }) => {
+      expect(calls.map((c) => c.outcome)).toEqual(["denied", "interrupted"]);
+      idle(state, "interrupted");
+    },
+    "background-running": ({ state, calls }) => {
+      const agent = calls.find((c) => c.name === "Agent");
+      expect(agent).toMatchObject({ label: "Subtask: Greeting helper", outcome: "running", background: true });
+      expect(calls.some((c) => c.parent === agent?.id && c.outcome === "running")).toBe(true);
+      expect(state).toMatchObject({ status: "waiting", lastTurn: "completed" });
+    },
+    "after-notification": ({ state, calls }) => {
+      expect(calls.map((c) => `${c.name} ${c.outcome}`).sort()).toEqual(["Agent done", "Bash denied", "Bash done", "Bash interrupted"]);
+      idle(state, "completed");
+    },
+    // The recap request's two tool calls (Read README.md, Bash ls -la) are nowhere: the CLI wrote
+    // its away_summary record and none of the side query's calls.
+    "after-away-summary": ({ state, calls, events }) => {
+      expect(calls).toHaveLength(4);
+      expect(calls.some((c) => c.label === "Reading README.md" || c.label === "Running: ls -la")).toBe(false);
+      expect(events.filter((e) => e.kind === "toolStart")).toHaveLength(4);
+      idle(state, "completed");
+    },
+  },
   "subagent-background-later-turn": {
     "second-turn-ended-subagent-running": ({ state, calls, events }) => {
       const agent = calls.find((c) => c.name === "Agent");

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useReducer, useState } from "react";
 import type { SessionRowView } from "../../src/shared/protocol";
 import { Codicon } from "./components/Codicon";
 import { filterSessions, initialSessions, reduceSessions } from "./sessionsStore";
-import { compactNumber, duration, usd } from "./usageText";
+import { compactNumber, costText, duration } from "./usageText";
 import { post } from "./vscodeApi";
 import { useExtensionMessages } from "./useExtensionMessages";
 
@@ -50,7 +50,7 @@ function figures(s: SessionRowView): string[] {
   if (s.activeMs) parts.push(duration(s.activeMs));
   if (s.filesEdited) parts.push(`${s.filesEdited} ${s.filesEdited === 1 ? "file" : "files"} edited`);
   if (s.tokens) parts.push(`${compactNumber(s.tokens)} tokens`);
-  if (s.costUsd) parts.push(`~${usd(s.costUsd)}`);
+  if (s.costUsd) parts.push(costText(s.costUsd));
   return parts;
 }
 
