@@ -210,6 +210,7 @@ export class Agent {
       // The status file when there is one (exact), else the transcript.
       idle: this.exited || (status !== undefined ? status === "idle" : state?.status === "waiting"),
       idleSince: status === "idle" && this.process?.state === "running" ? (this.process.statusUpdatedAt ?? Number.NEGATIVE_INFINITY) : undefined,
+      waitingOnPermission: waitsOnPermission(this.process),
     });
     const tools: ToolView[] = rows.map(toolView);
     const runningTools = rows.filter((r) => r.outcome === "running").map((r) => r.name);

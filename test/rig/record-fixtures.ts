@@ -60,7 +60,7 @@ interface RecordResult {
 }
 
 async function recordOne(scenario: Scenario, dryRun: boolean): Promise<RecordResult> {
-  const checkpoints: { name: string; atMs: number; lines: Record<string, number> }[] = [];
+  const checkpoints: { name: string; atMs: number; at: number; lines: Record<string, number> }[] = [];
   let projectDir = "";
   let timeline: { stop(): TimelineEntry[] } | undefined;
   const started = Date.now();
@@ -76,6 +76,8 @@ async function recordOne(scenario: Scenario, dryRun: boolean): Promise<RecordRes
         checkpoints.push({
           name,
           atMs: Date.now() - started,
+          // The wall clock too: an observing scenario's hooks and timeline are stamped with it.
+          at: Date.now(),
           lines: Object.fromEntries(files.map((f) => [f, completeLines(join(projectDir, f))])),
         });
       },

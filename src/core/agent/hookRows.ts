@@ -48,6 +48,12 @@ export interface RowSources {
    * -Infinity when it does not say since when). Undefined: busy, or no status file.
    */
   idleSince?: number;
+  /**
+   * The status file says the process waits on a permission prompt. The card may not hold the
+   * prompt itself (after a window reload, or with no panel to relay it to): the one call that can
+   * be asking then waits for you all the same (shownRows.ts).
+   */
+  waitingOnPermission?: boolean;
 }
 
 export type RowOutcome = ToolCall["outcome"] | "waiting";

@@ -12,7 +12,7 @@
 import type { AgentState } from "./agentState";
 import { cardTools } from "./cardTools";
 import { type CardRow, cardRows, type RowSources } from "./hookRows";
-import { rowLabel } from "./labels";
+import { isSubagentTool, rowLabel } from "./labels";
 
 /** A row as shown: `label` is its words as a person reads them, verdict included ("Denied: touch x"). */
 export type ShownRow = CardRow;
@@ -20,8 +20,24 @@ export type ShownRow = CardRow;
 export function shownRows(turnEvents: Parameters<typeof cardTools>[0], state: AgentState | undefined, live: RowSources | undefined): ShownRow[] {
   const transcript = state ? cardTools(turnEvents, state) : [];
   const rows: CardRow[] = live ? cardRows(transcript, live) : transcript.map((row) => ({ ...row }));
+  if (live?.waitingOnPermission) markTheOneAsking(rows);
   if (live ? live.idle : state?.status === "waiting") endWhatIsNotRunning(rows);
   return rows.map((row) => ({ ...row, label: rowLabel(row.outcome, row.label, row.action) }));
+}
+
+/**
+ * The CLI waits on a permission prompt no row knows of: when exactly one call of the agent's own
+ * (not a background sub-agent's) is running, it is the one asking. More than one: not guessed.
+ */
+function markTheOneAsking(rows: CardRow[]): void {
+  if (rows.some((row) => row.outcome === "waiting")) return;
+  const running = rows.filter((row) => row.outcome === "running" && !row.background && !isSubagentTool(row.name) && !underBackground(row, rows));
+  if (running.length === 1) running[0]!.outcome = "waiting";
+}
+
+function underBackground(row: CardRow, rows: readonly CardRow[]): boolean {
+  const parent = row.parent === null ? undefined : rows.find((r) => r.id === row.parent);
+  return parent?.background === true;
 }
 
 /** The agent is idle: nothing of its own runs; only a background sub-agent (and what runs under it) does. */

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readSessionDigest, SessionDigestReader } from "../../../src/core/sessions/sessionDigestReader";
 import { glanceSession, GLANCE_BYTES } from "../../../src/core/sessions/sessionGlance";
-import { RECORDED } from "../../support/recorded";
+import { loadScenario, RECORDED, sessionFiles } from "../../support/recorded";
 import { useTempDirs } from "../../support/tempDir";
 
 const tempDir = useTempDirs();
@@ -12,7 +12,7 @@ const RENAMED = join(RECORDED, "rename-resume", "28fa4ea1-8768-446a-81d7-ec307ac
 
 describe("a session's digest", () => {
   it("does not count the CLI's away summary as activity: the session was last active when its last turn ended, minutes before", async () => {
-    const file = join(RECORDED, "away-summary", "1d52bea5-9ee3-46f4-9c0c-d6ee7aabc967.jsonl");
+    const file = sessionFiles(loadScenario("away-summary"))[0]!;
     const records = readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { type: string; subtype?: string; timestamp?: string });
     const lastTurnEnd = Date.parse(records.filter((r) => r.subtype === "turn_duration").at(-1)!.timestamp!);
     const recap = Date.parse(records.find((r) => r.subtype === "away_summary")!.timestamp!);
