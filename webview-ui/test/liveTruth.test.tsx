@@ -71,6 +71,26 @@ describe("a call waiting for its approval", () => {
   });
 });
 
+describe("a command its call left running after Complete", () => {
+  it("the done row says it was completed early and still runs, with its time and Stop, until it exits", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const start = new Date("2025-01-01T12:00:00Z").getTime();
+    vi.setSystemTime(start + 65_000);
+    const panel = renderPanel();
+    panel.send(snapshot([agent({ status: "waiting", tools: [tool({ id: "t1", name: "mcp__arcadia__execute_command", label: "Running: npm run dev", outcome: "done", startedAt: start, endedAt: start + 3_000 })] })]));
+    panel.send(agentLive("agent-1", { stillRunning: [{ id: "proc-1", toolUseId: "t1", display: "npm run dev", startedAt: start }] }));
+    const running = within(row("t1")).getByTestId("still-running");
+    expect(running).toHaveTextContent("Completed early — still running");
+    expect(within(running).getByTestId("still-running-elapsed")).toHaveTextContent("1m 05s");
+    // The call itself took 3 s: that stays what the row's own time says.
+    expect(within(row("t1")).getAllByTestId("tool-elapsed")[0]).toHaveTextContent("3s");
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(within(running).getByTestId("command-stop"));
+    expect(sent(panel.posted)).toEqual([{ type: "stopCommand", id: "proc-1" }]);
+    panel.send(agentLive("agent-1", {}));
+    expect(within(row("t1")).queryByTestId("still-running")).not.toBeInTheDocument();
+  });
+});
+
 describe("what needs you comes into view", () => {
   let scrolled: string[];
   beforeEach(() => {

@@ -7,6 +7,7 @@ import { useMinimumVisibility } from "../useMinimumVisibility";
 import { useNow } from "../useNow";
 import { LiveCall } from "./LiveCall";
 import { Prompt } from "./Prompt";
+import { StillRunning } from "./StillRunning";
 
 type Outcome = ToolView["outcome"];
 
@@ -54,13 +55,16 @@ export function ToolList({ tools, live }: { tools: readonly ToolView[]; live?: A
           ))}
         </ul>
       )}
-      {(foot.calls.length > 0 || foot.prompts.length > 0) && (
+      {(foot.calls.length > 0 || foot.prompts.length > 0 || foot.stillRunning.length > 0) && (
         <div className="card-foot" data-testid="card-foot">
           {foot.prompts.map((prompt) => (
             <Prompt key={prompt.id} prompt={prompt} />
           ))}
           {foot.calls.map((call) => (
             <LiveCall key={call.callId} call={call} standalone />
+          ))}
+          {foot.stillRunning.map((command) => (
+            <StillRunning key={command.id} command={command} standalone />
           ))}
         </div>
       )}
@@ -123,6 +127,9 @@ const ToolRow = memo(function ToolRow({ tool, live }: { tool: ToolView; live: Ro
           ))}
           {live.calls.map((call) => (
             <LiveCall key={call.callId} call={call} />
+          ))}
+          {live.stillRunning.map((command) => (
+            <StillRunning key={command.id} command={command} />
           ))}
         </div>
       )}
