@@ -47,8 +47,8 @@ export function hookCaptureArgs(rig: Pick<Rig, "root">): string[] {
  * the CLI reads from the flags cached in `~/.claude.json` only when told to with telemetry off
  * (CLAUDE_CODE_GB_DISK_CACHE_WHEN_TELEMETRY_OFF=1, which the scenario sets).
  */
-export function awaySummaryAfter(rig: Pick<Rig, "rigHome">, delayMs: number): void {
-  const file = join(rig.rigHome.home, ".claude.json");
+export function awaySummaryAfter(rig: Pick<Rig, "rigHome"> | { home: string }, delayMs: number): void {
+  const file = join("rigHome" in rig ? rig.rigHome.home : rig.home, ".claude.json");
   const config = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
   config.cachedGrowthBookFeatures = { tengu_sedge_lantern_config: { delayMs } };
   config.cachedGrowthBookFeaturesAt = Date.now();
