@@ -31,13 +31,10 @@ export function shownRows(turnEvents: Parameters<typeof cardTools>[0], state: Ag
  */
 function markTheOneAsking(rows: CardRow[]): void {
   if (rows.some((row) => row.outcome === "waiting")) return;
-  const running = rows.filter((row) => row.outcome === "running" && !row.background && !isSubagentTool(row.name) && !underBackground(row, rows));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const underBackground = (row: CardRow) => row.parent !== null && byId.get(row.parent)?.background === true;
+  const running = rows.filter((row) => row.outcome === "running" && !row.background && !isSubagentTool(row.name) && !underBackground(row));
   if (running.length === 1) running[0]!.outcome = "waiting";
-}
-
-function underBackground(row: CardRow, rows: readonly CardRow[]): boolean {
-  const parent = row.parent === null ? undefined : rows.find((r) => r.id === row.parent);
-  return parent?.background === true;
 }
 
 /** The agent is idle: nothing of its own runs; only a background sub-agent (and what runs under it) does. */

@@ -150,6 +150,18 @@ describe("a row says what happened, once, in the same words live and restored", 
     expect(c.rows()).toEqual(["Running: touch t1.txt · running"]);
   });
 
+  it("the status file says a permission prompt is up that the card does not hold (after a reload): the one call running is the one asking", () => {
+    const c = card();
+    c.events.push({ kind: "prompt", text: "go", source: "user", at: 1 }, start("t1", 2));
+    const asking = (events: TranscriptEvent[]) =>
+      shownRows(events, events.reduce(reduceAgent, initialAgentState), { sessionId: SESSION, hookTools: [], waits: new Map(), parentOfSubagent: () => undefined, idle: false, waitingOnPermission: true }).map(
+        (r) => `${r.label} · ${r.outcome}`,
+      );
+    expect(asking(c.events)).toEqual(["Waiting for you: touch t1.txt · waiting"]);
+    // Two calls running: which one asks is not guessed.
+    expect(asking([...c.events, start("t2", 3)])).toEqual(["Running: touch t1.txt · running", "Running: touch t2.txt · running"]);
+  });
+
   it("a 'No' reads 'Denied: touch …' (never 'Denied: Running: …'), live and after a reload alike", () => {
     const c = card();
     c.events.push({ kind: "prompt", text: "go", source: "user", at: 1 }, start("t1", 2), end("t1", 3, "denied"), { kind: "interrupt", forToolUse: true, at: 3 });
