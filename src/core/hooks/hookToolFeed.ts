@@ -7,7 +7,8 @@
  * What a card shows from it is decided by a pure function (core/agent/hookRows.ts).
  *
  * Also from hooks: compaction (PreCompact → PostCompact), which the transcript shows only at
- * its end.
+ * its end. The hooks of the CLI's side queries are not taken in: nothing they announce runs
+ * (sideQuery.ts).
  *
  * Hook input is untrusted JSON from a process that holds the agent's token: every field is
  * checked, sizes are bounded, and nothing here can throw.
