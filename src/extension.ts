@@ -13,6 +13,7 @@ import { AgentManager } from "./agents/agentManager";
 import { LiveBoard } from "./agents/liveBoard";
 import { PromptDesk } from "./agents/promptDesk";
 import { ApprovalQueue } from "./core/mcp/approvalQueue";
+import { StillRunningCommands } from "./core/mcp/stillRunningCommands";
 import { ToolCallTracker } from "./core/mcp/toolCallTracker";
 import { ClaudeProcessMonitor } from "./core/process/claudeProcessMonitor";
 import type { RunningLoopbackServer } from "./core/server";
@@ -55,6 +56,8 @@ export function activate(context: vscode.ExtensionContext): void {
   const approvals = new ApprovalQueue();
   const tools = store.add(createVscodeToolPorts({ approvals, agentLabel: (id) => agentName(id) ?? "Agent", agentCwd: (id) => manager.agentInfo(id)?.cwd }));
   const tracker = new ToolCallTracker(linkedResources(tools.ports));
+  const commands = tools.ports.commands;
+  const stillRunning = store.add(new StillRunningCommands(tracker, { whenEnded: (id) => commands.whenEnded?.(id) ?? Promise.resolve(), interrupt: (id) => commands.interrupt(id) }));
   const { permissions, hookTools, collisions, hooks } = createHookEndpoint(log, { isKnown: (id) => manager.agentInfo(id) !== undefined, name: agentName });
   store.add(collisions);
   const hooksShowTools = () => vscode.workspace.getConfiguration("arcadia").get<boolean>("liveToolsFromHooks", true);
@@ -72,7 +75,7 @@ export function activate(context: vscode.ExtensionContext): void {
   shutdown = () => (permissions.dispose(), Promise.all([serverReady?.then((s) => s?.close()), processes.stop(), manager.dispose()]).then(() => undefined));
 
   const extras = createCardExtras({ manager, collisions, hookTools, log });
-  const board = store.add(new LiveBoard(tracker, approvals, permissions, hookTools, Date.now, extras.sources));
+  const board = store.add(new LiveBoard(tracker, approvals, permissions, hookTools, Date.now, { ...extras.sources, stillRunning }));
   const focusAgent = (id: string) => manager.focus(id);
   const prompts = new PromptDesk({ approvals, tracker, permissions, diffs: { ...tools.ports.diffs, reveal: (id) => tools.reveal(id) }, focusAgent, log });
   const post: ArcadiaViewProvider["post"] = (message) => provider.post(message);
@@ -82,7 +85,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const launcher = new ClaudeLauncher(context, manager, notice, log);
   const visibility = new CardVisibility({ get visible(): boolean { return provider.visible; } });
   const snapshot = (): ExtensionMessage => ({ type: "snapshot", agents: manager.views(), live: board.views(manager.views().map((a) => a.id)), notice: notice.current });
-  const provider = new ArcadiaViewProvider(context.extensionUri, createMessageRouter(panelActions({ manager, board, prompts, launcher, notice, sandboxNotice, visibility, post }), log), snapshot);
+  const provider = new ArcadiaViewProvider(context.extensionUri, createMessageRouter(panelActions({ manager, board, prompts, launcher, notice, sandboxNotice, visibility, stillRunning, post }), log), snapshot);
   const statusBar = store.add(new AgentStatusBar("arcadia.showPanel"));
   const notifications = attentionNotifications({ seen: (id) => visibility.seen(id), pendingPermissions: (id) => permissions.pending(id).length, focusAgent });
 

@@ -4,8 +4,8 @@
  * everything it shows is derived from those.
  */
 import type { AgentState } from "../core/agent/agentState";
-import { cardTools } from "../core/agent/cardTools";
-import { cardRows, type ToolWait } from "../core/agent/hookRows";
+import type { ToolWait } from "../core/agent/hookRows";
+import { shownRows } from "../core/agent/shownRows";
 import type { HookTool } from "../core/hooks/hookToolFeed";
 import { contextUsage } from "../core/agent/contextUsage";
 import { type FollowerOptions, SessionFollower } from "../core/engine/sessionFollower";
@@ -201,11 +201,16 @@ export class Agent {
     const state = this.follower?.state;
     const live = this.liveFacts?.(this.id, this.currentSession) ?? NO_LIVE_FACTS;
     const follower = this.follower;
-    const rows = cardRows(state ? cardTools(this.turn.events, state) : [], {
+    const status = this.process?.state === "running" ? this.process.status : undefined;
+    const rows = shownRows(this.turn.events, state, {
       sessionId: this.currentSession,
       hookTools: this.exited ? [] : live.hookTools,
       waits: live.waits,
       parentOfSubagent: (subagentId) => follower?.parentOfSubagent(subagentId),
+      // The status file when there is one (exact), else the transcript.
+      idle: this.exited || (status !== undefined ? status === "idle" : state?.status === "waiting"),
+      idleSince: status === "idle" && this.process?.state === "running" ? (this.process.statusUpdatedAt ?? Number.NEGATIVE_INFINITY) : undefined,
+      waitingOnPermission: waitsOnPermission(this.process),
     });
     const tools: ToolView[] = rows.map(toolView);
     const runningTools = rows.filter((r) => r.outcome === "running").map((r) => r.name);

@@ -118,6 +118,7 @@ export class AgentManager {
       nameTerminal: (agent) => this.nameTerminal(agent),
       followerOptions: deps.followerOptions,
       isAlive: deps.isProcessAlive,
+      watchShell: deps.processes ? (shellPid, listener) => deps.processes!.track(shellPid, listener) : undefined,
     });
     this.subscriptions.add(
       deps.terminals.onDidOpen((terminal) => {
@@ -257,6 +258,7 @@ export class AgentManager {
   async dispose(): Promise<void> {
     this.disposed = true;
     this.subscriptions.dispose();
+    this.restorer.dispose();
     this.processes.dispose();
     await Promise.all(this.registry.all().map((a) => a.dispose()));
     await this.clearWatch.dispose();

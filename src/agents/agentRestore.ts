@@ -9,9 +9,9 @@ import type { Clock } from "../core/util/clock";
 import type { AgentView } from "../shared/protocol";
 import type { Agent, AgentInit } from "./agent";
 import type { AgentRegistry } from "./agentRegistry";
-import type { AgentBinding, BindingStore, Log, TerminalHandle, TerminalHost } from "./ports";
+import type { AgentBinding, BindingStore, ClaudeProcessState, Disposable, Log, TerminalHandle, TerminalHost } from "./ports";
 import { errorMessage } from "../core/util/errorMessage";
-import { placeholderView, reconnectingView } from "./reconnectingCards";
+import { placeholderView, readTail, reconnectingView, type TranscriptTail } from "./reconnectingCards";
 
 /**
  * After a window reload VS Code brings persistent terminals back a moment after extensions
@@ -41,6 +41,16 @@ export interface AgentRestoreDeps {
   followerOptions?: FollowerOptions;
   /** Whether a process with this pid still runs (the saved shell: its terminal can still come back). */
   isAlive?(pid: number): boolean;
+  /** The claude under a saved shell pid, from the process monitor (its status file): a reconnecting card's status. */
+  watchShell?(shellPid: number, listener: (state: ClaudeProcessState) => void): Disposable;
+}
+
+/** A reconnecting card: its view, what its transcript's tail and its claude said last, its watch on that claude. */
+interface Reconnecting {
+  view: AgentView;
+  tail?: TranscriptTail;
+  process?: ClaudeProcessState;
+  watch?: Disposable;
 }
 
 /** Signal 0 tests for existence; EPERM means it exists but is someone else's. */
@@ -58,7 +68,7 @@ export class AgentRestore {
   /** Saved agents whose terminal has not come back (yet) after a reload. */
   private awaiting: AgentBinding[] = [];
   /** Cards of saved agents not bound again yet, by agent id (reconnectingCards.ts). */
-  private readonly reconnecting = new Map<string, AgentView>();
+  private readonly reconnecting = new Map<string, Reconnecting>();
 
   constructor(private readonly deps: AgentRestoreDeps) {}
 
@@ -74,7 +84,7 @@ export class AgentRestore {
 
   /** The cards of saved agents still reconnecting: the panel shows them until they are bound. */
   reconnectingViews(): AgentView[] {
-    return [...this.reconnecting.values()];
+    return [...this.reconnecting.values()].map((r) => r.view);
   }
 
   isAwaited(shellPid: number | undefined): boolean {
@@ -131,7 +141,7 @@ export class AgentRestore {
   }
 
   private async rebind(binding: AgentBinding, terminal: TerminalHandle): Promise<void> {
-    this.reconnecting.delete(binding.agentId);
+    this.stopReconnecting(binding.agentId);
     const agent = this.deps.createAgent({
       id: binding.agentId,
       name: binding.name,
@@ -151,21 +161,44 @@ export class AgentRestore {
     void this.deps.nameTerminal(agent);
   }
 
-  /** Its card at once, then as its transcript's tail says, again every few seconds until it is bound. */
+  /**
+   * Its card at once, then as its transcript's tail says (again every few seconds until it is
+   * bound) and as its claude's status file says, when the monitor knows it by the saved shell pid.
+   */
   private showReconnecting(binding: AgentBinding): void {
-    this.reconnecting.set(binding.agentId, placeholderView(binding));
+    const card: Reconnecting = { view: placeholderView(binding) };
+    this.reconnecting.set(binding.agentId, card);
+    const show = (): void => {
+      if (this.reconnecting.get(binding.agentId) !== card || this.deps.isDisposed() || !card.tail) return;
+      const view = reconnectingView(binding, card.tail, card.process);
+      const before = JSON.stringify(card.view);
+      card.view = view;
+      if (JSON.stringify(view) !== before) this.deps.registry.emit({ type: "updated", agent: view });
+    };
+    if (binding.shellPid !== undefined) card.watch = this.deps.watchShell?.(binding.shellPid, (state) => ((card.process = state), show()));
     const refresh = (): void => {
-      void reconnectingView(binding, this.deps.projectDirFor(binding.cwd), this.deps.followerOptions ?? {})
-        .then((view) => {
-          if (!this.reconnecting.has(binding.agentId) || this.deps.isDisposed()) return;
-          const before = JSON.stringify(this.reconnecting.get(binding.agentId));
-          this.reconnecting.set(binding.agentId, view);
-          if (JSON.stringify(view) !== before) this.deps.registry.emit({ type: "updated", agent: view });
+      void readTail(binding, this.deps.projectDirFor(binding.cwd), this.deps.followerOptions ?? {})
+        .then((tail) => {
+          if (this.reconnecting.get(binding.agentId) !== card || this.deps.isDisposed()) return;
+          card.tail = tail;
+          show();
           this.deps.clock.setTimeout(refresh, RECONNECTING_REFRESH_MS);
         })
         .catch((err: unknown) => this.deps.log.warn(`${binding.name}: reading its transcript while reconnecting failed: ${errorMessage(err)}`));
     };
     refresh();
+  }
+
+  /** The window goes: no reconnecting card watches its claude any longer. */
+  dispose(): void {
+    for (const card of this.reconnecting.values()) card.watch?.dispose();
+  }
+
+  /** Bound again or given up on: its reconnecting card goes, and its watch. Returns whether there was one. */
+  private stopReconnecting(agentId: string): boolean {
+    const card = this.reconnecting.get(agentId);
+    card?.watch?.dispose();
+    return this.reconnecting.delete(agentId);
   }
 
   private async matchAwaiting(terminal: TerminalHandle): Promise<void> {
@@ -191,7 +224,7 @@ export class AgentRestore {
     for (const binding of this.awaiting) {
       this.deps.log.info(`${binding.name}: its terminal is gone; dropping it`);
       void this.deps.removeLaunchFiles(binding.launchFiles ?? []);
-      if (this.reconnecting.delete(binding.agentId)) this.deps.registry.emit({ type: "removed", id: binding.agentId });
+      if (this.stopReconnecting(binding.agentId)) this.deps.registry.emit({ type: "removed", id: binding.agentId });
     }
     this.awaiting = stillThere;
     await this.deps.persist();

@@ -25,6 +25,11 @@ export class Attention {
     return kind;
   }
 
+  /** The agent still needs you for what was announced (its notification stays until then). */
+  stillNeeds(agentId: string, kind: NeedsYouView["kind"]): boolean {
+    return this.announced.get(agentId) === kind;
+  }
+
   /** A turn finished: worth a word only if the user cannot see the card. */
   turnFinished(view: AgentView): boolean {
     return !this.seen(view.id);

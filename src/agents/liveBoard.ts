@@ -13,7 +13,7 @@ import { ARCADIA_TOOL_PREFIX } from "../core/server/serverName";
 import type { TranscriptEvent } from "../core/transcript/events";
 import { type Disposable, DisposableStore, Emitter } from "../core/util/emitter";
 import { visibleText } from "../core/util/visibleText";
-import type { AgentLiveView, LiveCallView, PromptView, SessionEditsView, SessionUsageView, SharedFileView, TurnSummaryView, WorktreeView } from "../shared/protocol";
+import type { AgentLiveView, LiveCallView, PromptView, SessionEditsView, SessionUsageView, SharedFileView, StillRunningView, TurnSummaryView, WorktreeView } from "../shared/protocol";
 import { ToolWaits } from "./toolWaits";
 
 export interface CallSource {
@@ -71,11 +71,18 @@ export interface SessionEditSource {
   onDidChange(listener: (agentIds: string[]) => void): Disposable;
 }
 
+/** Commands calls left running after Complete (core/mcp/stillRunningCommands.ts). */
+export interface StillRunningSource {
+  of(agentId: string): { id: string; toolUseId?: string; display: string; startedAt: number }[];
+  onDidChange(listener: (agentIds: string[]) => void): Disposable;
+}
+
 /** What a card shows beyond calls and prompts, each from its own source. */
 export interface CardExtras {
   shared?: SharedFileSource;
   worktrees?: WorktreeSource;
   edits?: SessionEditSource;
+  stillRunning?: StillRunningSource;
 }
 
 export class LiveBoard {
@@ -112,7 +119,7 @@ export class LiveBoard {
     );
     this.subscriptions.add(approvals.onDidChange(() => this.refresh()));
     if (permissions) this.subscriptions.add(permissions.onDidChange(() => this.refresh()));
-    for (const source of [extras.shared, extras.worktrees, extras.edits]) if (source) this.subscriptions.add(source.onDidChange((agentIds) => this.refresh(agentIds)));
+    for (const source of [extras.shared, extras.worktrees, extras.edits, extras.stillRunning]) if (source) this.subscriptions.add(source.onDidChange((agentIds) => this.refresh(agentIds)));
   }
 
   /** Transcript events of an agent: its `mcp__arcadia__*` tool_uses are what calls match to. */
@@ -185,7 +192,18 @@ export class LiveBoard {
       if (waitingCalls.has(call.callId)) continue;
       call.runningSince = (call.toolUseId !== null ? this.waits.allowedAt(agentId, call.toolUseId) : undefined) ?? call.startedAt;
     }
-    return { agentId, calls: liveCalls, prompts, sharedFiles: this.extras.shared?.sharedFiles(agentId) ?? [], worktree: this.extras.worktrees?.worktree(agentId) ?? null, sessionEdits: this.extras.edits?.sessionEdits(agentId) ?? null, ...this.sessionFigures(agentId) };
+    const view: AgentLiveView = {
+      agentId,
+      calls: liveCalls,
+      prompts,
+      sharedFiles: this.extras.shared?.sharedFiles(agentId) ?? [],
+      worktree: this.extras.worktrees?.worktree(agentId) ?? null,
+      sessionEdits: this.extras.edits?.sessionEdits(agentId) ?? null,
+      ...this.sessionFigures(agentId),
+    };
+    const stillRunning = this.stillRunning(agentId);
+    if (stillRunning.length > 0) view.stillRunning = stillRunning;
+    return view;
   }
 
   /** The agent is gone: nothing of it is sent again. */
@@ -212,10 +230,16 @@ export class LiveBoard {
       if (this.waits.promptsOpen(agentId, asking)) live = this.view(agentId);
       const json = JSON.stringify(live);
       if (this.sent.get(agentId) === json) continue;
-      if (live.calls.length === 0 && live.prompts.length === 0 && live.sharedFiles.length === 0 && live.worktree === null && live.sessionEdits === null && !live.usage && !live.limit && !live.history?.length) this.sent.delete(agentId);
+      const empty = live.calls.length === 0 && live.prompts.length === 0 && live.sharedFiles.length === 0 && live.worktree === null && live.sessionEdits === null;
+      if (empty && !live.usage && !live.limit && !live.history?.length && !live.stillRunning?.length) this.sent.delete(agentId);
       else this.sent.set(agentId, json);
       this.changed.fire(live);
     }
+  }
+
+  /** Commands its calls left running after Complete: on the row of the call that started each. */
+  private stillRunning(agentId: string): StillRunningView[] {
+    return (this.extras.stillRunning?.of(agentId) ?? []).map((c) => ({ id: c.id, toolUseId: c.toolUseId ?? null, display: visibleText(c.display), startedAt: c.startedAt }));
   }
 
   private sessionFigures(agentId: string): Pick<AgentLiveView, "usage" | "limit" | "history"> {

@@ -1,6 +1,6 @@
 /**
  * What the status bar says about the agents, from the cards' own statuses (the one status truth,
- * displayStatus.ts): "2 working · 1 need you". Idle agents are neither: their turn is over and
+ * displayStatus.ts): "2 working · 1 needs you", "0 working · 2 need you". Idle agents are neither: their turn is over and
  * nothing waits on the user. Pure, for tests.
  */
 import type { AgentView, NeedsYouView } from "../shared/protocol";
@@ -23,8 +23,8 @@ const NEED_TEXT: Record<NeedsYouView["kind"], string> = {
 export function statusSummary(agents: readonly AgentView[]): StatusSummary {
   const working = agents.filter((a) => a.status === "active" || a.status === "compacting");
   const needYou = agents.filter((a) => a.status === "needsYou");
-  // "need you" whatever the count: a fixed shape reads at a glance ("0 working · 1 need you").
-  const text = `${working.length} working · ${needYou.length} need you`;
+  // The same shape whatever the counts, so it reads at a glance; the verb agrees with its count.
+  const text = `${working.length} working · ${needYou.length} ${needYou.length === 1 ? "needs" : "need"} you`;
   const lines = [
     ...needYou.map((a) => `${a.name} needs you: ${NEED_TEXT[a.needsYou?.kind ?? "dialog"]}`),
     ...working.map((a) => `${a.name} is ${a.status === "compacting" ? "compacting" : "working"}`),

@@ -3,10 +3,10 @@
  * the protocol and the core's types can change apart (a field added to ToolCall reaches the
  * webview only when it is added here), and nothing else of the object rides along to the panel.
  */
-import type { CardRow } from "../core/agent/hookRows";
+import type { ShownRow } from "../core/agent/shownRows";
 import type { ToolView } from "../shared/protocol";
 
-export function toolView(call: CardRow): ToolView {
+export function toolView(call: ShownRow): ToolView {
   const view: ToolView = { id: call.id, name: call.name, label: call.label, parent: call.parent, outcome: call.outcome, background: call.background };
   if (call.startedAt !== undefined) view.startedAt = call.startedAt;
   if (call.endedAt !== undefined) view.endedAt = call.endedAt;

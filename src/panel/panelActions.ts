@@ -22,10 +22,12 @@ export interface PanelActionDeps {
   sandboxNotice: SandboxNotice;
   /** Which cards the user can see (for notifications). */
   visibility: { set(ids: readonly string[]): void };
+  /** Commands left running after Complete: Stop. */
+  stillRunning: { stop(id: string): boolean };
   post(message: ExtensionMessage): void;
 }
 
-export function panelActions({ manager, board, prompts, launcher, notice, sandboxNotice, visibility, post }: PanelActionDeps): WebviewActions {
+export function panelActions({ manager, board, prompts, launcher, notice, sandboxNotice, visibility, stillRunning, post }: PanelActionDeps): WebviewActions {
   return {
     webviewReady: async () => {
       // Not awaited: saved agents still finding their terminals come as reconnecting cards now,
@@ -45,6 +47,7 @@ export function panelActions({ manager, board, prompts, launcher, notice, sandbo
     renameAgent: (m) => manager.rename(m.id, m.name),
     cancelCall: (m) => void vscode.commands.executeCommand("arcadia.cancelToolCall", m.callId),
     completeCall: (m) => void vscode.commands.executeCommand("arcadia.completeToolCall", m.callId),
+    stopCommand: (m) => void stillRunning.stop(m.id),
     answerPrompt: (m) => prompts.answer(m.id, m.decision),
     revealPrompt: (m) => prompts.reveal(m.id),
     restartAgent: (m) => launcher.restart(m.id),

@@ -12,14 +12,20 @@ import * as z from "zod/mini";
 export interface ToolView {
   id: string;
   name: string;
+  /**
+   * The row's words, whole, as the extension's one rule makes them for live and restored cards
+   * alike (core/agent/labels.ts rowLabel): "Running: npm test", "Denied: touch x", "Waiting for
+   * you: touch x". The panel shows them as they are and adds no verdict of its own.
+   */
   label: string;
   parent: string | null;
   /**
-   * `denied`: a permission prompt or an approval said no (the card says "Denied: …").
-   * `interrupted`: Escape, or the process died, while it ran. `unknown`: ended, output unknown
-   * (its result's record was too large to read).
+   * `waiting`: its prompt is up (Claude's permission prompt, an approval, a diff): nothing runs yet.
+   * `denied`: a permission prompt or an approval said no. `interrupted`: Escape, or the process
+   * died, while it ran. `orphaned`: it ended without a result (its turn ended, or the agent went
+   * idle with it unfinished). `unknown`: ended, output unknown (its result's record was too large to read).
    */
-  outcome: "running" | "done" | "error" | "interrupted" | "denied" | "orphaned" | "unknown";
+  outcome: "running" | "waiting" | "done" | "error" | "interrupted" | "denied" | "orphaned" | "unknown";
   /** A background sub-agent's call: runs on after its turn ended. */
   background: boolean;
   /** ms since the epoch (its PreToolUse hook, else the transcript); the webview ticks elapsed time itself. */
@@ -125,6 +131,20 @@ export interface LiveCallView {
   completeHint: string;
 }
 
+/**
+ * A command its call left running: Complete on an execute_command answered the agent with the
+ * output so far, and the command runs on in the agent's commands terminal until it exits or Stop.
+ */
+export interface StillRunningView {
+  /** What Stop names. */
+  id: string;
+  /** The row of the call that started it; null: shown at the card's foot. */
+  toolUseId: string | null;
+  display: string;
+  /** ms since the epoch: it has run since then (the webview ticks the time itself). */
+  startedAt: number;
+}
+
 /** A file this agent and others edit, not committed yet (the collision guard): the card warns. */
 export interface SharedFileView {
   /** As seen from the agent's folder when inside it, e.g. "src/App.tsx". */
@@ -183,6 +203,8 @@ export interface AgentLiveView {
   limit?: string | null;
   /** The session's turns before the current one, oldest first (the newest few). */
   history?: TurnSummaryView[];
+  /** Commands its calls left running after Complete ("Completed early — still running", with Stop). */
+  stillRunning?: StillRunningView[];
 }
 
 /** One session in the Sessions view. Figures are null until the session has been read whole. */
@@ -267,6 +289,8 @@ function buildWebviewMessageSchema() {
     z.strictObject({ type: z.literal("renameAgent"), id, name: z.string().check(z.trim(), z.minLength(1), z.maxLength(AGENT_NAME_MAX_LENGTH)) }),
     z.strictObject({ type: z.literal("cancelCall"), callId: id }),
     z.strictObject({ type: z.literal("completeCall"), callId: id }),
+    /** Stop a command a call left running after Complete (Ctrl+C to it). */
+    z.strictObject({ type: z.literal("stopCommand"), id }),
     z.strictObject({ type: z.literal("answerPrompt"), id, decision: z.enum(["allow", "deny", "alwaysAllow"]) }),
     /** Show what a prompt is about: the diff of a write, the terminal of a permission prompt. */
     z.strictObject({ type: z.literal("revealPrompt"), id }),

@@ -1,12 +1,14 @@
 /**
  * "Agent #2 needs permission: Bash: rm -rf build" with Allow / Deny / Focus, when the user cannot
  * see the card (panel hidden, card scrolled away, window unfocused) and asked for notifications
- * (`arcadia.notify`). A late click after the
- * prompt was answered elsewhere does nothing: the answer goes through the same decide() as the panel's.
+ * (`arcadia.notify`). It stays until the prompt is answered (shown again if it is closed while the
+ * prompt is pending: agents/untilAnswered.ts). A late click after the prompt was answered
+ * elsewhere does nothing: the answer goes through the same decide() as the panel's.
  */
 import { vscode } from "./api";
 import type { PermissionBroker } from "../core/hooks/permissionBroker";
 import type { PromptDesk } from "../agents/promptDesk";
+import { distinctMessage, untilAnswered } from "../agents/untilAnswered";
 
 export interface PermissionNotice {
   id: string;
@@ -14,13 +16,25 @@ export interface PermissionNotice {
   subject: string;
 }
 
+const noticeText = (prompt: Pick<PermissionNotice, "agentName" | "subject">) => `${prompt.agentName} needs permission: ${prompt.subject}`;
+/** The messages of the permission notifications open now (each told apart from the others). */
+const openMessages = new Map<string, string>();
+
 export async function notifyPermission(
   prompt: PermissionNotice,
   answer: (id: string, decision: "allow" | "deny") => void,
   focus: () => void,
+  stillPending: () => boolean = () => false,
 ): Promise<void> {
   if (!vscode.workspace.getConfiguration("arcadia").get<boolean>("notify", false)) return;
-  const choice = await vscode.window.showWarningMessage(`${prompt.agentName} needs permission: ${prompt.subject}`, "Allow", "Deny", "Focus");
+  const message = distinctMessage(noticeText(prompt), [...openMessages.values()]);
+  openMessages.set(prompt.id, message);
+  let choice: string | undefined;
+  try {
+    choice = await untilAnswered(() => vscode.window.showWarningMessage(message, "Allow", "Deny", "Focus"), stillPending);
+  } finally {
+    openMessages.delete(prompt.id);
+  }
   if (choice === "Allow") answer(prompt.id, "allow");
   else if (choice === "Deny") answer(prompt.id, "deny");
   else if (choice === "Focus") focus();
@@ -53,7 +67,8 @@ export function followPermissionPrompts({ permissions, panel, seen, prompts, age
     permissions.onDidChange((change) => {
       if (change.type !== "added" || seen(change.request.agentId)) return;
       const { id, agentId, subject } = change.request;
-      void notifyPermission({ id, agentName: agentName(agentId) ?? "An agent", subject }, (answerId, decision) => prompts.answer(answerId, decision), () => focusAgent(agentId));
+      const stillPending = () => permissions.pending(agentId).some((p) => p.id === id);
+      void notifyPermission({ id, agentName: agentName(agentId) ?? "An agent", subject }, (answerId, decision) => prompts.answer(answerId, decision), () => focusAgent(agentId), stillPending);
     }),
   ];
 }

@@ -4,6 +4,7 @@
  */
 import { vscode } from "./api";
 import type { AgentView, NeedsYouView } from "../shared/protocol";
+import { untilAnswered } from "../agents/untilAnswered";
 
 const OUTCOME: Record<AgentView["lastTurn"], string> = {
   completed: "finished its turn",
@@ -28,8 +29,9 @@ export async function notifyTurnFinished(agent: AgentView, focus: (id: string) =
   if (choice === "Focus") focus(agent.id);
 }
 
-export async function notifyNeedsYou(agent: AgentView, kind: NeedsYouView["kind"], show: (id: string) => void): Promise<void> {
+/** Stays until the agent no longer needs you for it (shown again if closed meanwhile: agents/untilAnswered.ts). */
+export async function notifyNeedsYou(agent: AgentView, kind: NeedsYouView["kind"], show: (id: string) => void, stillNeeded: () => boolean = () => false): Promise<void> {
   if (!notifyOn()) return;
-  const choice = await vscode.window.showWarningMessage(`${agent.name} ${NEED[kind]}.`, "Show");
+  const choice = await untilAnswered(() => vscode.window.showWarningMessage(`${agent.name} ${NEED[kind]}.`, "Show"), stillNeeded);
   if (choice === "Show") show(agent.id);
 }

@@ -36,6 +36,10 @@ export interface AgentWindowOptions {
   extraEnv?: Record<string, string>;
   /** Runs on the workspace (README.md written) before the window opens, e.g. `git init`. */
   prepareWorkspace?: (workspace: string) => void;
+  /** Runs on HOME (seeded: trusted, onboarded) before the window opens, e.g. cached feature flags. */
+  prepareHome?: (home: string) => void;
+  /** More environment for the `claude` the wrapper starts. */
+  cliEnv?: Record<string, string>;
 }
 
 export async function openAgentWindow(options: AgentWindowOptions): Promise<AgentWindow> {
@@ -47,10 +51,11 @@ export async function openAgentWindow(options: AgentWindowOptions): Promise<Agen
   writeFileSync(join(workspace, "README.md"), "# Sample workspace\n");
   options.prepareWorkspace?.(workspace);
   createHome(workspace, { home });
+  options.prepareHome?.(home);
   const model = await startModelServer({ script: typeof options.script === "function" ? options.script(workspace) : options.script });
   // The extension host gets a PATH from the login shell, not ours: the wrapper goes by its path.
   // Sub-agents in the foreground: the Agent call runs until its sub-agent is done.
-  const claude = writeClaudeWrapper(join(root, "bin"), { modelUrl: model.url, env: { CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: "1" } });
+  const claude = writeClaudeWrapper(join(root, "bin"), { modelUrl: model.url, env: { CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: "1", ...options.cliEnv } });
   const vs = await startVsCode({ workspace, extraEnv: { HOME: home, ...options.extraEnv }, settings: { "arcadia.claudePath": claude, ...options.settings } });
   return {
     root,

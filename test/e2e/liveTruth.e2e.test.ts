@@ -5,7 +5,7 @@
  * - how soon a tool's row shows after the tool starts, with the hooks and with the transcript
  *   alone (the setting `arcadia.liveToolsFromHooks` off: what cards showed before hooks), printed;
  * - an Arcadia approval and Claude's permission prompt each make the card "needs you" and the
- *   status bar "0 working · 1 need you"; a row that waited shows its wait apart; a denied tool
+ *   status bar "0 working · 1 needs you"; a row that waited shows its wait apart; a denied tool
  *   reads "Denied";
  * - a prompt on a card below the fold scrolls into view;
  * - `/compact` shows "Compacting…" until it ends.
@@ -223,7 +223,7 @@ describe.skipIf(!available)("the panel is instant and never contradicts the term
     const askedAt = Date.now();
     await pollUntil(async () => (await statusOf("Agent #3")) === "needsYou", "Agent #3 needs you", 10_000);
     await expect((await details("Agent #3")).locator('[data-testid="agent-status"]').textContent()).resolves.toMatch(/needs you/i);
-    await pollUntil(async () => (await statusBarText())?.includes("0 working · 1 need you") ?? false, 'the status bar "0 working · 1 need you"', 10_000);
+    await pollUntil(async () => (await statusBarText())?.includes("0 working · 1 needs you") ?? false, 'the status bar "0 working · 1 needs you"', 10_000);
     // While it waits, the call offers Cancel alone: nothing runs yet, so nothing to complete.
     await expect((await details("Agent #3")).locator('[data-testid="call-complete"]').count()).resolves.toBe(0);
     await vs.screenshot("live-1-approval-needs-you");
@@ -249,7 +249,7 @@ describe.skipIf(!available)("the panel is instant and never contradicts the term
     const prompt = prompts("Agent #3", "permission");
     await prompt.waitFor({ timeout: 30_000 });
     await pollUntil(async () => (await statusOf("Agent #3")) === "needsYou", "Agent #3 needs you", 10_000);
-    await pollUntil(async () => (await statusBarText())?.includes("0 working · 1 need you") ?? false, 'the status bar "0 working · 1 need you"', 10_000);
+    await pollUntil(async () => (await statusBarText())?.includes("0 working · 1 needs you") ?? false, 'the status bar "0 working · 1 needs you"', 10_000);
     await prompt.locator('[data-testid="prompt-deny"]').click();
     const row = (await details("Agent #3")).locator('[data-testid="tool-row"]', { hasText: DENIED_FILE });
     await pollUntil(async () => (await row.getAttribute("data-outcome")) === "denied", "the row denied", 20_000);

@@ -3,7 +3,7 @@
  * MCP calls and permission prompts in a real VS Code (code-server + Chromium), with the real Claude Code CLI in its
  * terminals and the scripted model, all inside one loopback-only namespace:
  * - a hung `mcp__arcadia__execute_command` call shows on its row with a ticking counter, and
- *   Complete finishes it so the agent carries on;
+ *   Complete finishes it so the agent carries on, its row saying the command still runs until Stop;
  * - Claude Code's own permission prompt makes the card "needs permission" with Allow / Deny on
  *   the row, and Allow from the panel runs the tool;
  * - a permission prompt for a command longer than the card shows all of it;
@@ -221,6 +221,13 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     await pollUntil(async () => (await statusOf("Agent #1")) === "waiting", "Agent #1 waiting after its turn", 30_000);
     await expect(finished.getAttribute("data-outcome")).resolves.toBe("done");
     await expect((await details("Agent #1")).locator('[data-testid="tool-row"]', { hasText: "Running: echo after-complete" }).getAttribute("data-outcome")).resolves.toBe("done");
+    // The command itself runs on in its terminal (by design): its row says so, with Stop, until it exits.
+    const stillRunning = finished.locator('[data-testid="still-running"]');
+    await stillRunning.waitFor({ timeout: 10_000 });
+    await expect(stillRunning.textContent()).resolves.toContain("Completed early — still running");
+    await vs.screenshot("mcp-3-completed-still-running");
+    await clickWhenEnabled(stillRunning.locator('[data-testid="command-stop"]'), "Stop");
+    await pollUntil(async () => (await stillRunning.count()) === 0, "the command stopped, and gone from its row", 10_000);
 
     const marks = await watched(frame);
     if (marks.callGone) figures.completeClickToLiveCallGoneMs = marks.callGone - clickedAt;

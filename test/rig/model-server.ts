@@ -127,6 +127,9 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
       const text = format?.schema ? JSON.stringify(exampleForSchema(format.schema)) : "Scripted session";
       step = { text };
       label = `side:${selection.reason}`;
+    } else if (selection.kind === "sideQuery") {
+      step = selection.step;
+      label = `sideQuery${selection.index}`;
     } else if (selection.kind === "fallback") {
       step = { text: options.script.fallbackText ?? "OK." };
       label = `fallback:${selection.reason}`;

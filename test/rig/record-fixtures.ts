@@ -4,6 +4,8 @@
 // <session-id>/subagents/agent-*.jsonl + .meta.json), machine paths scrubbed, and a
 // scenario.json with the file order, the CLI version and, per checkpoint, how many complete lines
 // each file had at that moment (so replay tests can stop exactly where the live test asserts).
+// A scenario that observes (`observe: true`) also gets hooks.ndjson (every hook input, with the time
+// it ran) and timeline.ndjson (the status file and the files' line counts, sampled every 10 ms).
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,6 +14,7 @@ import { namespaceSupport } from "./namespace.js";
 import { runScenario, scenarioByName, scenarios, type Scenario } from "./scenarios.js";
 import { scrubPairs, scrubText } from "./scrub.js";
 import { readRecords } from "./transcripts.js";
+import { hookLogOf, readHookLog, sampleTimeline, type TimelineEntry } from "./observe.js";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const outRoot = join(repoRoot, "test", "fixtures", "recorded");
@@ -57,29 +60,37 @@ interface RecordResult {
 }
 
 async function recordOne(scenario: Scenario, dryRun: boolean): Promise<RecordResult> {
-  const checkpoints: { name: string; atMs: number; lines: Record<string, number> }[] = [];
+  const checkpoints: { name: string; atMs: number; at: number; lines: Record<string, number> }[] = [];
   let projectDir = "";
+  let timeline: { stop(): TimelineEntry[] } | undefined;
   const started = Date.now();
   try {
     const run = await runScenario(scenario, {
       keepRig: true,
-      onRig: (rig) => (projectDir = rig.projectDir()),
+      onRig: (rig) => {
+        projectDir = rig.projectDir();
+        if (scenario.observe) timeline = sampleTimeline(rig.sessionsDir(), projectDir);
+      },
       checkpoint: async (name) => {
         const files = walk(projectDir).filter((f) => f.endsWith(".jsonl"));
         checkpoints.push({
           name,
           atMs: Date.now() - started,
+          // The wall clock too: an observing scenario's hooks and timeline are stamped with it.
+          at: Date.now(),
           lines: Object.fromEntries(files.map((f) => [f, completeLines(join(projectDir, f))])),
         });
       },
     });
+    const observed = timeline?.stop();
     try {
-      if (!dryRun) writeFixture(scenario, run.rig, projectDir, checkpoints, run.durationMs);
+      if (!dryRun) writeFixture(scenario, run.rig, projectDir, checkpoints, run.durationMs, observed);
     } finally {
       await run.dispose();
     }
     return { name: scenario.name, ok: true, durationMs: run.durationMs };
   } catch (err) {
+    timeline?.stop();
     return { name: scenario.name, ok: false, durationMs: Date.now() - started, error: String(err instanceof Error ? err.stack : err) };
   }
 }
@@ -90,6 +101,7 @@ function writeFixture(
   projectDir: string,
   checkpoints: { name: string; lines: Record<string, number> }[],
   durationMs: number,
+  timeline?: TimelineEntry[],
 ): void {
   const pairs = scrubPairs({
     root: rig.root,
@@ -121,6 +133,11 @@ function writeFixture(
     placeholders: { home: "/home/user", workspace: "/home/user/project", slug: "-home-user-project" },
   };
   writeFileSync(join(outDir, "scenario.json"), scrubText(JSON.stringify(meta, null, 2), pairs) + "\n");
+  if (timeline) {
+    const jsonl = (rows: unknown[]) => rows.map((r) => scrubText(JSON.stringify(r), pairs)).join("\n") + "\n";
+    writeFileSync(join(outDir, "hooks.ndjson"), jsonl(readHookLog(hookLogOf(rig))));
+    writeFileSync(join(outDir, "timeline.ndjson"), jsonl(timeline));
+  }
 }
 
 function parseArgs(argv: string[]) {

@@ -13,6 +13,7 @@ import type { InteractiveSession } from "./interactive.js";
 import type { PrintResult } from "./print.js";
 import type { Script } from "./script.js";
 import { renameResume, usageLimitPrint } from "./sessionScenarios.js";
+import { awaySummary } from "./truthScenarios.js";
 import {
   blocks,
   isAssistantText,
@@ -45,6 +46,12 @@ interface ScenarioBase {
   setup?: (rig: Rig) => ScenarioSetup;
   /** Checkpoint names, in the order `run` calls them. */
   checkpoints: string[];
+  /**
+   * Record more than the transcript: the hook log (the scenario's setup passes observe.ts's
+   * hookCaptureArgs) and the status file's timeline, kept as hooks.ndjson and timeline.ndjson
+   * (not .jsonl: a fixture's .jsonl files are transcripts).
+   */
+  observe?: boolean;
 }
 
 export interface InteractiveScenario extends ScenarioBase {
@@ -470,6 +477,7 @@ export const scenarios: Scenario[] = [
   printTool,
   renameResume,
   usageLimitPrint,
+  awaySummary,
 ];
 
 export function scenarioByName(name: string): Scenario {

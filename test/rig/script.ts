@@ -45,13 +45,25 @@ export interface Script {
    * test can see what the CLI shows while it waits.
    */
   slowReplies?: { match: string; delayMs: number }[];
+  /**
+   * Replies to the CLI's side queries that carry the whole conversation and its tools (a forked
+   * query: the away summary's "The user stepped away…" recap request, CLI 2.1.330), chosen by their
+   * LAST user message containing `match`, before any conversation is looked at: without them such a
+   * request matches the conversation and, in a `perPrompt` one, gets step 0 as if it were a prompt.
+   */
+  sideQueries?: { match: string; step: Exclude<Step, { httpError: unknown }> }[];
+}
+
+/** The text of the request's last user message (reminders included). */
+function lastUserText(body: MessagesRequestBody): string {
+  const last = [...(body.messages ?? [])].reverse().find((m) => m.role === "user");
+  return last ? contentText(last.content) : "";
 }
 
 /** The delay a `slowReplies` rule asks for this request, if any. */
 export function slowReplyDelay(script: Script, body: MessagesRequestBody): number | undefined {
   if (!script.slowReplies?.length) return undefined;
-  const last = [...(body.messages ?? [])].reverse().find((m) => m.role === "user");
-  const text = last ? contentText(last.content) : "";
+  const text = lastUserText(body);
   return script.slowReplies.find((rule) => text.includes(rule.match))?.delayMs;
 }
 
@@ -112,12 +124,15 @@ export function assistantCountSincePrompt(body: MessagesRequestBody): number {
 
 export type Selection =
   | { kind: "side"; reason: string }
+  | { kind: "sideQuery"; index: number; step: Exclude<Step, { httpError: unknown }> }
   | { kind: "step"; conversation: number; index: number; step: Step }
   | { kind: "fallback"; reason: string };
 
 /** Picks what to answer. Side requests (no `tools`: titles, summaries, JSON-schema calls) never
  * consume a scripted step, so they cannot shift the main conversation's script. */
 export function selectReply(script: Script, body: MessagesRequestBody): Selection {
+  const sideQuery = script.sideQueries?.findIndex((q) => lastUserText(body).includes(q.match)) ?? -1;
+  if (sideQuery >= 0) return { kind: "sideQuery", index: sideQuery, step: script.sideQueries![sideQuery]!.step };
   if (!Array.isArray(body.tools) || body.tools.length === 0) {
     return { kind: "side", reason: body.output_config?.format ? "json-schema" : "no-tools" };
   }

@@ -55,12 +55,14 @@ export const expectations: Record<string, Record<string, Expectation>> = {
       expect(state.status).toBe("active");
       expect(state.activeTools.list().map((t) => t.label)).toEqual(["Running: touch marker-one.txt"]);
     },
+    // "No" at the prompt: the record says it was refused before it ran (toolDenialBeforeRun), so
+    // it reads denied from the transcript alone — the same live, after a reload and in replay.
     "after-deny": ({ state, calls }) => {
-      expect(summary(calls)).toEqual(["Running: touch marker-one.txt → interrupted"]);
+      expect(summary(calls)).toEqual(["Running: touch marker-one.txt → denied"]);
       idle(state, "interrupted");
     },
     "after-approve": ({ state, calls }) => {
-      expect(summary(calls)).toEqual(["Running: touch marker-one.txt → interrupted", "Running: touch marker-two.txt → done"]);
+      expect(summary(calls)).toEqual(["Running: touch marker-one.txt → denied", "Running: touch marker-two.txt → done"]);
       idle(state, "completed");
     },
   },
@@ -113,6 +115,42 @@ export const expectations: Record<string, Record<string, Expectation>> = {
       expect(events.some((e) => e.kind === "prompt" && e.source === "task-notification")).toBe(true);
       // Sorted: live, the sub-agent's first record can land before its parent's Agent record.
       expect(calls.map((c) => `${c.name} ${c.outcome}`).sort()).toEqual(["Agent done", "Bash done"]);
+      idle(state, "completed");
+    },
+  },
+  "away-summary": {
+    "prompt-shown": ({ state }) => {
+      expect(state.status).toBe("active");
+      expect(state.activeTools.list().map((t) => t.label)).toEqual(["Running: touch denied.txt"]);
+    },
+    "after-deny": ({ state, calls }) => {
+      expect(summary(calls)).toEqual(["Running: touch denied.txt → denied"]);
+      idle(state, "interrupted");
+    },
+    "slow-tool-running": ({ state, calls }) => {
+      expect(state.status).toBe("active");
+      expect(calls.map((c) => c.outcome)).toEqual(["denied", "running"]);
+    },
+    "after-escape": ({ state, calls }) => {
+      expect(calls.map((c) => c.outcome)).toEqual(["denied", "interrupted"]);
+      idle(state, "interrupted");
+    },
+    "background-running": ({ state, calls }) => {
+      const agent = calls.find((c) => c.name === "Agent");
+      expect(agent).toMatchObject({ label: "Subtask: Greeting helper", outcome: "running", background: true });
+      expect(calls.some((c) => c.parent === agent?.id && c.outcome === "running")).toBe(true);
+      expect(state).toMatchObject({ status: "waiting", lastTurn: "completed" });
+    },
+    "after-notification": ({ state, calls }) => {
+      expect(calls.map((c) => `${c.name} ${c.outcome}`).sort()).toEqual(["Agent done", "Bash denied", "Bash done", "Bash interrupted"]);
+      idle(state, "completed");
+    },
+    // The recap request's two tool calls (Read README.md, Bash ls -la) are nowhere: the CLI wrote
+    // its away_summary record and none of the side query's calls.
+    "after-away-summary": ({ state, calls, events }) => {
+      expect(calls).toHaveLength(4);
+      expect(calls.some((c) => c.label === "Reading README.md" || c.label === "Running: ls -la")).toBe(false);
+      expect(events.filter((e) => e.kind === "toolStart")).toHaveLength(4);
       idle(state, "completed");
     },
   },

@@ -11,6 +11,8 @@ export const RECORDED = resolve(__dirname, "../fixtures/recorded");
 export interface Checkpoint {
   name: string;
   atMs: number;
+  /** When it was, by the wall clock (ms since the epoch; recordings made since observing scenarios). */
+  at?: number;
   /** Lines of each file (path relative to the scenario folder) at that moment. */
   lines: Record<string, number>;
 }

@@ -9,7 +9,7 @@ import { initialAgentState, reduceAgent } from "../../src/core/agent/agentState"
 import { toolLabel } from "../../src/core/agent/labels";
 import { SessionEngine } from "../../src/core/engine/sessionEngine";
 
-const tool = (id: string, parent: string | null = null) => ({ id, name: "Bash", label: `Running: ${id}`, parent, background: false });
+const tool = (id: string, parent: string | null = null) => ({ id, name: "Bash", label: `Running: ${id}`, action: id, parent, background: false });
 
 describe("the tools in flight", () => {
   it("20,000 tools opened in one turn all show as running, and all end with the turn", () => {
@@ -28,8 +28,8 @@ describe("the tools in flight", () => {
   });
 
   it("a reduced state leaves the state it came from unchanged (the reducer stays pure)", () => {
-    const one = reduceAgent(initialAgentState, { kind: "toolStart", id: "a", name: "Bash", input: {}, label: "A", parent: null });
-    const two = reduceAgent(one, { kind: "toolStart", id: "b", name: "Bash", input: {}, label: "B", parent: null });
+    const one = reduceAgent(initialAgentState, { kind: "toolStart", id: "a", name: "Bash", input: {}, label: "A", action: "a", parent: null });
+    const two = reduceAgent(one, { kind: "toolStart", id: "b", name: "Bash", input: {}, label: "B", action: "b", parent: null });
     const ended = reduceAgent(two, { kind: "toolEnd", id: "a", outcome: "done", parent: null });
     const background = reduceAgent(two, { kind: "backgroundLaunch", id: "a" });
     // Read in any order, every version still says what it said when it was made.

@@ -16,6 +16,7 @@ function router() {
     noticeAction: vi.fn(),
     cancelCall: vi.fn(),
     completeCall: vi.fn(),
+    stopCommand: vi.fn(),
     answerPrompt: vi.fn(),
     revealPrompt: vi.fn(),
     restartAgent: vi.fn(),
@@ -52,6 +53,7 @@ describe("webview messages", () => {
     ["a name one character over the 80 the rename field allows", { type: "renameAgent", id: "a1", name: "x".repeat(81) }],
     ["an unknown decision", { type: "answerPrompt", id: "p1", decision: "always" }],
     ["a call id that is not a string", { type: "cancelCall", callId: 7 }],
+    ["a Stop with no command id", { type: "stopCommand" }],
     ["an unknown worktree action", { type: "worktreeAction", id: "a1", action: "forceRemove" }],
     ["a prototype trick", JSON.parse('{"type":"focusAgent","id":"a","__proto__":{"x":1}}')],
   ])("ignores %s, with a log line", async (_what, raw) => {

@@ -8,7 +8,7 @@ import { RECORDED } from "../support/recorded";
 import { useTempDirs } from "../support/tempDir";
 
 const tempDir = useTempDirs();
-const start = (id: string, name: string, input: unknown): TranscriptEvent => ({ kind: "toolStart", id, name, input, label: name, parent: null });
+const start = (id: string, name: string, input: unknown): TranscriptEvent => ({ kind: "toolStart", id, name, input, label: name, action: name, parent: null });
 const end = (id: string, outcome: "done" | "error" | "denied" | "interrupted"): TranscriptEvent => ({ kind: "toolEnd", id, outcome, parent: null });
 
 describe("the files an agent changed in its session", () => {

@@ -4,7 +4,7 @@ import type { SessionRowView } from "../../src/shared/protocol";
 import { Codicon } from "./components/Codicon";
 import { DEFAULT_SORT, nextSort, type SessionSort, type SessionSortKey, sortSessions } from "./sessionSort";
 import { filterSessions, initialSessions, reduceSessions } from "./sessionsStore";
-import { compactNumber, duration, usd } from "./usageText";
+import { compactNumber, costText, duration } from "./usageText";
 import { post } from "./vscodeApi";
 import { useExtensionMessages } from "./useExtensionMessages";
 
@@ -113,7 +113,7 @@ function SessionRow({ session: s }: { session: SessionRowView }) {
       <td className="numeric">{unread ? "…" : s.activeMs ? duration(s.activeMs) : "—"}</td>
       <td className="numeric">{unread ? "…" : figure(s.filesEdited)}</td>
       <td className="numeric">{unread ? "…" : figure(s.tokens, compactNumber)}</td>
-      <td className="numeric">{unread ? "…" : s.costUsd ? `~${usd(s.costUsd)}` : "—"}</td>
+      <td className="numeric">{unread ? "…" : s.costUsd ? costText(s.costUsd) : "—"}</td>
       <td className="session-actions">
         <VSCodeButton appearance="secondary" data-testid="session-resume" title={s.followedBy ? `Show ${s.followedBy}, which follows this session` : "Continue this conversation: claude --resume in a new terminal, with a card"} onClick={() => act("resume")}>
           <Codicon name={s.followedBy ? "terminal" : "debug-continue"} className="button-icon" />

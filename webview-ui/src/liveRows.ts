@@ -1,9 +1,10 @@
-import type { AgentLiveView, LiveCallView, PromptView, ToolView } from "../../src/shared/protocol";
+import type { AgentLiveView, LiveCallView, PromptView, StillRunningView, ToolView } from "../../src/shared/protocol";
 
-/** What is live on one tool row: its MCP call in flight, its open prompts. */
+/** What is live on one tool row: its MCP call in flight, its open prompts, a command it left running. */
 export interface RowLive {
   calls: LiveCallView[];
   prompts: PromptView[];
+  stillRunning: StillRunningView[];
 }
 
 export interface PlacedLive {
@@ -13,7 +14,7 @@ export interface PlacedLive {
   foot: RowLive;
 }
 
-const EMPTY: PlacedLive = { byTool: new Map(), foot: { calls: [], prompts: [] } };
+const EMPTY: PlacedLive = { byTool: new Map(), foot: { calls: [], prompts: [], stillRunning: [] } };
 
 /**
  * Puts each live call and prompt on the row of its tool_use, or at the foot of the card when that
@@ -21,17 +22,18 @@ const EMPTY: PlacedLive = { byTool: new Map(), foot: { calls: [], prompts: [] } 
  * never sits on a row the user cannot see.
  */
 export function placeLive(shownTools: readonly ToolView[], live: AgentLiveView | undefined): PlacedLive {
-  if (!live || (live.calls.length === 0 && live.prompts.length === 0)) return EMPTY;
+  if (!live || (live.calls.length === 0 && live.prompts.length === 0 && !live.stillRunning?.length)) return EMPTY;
   const rowIds = new Set(shownTools.map((t) => t.id));
   const byTool = new Map<string, RowLive>();
-  const foot: RowLive = { calls: [], prompts: [] };
+  const foot: RowLive = { calls: [], prompts: [], stillRunning: [] };
   const slot = (toolUseId: string | null): RowLive => {
     if (toolUseId === null || !rowIds.has(toolUseId)) return foot;
     let row = byTool.get(toolUseId);
-    if (!row) byTool.set(toolUseId, (row = { calls: [], prompts: [] }));
+    if (!row) byTool.set(toolUseId, (row = { calls: [], prompts: [], stillRunning: [] }));
     return row;
   };
   for (const call of live.calls) slot(call.toolUseId).calls.push(call);
   for (const prompt of live.prompts) slot(prompt.toolUseId).prompts.push(prompt);
+  for (const command of live.stillRunning ?? []) slot(command.toolUseId).stillRunning.push(command);
   return { byTool, foot };
 }

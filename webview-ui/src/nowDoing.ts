@@ -25,13 +25,14 @@ export function nowDoing(agent: Pick<AgentView, "status" | "lastTurn" | "needsYo
   const status = cardStatus(agent);
   if (status === "needsYou" && (live?.prompts.length ?? 0) === 0 && agent.needsYou) return { text: `Waiting on ${NEEDS_YOU_DOING[agent.needsYou.kind]}` };
   if (status === "exited") return null;
-  const running = agent.tools.filter((t) => t.outcome === "running");
+  // A call whose prompt is up ("Waiting for you: touch x") is what it does now too, with no clock.
+  const running = agent.tools.filter((t) => t.outcome === "running" || t.outcome === "waiting");
   const parents = new Set(running.map((t) => t.parent).filter((p): p is string => p !== null));
   const foreground = running.filter((t) => !t.background && !parents.has(t.id));
   const pick = newest(foreground) ?? newest(running.filter((t) => !parents.has(t.id))) ?? newest(running);
   if (!pick) return null;
   const text = pick.background && !foreground.includes(pick) ? `Background: ${pick.label}` : pick.label;
-  return pick.startedAt === undefined ? { text } : { text, since: pick.startedAt + (pick.waitedMs ?? 0) };
+  return pick.startedAt === undefined || pick.outcome === "waiting" ? { text } : { text, since: pick.startedAt + (pick.waitedMs ?? 0) };
 }
 
 function newest(tools: readonly ToolView[]): ToolView | undefined {

@@ -37,11 +37,19 @@ function dedupe(agents: AgentView[]): AgentView[] {
 function isLiveView(value: unknown): value is AgentLiveView {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.agentId === "string" && Array.isArray(v.calls) && Array.isArray(v.prompts) && (v.sharedFiles === undefined || Array.isArray(v.sharedFiles));
+  return typeof v.agentId === "string" && Array.isArray(v.calls) && Array.isArray(v.prompts) && (v.sharedFiles === undefined || Array.isArray(v.sharedFiles)) && (v.stillRunning === undefined || Array.isArray(v.stillRunning));
 }
 
 const hasAnything = (live: AgentLiveView) =>
-  live.calls.length > 0 || live.prompts.length > 0 || (live.sharedFiles?.length ?? 0) > 0 || Boolean(live.worktree) || Boolean(live.sessionEdits) || Boolean(live.usage) || Boolean(live.limit) || (live.history?.length ?? 0) > 0;
+  live.calls.length > 0 ||
+  live.prompts.length > 0 ||
+  (live.sharedFiles?.length ?? 0) > 0 ||
+  Boolean(live.worktree) ||
+  Boolean(live.sessionEdits) ||
+  Boolean(live.usage) ||
+  Boolean(live.limit) ||
+  (live.history?.length ?? 0) > 0 ||
+  (live.stillRunning?.length ?? 0) > 0;
 
 /** `live` from a snapshot, reusing the previous objects where nothing changed. */
 function liveFromSnapshot(previous: ReadonlyMap<string, AgentLiveView>, views: readonly unknown[]): ReadonlyMap<string, AgentLiveView> {

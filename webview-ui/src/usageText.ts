@@ -8,17 +8,25 @@ export function compactNumber(n: number): string {
   return `${short(n / 1_000_000)}M`;
 }
 
-/** "$0.42", "<$0.01", "$12". */
+/** "$0.42", "< $0.01", "$12". */
 export function usd(amount: number): string {
-  if (amount > 0 && amount < 0.01) return "<$0.01";
+  if (amount > 0 && amount < 0.01) return "< $0.01";
   return `$${amount < 100 ? amount.toFixed(2) : amount.toFixed(0)}`;
+}
+
+/**
+ * An estimated cost as a figure reads: "~$0.42" (about), "< $0.01" (already a bound: "~< $0.01"
+ * would say "about less than").
+ */
+export function costText(amount: number): string {
+  return amount > 0 && amount < 0.01 ? usd(amount) : `~${usd(amount)}`;
 }
 
 export const tokensOf = (usage: SessionUsageView) => usage.tokens.input + usage.tokens.output + usage.tokens.cacheRead + usage.tokens.cacheWrite;
 
 /** The card's line: "12.3k tokens · ~$0.42". */
 export function usageLine(usage: SessionUsageView): string {
-  return `${compactNumber(tokensOf(usage))} tokens · ~${usd(usage.costUsd)}`;
+  return `${compactNumber(tokensOf(usage))} tokens · ${costText(usage.costUsd)}`;
 }
 
 /** Its tooltip: every kind of token and how the cost is estimated. */
@@ -48,5 +56,5 @@ export function usageTotal(live: Iterable<AgentLiveView>): string | null {
     tokens += tokensOf(view.usage);
     cost += view.usage.costUsd;
   }
-  return any ? `${compactNumber(tokens)} tokens · ~${usd(cost)}` : null;
+  return any ? `${compactNumber(tokens)} tokens · ${costText(cost)}` : null;
 }

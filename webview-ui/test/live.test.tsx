@@ -126,7 +126,7 @@ describe("prompts", () => {
     // Under the overview, beside its agent's name: never in a part of the card scrolled away.
     expect(promptsOf()).toHaveTextContent(/^Agent #1/);
     const p = within(promptsOf()!).getByTestId("prompt");
-    expect(within(row("t1")).getByTestId("tool-asks")).toHaveTextContent("waiting for your answer, above");
+    expect(within(row("t1")).getByTestId("tool-asks")).toHaveTextContent("answer it above");
     expect(within(card()).queryByTestId("prompt")).not.toBeInTheDocument();
     expect(p).toHaveAttribute("data-prompt-id", "p1");
     expect(p).toHaveAttribute("data-kind", "permission");

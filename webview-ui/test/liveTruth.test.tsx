@@ -13,18 +13,31 @@ const row = (toolId: string, agentId = "agent-1") => within(card(agentId)).getAl
 const sent = (posted: { type: string }[]) => posted.filter((m) => m.type !== "webviewReady" && m.type !== "cardsVisible");
 
 describe("rows say what happened", () => {
-  it("a denied tool reads Denied, an interrupted one Interrupted, each with its own look", () => {
+  it("a denied tool reads Denied, an interrupted one Interrupted, each with its own look: the words as the extension made them, said once", () => {
     const panel = renderPanel();
     panel.send(
       snapshot([
-        agent({ tools: [tool({ id: "t1", label: "Running: touch demo-notes.txt", outcome: "denied" }), tool({ id: "t2", label: "Running: npm test", outcome: "interrupted" })] }),
+        agent({ tools: [tool({ id: "t1", label: "Denied: touch demo-notes.txt", outcome: "denied" }), tool({ id: "t2", label: "Interrupted: npm test", outcome: "interrupted" })] }),
       ]),
     );
-    expect(row("t1")).toHaveTextContent("Denied: Running: touch demo-notes.txt");
+    // The whole row's text, as a screen reader gets it too: no verdict doubled by the panel.
+    expect(row("t1").textContent).toBe("Denied: touch demo-notes.txt");
     expect(row("t1")).toHaveClass("tool-denied");
     expect(row("t1").querySelector(".tool-icon")).toHaveClass("codicon-circle-slash");
-    expect(row("t2")).toHaveTextContent("Interrupted: Running: npm test");
+    expect(row("t1").querySelector(".tool-icon")).toHaveAttribute("aria-hidden", "true");
+    expect(row("t2").textContent).toBe("Interrupted: npm test");
     expect(row("t2")).toHaveClass("tool-interrupted");
+  });
+
+  it("a tool whose prompt is up reads Waiting for you, with no running clock", () => {
+    vi.useFakeTimers();
+    const start = new Date("2025-01-01T12:00:00Z").getTime();
+    vi.setSystemTime(start + 29_000);
+    const panel = renderPanel();
+    panel.send(snapshot([agent({ status: "needsYou", tools: [tool({ id: "t1", label: "Waiting for you: touch x", outcome: "waiting", startedAt: start })] })]));
+    expect(row("t1")).toHaveTextContent("Waiting for you: touch x");
+    expect(row("t1").querySelector(".tool-icon")).not.toHaveClass("pulse");
+    expect(within(row("t1")).queryByTestId("tool-elapsed")).toBeNull();
   });
 
   it("a tool that waited for approval shows the wait apart, and its own time from when it ran", () => {
@@ -55,6 +68,26 @@ describe("a call waiting for its approval", () => {
     panel.send(agentLive("agent-1", { calls: [liveCall({ callId: "c1", toolUseId: "t1", startedAt: start, runningSince: start + 7_000 })] }));
     expect(within(live()).getByTestId("call-complete")).toBeInTheDocument();
     expect(within(live()).getByTestId("call-elapsed")).toHaveTextContent("2s");
+  });
+});
+
+describe("a command its call left running after Complete", () => {
+  it("the done row says it was completed early and still runs, with its time and Stop, until it exits", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const start = new Date("2025-01-01T12:00:00Z").getTime();
+    vi.setSystemTime(start + 65_000);
+    const panel = renderPanel();
+    panel.send(snapshot([agent({ status: "waiting", tools: [tool({ id: "t1", name: "mcp__arcadia__execute_command", label: "Running: npm run dev", outcome: "done", startedAt: start, endedAt: start + 3_000 })] })]));
+    panel.send(agentLive("agent-1", { stillRunning: [{ id: "proc-1", toolUseId: "t1", display: "npm run dev", startedAt: start }] }));
+    const running = within(row("t1")).getByTestId("still-running");
+    expect(running).toHaveTextContent("Completed early — still running");
+    expect(within(running).getByTestId("still-running-elapsed")).toHaveTextContent("1m 05s");
+    // The call itself took 3 s: that stays what the row's own time says.
+    expect(within(row("t1")).getAllByTestId("tool-elapsed")[0]).toHaveTextContent("3s");
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(within(running).getByTestId("command-stop"));
+    expect(sent(panel.posted)).toEqual([{ type: "stopCommand", id: "proc-1" }]);
+    panel.send(agentLive("agent-1", {}));
+    expect(within(row("t1")).queryByTestId("still-running")).not.toBeInTheDocument();
   });
 });
 

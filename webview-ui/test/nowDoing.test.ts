@@ -38,3 +38,10 @@ describe("whose details show", () => {
     expect(detailAgentId([], null)).toBeUndefined();
   });
 });
+
+describe("a call whose prompt is up", () => {
+  it("is what the agent does now, in its own words, with no clock", () => {
+    const waiting = tool({ id: "w", label: "Waiting for you: touch x", outcome: "waiting", startedAt: 5 });
+    expect(nowDoing(agent({ status: "needsYou", needsYou: { kind: "permission" }, tools: [waiting] }), { prompts: [prompt({ id: "p" })] })).toEqual({ text: "Waiting for you: touch x" });
+  });
+});

@@ -178,6 +178,14 @@ describe("a card's session figures", () => {
     expect(screen.getByTestId("usage-total")).toHaveTextContent("13k tokens · ~$1.42");
   });
 
+  it("a cost under a cent reads '< $0.01', not '~<$0.01': a bound is not an estimate of an estimate", () => {
+    const panel = renderPanel();
+    panel.send(snapshot([agent({ index: 1 })]));
+    panel.send(agentLive("agent-1", { usage: { tokens: { input: 100, output: 20, cacheRead: 0, cacheWrite: 0 }, costUsd: 0.004, unpricedModels: [] } }));
+    expect(screen.getByTestId("agent-usage").textContent).toBe("120 tokens · < $0.01");
+    expect(screen.getByTestId("usage-total").textContent).toBe("120 tokens · < $0.01");
+  });
+
   it("a turn a limit stopped says the limit instead of a generic Error", () => {
     const panel = renderPanel();
     panel.send(snapshot([agent({ index: 1, status: "waiting", lastTurn: "error" })]));

@@ -17,6 +17,7 @@ export interface ActiveTool {
   id: string;
   name: string;
   label: string;
+  action: string;
   parent: string | null;
   startedAt?: number;
   /** A background sub-agent: keeps running after its parent turn ends. */

@@ -75,6 +75,7 @@ export function reduceAgent(state: AgentState, event: AgentEvent): AgentState {
           id: event.id,
           name: event.name,
           label: event.label,
+          action: event.action,
           parent: event.parent,
           startedAt: event.at,
           background: false,

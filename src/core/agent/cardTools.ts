@@ -17,6 +17,7 @@ export function cardTools(turnEvents: readonly TranscriptEvent[], state: AgentSt
       id: t.id,
       name: t.name,
       label: t.label,
+      action: t.action,
       parent: t.parent,
       outcome: "running",
       background: t.background,

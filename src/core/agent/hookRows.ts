@@ -7,12 +7,20 @@
  * - A call the transcript still shows running whose hook says it ended shows it ended.
  * - Once the transcript has the call, its row is the transcript's; nothing is shown twice (one
  *   tool_use id, one row), and nothing is lost if a hook never comes.
+ * - What the CLI's side queries announce never becomes a row. They are forked queries (the away
+ *   summary of CLI 2.1.330 asks the model with the conversation's tools while the status file says
+ *   idle, then refuses every call and writes nothing): their hooks carry an `agent_id` but no
+ *   `agent_type` (the feed drops those), and as a second guard a sub-agent's call gets no row when
+ *   no sub-agent runs, nor when it was first heard while the process was idle outside a background
+ *   sub-agent.
+ * - A call whose prompt is open is `waiting` (for you), not running: nothing runs until it is allowed.
  * - A call that waited for the user (a permission prompt, an approval) carries how long, so its
  *   running time starts when it was allowed; one whose prompt closed without it ever running and
- *   whose result is a rejection was denied (the CLI writes "No" at the prompt like Escape).
+ *   whose result is a rejection was denied (older CLIs write "No" at the prompt like Escape), and
+ *   a denied call carries no wait: it never ran, so there is no running time to set apart.
  */
 import type { HookTool } from "../hooks/hookToolFeed";
-import { isSubagentTool, toolLabel } from "./labels";
+import { isSubagentTool, toolWords } from "./labels";
 import type { ToolCall } from "./toolCalls";
 
 /** A prompt that was shown for a call: since when, until when (once answered), and whether it then ran. */
@@ -30,9 +38,28 @@ export interface RowSources {
   waits: ReadonlyMap<string, ToolWait>;
   /** The Agent/Task call that runs a sub-agent (by the hook input's agent_id), when known. */
   parentOfSubagent(subagentId: string): string | undefined;
+  /**
+   * The agent is idle: its status file says so when there is one (the fastest truthful source of
+   * the process state), else its transcript's turn is over.
+   */
+  idle: boolean;
+  /**
+   * Since when the status file says the process is idle (ms since the epoch, the CLI's clock;
+   * -Infinity when it does not say since when). Undefined: busy, or no status file.
+   */
+  idleSince?: number;
+  /**
+   * The status file says the process waits on a permission prompt. The card may not hold the
+   * prompt itself (after a window reload, or with no panel to relay it to): the one call that can
+   * be asking then waits for you all the same (shownRows.ts).
+   */
+  waitingOnPermission?: boolean;
 }
 
-export interface CardRow extends ToolCall {
+export type RowOutcome = ToolCall["outcome"] | "waiting";
+
+export interface CardRow extends Omit<ToolCall, "outcome"> {
+  outcome: RowOutcome;
   /** ms it waited for the user before it ran (set once the prompt was answered). */
   waitedMs?: number;
 }
@@ -50,11 +77,17 @@ export function cardRows(transcriptRows: readonly ToolCall[], sources: RowSource
       }
       continue;
     }
+    const parent = parentOf(hook, rows, sources);
+    if (parent === undefined) continue;
+    // A sub-agent's call first heard while the process was idle is a side query's, unless it is
+    // under a background sub-agent (those run while their parent is idle). The main thread's own
+    // calls are never held back (a stale "idle" read must not delay a row): the idle rule ends them.
+    if (hook.subagentId !== null && announcedWhileIdle(hook, sources.idleSince) && byId.get(parent ?? "")?.background !== true) continue;
     const added: CardRow = {
       id: hook.id,
       name: hook.name,
-      label: toolLabel(hook.name, hook.input),
-      parent: parentOf(hook, rows, sources),
+      ...toolWords(hook.name, hook.input),
+      parent,
       outcome: hook.outcome ?? "running",
       background: hook.background === true,
       startedAt: hook.startedAt ?? hook.endedAt,
@@ -67,24 +100,37 @@ export function cardRows(transcriptRows: readonly ToolCall[], sources: RowSource
   return rows;
 }
 
+/** First heard after the process went idle: no turn ran then, so a side query of the CLI asked for it. */
+function announcedWhileIdle(hook: HookTool, idleSince: number | undefined): boolean {
+  if (idleSince === undefined) return false;
+  return (hook.startedAt ?? hook.endedAt ?? Number.POSITIVE_INFINITY) >= idleSince;
+}
+
 function applyWait(row: CardRow, wait: ToolWait | undefined): void {
   if (!wait) return;
-  if (wait.until !== undefined) {
-    const from = row.startedAt !== undefined && row.startedAt <= wait.since ? row.startedAt : wait.since;
-    row.waitedMs = Math.max(0, wait.until - from);
-    // The prompt closed and the call never ran, and its result is a rejection: it was denied.
-    if (row.outcome === "interrupted" && !wait.ran) row.outcome = "denied";
+  if (wait.until === undefined) {
+    // Its prompt is up: nothing runs until the user answers.
+    if (row.outcome === "running") row.outcome = "waiting";
+    return;
   }
+  // The prompt closed and the call never ran, and its result is a rejection: it was denied.
+  if (row.outcome === "interrupted" && !wait.ran) row.outcome = "denied";
+  if (row.outcome === "denied") return;
+  const from = row.startedAt !== undefined && row.startedAt <= wait.since ? row.startedAt : wait.since;
+  row.waitedMs = Math.max(0, wait.until - from);
 }
 
 /**
  * A sub-agent's call goes under its Agent call: by the sub-agent's own link when known (its
- * .meta.json), else under the one sub-agent call running, else at the top.
+ * .meta.json), else under the one sub-agent call running, else at the top (null) when several
+ * run. When none runs, undefined: no sub-agent can have made the call (a forked side query's hooks
+ * carry an agent_id of their own), so it gets no row.
  */
-function parentOf(hook: HookTool, rows: readonly ToolCall[], sources: RowSources): string | null {
+function parentOf(hook: HookTool, rows: readonly CardRow[], sources: RowSources): string | null | undefined {
   if (hook.subagentId === null) return null;
   const linked = sources.parentOfSubagent(hook.subagentId);
   if (linked !== undefined) return linked;
   const running = rows.filter((r) => r.outcome === "running" && isSubagentTool(r.name));
+  if (running.length === 0) return undefined;
   return running.length === 1 ? running[0]!.id : null;
 }

@@ -48,69 +48,97 @@ export function parseMcpName(name: string): { server: string; tool: string } | u
   return { server: rest.slice(0, sep), tool: rest.slice(sep + 2) };
 }
 
-function withDetail(prefix: string, detail: string | undefined, fallback: string): string {
-  return detail ? `${prefix}${shortCommand(detail)}` : fallback;
+/**
+ * A call in two forms: `label` while it runs or once it is done ("Reading App.tsx", "Running: npm
+ * test"); `action`, the bare deed, for after a verdict that says it did not run or did not finish
+ * ("Denied: touch x", "Waiting for you: read App.tsx"): a row never says "Denied: Running: …".
+ */
+export interface ToolWords {
+  label: string;
+  action: string;
 }
 
-export function toolLabel(name: string, rawInput: unknown): string {
+/** One verb, both forms: "Reading " / "read ", "Running: " / "" (a command is its own deed). */
+function words(progressive: string, bare: string, object: string | undefined, fallback: ToolWords): ToolWords {
+  return object ? { label: `${progressive}${object}`, action: `${bare}${object}` } : fallback;
+}
+
+const fixed = (label: string, action: string): ToolWords => ({ label, action });
+
+function detail(value: string | undefined): string | undefined {
+  return value ? shortCommand(value) : undefined;
+}
+
+export function toolWords(name: string, rawInput: unknown): ToolWords {
   const input: Input = rawInput && typeof rawInput === "object" ? (rawInput as Input) : {};
   const file = str(input, "file_path") ?? str(input, "notebook_path") ?? str(input, "path");
+  const base = file ? basename(file) : undefined;
   switch (name) {
     case "Read":
-      return file ? `Reading ${basename(file)}` : "Reading a file";
+      return words("Reading ", "read ", base, fixed("Reading a file", "read a file"));
     case "Edit":
     case "MultiEdit":
     case "NotebookEdit":
-      return file ? `Editing ${basename(file)}` : "Editing a file";
+      return words("Editing ", "edit ", base, fixed("Editing a file", "edit a file"));
     case "Write":
-      return file ? `Writing ${basename(file)}` : "Writing a file";
+      return words("Writing ", "write ", base, fixed("Writing a file", "write a file"));
     case "Bash":
     case "PowerShell":
-      return withDetail("Running: ", str(input, "command"), "Running a command");
+      return words("Running: ", "", detail(str(input, "command")), fixed("Running a command", "a command"));
     case "Grep":
-      return withDetail("Searching code: ", str(input, "pattern"), "Searching code");
+      return words("Searching code: ", "search code: ", detail(str(input, "pattern")), fixed("Searching code", "search code"));
     case "Glob":
-      return withDetail("Searching files: ", str(input, "pattern"), "Searching files");
+      return words("Searching files: ", "search files: ", detail(str(input, "pattern")), fixed("Searching files", "search files"));
     case "WebFetch": {
       const url = str(input, "url");
-      return url ? `Fetching ${host(url)}` : "Fetching a page";
+      return words("Fetching ", "fetch ", url ? host(url) : undefined, fixed("Fetching a page", "fetch a page"));
     }
     case "WebSearch":
-      return withDetail("Searching the web: ", str(input, "query"), "Searching the web");
+      return words("Searching the web: ", "search the web: ", detail(str(input, "query")), fixed("Searching the web", "search the web"));
     case "Agent":
     case "Task":
-      return withDetail("Subtask: ", str(input, "description"), "Subtask");
+      return words("Subtask: ", "subtask: ", detail(str(input, "description")), fixed("Subtask", "subtask"));
     case "AskUserQuestion":
-      return "Waiting for your answer";
+      return fixed("Waiting for your answer", "a question");
   }
   const mcp = parseMcpName(name);
-  if (mcp?.server === ARCADIA_SERVER) return arcadiaToolLabel(mcp.tool, input) ?? `${mcp.tool} (${mcp.server})`;
-  if (mcp) return `${mcp.tool} (${mcp.server})`;
-  return `Using ${name}`;
+  if (mcp?.server === ARCADIA_SERVER) return arcadiaToolWords(mcp.tool, input) ?? fixed(`${mcp.tool} (${mcp.server})`, `${mcp.tool} (${mcp.server})`);
+  if (mcp) return fixed(`${mcp.tool} (${mcp.server})`, `${mcp.tool} (${mcp.server})`);
+  return fixed(`Using ${name}`, `use ${name}`);
+}
+
+export function toolLabel(name: string, rawInput: unknown): string {
+  return toolWords(name, rawInput).label;
+}
+
+/** The bare deed of a call, for after a verdict: "touch x", "read App.tsx". */
+export function toolAction(name: string, rawInput: unknown): string {
+  return toolWords(name, rawInput).action;
 }
 
 /** Arcadia's own MCP tools (src/core/tools) read like the built-in ones they stand in for. */
 const ARCADIA_SERVER = "arcadia";
 
-function arcadiaToolLabel(tool: string, input: Input): string | undefined {
+function arcadiaToolWords(tool: string, input: Input): ToolWords | undefined {
   const path = str(input, "path");
+  const base = path ? basename(path) : undefined;
   switch (tool) {
     case "execute_command":
-      return withDetail("Running: ", str(input, "command"), "Running a command");
+      return words("Running: ", "", detail(str(input, "command")), fixed("Running a command", "a command"));
     case "read_file":
-      return path ? `Reading ${basename(path)}` : "Reading a file";
+      return words("Reading ", "read ", base, fixed("Reading a file", "read a file"));
     case "write_file":
-      return path ? `Writing ${basename(path)}` : "Writing a file";
+      return words("Writing ", "write ", base, fixed("Writing a file", "write a file"));
     case "apply_diff":
-      return path ? `Editing ${basename(path)}` : "Editing a file";
+      return words("Editing ", "edit ", base, fixed("Editing a file", "edit a file"));
     case "list_files":
-      return path ? `Listing ${basename(path)}` : "Listing files";
+      return words("Listing ", "list ", base, fixed("Listing files", "list files"));
     case "search_files":
-      return withDetail("Searching code: ", str(input, "pattern"), "Searching code");
+      return words("Searching code: ", "search code: ", detail(str(input, "pattern")), fixed("Searching code", "search code"));
     case "get_diagnostics":
-      return path ? `Checking problems in ${basename(path)}` : "Checking problems";
+      return words("Checking problems in ", "check problems in ", base, fixed("Checking problems", "check problems"));
     case "open_file":
-      return path ? `Opening ${basename(path)}` : "Opening a file";
+      return words("Opening ", "open ", base, fixed("Opening a file", "open a file"));
   }
   return undefined;
 }
@@ -118,4 +146,22 @@ function arcadiaToolLabel(tool: string, input: Input): string | undefined {
 /** Tools that run a sub-agent; `Task` is the name before CLI 2.1.63. */
 export function isSubagentTool(name: string): boolean {
   return name === "Agent" || name === "Task";
+}
+
+/**
+ * What a row ended as, in words before its deed, when the label alone would tell it wrong ("Running:
+ * touch x" for a call that never ran): one layer says it, for live and restored cards alike.
+ */
+const VERDICTS: Readonly<Record<string, string>> = {
+  waiting: "Waiting for you",
+  denied: "Denied",
+  interrupted: "Interrupted",
+  orphaned: "No result",
+  unknown: "Output unknown",
+};
+
+/** A row's words: its label while it runs or once done, else its verdict and bare deed ("Denied: touch x"). */
+export function rowLabel(outcome: string, label: string, action: string): string {
+  const verdict = VERDICTS[outcome];
+  return verdict === undefined ? label : `${verdict}: ${action}`;
 }

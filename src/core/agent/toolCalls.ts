@@ -9,6 +9,8 @@ export interface ToolCall {
   id: string;
   name: string;
   label: string;
+  /** The bare deed, for after a verdict: "Denied: touch x" (core/agent/labels.ts). */
+  action: string;
   parent: string | null;
   outcome: ToolOutcome | "running";
   background: boolean;
@@ -28,6 +30,7 @@ export function foldToolCall(calls: Map<string, ToolCall>, event: TranscriptEven
           id: event.id,
           name: event.name,
           label: event.label,
+          action: event.action,
           parent: event.parent,
           outcome: "running",
           background: false,

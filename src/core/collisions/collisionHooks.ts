@@ -7,6 +7,7 @@
  * committed something (a `git commit` in Bash): shared files are then checked again.
  */
 import { relative, sep } from "node:path";
+import { isSideQuery } from "../hooks/sideQuery";
 import type { HookEndpoint, HookRequest } from "../server";
 import { errorMessage } from "../util/errorMessage";
 import type { Collision, CollisionGuard } from "./collisionGuard";
@@ -64,6 +65,8 @@ export function withCollisionGuard(endpoint: HookEndpoint, options: CollisionHoo
 
 async function observe(request: HookRequest, mode: CollisionMode, options: CollisionHookOptions, recheckSoon: () => void): Promise<object | undefined> {
   const { agentId, input } = request;
+  // A side query's edit never runs (the CLI refuses its tools): it edits nothing, collides with nothing.
+  if (isSideQuery(input)) return undefined;
   const toolName = typeof input.tool_name === "string" ? input.tool_name : "";
   const toolUseId = typeof input.tool_use_id === "string" ? input.tool_use_id : undefined;
   const cwd = typeof input.cwd === "string" ? input.cwd : "/";

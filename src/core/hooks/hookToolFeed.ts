@@ -7,7 +7,8 @@
  * What a card shows from it is decided by a pure function (core/agent/hookRows.ts).
  *
  * Also from hooks: compaction (PreCompact → PostCompact), which the transcript shows only at
- * its end.
+ * its end. The hooks of the CLI's side queries are not taken in: nothing they announce runs
+ * (sideQuery.ts).
  *
  * Hook input is untrusted JSON from a process that holds the agent's token: every field is
  * checked, sizes are bounded, and nothing here can throw.
@@ -16,6 +17,7 @@ import type { HookInput } from "../server/hooks/hookRoute";
 import { type Clock, systemClock } from "../util/clock";
 import { Emitter } from "../util/emitter";
 import { errorMessage } from "../util/errorMessage";
+import { isSideQuery } from "./sideQuery";
 
 /** How a tool ended, by its hook: PostToolUse → done; PostToolUseFailure → error or interrupted; PermissionDenied → denied. */
 export type HookToolOutcome = "done" | "error" | "interrupted" | "denied";
@@ -65,6 +67,7 @@ export class HookToolFeed {
 
   /** Takes in one hook input (any event: those that say nothing about tools are ignored). */
   observe(agentId: string, input: HookInput): void {
+    if (isSideQuery(input)) return;
     switch (input.hook_event_name) {
       case "PreToolUse":
         return this.started(agentId, input);

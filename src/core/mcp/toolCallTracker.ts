@@ -91,7 +91,12 @@ export interface CallExtra {
 
 /** `updated`: the call linked (or unlinked) an approval, a terminal or a diff — e.g. the panel
  * shows "awaiting your review" once a diff is linked. */
-export type TrackerChange = { type: "started"; call: TrackedCall } | { type: "updated"; call: TrackedCall } | { type: "ended"; id: string };
+export type TrackerChange =
+  | { type: "started"; call: TrackedCall }
+  | { type: "updated"; call: TrackedCall }
+  | { type: "ended"; id: string }
+  /** Complete answered it with what exists so far; the command it ran (its terminalId) may run on. */
+  | { type: "completedEarly"; call: TrackedCall };
 
 interface Entry {
   call: TrackedCall;
@@ -248,6 +253,7 @@ export class ToolCallTracker {
       case "answer":
         // Nothing may run or be written after the call answered: a waiting approval goes.
         if (entry.call.approvalId) this.resources.cancelApproval(entry.call.approvalId);
+        if (entry.call.terminalId) this.emit({ type: "completedEarly", call: { ...entry.call } });
         this.finish(entry, outcome.result);
         return true;
       case "nothingPartial":

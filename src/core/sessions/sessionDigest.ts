@@ -47,8 +47,15 @@ export interface SessionTitle {
 /** Which title wins: a name the user gave beats the CLI's own, which beats an old CLI's summary. */
 const TITLE_RANK: Record<TitleSource, number> = { summary: 0, ai: 1, custom: 2 };
 
+/**
+ * System records a side query of the CLI writes, not the conversation: the away summary's recap
+ * (CLI 2.1.330 writes it after minutes idle, unasked), which must not make an idle session look active.
+ */
+const SIDE_QUERY_SUBTYPES: ReadonlySet<unknown> = new Set(["away_summary"]);
+
 /** Records that carry the conversation: their timestamps are the session's activity. */
-export const isConversation = (record: Json) => record.type === "user" || record.type === "assistant" || record.type === "system";
+export const isConversation = (record: Json) =>
+  record.type === "user" || record.type === "assistant" || (record.type === "system" && !SIDE_QUERY_SUBTYPES.has(record.subtype));
 
 /** A title record (`custom-title`, `ai-title`, `summary`): which, and its text. */
 export function titleOf(record: Json): SessionTitle | undefined {

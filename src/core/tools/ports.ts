@@ -57,6 +57,11 @@ export interface CommandRunner {
   partialOutput(id: string): PartialOutput;
   /** The call is over: the output buffer can go. */
   release(id: string): void;
+  /**
+   * Resolves once the command no longer runs (at once for one that ended, or that the runner does
+   * not know). A command can outlive its call: Complete answers with the output so far and leaves it running.
+   */
+  whenEnded?(id: string): Promise<void>;
 }
 
 // ── Files ──────────────────────────────────────────────────────────────────────────────────

@@ -47,6 +47,7 @@ interface Running {
   sandboxed: boolean;
   output: string;
   closed: (end: CommandEnd) => void;
+  ended: Promise<CommandEnd>;
   done: boolean;
   released: boolean;
   killTimer?: ReturnType<typeof setTimeout>;
@@ -75,7 +76,7 @@ export class ProcessCommandRunner implements CommandRunner {
     });
     let closed!: (end: CommandEnd) => void;
     const ended = new Promise<CommandEnd>((resolve) => (closed = resolve));
-    const run: Running = { child, sandboxed: sandbox !== undefined, output: "", closed, done: false, released: false };
+    const run: Running = { child, sandboxed: sandbox !== undefined, output: "", closed, ended, done: false, released: false };
     this.running.set(id, run);
     const append = (chunk: string) => {
       this.options.onOutput?.(id, chunk);
@@ -130,6 +131,11 @@ export class ProcessCommandRunner implements CommandRunner {
     if (!run || run.done) return;
     this.finish(id, run, { kind: "terminalClosed" });
     this.signalGroup(run, "SIGKILL");
+  }
+
+  whenEnded(id: string): Promise<void> {
+    const run = this.running.get(id);
+    return !run || run.done ? Promise.resolve() : run.ended.then(() => undefined);
   }
 
   /** Whether the command still runs. */

@@ -165,7 +165,7 @@ export class TranscriptInterpreter {
     const message = isObject(record.message) ? record.message : {};
     const content = message.content;
     const sub = this.links.ownerOf(record, source);
-    const hadResults = this.tools.results(content, record.toolUseResult, at, out);
+    const hadResults = this.tools.results(content, record.toolUseResult, at, out, record.toolDenialBeforeRun === true);
     // A sub-agent's prompts and interrupts belong to its own conversation, not to the agent's turn.
     if (sub.isSubagent || hadResults) {
       if (!sub.isSubagent && hadResults) this.checkInterruptMarker(contentText(content), at, out);

@@ -8,7 +8,7 @@
  * Every operation is O(1) in the number of open tools, or in the tools it ends (thousands can be
  * open: a scan per event was once quadratic).
  */
-import { isSubagentTool, toolLabel } from "../agent/labels";
+import { isSubagentTool, toolWords } from "../agent/labels";
 import type { ToolOutcome, TranscriptEvent } from "./events";
 import { asArray, asString, contentText, isObject, type Json } from "./recordShapes";
 import { isAsyncLaunch, toolResultOutcome } from "./toolOutcome";
@@ -47,7 +47,7 @@ export class ToolsInFlight {
    * its tool_use arrives, instead of running forever. Bounded: results of tools started before a
    * restore window never get their tool_use, and must not pile up.
    */
-  private readonly earlyResults = new Map<string, { block: Json; toolUseResult: unknown }>();
+  private readonly earlyResults = new Map<string, { block: Json; toolUseResult: unknown; deniedBeforeRun: boolean }>();
   /**
    * Tools closed `orphaned` or `unknown` (an inference, not a record): if their result is read
    * after all (a sub-agent's file flushed late, under load), it revises the outcome. The
@@ -96,28 +96,32 @@ export class ToolsInFlight {
         if (siblings) siblings.add(id);
         else this.openChildren.set(parent, new Set([id]));
       }
-      out.push({ kind: "toolStart", id, name, input: block.input, label: toolLabel(name, block.input), parent, at });
+      const { label, action } = toolWords(name, block.input);
+      out.push({ kind: "toolStart", id, name, input: block.input, label, action, parent, at });
       started++;
       const early = this.earlyResults.get(id);
       if (early) {
         this.earlyResults.delete(id);
-        this.applyResult(id, early.block, early.toolUseResult, at, out);
+        this.applyResult(id, early.block, early.toolUseResult, early.deniedBeforeRun, at, out);
       }
     }
     return started;
   }
 
-  /** Ends the tools whose tool_result blocks the content holds; true if it held any. */
-  results(content: unknown, toolUseResult: unknown, at: number | undefined, out: TranscriptEvent[]): boolean {
+  /**
+   * Ends the tools whose tool_result blocks the content holds; true if it held any.
+   * `deniedBeforeRun`: the record says the call was refused before it ran (`toolDenialBeforeRun`).
+   */
+  results(content: unknown, toolUseResult: unknown, at: number | undefined, out: TranscriptEvent[], deniedBeforeRun = false): boolean {
     let sawResult = false;
     for (const block of asArray(content)) {
       if (!isObject(block) || block.type !== "tool_result") continue;
       sawResult = true;
       const id = asString(block.tool_use_id);
       if (!id) continue;
-      if (this.open.has(id)) this.applyResult(id, block, toolUseResult, at, out);
-      else if (this.closedWithoutResult.has(id)) this.reviseLate(id, block, toolUseResult, at, out);
-      else if (!this.startedIds.has(id)) this.keepEarlyResult(id, block, toolUseResult);
+      if (this.open.has(id)) this.applyResult(id, block, toolUseResult, deniedBeforeRun, at, out);
+      else if (this.closedWithoutResult.has(id)) this.reviseLate(id, block, toolUseResult, deniedBeforeRun, at, out);
+      else if (!this.startedIds.has(id)) this.keepEarlyResult(id, block, toolUseResult, deniedBeforeRun);
     }
     return sawResult;
   }
@@ -186,7 +190,7 @@ export class ToolsInFlight {
     return out;
   }
 
-  private applyResult(id: string, block: Json, toolUseResult: unknown, at: number | undefined, out: TranscriptEvent[]): void {
+  private applyResult(id: string, block: Json, toolUseResult: unknown, deniedBeforeRun: boolean, at: number | undefined, out: TranscriptEvent[]): void {
     const tool = this.open.get(id);
     if (!tool) return;
     if (isSubagentTool(tool.name) && isAsyncLaunch(toolUseResult)) {
@@ -194,28 +198,29 @@ export class ToolsInFlight {
       out.push({ kind: "backgroundLaunch", id, at });
       return;
     }
-    this.end(id, toolResultOutcome(block, toolUseResult), at, out);
+    this.end(id, toolResultOutcome(block, toolUseResult, deniedBeforeRun), at, out);
   }
 
   /** A result for a tool already closed without one: a second toolEnd carries the recorded outcome. */
-  private reviseLate(id: string, block: Json, toolUseResult: unknown, at: number | undefined, out: TranscriptEvent[]): void {
+  private reviseLate(id: string, block: Json, toolUseResult: unknown, deniedBeforeRun: boolean, at: number | undefined, out: TranscriptEvent[]): void {
     const parent = this.closedWithoutResult.get(id) ?? null;
     this.closedWithoutResult.delete(id);
-    out.push({ kind: "toolEnd", id, outcome: toolResultOutcome(block, toolUseResult), parent, at, revised: true });
+    out.push({ kind: "toolEnd", id, outcome: toolResultOutcome(block, toolUseResult, deniedBeforeRun), parent, at, revised: true });
   }
 
   private rememberClosedWithoutResult(id: string, parent: string | null): void {
     this.closedWithoutResult.set(id, parent);
   }
 
-  private keepEarlyResult(id: string, block: Json, toolUseResult: unknown): void {
+  private keepEarlyResult(id: string, block: Json, toolUseResult: unknown, deniedBeforeRun: boolean): void {
     if (this.earlyResults.size >= MAX_EARLY_RESULTS) {
       const oldest = this.earlyResults.keys().next().value as string;
       this.earlyResults.delete(oldest);
     }
     // Only what the outcome is read from: not the (possibly huge) output text.
     const outcomeOnly: Json = { is_error: block.is_error, content: contentText(block.content).slice(0, 4096) };
-    this.earlyResults.set(id, { block: outcomeOnly, toolUseResult: isAsyncLaunch(toolUseResult) ? toolUseResult : isObject(toolUseResult) ? undefined : toolUseResult });
+    const kept = isAsyncLaunch(toolUseResult) ? toolUseResult : isObject(toolUseResult) ? undefined : toolUseResult;
+    this.earlyResults.set(id, { block: outcomeOnly, toolUseResult: kept, deniedBeforeRun });
   }
 
   /**

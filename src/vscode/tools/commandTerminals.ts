@@ -81,6 +81,10 @@ export class CommandTerminals implements CommandRunner, vscode.Disposable {
     this.processes.release(id);
   }
 
+  whenEnded(id: string): Promise<void> {
+    return this.processes.whenEnded(id);
+  }
+
   /** The agent is gone: its command terminals go too (their calls were ended already). */
   closeAgentTerminals(agentId: string): void {
     for (const shown of this.terminals.filter((t) => t.agentId === agentId)) {

@@ -14,7 +14,7 @@ import type { AgentLiveView } from "../../../src/shared/protocol";
 
 
 function toolStart(id: string, name: string): TranscriptEvent {
-  return { kind: "toolStart", id, name, input: {}, label: name, parent: null, at: 0 };
+  return { kind: "toolStart", id, name, input: {}, label: name, action: name, parent: null, at: 0 };
 }
 
 function setup() {

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { toolView } from "../../../src/agents/toolView";
-import type { ToolCall } from "../../../src/core/agent/toolCalls";
+import type { ShownRow } from "../../../src/core/agent/shownRows";
 
 describe("toolView: a tool row for the panel", () => {
   it("carries the row's fields, times only when known", () => {
-    const call: ToolCall = { id: "t1", name: "Bash", label: "Running: npm test", parent: null, outcome: "running", background: false, startedAt: 1000 };
-    expect(toolView(call)).toStrictEqual({ id: "t1", name: "Bash", label: "Running: npm test", parent: null, outcome: "running", background: false, startedAt: 1000 });
+    const row: ShownRow = { id: "t1", name: "Bash", label: "Running: npm test", action: "npm test", parent: null, outcome: "running", background: false, startedAt: 1000 };
+    expect(toolView(row)).toStrictEqual({ id: "t1", name: "Bash", label: "Running: npm test", parent: null, outcome: "running", background: false, startedAt: 1000 });
   });
 
   it("sends nothing else that rides on the object (the core may carry more than the protocol)", () => {
-    const call = { id: "t2", name: "Read", label: "Reading a.ts", parent: "t1", outcome: "done", background: false, startedAt: 1, endedAt: 2, input: { file_path: "/secret" } } as ToolCall;
-    expect(Object.keys(toolView(call)).sort()).toEqual(["background", "endedAt", "id", "label", "name", "outcome", "parent", "startedAt"]);
+    const row = { id: "t2", name: "Read", label: "Reading a.ts", action: "read a.ts", parent: "t1", outcome: "done", background: false, startedAt: 1, endedAt: 2, input: { file_path: "/secret" } } as ShownRow;
+    expect(Object.keys(toolView(row)).sort()).toEqual(["background", "endedAt", "id", "label", "name", "outcome", "parent", "startedAt"]);
   });
 });

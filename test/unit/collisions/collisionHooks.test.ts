@@ -27,8 +27,8 @@ function setup(mode: CollisionMode) {
     agentName: (id) => ({ a1: "Agent #1", a2: "Agent #2" })[id] ?? id,
     log: () => undefined,
   });
-  const send = async (agentId: string, hook_event_name: string, tool_use_id: string, tool_name = "Edit", file = "App.tsx") => {
-    const input: HookInput = { hook_event_name, session_id: `s-${agentId}`, cwd: root, tool_name, tool_use_id, tool_input: { file_path: join(root, file), old_string: "a", new_string: "b" } };
+  const send = async (agentId: string, hook_event_name: string, tool_use_id: string, tool_name = "Edit", file = "App.tsx", extra: Record<string, unknown> = {}) => {
+    const input: HookInput = { hook_event_name, session_id: `s-${agentId}`, cwd: root, tool_name, tool_use_id, tool_input: { file_path: join(root, file), old_string: "a", new_string: "b" }, ...extra };
     return hooks({ agentId, input, signal: new AbortController().signal });
   };
   return { root, guard, seen, send, setMode: (m: CollisionMode) => (current = m) };
@@ -44,6 +44,13 @@ describe("the collision guard on Claude Code's hooks", () => {
     });
     // Every hook still reached the rest of Arcadia (rows, permission prompts).
     expect(seen).toEqual(["a1:PreToolUse", "a1:PostToolUse", "a2:PreToolUse"]);
+  });
+
+  it("a side query's edit (a forked query's hook: agent_id, no agent_type) never runs: it edits nothing and collides with nothing", async () => {
+    const { send } = setup("ask");
+    // The CLI refuses every tool of its away summary (and its kind); only PreToolUse fires.
+    expect(await send("a1", "PreToolUse", "fork-1", "Edit", "App.tsx", { agent_id: "a144ad86abc316cee" })).toEqual({});
+    expect(await send("a2", "PreToolUse", "t2")).toEqual({});
   });
 
   it("an edit running right now collides too; the same agent editing its own file again does not", async () => {

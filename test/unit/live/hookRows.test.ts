@@ -23,6 +23,7 @@ const start = (id: string, at: number, parent: string | null = null, name = "Bas
   name,
   input: { command: `run ${id}` },
   label: `Running: run ${id}`,
+  action: `run ${id}`,
   parent,
   at,
 });
@@ -35,7 +36,7 @@ function setup() {
   const waits = new Map<string, ToolWait>();
   const links = new Map<string, string>();
   const rows = () =>
-    cardRows(deriveToolCalls(events), { sessionId: SESSION, hookTools: feed.tools(AGENT), waits, parentOfSubagent: (id) => links.get(id) }).map(
+    cardRows(deriveToolCalls(events), { sessionId: SESSION, hookTools: feed.tools(AGENT), waits, parentOfSubagent: (id) => links.get(id), idle: false }).map(
       (r) => `${r.label} ${r.outcome}${r.parent ? ` under ${r.parent}` : ""}`,
     );
   return { clock, feed, events, waits, links, rows };
@@ -98,10 +99,10 @@ describe("hook and transcript reconciliation", () => {
     expect(rows()).toContain("Running: run sub-1 running under agent-call");
     events.push(start("other-agent", 2, null, "Agent"));
     links.set("a0489e", "agent-call");
-    feed.observe(AGENT, hook("PreToolUse", "sub-2", { agent_id: "a0489e" }));
+    feed.observe(AGENT, hook("PreToolUse", "sub-2", { agent_id: "a0489e", agent_type: "general-purpose" }));
     expect(rows()).toContain("Running: run sub-2 running under agent-call");
     // Two sub-agents running and no link: it is not guessed.
-    feed.observe(AGENT, hook("PreToolUse", "sub-3", { agent_id: "unlinked" }));
+    feed.observe(AGENT, hook("PreToolUse", "sub-3", { agent_id: "unlinked", agent_type: "general-purpose" }));
     expect(rows()).toContain("Running: run sub-3 running");
   });
 
@@ -131,16 +132,16 @@ describe("hook and transcript reconciliation", () => {
     expect(feed.tools(AGENT)).toEqual([]);
   });
 
-  it("a call that waited on a prompt shows its wait apart; one whose prompt closed and that never ran was denied", () => {
+  it("a call that waited on a prompt shows its wait apart; one whose prompt closed and that never ran was denied, with no wait (it never ran)", () => {
     const { feed, events, waits, rows } = setup();
     events.push(start("t1", 1000), start("t2", 1000));
     waits.set("t1", { since: 1010, until: 13_000, ran: true });
     waits.set("t2", { since: 1010, until: 5000 });
     events.push(end("t1", 20_000, "interrupted"), end("t2", 5000, "interrupted"));
-    const shown = cardRows(deriveToolCalls(events), { sessionId: SESSION, hookTools: feed.tools(AGENT), waits, parentOfSubagent: () => undefined });
+    const shown = cardRows(deriveToolCalls(events), { sessionId: SESSION, hookTools: feed.tools(AGENT), waits, parentOfSubagent: () => undefined, idle: false });
     expect(shown.map((r) => [r.id, r.outcome, r.waitedMs])).toEqual([
       ["t1", "interrupted", 12_000],
-      ["t2", "denied", 4000],
+      ["t2", "denied", undefined],
     ]);
     expect(rows()).toEqual(["Running: run t1 interrupted", "Running: run t2 denied"]);
   });
@@ -179,7 +180,7 @@ describe("background sub-agents through the hooks", () => {
     expect(rows()).toEqual(["Subtask: Greeting helper running"]);
     expect(feed.tools(AGENT)[0]?.background).toBe(true);
     // The transcript's launch record agrees; the call still runs until its notification.
-    events.push({ kind: "toolStart", id: "agent-call", name: "Agent", input: { description: "Greeting helper" }, label: "Subtask: Greeting helper", parent: null, at: 1 }, { kind: "backgroundLaunch", id: "agent-call", at: 2 });
+    events.push({ kind: "toolStart", id: "agent-call", name: "Agent", input: { description: "Greeting helper" }, label: "Subtask: Greeting helper", action: "subtask: Greeting helper", parent: null, at: 1 }, { kind: "backgroundLaunch", id: "agent-call", at: 2 });
     expect(rows()).toEqual(["Subtask: Greeting helper running"]);
   });
 });

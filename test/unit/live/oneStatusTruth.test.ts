@@ -48,10 +48,13 @@ describe("one status truth", () => {
   it("the status bar counts working and needing you, never idle agents as waiting for you", () => {
     const agents = [view("a", 1, "needsYou", { kind: "approval" }), view("b", 2, "waiting"), view("c", 3, "waiting"), view("d", 4, "exited")];
     const summary = statusSummary(agents);
-    expect(summary.text).toBe("0 working · 1 need you");
+    expect(summary.text).toBe("0 working · 1 needs you");
     expect(summary.tooltip).toContain("Agent #1 needs you: an approval");
     expect(summary.tooltip).toContain("3 others idle or stopped");
-    expect(statusSummary([view("a", 1, "active"), view("b", 2, "compacting"), view("c", 3, "needsYou", { kind: "permission" })]).text).toBe("2 working · 1 need you");
+    expect(statusSummary([view("a", 1, "active"), view("b", 2, "compacting"), view("c", 3, "needsYou", { kind: "permission" })]).text).toBe("2 working · 1 needs you");
+    // The verb agrees with its count: one agent needs you, two (or none) need you.
+    expect(statusSummary([view("a", 1, "needsYou", { kind: "permission" }), view("b", 2, "needsYou", { kind: "approval" })]).text).toBe("0 working · 2 need you");
+    expect(statusSummary([view("a", 1, "waiting")]).text).toBe("0 working · 0 need you");
   });
 
   it("notifies once per agent per transition into 'needs you', and only when its card cannot be seen", () => {

@@ -1,16 +1,27 @@
 /** What a session amounts to (title, prompts, turns, edits), from transcripts the real CLI wrote. */
-import { appendFileSync, copyFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readSessionDigest, SessionDigestReader } from "../../../src/core/sessions/sessionDigestReader";
 import { glanceSession, GLANCE_BYTES } from "../../../src/core/sessions/sessionGlance";
-import { RECORDED } from "../../support/recorded";
+import { loadScenario, RECORDED, sessionFiles } from "../../support/recorded";
 import { useTempDirs } from "../../support/tempDir";
 
 const tempDir = useTempDirs();
 const RENAMED = join(RECORDED, "rename-resume", "28fa4ea1-8768-446a-81d7-ec307ac3885a.jsonl");
 
 describe("a session's digest", () => {
+  it("does not count the CLI's away summary as activity: the session was last active when its last turn ended, minutes before", async () => {
+    const file = sessionFiles(loadScenario("away-summary"))[0]!;
+    const records = readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { type: string; subtype?: string; timestamp?: string });
+    const lastTurnEnd = Date.parse(records.filter((r) => r.subtype === "turn_duration").at(-1)!.timestamp!);
+    const recap = Date.parse(records.find((r) => r.subtype === "away_summary")!.timestamp!);
+    expect(recap - lastTurnEnd).toBeGreaterThanOrEqual(30_000);
+    expect((await readSessionDigest(file)).lastActiveAt).toBe(lastTurnEnd);
+    const glance = glanceSession(file, statSync(file).size);
+    expect(glance.lastActiveAt).toBe(lastTurnEnd);
+  });
+
   it("takes the /rename title, counts the turns before and after --resume, and keeps the prompts", async () => {
     const digest = await readSessionDigest(RENAMED);
     expect(digest.title).toBe("Billing fix");

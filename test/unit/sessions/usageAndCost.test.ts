@@ -33,8 +33,10 @@ describe("a session's tokens and cost", () => {
     expect(sessionsWithCostState.some((f) => f.includes("subagent"))).toBe(true);
   });
 
-  // /compact's own summary request is not in the transcript, so its tokens are the one part of the CLI's total missing here (below).
-  const comparable = sessionsWithCostState.filter((f) => !f.includes("/compact/"));
+  // Side requests the transcript does not hold: /compact's summary request and the away summary's
+  // recap request (CLI 2.1.330 counts both in its cost-state); their tokens are the part of the CLI's total missing here (below).
+  const sideRequests = (f: string) => f.includes("/compact/") || f.includes("/away-summary/");
+  const comparable = sessionsWithCostState.filter((f) => !sideRequests(f));
 
   it("leave out only what the transcript does not hold: /compact's summary request", async () => {
     const file = sessionsWithCostState.find((f) => f.includes("/compact/"))!;
@@ -42,6 +44,16 @@ describe("a session's tokens and cost", () => {
     const estimate = estimateCost((await readSessionDigest(file)).usage).usd;
     expect(estimate).toBeGreaterThan(0);
     expect(estimate).toBeLessThan(cli.totalCostUSD);
+  });
+
+  it("leave out the away summary's recap request too: exactly one request's tokens short of the CLI's total", async () => {
+    const file = sessionsWithCostState.find((f) => f.includes("/away-summary/"))!;
+    const cli = cliCostState(file)!;
+    const digest = await readSessionDigest(file);
+    const [model, usage] = Object.entries(cli.modelUsage)[0]!;
+    // The scripted model reports 100 input tokens per request: the recap is the one request missing.
+    expect(usage.inputTokens - digest.usage.byModel[model]!.input).toBe(100);
+    expect(estimateCost(digest.usage).usd).toBeLessThan(cli.totalCostUSD);
   });
 
   it.each(comparable.map((f) => [f.slice(RECORDED.length + 1), f]))("match the CLI's own totals for %s", async (_name, file) => {

@@ -7,11 +7,13 @@ import { useMinimumVisibility } from "../useMinimumVisibility";
 import { useNow } from "../useNow";
 import { LiveCall } from "./LiveCall";
 import { Prompt } from "./Prompt";
+import { StillRunning } from "./StillRunning";
 
 type Outcome = ToolView["outcome"];
 
 const ICON: Record<Outcome, string> = {
   running: "circle-filled",
+  waiting: "bell",
   done: "check",
   error: "error",
   interrupted: "debug-stop",
@@ -23,6 +25,7 @@ const ICON: Record<Outcome, string> = {
 // Read by screen readers in place of the icon: the outcome is never told by colour alone.
 const OUTCOME_TEXT: Record<Outcome, string> = {
   running: "Running",
+  waiting: "Waiting for you",
   done: "Done",
   error: "Failed",
   interrupted: "Interrupted",
@@ -30,6 +33,9 @@ const OUTCOME_TEXT: Record<Outcome, string> = {
   orphaned: "Ended without a result",
   unknown: "Ended — output unknown (its record was too large to read)",
 };
+
+/** Outcomes the label itself states (core/agent/labels.ts rowLabel). */
+const SAID_IN_WORDS: ReadonlySet<Outcome> = new Set(["waiting", "denied", "interrupted", "orphaned", "unknown"]);
 
 /**
  * The current turn's tools, sub-agent tools nested under their `Subtask:` row; live calls and
@@ -49,11 +55,14 @@ export function ToolList({ tools, live, promptsAbove = false }: { tools: readonl
           ))}
         </ul>
       )}
-      {(foot.calls.length > 0 || foot.prompts.length > 0) && (
+      {(foot.calls.length > 0 || foot.prompts.length > 0 || foot.stillRunning.length > 0) && (
         <div className="card-foot" data-testid="card-foot">
           {foot.prompts.map((prompt) => (promptsAbove ? <AsksAbove key={prompt.id} /> : <Prompt key={prompt.id} prompt={prompt} />))}
           {foot.calls.map((call) => (
             <LiveCall key={call.callId} call={call} standalone />
+          ))}
+          {foot.stillRunning.map((command) => (
+            <StillRunning key={command.id} command={command} standalone />
           ))}
         </div>
       )}
@@ -89,22 +98,18 @@ const ToolRow = memo(function ToolRow({ tool, live, promptsAbove }: { tool: Tool
       data-outcome={outcome}
       title={tool.label}
     >
+      {/* Where the words already say what happened ("Denied: touch x"), the icon is not read out again. */}
       <span
         className={`codicon codicon-${ICON[outcome] ?? "circle-outline"} tool-icon${outcome === "running" ? " pulse" : ""}`}
         role="img"
         aria-label={OUTCOME_TEXT[outcome] ?? outcome}
+        aria-hidden={SAID_IN_WORDS.has(outcome) || undefined}
         title={outcome === "unknown" ? OUTCOME_TEXT.unknown : undefined}
       />
-      {/* A text node: labels come from transcripts and are never parsed as HTML. What happened is
-          in the words too, not only in the icon: "Denied: touch x", "Interrupted: npm test". */}
-      <span className="tool-label">
-        {(outcome === "denied" || outcome === "interrupted") && (
-          <>
-            <span className="tool-verdict">{OUTCOME_TEXT[outcome]}:</span>{" "}
-          </>
-        )}
-        {tool.label}
-      </span>
+      {/* A text node: labels come from transcripts and are never parsed as HTML. The extension
+          makes the whole label, verdict included ("Denied: touch x"), for live and restored cards
+          alike: nothing is added here, so no verdict can be said twice. */}
+      <span className="tool-label">{tool.label}</span>
       {tool.waitedMs !== undefined && (
         <span className="tool-waited" data-testid="tool-waited" title="How long it waited for your answer before it ran">
           waited {formatElapsed(tool.waitedMs)}
@@ -118,6 +123,9 @@ const ToolRow = memo(function ToolRow({ tool, live, promptsAbove }: { tool: Tool
           {live.prompts.map((prompt) => (promptsAbove ? <AsksAbove key={prompt.id} /> : <Prompt key={prompt.id} prompt={prompt} />))}
           {live.calls.map((call) => (
             <LiveCall key={call.callId} call={call} />
+          ))}
+          {live.stillRunning.map((command) => (
+            <StillRunning key={command.id} command={command} />
           ))}
         </div>
       )}
@@ -151,7 +159,7 @@ function ToolElapsed({ tool }: { tool: ToolView }) {
 function AsksAbove() {
   return (
     <span className="tool-asks" data-testid="tool-asks" title="Its prompt, with Allow and Deny, is under the agents above">
-      <span className="codicon codicon-arrow-up" aria-hidden="true" /> waiting for your answer, above
+      <span className="codicon codicon-arrow-up" aria-hidden="true" /> answer it above
     </span>
   );
 }
