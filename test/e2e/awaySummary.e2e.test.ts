@@ -16,7 +16,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } f
 import { awaySummaryAfter } from "../rig/observe.js";
 import type { Script } from "../rig/script.js";
 import { AWAY_SUMMARY_PROMPT } from "../rig/truthScenarios.js";
-import { e2eAvailable, pollUntil, runCommand, terminalText, waitForWorkbench, type VsCode } from "./harness";
+import { e2eAvailable, pollUntil, terminalText, waitForWorkbench, type VsCode } from "./harness";
 import { agentPanel } from "./agentPanel";
 import { type AgentWindow, openAgentWindow } from "./agentWindow";
 
@@ -24,8 +24,8 @@ const available = e2eAvailable("an idle card after the away summary, and a denie
 
 const DENIED_FILE = "e2e-away-denied.txt";
 const AWAY_DELAY_MS = 30_000;
-/** Agents' terminals live in the editor area here, beside the panel. */
-const EDITOR = ".part.editor";
+/** The agent's terminal lives in the panel (code-server revives it after a reload there, not in the editor area). */
+const TERMINAL = ".part.panel";
 
 const script = (workspace: string): Script => ({
   conversations: [
@@ -70,9 +70,11 @@ describe.skipIf(!available)("the card never contradicts the terminal: denied acr
     return n;
   }
 
+  /** Types at the agent's prompt: its terminal brought to the front of the panel first. */
   async function submit(text: string): Promise<void> {
-    await waitForClaudePrompt(EDITOR);
-    await typeInTerminal(text, EDITOR);
+    await page.locator(".part.panel .composite-bar .action-item", { hasText: "Terminal" }).click();
+    await waitForClaudePrompt(TERMINAL);
+    await typeInTerminal(text, TERMINAL);
   }
 
   beforeAll(async () => {
@@ -90,7 +92,7 @@ describe.skipIf(!available)("the card never contradicts the terminal: denied acr
     onTestFailed(async () => {
       await vs?.screenshot(`failed-away-${context.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`).catch(() => undefined);
       console.log(`Arcadia log at the failure of "${context.task.name}":\n${vs?.extensionLog()}`);
-      console.log(`terminal at the failure:\n${await terminalText(page, EDITOR).catch(() => "(none)")}`);
+      console.log(`terminal at the failure:\n${await terminalText(page, TERMINAL).catch(() => "(none)")}`);
     });
   });
 
@@ -103,11 +105,8 @@ describe.skipIf(!available)("the card never contradicts the terminal: denied acr
     await showPanel();
     await panel().locator('[data-testid="open-claude"]').click();
     await page.locator(".part.panel .terminal-wrapper.active .xterm").waitFor();
-    await waitForClaudePrompt();
-    await runCommand(page, "Terminal: Move Terminal into Editor Area");
-    await waitForClaudePrompt(EDITOR);
-    await showPanel();
     await submit("Touch the denied file");
+    await showPanel();
     const card = await details("Agent #1");
     // While the prompt is up the row waits for you: it does not run, and has no clock.
     const waiting = card.locator('[data-testid="tool-row"]', { hasText: DENIED_FILE });
@@ -131,11 +130,10 @@ describe.skipIf(!available)("the card never contradicts the terminal: denied acr
   });
 
   it("after the away summary's recap request answered with tool calls, the idle card shows none of them, running or not", async () => {
-    await page.locator(`${EDITOR} .terminal-wrapper.active .xterm`).first().click();
     await submit("Second prompt");
     await submit("Third prompt");
-    await waitForClaudePrompt(EDITOR);
-    // Away from the terminal (the terminal reports the focus leaving): the recap comes 30 s after the turn.
+    await waitForClaudePrompt(TERMINAL);
+    // Away from the terminal (the panel shows Arcadia: the terminal reports the focus leaving): the recap comes 30 s after the turn.
     await showPanel();
     const card = await details("Agent #1");
     await pollUntil(() => systemRecords("away_summary") > 0, "the CLI's away_summary record", AWAY_DELAY_MS + 60_000, 500);

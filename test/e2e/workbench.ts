@@ -28,7 +28,12 @@ export async function runCommand(page: Page, title: string, timeoutMs = 30_000):
     .filter({ has: page.locator(".label-name", { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) });
   for (let attempt = 1; ; attempt++) {
     await page.keyboard.press("F1");
-    await input.waitFor({ state: "visible", timeout: 10_000 });
+    // A webview or terminal holding the focus can swallow F1: focus the workbench itself and ask again.
+    if (!(await input.waitFor({ state: "visible", timeout: 3_000 }).then(() => true, () => false))) {
+      await focusWorkbench(page);
+      await page.keyboard.press("F1");
+      await input.waitFor({ state: "visible", timeout: 10_000 });
+    }
     await input.fill(`>${title}`);
     try {
       await row.first().waitFor({ state: "visible", timeout: Math.min(3_000, Math.max(500, deadline - Date.now())) });
@@ -43,6 +48,13 @@ export async function runCommand(page: Page, title: string, timeoutMs = 30_000):
       }
     }
   }
+}
+
+/** Takes the keyboard focus out of any webview or terminal: a click on the activity bar's empty part. */
+export async function focusWorkbench(page: Page): Promise<void> {
+  const bar = page.locator(".part.activitybar");
+  const box = await bar.boundingBox();
+  if (box) await bar.click({ position: { x: box.width / 2, y: Math.max(10, box.height * 0.55) } });
 }
 
 /**
