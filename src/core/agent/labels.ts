@@ -25,7 +25,11 @@ export function basename(path: string): string {
 
 /** First line of a command, cut at 60 characters with an ellipsis. */
 export function shortCommand(command: string): string {
-  const firstLine = command.trim().split(/\r?\n/, 1)[0] ?? "";
+  const trimmed = command.trim();
+  const newline = trimmed.indexOf("\n");
+  const firstLine = newline < 0 ? trimmed : trimmed.slice(0, trimmed[newline - 1] === "\r" ? newline - 1 : newline);
+  // Never more code points than UTF-16 units: a line this short needs no counting.
+  if (firstLine.length <= COMMAND_MAX) return firstLine;
   // Count code points, not UTF-16 units, so an emoji is never split in half.
   const chars = Array.from(firstLine);
   return chars.length > COMMAND_MAX ? `${chars.slice(0, COMMAND_MAX).join("")}…` : firstLine;
@@ -48,22 +52,30 @@ export function parseMcpName(name: string): { server: string; tool: string } | u
   return { server: rest.slice(0, sep), tool: rest.slice(sep + 2) };
 }
 
+function fileOf(input: Input): string | undefined {
+  return str(input, "file_path") ?? str(input, "notebook_path") ?? str(input, "path");
+}
+
+function fileLabel(verb: string, file: string | undefined, fallback: string): string {
+  return file ? `${verb} ${basename(file)}` : fallback;
+}
+
 function withDetail(prefix: string, detail: string | undefined, fallback: string): string {
   return detail ? `${prefix}${shortCommand(detail)}` : fallback;
 }
 
 export function toolLabel(name: string, rawInput: unknown): string {
   const input: Input = rawInput && typeof rawInput === "object" ? (rawInput as Input) : {};
-  const file = str(input, "file_path") ?? str(input, "notebook_path") ?? str(input, "path");
+  // The file is looked up only by the tools that name one (a label per tool: 20,000 open tools).
   switch (name) {
     case "Read":
-      return file ? `Reading ${basename(file)}` : "Reading a file";
+      return fileLabel("Reading", fileOf(input), "Reading a file");
     case "Edit":
     case "MultiEdit":
     case "NotebookEdit":
-      return file ? `Editing ${basename(file)}` : "Editing a file";
+      return fileLabel("Editing", fileOf(input), "Editing a file");
     case "Write":
-      return file ? `Writing ${basename(file)}` : "Writing a file";
+      return fileLabel("Writing", fileOf(input), "Writing a file");
     case "Bash":
     case "PowerShell":
       return withDetail("Running: ", str(input, "command"), "Running a command");

@@ -33,6 +33,7 @@ export class Emitter<T> implements Disposable {
   };
 
   fire(value: T): void {
+    if (this.listeners.size === 0) return;
     // A copy: a listener may subscribe or unsubscribe others while being called.
     for (const listener of [...this.listeners]) {
       try {

@@ -24,7 +24,8 @@ export class RecentMap<K, V> {
 
   set(key: K, value: V): void {
     this.older.delete(key);
-    if (!this.newer.has(key) && this.newer.size >= this.generationSize) {
+    // Size first: the lookup is needed only when the newer generation is full.
+    if (this.newer.size >= this.generationSize && !this.newer.has(key)) {
       this.older = this.newer;
       this.newer = new Map();
     }
