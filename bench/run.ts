@@ -144,6 +144,26 @@ async function idleCpu(dir: string): Promise<void> {
   row("idle CPU, 20 quiet transcripts", `${percent.toFixed(2)} %`, "(of one core; lower is better)", undefined);
 }
 
+/**
+ * Every MaxListenersExceededWarning is a leak a long-lived window would pay for (one came from
+ * the SDK client's shared abort signal: 135–500 of them per 1,000 cancelled calls). Counted here,
+ * printed at the end, and they fail the run.
+ */
+const listenerWarnings: Error[] = [];
+process.on("warning", (warning) => {
+  if (warning.name === "MaxListenersExceededWarning") listenerWarnings.push(warning);
+});
+
+function reportListenerWarnings(): void {
+  if (listenerWarnings.length === 0) {
+    row("MaxListenersExceeded warnings", "0", "0", true);
+    return;
+  }
+  row("MaxListenersExceeded warnings", `${listenerWarnings.length}`, "0", false);
+  console.error(`✗ ${listenerWarnings.length} MaxListenersExceededWarning(s): a listener leak. The first one:\n${listenerWarnings[0]?.stack ?? listenerWarnings[0]?.message}`);
+  process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
   const dir = benchDir();
   rmSync(dir, { recursive: true, force: true });
@@ -175,6 +195,8 @@ async function main(): Promise<void> {
   await mcpBenchmarks(row);
   console.log("");
   await worktreeBenchmarks(row);
+  console.log("");
+  reportListenerWarnings();
 }
 
 main().catch((err) => {
