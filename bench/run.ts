@@ -12,6 +12,7 @@ import { ManualClock } from "../src/core/util/clock";
 import { noWatch } from "../src/core/util/fileWatch";
 import { benchDir, generateTranscript } from "./generateTranscript";
 import { hostileInputBenchmarks } from "./hostileInputs";
+import { idleBenchmarks } from "./idle";
 import { liveFollowBenchmarks } from "./liveFollow";
 import { mcpBenchmarks } from "./mcp";
 import { restoreLongTurnBenchmarks } from "./restoreLongTurn";
@@ -125,25 +126,6 @@ async function appendLatency(dir: string): Promise<void> {
   row("append → event latency p99", `${p99.toFixed(1)} ms`, "≤ 100 ms", p99 <= 100);
 }
 
-async function idleCpu(dir: string): Promise<void> {
-  const followers: SessionFollower[] = [];
-  const source = readFileSync(sessionFiles(loadScenario("several-tools"))[0] as string);
-  for (let i = 0; i < 20; i++) {
-    const file = join(dir, `quiet-${i}.jsonl`);
-    writeFileSync(file, source);
-    const follower = new SessionFollower(file);
-    await follower.start();
-    followers.push(follower);
-  }
-  const seconds = 10;
-  const before = process.cpuUsage();
-  await new Promise((r) => setTimeout(r, seconds * 1000));
-  const used = process.cpuUsage(before);
-  for (const f of followers) await f.stop();
-  const percent = ((used.user + used.system) / 1e6 / seconds) * 100;
-  row("idle CPU, 20 quiet transcripts", `${percent.toFixed(2)} %`, "(of one core; lower is better)", undefined);
-}
-
 /**
  * Every MaxListenersExceededWarning is a leak a long-lived window would pay for (one came from
  * the SDK client's shared abort signal: 135–500 of them per 1,000 cancelled calls). Counted here,
@@ -185,7 +167,8 @@ async function main(): Promise<void> {
   await restoreLongTurnBenchmarks(row, dir);
   await appendLatency(dir);
   await liveFollowBenchmarks(row, dir);
-  await idleCpu(dir);
+  console.log("");
+  await idleBenchmarks(row, dir);
   console.log("");
   await sessionBenchmarks(row, dir);
   rmSync(dir, { recursive: true, force: true });

@@ -5,15 +5,19 @@
  */
 import { readdir, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import type { Clock } from "../util/clock";
+import { type Clock, systemClock } from "../util/clock";
 import { Emitter } from "../util/emitter";
 import { chokidarWatch, type WatchFactory } from "../util/fileWatch";
 import { mtimeSaysChanged } from "../util/mtime";
+import { type SafetyPoll, safetyPollFor } from "../util/safetyPoll";
 import { WatchedFolder } from "../util/watchedFolder";
 
 export interface ProjectFolderWatcherOptions {
   clock?: Clock;
+  /** The safety poll's base interval: given, the watcher has a poll of its own (see util/safetyPoll.ts). */
   pollIntervalMs?: number;
+  /** A safety poll to join (wins over pollIntervalMs). */
+  safetyPoll?: SafetyPoll;
   watch?: WatchFactory;
 }
 
@@ -44,7 +48,7 @@ export class ProjectFolderWatcher {
       },
       watch: opts.watch ?? chokidarWatch,
       clock: opts.clock,
-      pollIntervalMs: opts.pollIntervalMs ?? 2000,
+      poll: opts.safetyPoll ?? safetyPollFor(opts.clock ?? systemClock, opts.pollIntervalMs),
     });
   }
 
