@@ -1,7 +1,10 @@
 /**
  * `npm run bench`: the engine's speed and memory, printed as figures beside their targets.
- * Not a test: nothing here fails a build; CI prints it for the record.
+ * Not a test: a figure over its target fails nothing (CI prints it for the record). Two things do
+ * exit 1, being leaks rather than speeds: a MaxListenersExceeded warning, and the soak (its own
+ * process, last) seeing listeners, timers, handles or the heap grow past its bound.
  */
+import { spawnSync } from "node:child_process";
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { join } from "node:path";
@@ -146,6 +149,15 @@ function reportListenerWarnings(): void {
   process.exitCode = 1;
 }
 
+/** The soak (bench/soak.ts) in a process of its own: its counts are of a fresh process, not of this one's history. */
+function soak(): void {
+  const result = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", join(__dirname, "soak.ts")], { stdio: "inherit" });
+  if (result.status !== 0) {
+    console.error(`✗ the soak failed (exit ${result.status ?? result.signal})`);
+    process.exitCode = 1;
+  }
+}
+
 async function main(): Promise<void> {
   const dir = benchDir();
   rmSync(dir, { recursive: true, force: true });
@@ -180,6 +192,8 @@ async function main(): Promise<void> {
   await worktreeBenchmarks(row);
   console.log("");
   reportListenerWarnings();
+  console.log("");
+  soak();
 }
 
 main().catch((err) => {
