@@ -1,7 +1,9 @@
 /**
  * The longest event-loop stall during some work, and what it was: a garbage collection (which
- * kind, how long) or code. The figure is monitorEventLoopDelay's maximum, as before; a 1 ms timer
- * notes when each gap happened, and perf_hooks' GC entries say whether a collection ran in it.
+ * kind, how long), code, or waiting for a core (a loaded machine: the process used little CPU in
+ * the gap). The figure is monitorEventLoopDelay's maximum, as before; a 1 ms timer notes when each
+ * gap happened and the CPU the process used in it, and perf_hooks' GC entries say whether a
+ * collection ran in it.
  * (The Sessions index's stall was once "cause not found": V8's full collections, started by a new
  * read buffer per 256 KB step — memory outside its heap — over a hundred of them per 2 GB.)
  */
@@ -45,12 +47,15 @@ export function watchStalls(): () => StallReport {
     }
   });
   observer.observe({ entryTypes: ["gc"] });
-  let longest = { at: 0, gap: 0 };
+  let longest = { at: 0, gap: 0, cpuMs: 0 };
   let last = performance.now();
+  let lastCpu = process.cpuUsage();
   const ticker = setInterval(() => {
     const now = performance.now();
-    if (now - last > longest.gap) longest = { at: last, gap: now - last };
+    const cpu = process.cpuUsage();
+    if (now - last > longest.gap) longest = { at: last, gap: now - last, cpuMs: (cpu.user - lastCpu.user + cpu.system - lastCpu.system) / 1000 };
     last = now;
+    lastCpu = cpu;
   }, 1);
   return () => {
     clearInterval(ticker);
@@ -61,9 +66,13 @@ export function watchStalls(): () => StallReport {
     const during = gcs.filter((g) => g.start < longest.at + longest.gap && g.start + g.duration > longest.at);
     const gcMs = during.reduce((sum, g) => sum + g.duration, 0);
     const parts = during.map((g) => `${GC_NAMES[g.kind] ?? "a GC"} (${g.duration.toFixed(1)} ms)`);
-    // What the GCs do not explain was the work itself (or, on a loaded machine, waiting for a core).
-    if (gcMs < longest.gap * 0.8) parts.push(`code (${(longest.gap - gcMs).toFixed(1)} ms${during.length === 0 ? ", no GC during it" : ""})`);
-    const cause = `${parts.join(" + ")}, of a ${longest.gap.toFixed(1)} ms gap by a 1 ms timer`;
+    // What the GCs do not explain was the work itself, or (when the process hardly ran: its CPU
+    // time, all threads, under half the gap) waiting for a core on a loaded machine.
+    if (gcMs < longest.gap * 0.8) {
+      const waited = longest.cpuMs < longest.gap / 2;
+      parts.push(`${waited ? "waiting for a core" : "code"} (${(longest.gap - gcMs).toFixed(1)} ms${during.length === 0 ? ", no GC" : ""})`);
+    }
+    const cause = `${parts.join(" + ")}; the process used ${longest.cpuMs.toFixed(1)} ms of CPU in that ${longest.gap.toFixed(1)} ms gap`;
     return { maxMs: histogram.max / 1e6, cause, fullGcs: gcs.filter((g) => g.kind === constants.NODE_PERFORMANCE_GC_MAJOR).length };
   };
 }
