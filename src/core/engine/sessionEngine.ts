@@ -208,6 +208,6 @@ export class SessionEngine {
   }
 
   private emit(events: readonly TranscriptEvent[]): void {
-    this.changed.fire({ state: this.current, events });
+    if (this.changed.hasListeners) this.changed.fire({ state: this.current, events });
   }
 }

@@ -149,10 +149,9 @@ export class TranscriptInterpreter {
       return;
     }
     const started = this.tools.start(message.content, null, at, out);
-    const text = contentText(message.content).trim();
-    if (text && started === 0) {
-      out.push({ kind: "assistantText", text, stopReason: asString(message.stop_reason) ?? null, at });
-    }
+    // The text matters only for a record that started no tool: not read at all for the others.
+    const text = started === 0 ? contentText(message.content).trim() : "";
+    if (text) out.push({ kind: "assistantText", text, stopReason: asString(message.stop_reason) ?? null, at });
     const usage = usageOf(message);
     const messageId = asString(message.id);
     if (usage && (messageId === undefined || messageId !== this.lastUsageMessageId)) {

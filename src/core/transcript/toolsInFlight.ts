@@ -94,13 +94,14 @@ export class ToolsInFlight {
       // One lookup, not has() then add(): an id is new when adding it grew the set.
       const known = this.startedIds.size;
       if (this.startedIds.add(id).size === known) continue;
-      this.open.set(id, { name, parent, input: block.input, background: false, droppedBefore: this.droppedLines });
+      const input = block.input;
+      this.open.set(id, { name, parent, input, background: false, droppedBefore: this.droppedLines });
       if (parent !== null) {
         const siblings = this.openChildren.get(parent);
         if (siblings) siblings.add(id);
         else this.openChildren.set(parent, new Set([id]));
       }
-      out.push({ kind: "toolStart", id, name, input: block.input, label: toolLabel(name, block.input), parent, at });
+      out.push({ kind: "toolStart", id, name, input, label: toolLabel(name, input), parent, at });
       started++;
       const early = this.earlyResults.size > 0 ? this.earlyResults.get(id) : undefined;
       if (early) {
@@ -214,7 +215,8 @@ export class ToolsInFlight {
   }
 
   private rememberClosedWithoutResult(id: string, parent: string | null): void {
-    this.closedWithoutResult.set(id, parent);
+    // Never there yet: a tool starts once per id (startedIds) and is closed once.
+    this.closedWithoutResult.add(id, parent);
   }
 
   private keepEarlyResult(id: string, block: Json, toolUseResult: unknown): void {

@@ -32,6 +32,15 @@ export class RecentMap<K, V> {
     this.newer.set(key, value);
   }
 
+  /** set() for a key known to be absent (one lookup fewer: 20,000 tools closed at one turn's end). */
+  add(key: K, value: V): void {
+    if (this.newer.size >= this.generationSize) {
+      this.older = this.newer;
+      this.newer = new Map();
+    }
+    this.newer.set(key, value);
+  }
+
   delete(key: K): boolean {
     const inNewer = this.newer.delete(key);
     return this.older.delete(key) || inNewer;
