@@ -49,7 +49,10 @@ export function hostileInputBenchmarks(row: Row): void {
       state = { ...state, awaitingIdle: i % 2 === 0 };
     }
   });
-  row("  baseline: 40,000 map changes + state copies", `${floorMs.toFixed(1)} ms`, `ratio engine/baseline ${(toolsMs / floorMs).toFixed(1)}`, undefined);
+  row("  baseline: 40,000 map changes + state copies", `${floorMs.toFixed(1)} ms`, "(this machine's floor)", undefined);
+  // The engine's cost per event against that floor: the figure above over its target on a slow
+  // machine is fine while this holds (it was 4.5 when 20,000 tools took 167–195 ms).
+  row("  ratio engine / baseline", (toolsMs / floorMs).toFixed(1), "≤ 2.5", toolsMs / floorMs <= 2.5);
 
   const path = `${"/".repeat(1024 * 1024 - 1)}x`;
   const labelMs = medianMs(5, () => toolLabel("Read", { file_path: path }));
