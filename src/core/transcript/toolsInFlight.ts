@@ -140,7 +140,7 @@ export class ToolsInFlight {
     // flushes the sub-agent's file. Those stragglers end with their own results, or are closed
     // by closeStragglers() shortly after the turn ends (see SessionEngine).
     if (outcome === "interrupted" || outcome === "denied" || outcome === "orphaned" || outcome === "unknown") {
-      const children = this.openChildren.get(id);
+      const children = this.openChildren.size > 0 ? this.openChildren.get(id) : undefined;
       if (children) {
         for (const childId of [...children]) {
           const child = this.open.get(childId);
