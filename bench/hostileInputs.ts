@@ -8,9 +8,13 @@ import { percentile } from "./percentile";
 
 type Row = (name: string, value: string, target: string, ok: boolean | undefined) => void;
 
-/** After one warm-up run (the JIT, the heap's first growth): the steady cost, as an extension host that has been following agents pays it. */
+/**
+ * After three warm-up runs (V8 tiers a hot function up over several: the first runs after the
+ * benchmarks before this one were 3–4× the steady cost), the median: the steady cost, as an
+ * extension host that has been following agents pays it.
+ */
 function medianMs(runs: number, fn: () => void): number {
-  fn();
+  for (let i = 0; i < 3; i++) fn();
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
     const start = process.hrtime.bigint();
@@ -18,6 +22,37 @@ function medianMs(runs: number, fn: () => void): number {
     samples.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
   return percentile(samples.sort((a, b) => a - b), 50);
+}
+
+/** Milliseconds of one run of `fn`. */
+function timeMs(fn: () => void): number {
+  const start = process.hrtime.bigint();
+  fn();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+/**
+ * `a` and `b` run in turns (after three warm-up runs each): their medians, and the median of the
+ * ratios of each pair. Run side by side, both see the same moment of a shared machine's load;
+ * nine runs of one and then nine of the other once saw different ones.
+ */
+function pairedMs(runs: number, a: () => void, b: () => void): { aMs: number; bMs: number; ratio: number } {
+  for (let i = 0; i < 3; i++) {
+    a();
+    b();
+  }
+  const as: number[] = [];
+  const bs: number[] = [];
+  const ratios: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const aMs = timeMs(a);
+    const bMs = timeMs(b);
+    as.push(aMs);
+    bs.push(bMs);
+    ratios.push(aMs / bMs);
+  }
+  const median = (values: number[]) => percentile(values.sort((x, y) => x - y), 50);
+  return { aMs: median(as), bMs: median(bs), ratio: median(ratios) };
 }
 
 /** A turn that opens 20,000 tools, one record each (as replay feeds them), then ends. */
@@ -31,16 +66,18 @@ function openTools(count: number): unknown[] {
 }
 
 export function hostileInputBenchmarks(row: Row): void {
+  // The garbage of the benchmarks before (the Sessions index of 5,000) is collected now, not in
+  // one of the runs measured.
+  (globalThis as { gc?: () => void }).gc?.();
   const records = openTools(20_000);
-  const toolsMs = medianMs(5, () => {
+  const engineRun = () => {
     const engine = new SessionEngine();
     for (const record of records) engine.ingest([record]);
     engine.dispose();
-  });
-  row("20,000 open tools (start each, end the turn)", `${toolsMs.toFixed(1)} ms`, "≤ 100 ms", toolsMs <= 100);
+  };
   // This machine's speed for the least such a run must do (a map entry and a state copy per event),
   // so a figure over the target tells a slow machine from a slow engine.
-  const floorMs = medianMs(5, () => {
+  const floorRun = () => {
     const open = new Map<string, { id: string }>();
     let state = { status: "active", activeTools: open, retry: null as null, awaitingIdle: false };
     for (let i = 0; i < 40_000; i++) {
@@ -48,8 +85,13 @@ export function hostileInputBenchmarks(row: Row): void {
       else open.delete(`t${i - 20_000}`);
       state = { ...state, awaitingIdle: i % 2 === 0 };
     }
-  });
-  row("  baseline: 40,000 map changes + state copies", `${floorMs.toFixed(1)} ms`, `ratio engine/baseline ${(toolsMs / floorMs).toFixed(1)}`, undefined);
+  };
+  const { aMs: toolsMs, bMs: floorMs, ratio } = pairedMs(9, engineRun, floorRun);
+  row("20,000 open tools (start each, end the turn)", `${toolsMs.toFixed(1)} ms`, "≤ 100 ms", toolsMs <= 100);
+  row("  baseline: 40,000 map changes + state copies", `${floorMs.toFixed(1)} ms`, "(this machine's floor)", undefined);
+  // The engine's cost per event against that floor: the figure above over its target on a slow
+  // machine is fine while this holds (it was 4.5 when 20,000 tools took 167–195 ms).
+  row("  ratio engine / baseline (median of pairs)", ratio.toFixed(2), "≤ 2.5", ratio <= 2.5);
 
   const path = `${"/".repeat(1024 * 1024 - 1)}x`;
   const labelMs = medianMs(5, () => toolLabel("Read", { file_path: path }));

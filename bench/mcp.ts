@@ -7,14 +7,15 @@
  *   (responses, sockets, fds: must not grow with the number of cancels).
  */
 import { readdirSync } from "node:fs";
+import { getEventListeners } from "node:events";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { z } from "zod";
 import { AGENT_HEADER, startLoopbackServer } from "../src/core/server";
 import { ToolCallTracker } from "../src/core/mcp/toolCallTracker";
 import { percentile } from "./percentile";
 import { jsonResult, type ToolResult } from "../src/core/mcp/toolResult";
 import { completeWithOutputSoFar } from "../src/core/tools/executeCommand";
+import { clientTransport, transportSignal } from "../test/support/mcpClient";
 import { pollUntil } from "../test/support/waitFor";
 
 export type Row = (name: string, value: string, target: string, ok: boolean | undefined) => void;
@@ -57,8 +58,11 @@ async function hangingServerAndClient() {
       addTool({ name: "hang", description: "Never answers on its own.", inputSchema: { n: z.number() }, display: (a) => String(a.n), handler: never }),
   });
   const client = new Client({ name: "bench", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${server.tokenFor("bench")}`, [AGENT_HEADER]: "bench" } } }));
-  return { tracker, server, client };
+  // A signal per request (test/support/mcpClient.ts): the SDK's one shared signal collected an
+  // abort listener per request, 2,003 after 1,000 cancels, and 135–500 MaxListenersExceeded warnings.
+  const transport = clientTransport(server.url, { authorization: `Bearer ${server.tokenFor("bench")}`, [AGENT_HEADER]: "bench" });
+  await client.connect(transport);
+  return { tracker, server, client, transport };
 }
 
 async function cancelToClient(row: Row): Promise<void> {
@@ -121,7 +125,7 @@ async function waitFor(check: () => boolean, ms: number): Promise<void> {
 }
 
 async function thousandClientCancelled(row: Row): Promise<void> {
-  const { tracker, server, client } = await hangingServerAndClient();
+  const { tracker, server, client, transport } = await hangingServerAndClient();
   const fdsBefore = openFds();
   const started = performance.now();
   for (let i = 0; i < 1000; i++) {
@@ -139,6 +143,8 @@ async function thousandClientCancelled(row: Row): Promise<void> {
   const responses = server.openPostResponses();
   const connections = server.openConnections();
   const fdsAfter = openFds();
+  const signal = transportSignal(transport);
+  const listeners = signal ? getEventListeners(signal, "abort").length : 0;
   await client.close();
   // Idle keep-alive connections close after Node's 5 s keepAliveTimeout.
   await waitFor(() => server.openConnections() === 0, 7_000);
@@ -148,6 +154,7 @@ async function thousandClientCancelled(row: Row): Promise<void> {
   row("1,000 client-cancelled calls", `${ms.toFixed(0)} ms`, "(sequential, real SDK client)", undefined);
   row("  responses still open after", `${responses}`, "0", responses === 0);
   row("  calls left in the tracker", `${tracker.calls().length}`, "0", tracker.calls().length === 0);
+  row("  abort listeners on the client's signal", `${listeners}`, "≤ 4 (not one per request)", listeners <= 4);
   // The client's GET stream plus its pool of keep-alive connections (a cancel goes out on a second
   // one while the call's is busy): a handful, whatever the number of cancels.
   row("  server sockets open (client connected)", `${connections}`, "≤ 16 (not one per call)", connections <= 16);

@@ -115,6 +115,10 @@ export class Agent {
   /** What the process monitor says now. Returns true when the card changes. */
   setProcess(next: ClaudeProcessState): boolean {
     const before = JSON.stringify([this.process, this.exited]);
+    // The CLI's status moved (busy, waiting, idle): its transcript most likely did too. A look now
+    // does not wait for a file event, nor for the safety poll, which backs off while a session is
+    // quiet and is all there is where file events get lost (the process poll reads status files).
+    if (next.state === "running" && (this.process?.state !== "running" || this.process.status !== next.status)) void this.follower?.pump();
     if (next.state === "running") {
       this.exited = false;
       this.lastWords = null;

@@ -9,6 +9,7 @@ import { SessionFollower } from "../../src/core/engine/sessionFollower";
 import { startsWithClear } from "../../src/core/transcript/clearStart";
 import type { TranscriptEvent } from "../../src/core/transcript/events";
 import { ManualClock, systemClock } from "../../src/core/util/clock";
+import { SafetyPoll } from "../../src/core/util/safetyPoll";
 import type { Expectation, Seen } from "./expectations";
 
 export class LiveAgent {
@@ -24,7 +25,8 @@ export class LiveAgent {
 
   async start(transcript: string): Promise<void> {
     await this.follow(transcript);
-    this.folder = new ProjectFolderWatcher(this.projectDir, { pollIntervalMs: 250 });
+    // A poll of its own that never backs off: the rig's sessions are short, and quick.
+    this.folder = new ProjectFolderWatcher(this.projectDir, { safetyPoll: new SafetyPoll({ baseMs: 250, maxMs: 250 }) });
     this.folder.onDidAddTranscript((path) => void this.consider(path));
     await this.folder.start();
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DisposableStore, Emitter } from "../../src/core/util/emitter";
+import { DisposableStore, Emitter, liveEmitterSubscriptions } from "../../src/core/util/emitter";
 
 describe("Emitter", () => {
   it("calls every listener with the value until its subscription is disposed", () => {
@@ -13,6 +13,23 @@ describe("Emitter", () => {
     emitter.fire(2);
     expect(a).toEqual([1]);
     expect(b).toEqual([1, 2]);
+  });
+
+  it("counts live subscriptions over every emitter: disposed twice or with their emitter, each counts once", () => {
+    const before = liveEmitterSubscriptions();
+    const a = new Emitter<number>();
+    const b = new Emitter<number>();
+    const sub = a.event(() => undefined);
+    a.event(() => undefined);
+    b.event(() => undefined);
+    expect(liveEmitterSubscriptions()).toBe(before + 3);
+    sub.dispose();
+    sub.dispose();
+    expect(liveEmitterSubscriptions()).toBe(before + 2);
+    a.dispose();
+    expect(liveEmitterSubscriptions()).toBe(before + 1);
+    b.dispose();
+    expect(liveEmitterSubscriptions()).toBe(before);
   });
 
   it("reports a listener that throws and still calls the others", () => {

@@ -40,6 +40,16 @@ describe("the tools in flight", () => {
     expect(initialAgentState.activeTools.size).toBe(0);
   });
 
+  it("a tool started again under an open id leaves the state as it was (the reducer's guard)", () => {
+    let state = reduceAgent(initialAgentState, { kind: "toolStart", id: "a", name: "Bash", input: {}, label: "Running: a", action: "a", parent: null, at: 1 });
+    const again = reduceAgent(state, { kind: "toolStart", id: "a", name: "Bash", input: {}, label: "Running: other", action: "other", parent: null, at: 2 });
+    expect(again).toBe(state);
+    expect(again.activeTools.get("a")?.label).toBe("Running: a");
+    state = reduceAgent(state, { kind: "toolEnd", id: "a", outcome: "done", parent: null, at: 3 });
+    expect(state.activeTools.size).toBe(0);
+    expect(reduceAgent(state, { kind: "toolEnd", id: "a", outcome: "done", parent: null, at: 4 })).toBe(state);
+  });
+
   it("keeps start order across versions read out of turn", () => {
     const base = ActiveTools.of([tool("a"), tool("b"), tool("c")]);
     const withoutA = base.without("a");
@@ -48,6 +58,10 @@ describe("the tools in flight", () => {
     expect(withD.list().map((t) => t.id)).toEqual(["b", "c", "d"]);
     expect(base.list().map((t) => t.id)).toEqual(["a", "b", "c"]);
     expect(withoutA.size).toBe(2);
+    // withNew on an older version: its own contents decide, not the newest version's.
+    expect(base.withNew(tool("a"))).toBe(base);
+    expect(withoutA.withNew(tool("a")).list().map((t) => t.id)).toEqual(["b", "c", "a"]);
+    expect(withD.list().map((t) => t.id)).toEqual(["b", "c", "d"]);
   });
 });
 

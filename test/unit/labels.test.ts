@@ -10,6 +10,8 @@ describe("toolLabel", () => {
     ["Write", { file_path: "/repo/new.md" }, "Writing new.md"],
     ["Bash", { command: "npm test" }, "Running: npm test"],
     ["Bash", { command: "npm run build\nnpm test" }, "Running: npm run build"],
+    ["Bash", { command: "  npm run build\r\nnpm test" }, "Running: npm run build"],
+    ["Bash", { command: "echo a\rb" }, "Running: echo a\rb"],
     ["Grep", { pattern: "TODO\\(" }, "Searching code: TODO\\("],
     ["Glob", { pattern: "**/*.ts" }, "Searching files: **/*.ts"],
     ["WebFetch", { url: "https://docs.example.com/a/b?c=1" }, "Fetching docs.example.com"],
@@ -33,6 +35,15 @@ describe("toolLabel", () => {
     const command = `echo ${"x".repeat(100)}`;
     const label = toolLabel("Bash", { command });
     expect(label).toBe(`Running: ${command.slice(0, 60)}…`);
+  });
+
+  it("keeps a command of exactly 60 characters whole, and cuts emoji whole, never in half", () => {
+    const sixty = `echo ${"y".repeat(55)}`;
+    expect(toolLabel("Bash", { command: sixty })).toBe(`Running: ${sixty}`);
+    const emoji = "😀".repeat(61);
+    expect(toolLabel("Bash", { command: emoji })).toBe(`Running: ${"😀".repeat(60)}…`);
+    // 40 emoji are 80 UTF-16 units but 40 characters: not cut.
+    expect(toolLabel("Bash", { command: "😀".repeat(40) })).toBe(`Running: ${"😀".repeat(40)}`);
   });
 
   it("keeps labels as plain text, whatever the input contains", () => {

@@ -64,6 +64,29 @@ describe("LineReader", () => {
     }
   });
 
+  it("with a scratch buffer shared by two readers, reading one then the other, still gives every line whole", async () => {
+    const lines = (tag: string) => Array.from({ length: 80 }, (_, i) => JSON.stringify({ tag, n: i, pad: "é✓".repeat((i * 5) % 31) }));
+    const [fileA, fileB] = [join(tempDir(), "a.jsonl"), join(tempDir(), "b.jsonl")];
+    writeFileSync(fileA, `${lines("a").join("\n")}\n`);
+    writeFileSync(fileB, `${lines("b").join("\n")}\n`);
+    for (const size of [7, 100, 333]) {
+      // Room for a read and the bytes before it that are checked again (a line carried over from
+      // one read to the next must not be a view of bytes the next read overwrites).
+      const scratch = Buffer.alloc(size + 4096);
+      const readers = [new LineReader(fileA, { maxBytesPerRead: size, scratch }), new LineReader(fileB, { maxBytesPerRead: size, scratch })];
+      const got: string[][] = [[], []];
+      for (let more = true; more; ) {
+        more = false;
+        for (const [i, reader] of readers.entries()) {
+          const result = await reader.read();
+          got[i]!.push(...result.lines.map(String)); // decoded before the other reader reads
+          more ||= result.more;
+        }
+      }
+      expect(got, `reads of ${size} bytes`).toEqual([lines("a"), lines("b")]);
+    }
+  });
+
   it("reads at most the cap per call and says there is more", async () => {
     const file = join(tempDir(), "t.jsonl");
     writeFileSync(file, "x".repeat(10) + "\n" + "y".repeat(10) + "\n");

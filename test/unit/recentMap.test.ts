@@ -10,6 +10,14 @@ describe("RecentMap", () => {
     expect(map.has(0)).toBe(false);
   });
 
+  it("add (for keys not there) keeps the same bound and the newest entries", () => {
+    const map = new RecentMap<number, string>(10);
+    for (let i = 0; i < 1000; i++) map.add(i, `v${i}`);
+    expect(map.size).toBeLessThanOrEqual(10);
+    for (let i = 995; i < 1000; i++) expect(map.get(i)).toBe(`v${i}`);
+    expect(map.has(0)).toBe(false);
+  });
+
   it("updates and deletes in either generation", () => {
     const map = new RecentMap<string, number>(4);
     map.set("a", 1);

@@ -276,6 +276,31 @@ describe("ProjectFolderWatcher", () => {
     expect(seen).toEqual([join(dir, "new.jsonl")]);
   });
 
+  it("watches a folder of 200 transcripts with one handle, not one per transcript", async () => {
+    const dir = tempDir();
+    for (let i = 0; i < 200; i++) writeFileSync(join(dir, `s${i}.jsonl`), "");
+    // Counted a turn of the loop later: a closed handle (an earlier test's) goes on the next turn.
+    const watches = async () => (await new Promise((r) => setImmediate(r)), process.getActiveResourcesInfo().filter((r) => r === "FSEventWrap").length);
+    const before = await watches();
+    const watcher = new ProjectFolderWatcher(dir, { clock: new ManualClock() });
+    const seen: string[] = [];
+    watcher.onDidAddTranscript((p) => seen.push(p));
+    await watcher.start();
+    // One (give or take a handle an earlier test is still closing): chokidar made 201.
+    expect(Math.abs((await watches()) - before - 1)).toBeLessThanOrEqual(1);
+    writeFileSync(join(dir, "new.jsonl"), "");
+    await waitForChange(
+      (cb) => {
+        const t = setInterval(cb, 20);
+        return () => clearInterval(t);
+      },
+      () => seen.length > 0,
+    );
+    expect(seen).toEqual([join(dir, "new.jsonl")]);
+    await watcher.stop();
+    expect(await watches()).toBeLessThanOrEqual(before);
+  });
+
   it("finds new transcripts through the folder's mtime when events are lost", async () => {
     const dir = tempDir();
     const clock = new ManualClock();

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { ManualClock } from "../../src/core/util/clock";
 import type { WatchFactory } from "../../src/core/util/fileWatch";
+import { SafetyPoll } from "../../src/core/util/safetyPoll";
 import { type FolderChanges, TRAILING_LOOK_MS, WatchedFolder } from "../../src/core/util/watchedFolder";
 import { useTempDirs } from "../support/tempDir";
 
@@ -38,7 +39,7 @@ function setup(dir: string, look: (c: FolderChanges) => Promise<boolean> = async
     look: (c) => (passes.push(c), look(c)),
     watch: watch.factory,
     clock,
-    pollIntervalMs: 1000,
+    poll: new SafetyPoll({ clock, baseMs: 1000 }),
   });
   return { folder, clock, watch, passes };
 }
@@ -122,6 +123,36 @@ describe("WatchedFolder", () => {
     clock.advance(1000 * TRAILING_LOOK_MS);
     await flush();
     expect(passes.length).toBe(trailing);
+    await folder.stop();
+  });
+
+  it("polls a quiet folder less and less (~120 passes an hour), and every second again after a file event", async () => {
+    const { folder, clock, watch, passes } = setup(tempDir());
+    const started = folder.start();
+    await until(() => watch.made.length === 1);
+    watch.made[0]?.ready();
+    await started;
+    for (let s = 0; s < 3600; s++) {
+      clock.advance(1000);
+      await flush();
+    }
+    expect(passes.length).toBeLessThanOrEqual(130);
+    watch.made[0]?.report("/x/a.jsonl");
+    await flush();
+    const afterEvent = passes.length;
+    clock.advance(1000);
+    await flush();
+    expect(passes.length).toBe(afterEvent + 1); // the poll's next pass, a second after the event
+    await folder.stop();
+  });
+
+  it("keeps looking every second for a folder that is not there yet (no watch: the poll is all there is)", async () => {
+    const { folder, clock, passes } = setup(join(tempDir(), "later"));
+    await folder.start();
+    for (let s = 0; s < 60; s++) {
+      clock.advance(1000);
+      await until(() => passes.length === s + 2);
+    }
     await folder.stop();
   });
 

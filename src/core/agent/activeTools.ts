@@ -29,48 +29,27 @@ interface Entry {
   seq: number;
 }
 
-/** The root holds the Map; any other node holds one difference and points towards the root. */
-interface Node {
-  map: Map<string, Entry> | undefined;
-  id: string;
-  entry: Entry | undefined;
-  next: Node | undefined;
-}
-
-function reroot(node: Node): Map<string, Entry> {
-  if (node.map) return node.map; // the newest version: the usual case, O(1)
-  const path: Node[] = [];
-  for (let n: Node = node; n.next; n = n.next) path.push(n);
-  let map = (path.at(-1)?.next as Node).map as Map<string, Entry>;
-  for (let i = path.length - 1; i >= 0; i--) {
-    const n = path[i] as Node;
-    const root = n.next as Node;
-    map = root.map as Map<string, Entry>;
-    const previous = map.get(n.id);
-    if (n.entry) map.set(n.id, n.entry);
-    else map.delete(n.id);
-    // The old root now remembers how to go back to what it was.
-    root.map = undefined;
-    root.id = n.id;
-    root.entry = previous;
-    root.next = n;
-    n.map = map;
-    n.next = undefined;
-    n.entry = undefined;
-  }
-  return map;
-}
-
 export class ActiveTools implements Iterable<ActiveTool> {
-  static readonly empty = new ActiveTools({ map: new Map(), id: "", entry: undefined, next: undefined }, 0, 0);
+  static readonly empty = new ActiveTools(new Map(), 0, 0);
 
   private listed: readonly ActiveTool[] | undefined;
+  /**
+   * The root holds the Map; any other version holds one difference (`id` → `entry`, undefined:
+   * absent) and points towards the root (`next`). Each version is its own node: one object per
+   * change, not two (a change per tool start and end).
+   */
+  private map: Map<string, Entry> | undefined;
+  private id = "";
+  private entry: Entry | undefined;
+  private next: ActiveTools | undefined;
 
   private constructor(
-    private readonly node: Node,
+    map: Map<string, Entry>,
     readonly size: number,
     private readonly nextSeq: number,
-  ) {}
+  ) {
+    this.map = map;
+  }
 
   static of(tools: Iterable<ActiveTool>): ActiveTools {
     let set = ActiveTools.empty;
@@ -79,29 +58,35 @@ export class ActiveTools implements Iterable<ActiveTool> {
   }
 
   get(id: string): ActiveTool | undefined {
-    return reroot(this.node).get(id)?.tool;
+    return ActiveTools.reroot(this).get(id)?.tool;
   }
 
   has(id: string): boolean {
-    return reroot(this.node).has(id);
+    return ActiveTools.reroot(this).has(id);
   }
 
   /** Adds a tool, or replaces the one with its id (which keeps its place). */
   with(tool: ActiveTool): ActiveTools {
-    const previous = reroot(this.node).get(tool.id);
+    const previous = ActiveTools.reroot(this).get(tool.id);
     const entry: Entry = { tool, seq: previous?.seq ?? this.nextSeq };
     return this.change(tool.id, previous, entry, previous ? this.size : this.size + 1);
   }
 
+  /** Adds a tool unless one with its id is there already: then this version, unchanged. */
+  withNew(tool: ActiveTool): ActiveTools {
+    if (ActiveTools.reroot(this).has(tool.id)) return this;
+    return this.change(tool.id, undefined, { tool, seq: this.nextSeq }, this.size + 1);
+  }
+
   without(id: string): ActiveTools {
-    const previous = reroot(this.node).get(id);
+    const previous = ActiveTools.reroot(this).get(id);
     return previous ? this.change(id, previous, undefined, this.size - 1) : this;
   }
 
   /** In start order. Built once per version (versions never change). */
   list(): readonly ActiveTool[] {
     if (!this.listed) {
-      const entries = [...reroot(this.node).values()];
+      const entries = [...ActiveTools.reroot(this).values()];
       // Already in order unless an older version was read since (then entries were re-inserted).
       entries.sort((a, b) => a.seq - b.seq);
       this.listed = Object.freeze(entries.map((e) => e.tool));
@@ -113,6 +98,34 @@ export class ActiveTools implements Iterable<ActiveTool> {
     return this.list()[Symbol.iterator]();
   }
 
+  /**
+   * Rerooting: makes `version` the root (the holder of the Map) by walking its chain of differences
+   * to the current root and turning each one around.
+   */
+  private static reroot(version: ActiveTools): Map<string, Entry> {
+    if (version.map) return version.map; // the newest version: the usual case, O(1)
+    const path: ActiveTools[] = [];
+    for (let v: ActiveTools = version; v.next; v = v.next) path.push(v);
+    let map = (path.at(-1)?.next as ActiveTools).map as Map<string, Entry>;
+    for (let i = path.length - 1; i >= 0; i--) {
+      const v = path[i] as ActiveTools;
+      const root = v.next as ActiveTools;
+      map = root.map as Map<string, Entry>;
+      const previous = map.get(v.id);
+      if (v.entry) map.set(v.id, v.entry);
+      else map.delete(v.id);
+      // The old root now remembers how to go back to what it was.
+      root.map = undefined;
+      root.id = v.id;
+      root.entry = previous;
+      root.next = v;
+      v.map = map;
+      v.next = undefined;
+      v.entry = undefined;
+    }
+    return map;
+  }
+
   /** `previous`: the entry for `id` in this version, which is the root when this is called. */
   private change(id: string, previous: Entry | undefined, entry: Entry | undefined, size: number): ActiveTools {
     if (this.size === 0) {
@@ -120,17 +133,17 @@ export class ActiveTools implements Iterable<ActiveTool> {
       // start from `empty`) from rerooting each other's histories back and forth.
       const fresh = new Map<string, Entry>();
       if (entry) fresh.set(id, entry);
-      return new ActiveTools({ map: fresh, id: "", entry: undefined, next: undefined }, size, this.nextSeq + 1);
+      return new ActiveTools(fresh, size, this.nextSeq + 1);
     }
-    const map = this.node.map as Map<string, Entry>;
+    const map = this.map as Map<string, Entry>;
     if (entry) map.set(id, entry);
     else map.delete(id);
-    const root: Node = { map, id: "", entry: undefined, next: undefined };
+    const root = new ActiveTools(map, size, this.nextSeq + 1);
     // This version becomes one difference away from the new root.
-    this.node.map = undefined;
-    this.node.id = id;
-    this.node.entry = previous;
-    this.node.next = root;
-    return new ActiveTools(root, size, this.nextSeq + 1);
+    this.map = undefined;
+    this.id = id;
+    this.entry = previous;
+    this.next = root;
+    return root;
   }
 }

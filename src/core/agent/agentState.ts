@@ -62,28 +62,34 @@ function endTurn(state: AgentState, outcome: TurnOutcome): AgentState {
 
 export function reduceAgent(state: AgentState, event: AgentEvent): AgentState {
   switch (event.kind) {
-    case "toolStart":
+    case "toolStart": {
       // The interpreter starts an id once per session (its repeats are copies); this is a guard.
-      if (state.activeTools.has(event.id)) return state;
+      const activeTools = state.activeTools.withNew({
+        id: event.id,
+        name: event.name,
+        label: event.label,
+        action: event.action,
+        parent: event.parent,
+        startedAt: event.at,
+        background: false,
+      });
+      if (activeTools === state.activeTools) return state;
+      // Spelled out, not spread: one of these per tool (20,000 open tools), and a literal of a fixed
+      // shape is several times cheaper than `{ ...state, … }`.
       return {
-        ...state,
         // A sub-agent's tool does not reopen its parent's finished turn (background sub-agents).
         status: event.parent !== null && state.status === "waiting" ? "waiting" : "active",
+        lastTurn: state.lastTurn,
+        activeTools,
+        usage: state.usage,
         retry: null,
         awaitingIdle: false,
-        activeTools: state.activeTools.with({
-          id: event.id,
-          name: event.name,
-          label: event.label,
-          action: event.action,
-          parent: event.parent,
-          startedAt: event.at,
-          background: false,
-        }),
       };
+    }
     case "toolEnd": {
       const activeTools = state.activeTools.without(event.id);
-      return activeTools === state.activeTools ? state : { ...state, activeTools };
+      if (activeTools === state.activeTools) return state;
+      return { status: state.status, lastTurn: state.lastTurn, activeTools, usage: state.usage, retry: state.retry, awaitingIdle: state.awaitingIdle };
     }
     case "backgroundLaunch": {
       const tool = state.activeTools.get(event.id);

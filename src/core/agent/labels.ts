@@ -25,7 +25,11 @@ export function basename(path: string): string {
 
 /** First line of a command, cut at 60 characters with an ellipsis. */
 export function shortCommand(command: string): string {
-  const firstLine = command.trim().split(/\r?\n/, 1)[0] ?? "";
+  const trimmed = command.trim();
+  const newline = trimmed.indexOf("\n");
+  const firstLine = newline < 0 ? trimmed : trimmed.slice(0, trimmed[newline - 1] === "\r" ? newline - 1 : newline);
+  // Never more code points than UTF-16 units: a line this short needs no counting.
+  if (firstLine.length <= COMMAND_MAX) return firstLine;
   // Count code points, not UTF-16 units, so an emoji is never split in half.
   const chars = Array.from(firstLine);
   return chars.length > COMMAND_MAX ? `${chars.slice(0, COMMAND_MAX).join("")}…` : firstLine;
@@ -65,23 +69,28 @@ function words(progressive: string, bare: string, object: string | undefined, fa
 
 const fixed = (label: string, action: string): ToolWords => ({ label, action });
 
+/** The name of the file a tool names, if it names one. */
+function fileOf(input: Input): string | undefined {
+  const file = str(input, "file_path") ?? str(input, "notebook_path") ?? str(input, "path");
+  return file ? basename(file) : undefined;
+}
+
 function detail(value: string | undefined): string | undefined {
   return value ? shortCommand(value) : undefined;
 }
 
 export function toolWords(name: string, rawInput: unknown): ToolWords {
   const input: Input = rawInput && typeof rawInput === "object" ? (rawInput as Input) : {};
-  const file = str(input, "file_path") ?? str(input, "notebook_path") ?? str(input, "path");
-  const base = file ? basename(file) : undefined;
+  // The file is looked up only by the tools that name one (words per tool: 20,000 open tools).
   switch (name) {
     case "Read":
-      return words("Reading ", "read ", base, fixed("Reading a file", "read a file"));
+      return words("Reading ", "read ", fileOf(input), fixed("Reading a file", "read a file"));
     case "Edit":
     case "MultiEdit":
     case "NotebookEdit":
-      return words("Editing ", "edit ", base, fixed("Editing a file", "edit a file"));
+      return words("Editing ", "edit ", fileOf(input), fixed("Editing a file", "edit a file"));
     case "Write":
-      return words("Writing ", "write ", base, fixed("Writing a file", "write a file"));
+      return words("Writing ", "write ", fileOf(input), fixed("Writing a file", "write a file"));
     case "Bash":
     case "PowerShell":
       return words("Running: ", "", detail(str(input, "command")), fixed("Running a command", "a command"));

@@ -5,15 +5,19 @@
  */
 import { readdir, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import type { Clock } from "../util/clock";
+import { type Clock, systemClock } from "../util/clock";
 import { Emitter } from "../util/emitter";
-import { chokidarWatch, type WatchFactory } from "../util/fileWatch";
+import { folderEntriesWatch, type WatchFactory } from "../util/fileWatch";
 import { mtimeSaysChanged } from "../util/mtime";
+import { type SafetyPoll, safetyPollFor } from "../util/safetyPoll";
 import { WatchedFolder } from "../util/watchedFolder";
 
 export interface ProjectFolderWatcherOptions {
   clock?: Clock;
+  /** The safety poll's base interval: given, the watcher has a poll of its own (see util/safetyPoll.ts). */
   pollIntervalMs?: number;
+  /** A safety poll to join (wins over pollIntervalMs). */
+  safetyPoll?: SafetyPoll;
   watch?: WatchFactory;
 }
 
@@ -36,15 +40,16 @@ export class ProjectFolderWatcher {
       dir,
       accept: (path) => dirname(path) === dir && TRANSCRIPT.test(basename(path)),
       // Reported files are announced as they are; without any (a poll, the look after the watch
-      // is in place), the folder's mtime says whether to list it again.
+      // is in place, an event that named no file), the folder's mtime says whether to list it again.
       look: async ({ reported }) => {
-        if (reported.size === 0) await this.check();
-        for (const path of reported) this.seen(basename(path), true);
+        if (reported.size === 0 || reported.has(dir)) await this.check();
+        for (const path of reported) if (path !== dir) this.seen(basename(path), true);
         return false;
       },
-      watch: opts.watch ?? chokidarWatch,
+      // The folder's own entries, one handle: chokidar would watch every transcript in it.
+      watch: opts.watch ?? folderEntriesWatch,
       clock: opts.clock,
-      pollIntervalMs: opts.pollIntervalMs ?? 2000,
+      poll: opts.safetyPoll ?? safetyPollFor(opts.clock ?? systemClock, opts.pollIntervalMs),
     });
   }
 

@@ -102,10 +102,9 @@ export class SessionEngine {
           this.current = reduceAgent(this.current, { kind: "idleTimeout" });
         }
       }
-      for (const event of this.interpreter.handle(record, source)) {
-        events.push(event);
-        rearm = this.reduce(event) || rearm;
-      }
+      const first = events.length;
+      this.currentInterpreter.handle(record, source, events);
+      for (let i = first; i < events.length; i++) rearm = this.reduce(events[i] as TranscriptEvent) || rearm;
     }
     this.settle(before, events, rearm);
     return events;
@@ -209,6 +208,6 @@ export class SessionEngine {
   }
 
   private emit(events: readonly TranscriptEvent[]): void {
-    this.changed.fire({ state: this.current, events });
+    if (this.changed.hasListeners) this.changed.fire({ state: this.current, events });
   }
 }

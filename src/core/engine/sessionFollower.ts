@@ -15,23 +15,30 @@ import { type Clock, systemClock } from "../util/clock";
 import type { Disposable } from "../util/emitter";
 import { sessionFilesWatch, type WatchFactory } from "../util/fileWatch";
 import { mtimeSaysChanged } from "../util/mtime";
+import { type SafetyPoll, safetyPollFor } from "../util/safetyPoll";
 import { WatchedFolder } from "../util/watchedFolder";
 import { findRestorePoint } from "./restorePoint";
 import { type EngineChange, SessionEngine } from "./sessionEngine";
 
-export const DEFAULT_POLL_INTERVAL_MS = 1000;
 /** How much of a sub-agent's file is read when restoring into its running call. */
 const SUBAGENT_RESTORE_BYTES = 512 * 1024;
 
 export interface FollowerOptions {
   /** Drives the engine's timers (the idle fallback). */
   clock?: Clock;
-  /** Drives the polling and trailing reads; defaults to `clock`. */
+  /** Drives the safety poll and the trailing reads; defaults to `clock`. */
   pollClock?: Clock;
   idleDelayMs?: number;
   /** Rebuild the state from the current turn at the file's tail instead of reading it all. */
   restore?: boolean;
+  /**
+   * The safety poll's base interval (util/safetyPoll.ts: backing off while nothing happens). Given,
+   * or with a poll clock other than the system's, the follower has a poll of its own; else it joins
+   * the process's shared one.
+   */
   pollIntervalMs?: number;
+  /** A safety poll to join (wins over pollIntervalMs). */
+  safetyPoll?: SafetyPoll;
   maxBytesPerRead?: number;
   /** Lines longer than this are dropped and reported (default: the reader's 64 MB). */
   maxLineBytes?: number;
@@ -98,7 +105,7 @@ export class SessionFollower {
       look: () => this.readAll(),
       watch: opts.watch ?? sessionFilesWatch,
       clock: opts.pollClock ?? this.clock,
-      pollIntervalMs: opts.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
+      poll: opts.safetyPoll ?? safetyPollFor(opts.pollClock ?? this.clock, opts.pollIntervalMs),
       onError: (err) => this.opts.onError?.(err),
     });
   }

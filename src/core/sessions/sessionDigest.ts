@@ -59,14 +59,16 @@ export const isConversation = (record: Json) =>
 
 /** A title record (`custom-title`, `ai-title`, `summary`): which, and its text. */
 export function titleOf(record: Json): SessionTitle | undefined {
-  const pick = (source: TitleSource, value: unknown) => {
-    const text = typeof value === "string" ? oneLine(value, TITLE_CHARS) : "";
-    return text ? { source, text } : undefined;
-  };
-  if (record.type === "custom-title") return pick("custom", record.customTitle);
-  if (record.type === "ai-title") return pick("ai", record.aiTitle);
-  if (record.type === "summary") return pick("summary", record.summary);
+  if (record.type === "custom-title") return titleFrom("custom", record.customTitle);
+  if (record.type === "ai-title") return titleFrom("ai", record.aiTitle);
+  if (record.type === "summary") return titleFrom("summary", record.summary);
   return undefined;
+}
+
+/** A function of its own, not a closure made per call: titleOf runs on every record a glance reads. */
+function titleFrom(source: TitleSource, value: unknown): SessionTitle | undefined {
+  const text = typeof value === "string" ? oneLine(value, TITLE_CHARS) : "";
+  return text ? { source, text } : undefined;
 }
 
 /** The title to keep once `record` is seen: its title if it ranks as high as `current` (a later one of a rank wins), else `current`. */

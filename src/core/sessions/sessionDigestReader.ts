@@ -21,6 +21,8 @@ export interface DigestReaderOptions {
   maxBytesPerRead?: number;
   /** Also read `<session>/subagents/*.jsonl` for their tokens (default true). */
   subagents?: boolean;
+  /** One buffer for every read (see LineReaderOptions.scratch): its caller reads one file at a time. */
+  scratch?: Buffer;
 }
 
 export class SessionDigestReader {
@@ -62,7 +64,7 @@ export class SessionDigestReader {
   }
 
   private readerOf(path: string): LineReader {
-    return new LineReader(path, { maxBytesPerRead: this.opts.maxBytesPerRead });
+    return new LineReader(path, { maxBytesPerRead: this.opts.maxBytesPerRead, scratch: this.opts.scratch });
   }
 
   private async drain(reader: LineReader, onLine: (line: Buffer) => void, onReset: () => void): Promise<boolean> {

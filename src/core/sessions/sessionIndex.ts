@@ -10,14 +10,16 @@
  * `list()` reads no transcript at all.
  */
 import { statSync } from "node:fs";
-import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { TAIL_BYTES } from "../transcript/fileFingerprint";
 import { errorMessage } from "../util/errorMessage";
+import { sliced } from "../util/sliced";
 import type { SessionDigest } from "./sessionDigest";
 import { SessionDigestReader } from "./sessionDigestReader";
 import { glanceSession, type SessionGlance } from "./sessionGlance";
+import { readIndexFile, type StoredEntry, writeIndexFile } from "./sessionIndexFile";
 
-const INDEX_VERSION = 1;
 /** Files stat'ed or glanced between two yields to the event loop (about a millisecond's work). */
 const SLICE = 25;
 /** Bytes per read step while filling: each step holds the event loop a few ms at most. */
@@ -41,34 +43,6 @@ export interface SessionEntry extends SessionFile {
   digest?: SessionDigest;
 }
 
-interface StoredEntry {
-  size: number;
-  mtimeMs: number;
-  ino: number;
-  glance: SessionGlance;
-  digest: SessionDigest;
-}
-
-interface StoredIndex {
-  version: number;
-  entries: Record<string, StoredEntry>;
-}
-
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
- * `work` (synchronous, small reads: see sessionGlance.ts) over every item, SLICE at a time, yielding
- * to the event loop between slices so nothing else waits more than a slice's few milliseconds.
- */
-async function sliced<T, R>(items: readonly T[], work: (item: T) => R): Promise<R[]> {
-  const out: R[] = [];
-  for (let i = 0; i < items.length; i += SLICE) {
-    for (const item of items.slice(i, i + SLICE)) out.push(work(item));
-    if (i + SLICE < items.length) await yieldToLoop();
-  }
-  return out;
-}
-
 const newestFirst = (a: SessionEntry, b: SessionEntry) => (b.glance.lastActiveAt ?? b.mtimeMs) - (a.glance.lastActiveAt ?? a.mtimeMs);
 
 export class SessionIndex {
@@ -77,6 +51,10 @@ export class SessionIndex {
   private dirty = false;
   private generation = 0;
   private readonly readers = new Map<string, SessionDigestReader>();
+  /** The one buffer every fill step reads into (LineReaderOptions.scratch), made at the first fill. */
+  private scratch: Buffer | undefined;
+  /** The read in progress: reads share `scratch`, so a fill that starts during another's waits for it. */
+  private reading: Promise<unknown> = Promise.resolve();
 
   constructor(
     /** The index file; undefined keeps it in memory only. */
@@ -88,7 +66,7 @@ export class SessionIndex {
   async list(projectDirs: readonly string[]): Promise<SessionEntry[]> {
     const stored = await this.load();
     const files = (await Promise.all(projectDirs.map((dir) => this.filesOf(dir)))).flat();
-    const entries = await sliced(files, (file): SessionEntry | undefined => {
+    const entries = await sliced(files, SLICE, (file): SessionEntry | undefined => {
       const known = stored.get(file.path);
       if (known && known.size === file.size && known.mtimeMs === file.mtimeMs && known.ino === file.ino) return { ...file, glance: known.glance, digest: known.digest };
       try {
@@ -112,7 +90,9 @@ export class SessionIndex {
       if (entry.digest) continue;
       if (generation !== this.generation) return;
       try {
-        const digest = await this.digestOf(entry.path);
+        const read = this.reading.then(() => this.digestOf(entry.path));
+        this.reading = read.catch(() => undefined);
+        const digest = await read;
         const glance: SessionGlance = { ...entry.glance, title: digest.title ?? entry.glance.title, firstPrompt: digest.firstPrompt ?? entry.glance.firstPrompt, startedAt: digest.startedAt ?? entry.glance.startedAt, lastActiveAt: digest.lastActiveAt ?? entry.glance.lastActiveAt };
         const done: SessionEntry = { ...entry, glance, digest };
         stored.set(entry.path, { size: entry.size, mtimeMs: entry.mtimeMs, ino: entry.ino, glance, digest });
@@ -137,24 +117,21 @@ export class SessionIndex {
   private async digestOf(path: string): Promise<SessionDigest> {
     let reader = this.readers.get(path);
     this.readers.delete(path);
-    reader ??= new SessionDigestReader(path, { maxBytesPerRead: FILL_STEP_BYTES });
+    this.scratch ??= Buffer.allocUnsafe(FILL_STEP_BYTES + TAIL_BYTES);
+    reader ??= new SessionDigestReader(path, { maxBytesPerRead: FILL_STEP_BYTES, scratch: this.scratch });
     this.readers.set(path, reader);
     if (this.readers.size > READERS_KEPT) this.readers.delete(this.readers.keys().next().value!);
     await reader.advance();
     return reader.current.digest();
   }
 
-  /** Writes the index when it changed (atomically: a temp file renamed over it). */
+  /** Writes the index when it changed (sessionIndexFile.ts: in slices, atomically). */
   save(): Promise<void> {
     this.saving = this.saving.then(async () => {
       if (!this.dirty || !this.indexFile || !this.stored) return;
       this.dirty = false;
-      const data: StoredIndex = { version: INDEX_VERSION, entries: Object.fromEntries(this.stored) };
       try {
-        await mkdir(dirname(this.indexFile), { recursive: true });
-        const temp = `${this.indexFile}.${process.pid}.tmp`;
-        await writeFile(temp, JSON.stringify(data), { mode: 0o600 });
-        await rename(temp, this.indexFile);
+        await writeIndexFile(this.indexFile, this.stored);
       } catch (err) {
         this.log(`sessions: the index ${this.indexFile} could not be saved: ${errorMessage(err)}`);
       }
@@ -164,16 +141,13 @@ export class SessionIndex {
 
   private async load(): Promise<Map<string, StoredEntry>> {
     if (this.stored) return this.stored;
-    const stored = new Map<string, StoredEntry>();
+    let stored = new Map<string, StoredEntry>();
     if (this.indexFile) {
       try {
-        const data = JSON.parse(await readFile(this.indexFile, "utf8")) as StoredIndex;
-        if (data && data.version === INDEX_VERSION && typeof data.entries === "object" && data.entries) {
-          for (const [path, entry] of Object.entries(data.entries)) stored.set(path, entry);
-        }
+        stored = await readIndexFile(this.indexFile);
       } catch (err) {
-        // No index yet, or a damaged one: sessions are glanced at again and the index rebuilt.
-        if ((err as NodeJS.ErrnoException).code !== "ENOENT") this.log(`sessions: the index ${this.indexFile} was unreadable and is rebuilt: ${errorMessage(err)}`);
+        // A damaged index: sessions are glanced at again and the index rebuilt.
+        this.log(`sessions: the index ${this.indexFile} was unreadable and is rebuilt: ${errorMessage(err)}`);
       }
     }
     this.stored ??= stored;
@@ -189,7 +163,7 @@ export class SessionIndex {
     }
     const present = new Set(all);
     const names = all.filter((n) => n.endsWith(".jsonl") && !n.startsWith("agent-"));
-    const files = await sliced(names, (name) => {
+    const files = await sliced(names, SLICE, (name) => {
       const path = join(projectDir, name);
       try {
         const info = statSync(path);

@@ -76,7 +76,7 @@ export class TranscriptInterpreter {
   }
 
   /** Tools of a sub-agent whose Agent call has been seen to end, awaiting their late results. */
-  stragglerIds(): string[] {
+  stragglerIds(): readonly string[] {
     return this.tools.stragglerIds();
   }
 
@@ -85,14 +85,16 @@ export class TranscriptInterpreter {
     return this.tools.closeStragglers(ids, at);
   }
 
-  /** Interprets one parsed record. Records that are not objects are ignored, never thrown on. */
-  handle(record: unknown, source: RecordSource = MAIN): TranscriptEvent[] {
+  /**
+   * Interprets one parsed record. Records that are not objects are ignored, never thrown on.
+   * `out`: where the events go (and what is returned); the engine passes its batch's array.
+   */
+  handle(record: unknown, source: RecordSource = MAIN, out: TranscriptEvent[] = []): TranscriptEvent[] {
     this.stats.records++;
     if (!isObject(record)) {
       this.stats.ignored++;
-      return [];
+      return out;
     }
-    const out: TranscriptEvent[] = [];
     const at = timestampOf(record);
     switch (record.type) {
       case "assistant":
@@ -147,10 +149,9 @@ export class TranscriptInterpreter {
       return;
     }
     const started = this.tools.start(message.content, null, at, out);
-    const text = contentText(message.content).trim();
-    if (text && started === 0) {
-      out.push({ kind: "assistantText", text, stopReason: asString(message.stop_reason) ?? null, at });
-    }
+    // The text matters only for a record that started no tool: not read at all for the others.
+    const text = started === 0 ? contentText(message.content).trim() : "";
+    if (text) out.push({ kind: "assistantText", text, stopReason: asString(message.stop_reason) ?? null, at });
     const usage = usageOf(message);
     const messageId = asString(message.id);
     if (usage && (messageId === undefined || messageId !== this.lastUsageMessageId)) {

@@ -9,6 +9,9 @@ import type { RecordSource } from "./interpreter";
 import { asString, contentText, isObject, type Json } from "./recordShapes";
 import type { ToolsInFlight } from "./toolsInFlight";
 
+/** The answer for nearly every record, made once (one per record showed in the 20,000-tool bench). */
+const NOT_A_SUBAGENT: { isSubagent: boolean; parent: string | null } = Object.freeze({ isSubagent: false, parent: null });
+
 export class SubagentLinks {
   /** Sub-agent (agentId or inline chain) → the Agent call that owns it. */
   private readonly parents = new Map<string, string | null>();
@@ -35,7 +38,7 @@ export class SubagentLinks {
 
   /** The call ended: it can no longer be claimed, and need not be remembered. */
   forget(toolId: string): void {
-    this.claimed.delete(toolId);
+    if (this.claimed.size > 0) this.claimed.delete(toolId);
   }
 
   /** A new turn: inline sidechains never continue across one. */
@@ -52,7 +55,7 @@ export class SubagentLinks {
       if (claimed) this.parents.set(source.agentId, claimed);
       return { isSubagent: true, parent: claimed };
     }
-    if (record.isSidechain !== true || this.standalone) return { isSubagent: false, parent: null };
+    if (record.isSidechain !== true || this.standalone) return NOT_A_SUBAGENT;
     const uuid = asString(record.uuid);
     const parentUuid = asString(record.parentUuid);
     let parent: string | null;

@@ -24,7 +24,17 @@ export class RecentMap<K, V> {
 
   set(key: K, value: V): void {
     this.older.delete(key);
-    if (!this.newer.has(key) && this.newer.size >= this.generationSize) {
+    // Size first: the lookup is needed only when the newer generation is full.
+    if (this.newer.size >= this.generationSize && !this.newer.has(key)) {
+      this.older = this.newer;
+      this.newer = new Map();
+    }
+    this.newer.set(key, value);
+  }
+
+  /** set() for a key known to be absent (one lookup fewer: 20,000 tools closed at one turn's end). */
+  add(key: K, value: V): void {
+    if (this.newer.size >= this.generationSize) {
       this.older = this.newer;
       this.newer = new Map();
     }

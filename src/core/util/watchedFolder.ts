@@ -13,13 +13,17 @@
  *   something new, cheap extra passes cover that window: a write dropped by the throttle is found
  *   within TRAILING_LOOK_MS, and one after they stop comes more than 50 ms after the last reported
  *   event, so it is reported. Bounded: they stop 65 ms after the last pass that found anything;
- * - the poll is the safety net where native events get lost (WSL2, network drives, some macOS).
+ * - the poll is the safety net where native events get lost (WSL2, network drives, some macOS):
+ *   a util/safetyPoll.ts shared with the other folders, backing off while nothing happens; a file
+ *   event or a pass that found something brings it back to its base rate, and so does a folder
+ *   not there yet (with no watch, the poll is all there is).
  * Coarse directory mtimes (util/mtime.ts) and which events the watch reports (removals: the
  * WatchFactory given) stay the owner's choice.
  */
 import { stat } from "node:fs/promises";
 import { type Clock, systemClock, type TimerHandle } from "./clock";
 import type { FileWatch, WatchFactory } from "./fileWatch";
+import type { SafetyCheck, SafetyPoll } from "./safetyPoll";
 
 /** chokidar's throttle of a file's `change` events. */
 export const CHOKIDAR_CHANGE_THROTTLE_MS = 50;
@@ -45,10 +49,13 @@ export interface WatchedFolderOptions {
    */
   look: (changes: FolderChanges) => Promise<boolean>;
   watch: WatchFactory;
-  /** Drives the poll and the trailing passes. */
+  /** Drives the trailing passes. */
   clock?: Clock;
-  /** The safety-net poll (a retry of the watch, then a pass). Omitted: the owner polls, calling ensureWatch() and look(). */
-  pollIntervalMs?: number;
+  /**
+   * The safety net (a retry of the watch, then a pass), from start() to stop(). Omitted: the
+   * owner polls, calling ensureWatch() and look().
+   */
+  poll?: SafetyPoll;
   /** A pass threw, or the watch could not be set up; watching carries on (the poll still works). */
   onError?: (err: unknown) => void;
 }
@@ -56,9 +63,10 @@ export interface WatchedFolderOptions {
 export class WatchedFolder {
   private watch: FileWatch | undefined;
   private settingUp: Promise<void> | undefined;
-  private pollTimer: TimerHandle | undefined;
+  private safety: SafetyCheck | undefined;
   private trailingTimer: TimerHandle | undefined;
-  private running: Promise<void> | undefined;
+  /** The passes running now; resolves true when one of them found something. */
+  private running: Promise<boolean> | undefined;
   private again = false;
   /** Paths reported since the last pass. */
   private readonly pending = new Set<string>();
@@ -72,11 +80,11 @@ export class WatchedFolder {
     this.clock = opts.clock ?? systemClock;
   }
 
-  /** Watches, makes the first pass, starts the poll; resolves once that first pass is done. */
+  /** Watches, makes the first pass, joins the poll; resolves once that first pass is done. */
   async start(): Promise<void> {
     await this.ensureWatch();
     await this.look();
-    this.schedulePoll();
+    if (!this.stopped) this.safety ??= this.opts.poll?.add(() => this.check());
   }
 
   /** Sets the watch up if the folder exists now (shared by concurrent callers). */
@@ -89,22 +97,14 @@ export class WatchedFolder {
   }
 
   /** A pass now; concurrent calls coalesce into one more pass. Never rejects. */
-  look(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = this.passes().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+  async look(): Promise<void> {
+    await this.pass();
   }
 
   /** Stops watching and polling; resolves once a pass in progress has finished. */
   async stop(): Promise<void> {
     this.stopped = true;
-    this.pollTimer?.cancel();
+    this.safety?.dispose();
     this.trailingTimer?.cancel();
     // A watch still being set up is closed too, never left running.
     await this.settingUp?.catch(() => undefined);
@@ -123,6 +123,7 @@ export class WatchedFolder {
       this.watch = this.opts.watch(this.opts.dir, this.opts.accept, (path) => {
         if (this.stopped) return;
         this.pending.add(path);
+        this.safety?.poke();
         void this.look();
       });
       await this.watch.ready;
@@ -131,9 +132,29 @@ export class WatchedFolder {
     }
   }
 
-  private async passes(): Promise<void> {
+  /** The poll's check: the watch retried, then a pass. True (check again soon) when it found something or there is no watch yet. */
+  private async check(): Promise<boolean> {
+    await this.ensureWatch();
+    const found = await this.pass();
+    return found || this.watch === undefined;
+  }
+
+  /** A pass (or one more after the running one); resolves true when it found something. */
+  private pass(): Promise<boolean> {
+    if (this.stopped) return Promise.resolve(false);
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.passes().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async passes(): Promise<boolean> {
+    let found = false;
     try {
-      let found = false;
       do {
         this.again = false;
         const reported = new Set(this.pending);
@@ -143,7 +164,10 @@ export class WatchedFolder {
           for (const path of reported) this.recent.add(path);
         }
       } while (this.again && !this.stopped);
-      if (found) this.lastFoundAt = this.clock.now();
+      if (found) {
+        this.lastFoundAt = this.clock.now();
+        this.safety?.poke();
+      }
       const throttled = this.clock.now() - this.lastFoundAt <= CHOKIDAR_CHANGE_THROTTLE_MS + TRAILING_LOOK_MS;
       if (throttled && !this.stopped) {
         this.trailingTimer?.cancel();
@@ -154,14 +178,6 @@ export class WatchedFolder {
     } catch (err) {
       this.opts.onError?.(err);
     }
-  }
-
-  private schedulePoll(): void {
-    if (this.stopped || this.opts.pollIntervalMs === undefined) return;
-    this.pollTimer = this.clock.setTimeout(() => {
-      void this.ensureWatch()
-        .then(() => this.look())
-        .then(() => this.schedulePoll());
-    }, this.opts.pollIntervalMs);
+    return found;
   }
 }

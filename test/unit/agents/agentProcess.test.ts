@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AgentManager } from "../../../src/agents/agentManager";
 import { ManualClock } from "../../../src/core/util/clock";
+import { noWatch } from "../../../src/core/util/fileWatch";
 import { FakeProcessMonitor, FakeTerminalHost, MemoryStore, memoryLog } from "../../support/fakeTerminals";
 import { loadScenario, sessionFiles } from "../../support/recorded";
 import { useTempDirs } from "../../support/tempDir";
@@ -57,6 +58,34 @@ function writeRunningTool(projectDir: string, sessionId: string): void {
 }
 
 describe("AgentManager with the CLI's live status", () => {
+  it("reads the transcript as soon as the CLI's status changes, without a file event or the (backed-off) poll", async () => {
+    const projectDir = tempDir();
+    const host = new FakeTerminalHost();
+    const monitor = new FakeProcessMonitor();
+    let ids = 0;
+    const manager = new AgentManager({
+      terminals: host,
+      store: new MemoryStore(),
+      log: memoryLog(),
+      projectDirFor: () => projectDir,
+      newSessionId: () => `session-${++ids}`,
+      newAgentId: () => `agent-${ids}`,
+      clock: new ManualClock(),
+      // No file events, and a poll whose clock never moves: only the status change can read it.
+      ioClock: new ManualClock(),
+      followerOptions: { watch: noWatch },
+      processes: monitor,
+      adoptTerminals: () => true,
+    });
+    managers.push(manager);
+    await manager.open(CLAUDE, "/w");
+    const shell = host.terminals[0]!.pid!;
+    await waitForChange((cb) => manager.onDidChange(cb).dispose, () => monitor.tracking(shell), 8000, "the monitor to track the shell");
+    writeRunningTool(projectDir, "session-1");
+    monitor.report(shell, { state: "running", pid: 900, sessionId: "session-1", status: "busy" });
+    await waitForChange((cb) => manager.onDidChange(cb).dispose, () => (manager.views()[0]?.tools.length ?? 0) > 0, 3000, "the running tools from the transcript");
+  });
+
   it("shows needs permission exactly while the status file says so, and the transcript status otherwise", async () => {
     const { manager, host, monitor, projectDir, until } = setup();
     await manager.open(CLAUDE, "/w");

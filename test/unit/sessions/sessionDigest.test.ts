@@ -81,6 +81,18 @@ describe("a glance at a session", () => {
     expect(glance).toMatchObject({ firstPrompt: "Fix the login page", title: "Login fix", cwd: "/home/user/project", startedAt: Date.parse("2026-11-26T06:00:00.000Z"), lastActiveAt: Date.parse("2026-11-26T07:00:00.000Z") });
   });
 
+  it("finds a first prompt that comes after several kilobytes of other records, and the title before it", async () => {
+    const dir = tempDir();
+    const file = join(dir, "44444444-4444-4444-8444-444444444444.jsonl");
+    const prompt = JSON.stringify({ type: "user", message: { role: "user", content: "Late prompt" }, timestamp: "2026-11-26T06:00:00.000Z", cwd: "/p" });
+    for (const before of [6 * 1024, 40 * 1024]) {
+      const meta = `${JSON.stringify({ type: "user", isMeta: true, message: { role: "user", content: "m".repeat(before) }, timestamp: "2026-11-26T05:59:00.000Z" })}\n`;
+      writeFileSync(file, `{"type":"summary","summary":"Early summary"}\n${meta}${prompt}\n`);
+      const glance = glanceSession(file, (await import("node:fs")).statSync(file).size, false);
+      expect(glance, `${before} bytes before the prompt`).toMatchObject({ firstPrompt: "Late prompt", title: "Early summary", startedAt: Date.parse("2026-11-26T05:59:00.000Z") });
+    }
+  });
+
   it("takes the name from the CLI's custom-title.json beside the transcript (what /rename writes)", async () => {
     const glance = await glanceSession(RENAMED, (await import("node:fs")).statSync(RENAMED).size);
     expect(glance).toMatchObject({ title: "Billing fix", firstPrompt: "Plan the billing fix" });

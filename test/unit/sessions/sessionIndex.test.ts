@@ -1,7 +1,7 @@
 /** The Sessions view's list: glanced at first, completed in the background, kept in an index file. */
-import { appendFileSync, copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { SessionIndex } from "../../../src/core/sessions/sessionIndex";
 import { readSessionDigest } from "../../../src/core/sessions/sessionDigestReader";
 import { RECORDED } from "../../support/recorded";
@@ -56,6 +56,27 @@ describe("the sessions index", () => {
     await index.fill(grown, (e) => (digest = e.digest));
     expect(digest).toMatchObject({ turns: 3, prompts: ["Plan the billing fix", "Continue the billing fix", "Third prompt"] });
     expect(digest).toEqual(await readSessionDigest(renamed));
+  });
+
+  it("reads every step of a big session into one buffer, even while a second fill overlaps the first", async () => {
+    const { dir, several } = project();
+    // Four megabytes: sixteen of the fill's 256 KB steps. A new buffer per step was memory outside
+    // V8's heap, and a full garbage collection (an event-loop stall) every few dozen megabytes.
+    const body = readFileSync(several);
+    for (let size = body.length; size < 4 * 1024 * 1024; size += body.length) appendFileSync(several, body);
+    const big = vi.spyOn(Buffer, "allocUnsafe");
+    const index = new SessionIndex(undefined);
+    const listed = await index.list([dir]);
+    const digests: Record<string, number | undefined> = {};
+    const first = index.fill(listed, (e) => (digests[e.path] = e.digest?.turns));
+    await new Promise((r) => setImmediate(r)); // the first fill is reading
+    const second = index.fill(listed, (e) => (digests[e.path] = e.digest?.turns));
+    await Promise.all([first, second]);
+    const bigBuffers = big.mock.calls.filter(([size]) => size >= 64 * 1024).length;
+    big.mockRestore();
+    expect(bigBuffers).toBe(1);
+    expect(digests[several]).toBe((await readSessionDigest(several)).turns);
+    expect(Object.keys(digests)).toHaveLength(2);
   });
 
   it("rebuilds a damaged index, and skips folders that do not exist and files that are not sessions", async () => {

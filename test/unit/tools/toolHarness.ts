@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { clientTransport } from "../../support/mcpClient";
 import { ApprovalQueue, type ApprovalDecision, type Approval } from "../../../src/core/mcp/approvalQueue";
 import { AGENT_HEADER, startLoopbackServer } from "../../../src/core/server";
 import { ToolCallTracker, type TrackedCall } from "../../../src/core/mcp/toolCallTracker";
@@ -129,7 +129,7 @@ export async function startHarness(
   const tracker = new ToolCallTracker(linkedResources(ports));
   const server = await startLoopbackServer({ tracker, registerTools: (addTool) => registerArcadiaTools(addTool, ports, { search: { regexDeadlineMs: opts.regexDeadlineMs } }) });
   const client = new Client({ name: "tools-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${server.tokenFor("agent-1")}`, [AGENT_HEADER]: "agent-1" } } }));
+  await client.connect(clientTransport(server.url, { authorization: `Bearer ${server.tokenFor("agent-1")}`, [AGENT_HEADER]: "agent-1" }));
 
   let standing: "allow" | "deny" | undefined;
   const approvalWaiters: ((a: Approval) => void)[] = [];

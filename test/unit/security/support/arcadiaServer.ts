@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { clientTransport } from "../../../support/mcpClient";
 import { ApprovalQueue, type Approval } from "../../../../src/core/mcp/approvalQueue";
 import { AGENT_HEADER, type RunningLoopbackServer, startLoopbackServer, type LoopbackServerOptions } from "../../../../src/core/server";
 import { ToolCallTracker, type ToolCallTrackerOptions } from "../../../../src/core/mcp/toolCallTracker";
@@ -72,7 +72,7 @@ export async function startArcadiaServer(
     async client(agentId) {
       const client = new Client({ name: "hygiene-test", version: "1.0.0" });
       const headers = { authorization: `Bearer ${server.tokenFor(agentId)}`, [AGENT_HEADER]: agentId };
-      await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers } }));
+      await client.connect(clientTransport(server.url, headers));
       clients.push(client);
       return client;
     },
