@@ -28,8 +28,11 @@ export async function runCommand(page: Page, title: string, timeoutMs = 30_000):
     .filter({ has: page.locator(".label-name", { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) });
   for (let attempt = 1; ; attempt++) {
     await page.keyboard.press("F1");
-    // A webview or terminal holding the focus can swallow F1: focus the workbench itself and ask again.
+    // A webview or terminal holding the focus can swallow F1: close whatever came of it (a palette
+    // that opened late), focus the workbench itself, and ask again.
     if (!(await input.waitFor({ state: "visible", timeout: 3_000 }).then(() => true, () => false))) {
+      await page.keyboard.press("Escape");
+      await widget.waitFor({ state: "hidden", timeout: 2_000 }).catch(() => undefined);
       await focusWorkbench(page);
       await page.keyboard.press("F1");
       await input.waitFor({ state: "visible", timeout: 10_000 });

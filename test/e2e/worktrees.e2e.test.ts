@@ -114,6 +114,8 @@ describe.skipIf(!available)("a worktree agent (real VS Code, real CLI, real git)
     await messageBox.press("Enter");
     await dialogButton("Merge into main").click({ timeout: 15_000 });
     await pollUntil(() => readFileSync(join(workspace, "App.tsx"), "utf8") === 'export const title = "from the worktree";\n', "the change in the main checkout", 20_000);
+    // git writes the files before it moves the branch: the log is read once it has.
+    await pollUntil(() => git("log", "--format=%s", "-1", "main").trim() === PROMPT, "the merge on main", 10_000);
     expect(git("log", "--format=%s", "-2", "main").trim().split("\n")).toEqual([PROMPT, "base"]);
   });
 
