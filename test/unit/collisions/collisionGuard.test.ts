@@ -2,27 +2,16 @@
  * The collision guard against a real git repository on disk (real git, real symlinks, a real
  * worktree): who collides, and when a collision is over.
  */
-import { execFileSync } from "node:child_process";
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { nodeCollisionDisk } from "../../../src/core/collisions/collisionDisk";
 import { CollisionGuard } from "../../../src/core/collisions/collisionGuard";
+import { committedRepo, git } from "../../support/gitRepo";
 import { useTempDirs } from "../../support/tempDir";
 
 const tempDir = useTempDirs();
-const git = (cwd: string, ...args: string[]) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd, encoding: "utf8" });
-
-function repo(): string {
-  const root = tempDir();
-  git(root, "init", "-q", "-b", "main");
-  mkdirSync(join(root, "src"));
-  writeFileSync(join(root, "src", "App.tsx"), "export const app = 1;\n");
-  writeFileSync(join(root, "README.md"), "# r\n");
-  git(root, "add", "-A");
-  git(root, "commit", "-q", "-m", "base");
-  return root;
-}
+const repo = () => committedRepo(tempDir());
 
 describe("the collision guard", () => {
   it("an edit of a file another agent is editing right now collides, and both agents share it", async () => {

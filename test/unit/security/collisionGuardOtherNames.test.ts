@@ -13,20 +13,11 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { nodeCollisionDisk } from "../../../src/core/collisions/collisionDisk";
 import { CollisionGuard } from "../../../src/core/collisions/collisionGuard";
+import { committedRepo, git } from "../../support/gitRepo";
 import { useTempDirs } from "../../support/tempDir";
 
 const tempDir = useTempDirs();
-const git = (cwd: string, ...args: string[]) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd, encoding: "utf8" });
-
-function repo(): string {
-  const root = tempDir();
-  git(root, "init", "-q", "-b", "main");
-  mkdirSync(join(root, "src"));
-  writeFileSync(join(root, "src", "App.tsx"), "export const app = 1;\n");
-  git(root, "add", "-A");
-  git(root, "commit", "-q", "-m", "base");
-  return root;
-}
+const repo = () => committedRepo(tempDir());
 
 describe.skipIf(process.platform === "win32")("another name for the file another agent edits still collides", () => {
   it("a hard link: two paths, one file", async () => {

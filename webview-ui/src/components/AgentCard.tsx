@@ -2,6 +2,7 @@ import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
 import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from "react";
 import type { AgentLiveView, AgentView } from "../../../src/shared/protocol";
 import { cardStatus, retryText, statusText } from "../agentStatus";
+import { focusAgentHandlers } from "../focusAgent";
 import { useSendOnce } from "../useSendOnce";
 import { post } from "../vscodeApi";
 import { ActionButton } from "./ActionButton";
@@ -34,16 +35,7 @@ export const AgentCard = memo(function AgentCard({ agent, live }: { agent: Agent
   const limitedNow = status === "error" && Boolean(live?.limit);
   const { id } = agent;
 
-  const focusAgent = () => post({ type: "focusAgent", id });
-
-  const onKeyDown = (e: KeyboardEvent) => {
-    // Only the card itself: Enter on a button inside it is that button's business.
-    if (e.target !== e.currentTarget) return;
-    if (e.key === "Enter" || e.key === " ") {
-      e.preventDefault();
-      focusAgent();
-    }
-  };
+  const { onClick: focusAgent, onKeyDown } = focusAgentHandlers(id);
 
   // After a rename, keyboard focus comes back to the card instead of falling to the page.
   const onEditEnd = useCallback(() => card.current?.focus(), []);

@@ -1,12 +1,12 @@
 import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
-import { memo, useRef, type KeyboardEvent, type SyntheticEvent } from "react";
+import { memo, useRef, type SyntheticEvent } from "react";
 import type { AgentLiveView, AgentView } from "../../../src/shared/protocol";
 import { cardStatus, STATUS_TEXT } from "../agentStatus";
 import { formatElapsed } from "../elapsed";
+import { focusAgentHandlers } from "../focusAgent";
 import { nowDoing } from "../nowDoing";
 import { useBringIntoView } from "../useBringIntoView";
 import { useNow } from "../useNow";
-import { post } from "../vscodeApi";
 import { Codicon } from "./Codicon";
 import { Prompt } from "./Prompt";
 import { StatusDot } from "./StatusDot";
@@ -33,26 +33,27 @@ export const AgentLine = memo(function AgentLine({ agent, live, shown, onShowDet
   const marked = useBringIntoView(line, needsAnswer, live, revealSeq);
   const doing = nowDoing(agent, live);
   const { id, name } = agent;
-  const focusAgent = () => post({ type: "focusAgent", id });
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.target !== e.currentTarget) return;
-    if (e.key === "Enter" || e.key === " ") {
-      e.preventDefault();
-      focusAgent();
-    }
-  };
+  const { onClick, onKeyDown } = focusAgentHandlers(id);
   const stop = (e: SyntheticEvent) => e.stopPropagation();
   return (
     <li
       ref={line}
-      className={`agent-line status-${status}${agent.focused ? " focused" : ""}${shown ? " shown" : ""}${needsAnswer ? " needs-answer" : ""}${marked ? " revealed" : ""}`}
+      className={["agent-line", `status-${status}`, agent.focused && "focused", shown && "shown", needsAnswer && "needs-answer", marked && "revealed"].filter(Boolean).join(" ")}
       data-testid="agent-line"
       data-agent-id={id}
       data-status={status}
       data-needs-answer={needsAnswer ? "true" : undefined}
       aria-current={agent.focused ? "true" : undefined}
     >
-      <div className="agent-line-main" tabIndex={0} role="button" aria-label={`${name}: ${STATUS_TEXT[status]}${doing ? `, ${doing.text}` : ""}`} title={`Show ${name}'s terminal`} onClick={focusAgent} onKeyDown={onKeyDown}>
+      <div
+        className="agent-line-main"
+        tabIndex={0}
+        role="button"
+        aria-label={`${name}: ${STATUS_TEXT[status]}${doing ? `, ${doing.text}` : ""}`}
+        title={`Show ${name}'s terminal`}
+        onClick={onClick}
+        onKeyDown={onKeyDown}
+      >
         <StatusDot status={status} />
         <span className="line-name" data-testid="line-name">
           {name}

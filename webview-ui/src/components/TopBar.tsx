@@ -10,7 +10,12 @@ export function TopBar({ total }: { total?: string | null }) {
   const label = (text: string) => (narrow ? null : text);
   return (
     <header className="top-bar">
-      <VSCodeButton data-testid="open-claude" aria-label="Open Claude Code" title="Start Claude Code in a new terminal" onClick={() => post({ type: "openClaude" })}>
+      <VSCodeButton
+        data-testid="open-claude"
+        aria-label="Open Claude Code"
+        title="Start Claude Code in a new terminal"
+        onClick={() => post({ type: "openClaude" })}
+      >
         <Codicon name="add" className="button-icon" />
         {label("Open Claude Code")}
       </VSCodeButton>
