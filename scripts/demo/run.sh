@@ -70,7 +70,8 @@ opener=dist/arcadia-demo-opener.vsix
 if [ -f "$opener" ] && [ -z "$(find demo/panel-opener -newer "$opener" -print -quit)" ]; then
   :
 else
-  (cd demo/panel-opener && "$E2E_NODE" ../../node_modules/@vscode/vsce/vsce package --no-dependencies \
+  bash scripts/e2e/install-vsce.sh >/dev/null
+  (cd demo/panel-opener && "$E2E_NODE" "$E2E_VSCE" package --no-dependencies \
     --skip-license --allow-missing-repository --out "../../$opener" >/dev/null)
   say "packaged $opener"
 fi

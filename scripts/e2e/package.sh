@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # `npm run package`: builds, then packs dist/arcadia.vsix. @vscode/vsce 4 needs Node >= 22, so it
-# runs under a Node 24 installed beside the project's (scripts/e2e/install-node24.sh).
+# is installed into the cache and runs under a Node 24 beside the project's (install-vsce.sh).
 # What goes in is decided by .vscodeignore.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . scripts/e2e/paths.sh
 
-bash scripts/e2e/install-node24.sh >/dev/null
+bash scripts/e2e/install-vsce.sh >/dev/null
 # Minified, without source maps: what users install.
 node esbuild.js --production
 npm run build --workspace webview-ui
@@ -19,5 +19,5 @@ readme=dist/README.md
 grep -v '^!\[.*\](docs/screenshots/' README.md > "$readme"
 # --allow-missing-repository: Arcadia has no public repository yet, and a placeholder URL would
 # send Marketplace visitors nowhere.
-"$E2E_NODE" node_modules/@vscode/vsce/vsce package --no-dependencies --allow-missing-repository --readme-path "$readme" --out "$out"
+"$E2E_NODE" "$E2E_VSCE" package --no-dependencies --allow-missing-repository --readme-path "$readme" --out "$out"
 echo "package: $out $(stat -c %s "$out") bytes"

@@ -10,3 +10,8 @@ E2E_CODE_SERVER_VERSION=4.139.1
 E2E_CODE_SERVER_PREFIX="$E2E_CACHE/code-server-$E2E_CODE_SERVER_VERSION"
 E2E_CODE_SERVER="$E2E_CODE_SERVER_PREFIX/node_modules/.bin/code-server"
 E2E_CHROMIUM=/usr/bin/chromium
+# vsce (packaging) under Node 24, in the cache: as a devDependency its Node >= 22 engines made
+# `npm ci` warn on the project's Node 20.
+E2E_VSCE_VERSION=4.1.0
+E2E_VSCE_PREFIX="$E2E_CACHE/vsce-$E2E_VSCE_VERSION"
+E2E_VSCE="$E2E_VSCE_PREFIX/node_modules/@vscode/vsce/vsce"

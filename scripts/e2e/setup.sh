@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the end-to-end tests need, outside the repo, skipping whatever is already there:
 #   - Node 24 (code-server 4.139 and vsce 4 need it; the project itself stays on Node 20),
+#   - vsce 4.1.0 run by it (packaging: `npm run package`),
 #   - code-server 4.139.1 (VS Code 1.139 served to a browser), built against Node 24's headers,
 #   - Debian's chromium (test tools cannot download their own browsers here),
 #   - playwright-core, a dev dependency of the project (installed by `npm ci`; checked here).
@@ -40,6 +41,10 @@ fi
 # --- Node 24 (see install-node24.sh).
 t=$(date +%s)
 step "$(bash scripts/e2e/install-node24.sh | tail -1)" "$t"
+
+# --- vsce, the packager (see install-vsce.sh).
+t=$(date +%s)
+step "$(bash scripts/e2e/install-vsce.sh | tail -1)" "$t"
 
 # --- code-server. Its postinstall builds native modules with node-gyp: Node 24 first on PATH and
 # npm_config_nodedir at Node 24's headers (the machine's npm config points at Node 20's), so the

@@ -24,8 +24,9 @@ export function webviewHtml(
   view: "agents" | "sessions" | "session" = "agents",
 ): string {
   const nonce = randomBytes(16).toString("base64");
-  const script = webview.asWebviewUri(joinPath(assetsRoot, "assets", "index.js"));
-  const style = webview.asWebviewUri(joinPath(assetsRoot, "assets", "index.css"));
+  // Each page its own bundle (webview-ui/vite.config.ts): the panel loads no Markdown or reader.
+  const script = webview.asWebviewUri(joinPath(assetsRoot, "assets", `${view}.js`));
+  const style = webview.asWebviewUri(joinPath(assetsRoot, "assets", `${view}.css`));
   const csp = [
     "default-src 'none'",
     `img-src ${webview.cspSource} data:`,
