@@ -29,7 +29,7 @@ function startNamespace(run: DemoRun, unshareArgs: string[]): ChildProcess {
     DEMO_NODE24: e2ePaths.node,
     DEMO_CODE_SERVER: e2ePaths.codeServer,
     // Arcadia first: the panel opener depends on it.
-    DEMO_VSIX: [join(repoRoot, "dist", "arcadia.vsix"), join(repoRoot, "dist", "arcadia-demo-opener.vsix")].join(":"),
+    DEMO_VSIX: [join(repoRoot, "dist", "arcadia.vsix"), join(repoRoot, "dist", "arcadia-demo.vsix")].join(":"),
     DEMO_WORKSPACE: run.workspace,
     DEMO_SOCKET: run.socket,
     DEMO_HOST_NETNS: readlinkSync("/proc/self/ns/net"),

@@ -11,6 +11,7 @@ import { writeClaudeWrapper } from "../../test/rig/claudeWrapper";
 import { claudeBinary } from "../../test/rig/cli-binary";
 import { createHome } from "../../test/rig/home";
 import { demoScript } from "./demoModel";
+import { makeDemoRepository } from "./demoRepository";
 
 export const repoRoot = resolve(__dirname, "../..");
 
@@ -62,6 +63,7 @@ export function prepareRun(opts: { keep: boolean }): DemoRun {
   // Inside HOME, like a real project: the CLI shows it as ~/tiny-greeter.
   const workspace = join(dirs.home, "tiny-greeter");
   cpSync(join(repoRoot, "demo", "workspace"), workspace, { recursive: true });
+  makeDemoRepository(workspace);
   // Seeded so the CLI starts straight into its prompt: onboarding done, this folder trusted, the
   // (fake, offline) API key approved. HOME is what the extension host sees too, so Arcadia reads
   // transcripts from <home>/.claude/projects/.
@@ -79,7 +81,7 @@ export function prepareRun(opts: { keep: boolean }): DemoRun {
   const modelDir = join(root, "model");
   mkdirSync(modelDir);
   const scriptFile = join(modelDir, "script.json");
-  writeFileSync(scriptFile, JSON.stringify(demoScript(workspace), null, 2) + "\n");
+  writeFileSync(scriptFile, JSON.stringify(demoScript(new Date()), null, 2) + "\n");
 
   mkdirSync(join(dirs.userDataDir, "User"), { recursive: true });
   // The extension host's PATH comes from a login shell too, so Arcadia is told where `claude` is.

@@ -66,12 +66,12 @@ else
 fi
 
 # --- A tiny companion extension that opens Arcadia's panel when the window opens (demo only).
-opener=dist/arcadia-demo-opener.vsix
-if [ -f "$opener" ] && [ -z "$(find demo/panel-opener -newer "$opener" -print -quit)" ]; then
+opener=dist/arcadia-demo.vsix
+if [ -f "$opener" ] && [ -z "$(find demo/extension -newer "$opener" -print -quit)" ]; then
   :
 else
   bash scripts/e2e/install-vsce.sh >/dev/null
-  (cd demo/panel-opener && "$E2E_NODE" "$E2E_VSCE" package --no-dependencies \
+  (cd demo/extension && "$E2E_NODE" "$E2E_VSCE" package --no-dependencies \
     --skip-license --allow-missing-repository --out "../../$opener" >/dev/null)
   say "packaged $opener"
 fi

@@ -34,7 +34,7 @@ async function main(target: string): Promise<void> {
     await waitForWorkbench(page, target);
     step("workbench loaded");
     const panel = webviewFrame(page);
-    // The demo opens the panel itself (demo/panel-opener); the palette is what a person would use.
+    // The demo opens the panel itself (demo/extension); the palette is what a person would use.
     const opened = await panel.getByTestId("open-claude").waitFor({ timeout: 15_000 }).then(() => true, () => false);
     if (!opened) {
       step("the panel did not open by itself; opening it from the palette");

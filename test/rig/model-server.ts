@@ -14,6 +14,8 @@ import {
   type Script,
   type Step,
   slowReplyDelay,
+  withWorkingDirectory,
+  workingDirectory,
 } from "./script.js";
 
 export type { Conversation, Script, Step, ToolCall } from "./script.js";
@@ -156,7 +158,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
         ? idsFor(headers["x-claude-code-session-id"], `c${selection.conversation}s${position}`)
         : (prefix: string) => counterIds(prefix);
     const inputTokens = options.script.usage === "fromRequestSize" ? Math.ceil(raw.length / 4) : 100;
-    const message = buildMessage(step, body.model ?? "claude-scripted", ids, inputTokens);
+    const message = buildMessage(withWorkingDirectory(step, workingDirectory(body)), body.model ?? "claude-scripted", ids, inputTokens);
     const delayMs = slowReplyDelay(options.script, body) ?? step.delayMs ?? 0;
     if (body.stream) await streamMessage(res, message, delayMs, step.blockDelayMs ?? 0);
     else sendJson(res, 200, message);

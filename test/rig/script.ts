@@ -23,6 +23,10 @@ export interface ToolCall {
 /** `match` is a substring of the conversation's FIRST user message text ("" matches any). */
 export interface Conversation {
   match: string;
+  /** Match the LATEST prompt (a user message with text of its own) instead of the first: a reply
+   * to a request typed into a running conversation, e.g. "Please rebase your branch…". Implies
+   * steps counted from that prompt. */
+  matchLatestPrompt?: boolean;
   steps: Step[];
   /** Steps restart at every prompt: the step index counts assistant messages since the latest
    * prompt instead of since the start, so a conversation can answer any number of turns (the
@@ -109,6 +113,34 @@ export function assistantCount(body: MessagesRequestBody): number {
   return (body.messages ?? []).filter((m) => m.role === "assistant").length;
 }
 
+/** The latest prompt's text: the last user message with text of its own (reminders removed). */
+export function latestPromptText(body: MessagesRequestBody): string {
+  const messages = body.messages ?? [];
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    if (m.role !== "user") continue;
+    const text = stripReminders(contentText(m.content));
+    if (text.trim() !== "") return text;
+  }
+  return "";
+}
+
+/** The folder the CLI works in, as its system prompt states it ("Primary working directory: …"),
+ * wherever the request carries it (system blocks or a reminder). */
+export function workingDirectory(body: MessagesRequestBody): string | undefined {
+  const found = /Primary working directory: ([^\n"\\]+)/.exec(JSON.stringify([body.system, body.messages]));
+  return found?.[1]?.trim();
+}
+
+/** `{{cwd}}` in a step's tool inputs replaced by the requester's working directory, so one script
+ * serves agents in different folders (a worktree agent reads its own files, not the main
+ * checkout's). Left as is when the request names no folder. */
+export function withWorkingDirectory<S extends Exclude<Step, { httpError: unknown }>>(step: S, cwd: string | undefined): S {
+  if (cwd === undefined || !("tools" in step)) return step;
+  const tools = step.tools.map((t) => ({ ...t, input: JSON.parse(JSON.stringify(t.input ?? {}).replaceAll("{{cwd}}", JSON.stringify(cwd).slice(1, -1))) as unknown }));
+  return { ...step, tools };
+}
+
 /** Assistant messages since the latest prompt: a user message with text of its own (reminders
  * aside), not just tool results. The step index of a `perPrompt` conversation. */
 export function assistantCountSincePrompt(body: MessagesRequestBody): number {
@@ -136,11 +168,12 @@ export function selectReply(script: Script, body: MessagesRequestBody): Selectio
   if (!Array.isArray(body.tools) || body.tools.length === 0) {
     return { kind: "side", reason: body.output_config?.format ? "json-schema" : "no-tools" };
   }
-  const text = firstUserText(body);
-  const conversation = script.conversations.findIndex((c) => text.includes(c.match));
+  const first = firstUserText(body);
+  const latest = latestPromptText(body);
+  const conversation = script.conversations.findIndex((c) => (c.matchLatestPrompt ? latest : first).includes(c.match));
   if (conversation < 0) return { kind: "fallback", reason: "no conversation matched" };
-  const { steps, perPrompt } = script.conversations[conversation]!;
-  const index = perPrompt ? assistantCountSincePrompt(body) : assistantCount(body);
+  const { steps, perPrompt, matchLatestPrompt } = script.conversations[conversation]!;
+  const index = perPrompt || matchLatestPrompt ? assistantCountSincePrompt(body) : assistantCount(body);
   const step = steps[index];
   if (!step) return { kind: "fallback", reason: `conversation ${conversation} has no step ${index}` };
   return { kind: "step", conversation, index, step };

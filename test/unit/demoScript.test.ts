@@ -4,7 +4,7 @@
  * reply sequence, with ids that stay unique across turns.
  */
 import { describe, expect, it } from "vitest";
-import { demoScript, HELPER_MARK } from "../../scripts/demo/demoModel";
+import { demoScript, HELPER_MARK, SIDE_REQUESTS } from "../../scripts/demo/demoModel";
 import { startModelServer } from "../rig/model-server";
 import { assistantCountSincePrompt, selectReply, type MessagesRequestBody, type Script } from "../rig/script";
 
@@ -87,37 +87,40 @@ describe("perPrompt conversations", () => {
 });
 
 describe("the demo model", () => {
-  const demo = demoScript("/home/user/tiny-greeter");
+  const demo = demoScript(new Date(2026, 10, 26, 15, 20));
+  const tour = demo.conversations.findIndex((c) => c.match === "");
+  const helper = demo.conversations.findIndex((c) => c.match === HELPER_MARK);
 
   it("answers any prompt: tools first, every text labelled as the demo model", () => {
     const first = selectReply(demo, body([prompt("Please refactor everything")]));
-    expect(first).toMatchObject({ kind: "step", conversation: 1, index: 0 });
-    const texts = demo.conversations.flatMap((c) => c.steps.map((s) => ("text" in s ? s.text : "")));
+    expect(first).toMatchObject({ kind: "step", conversation: tour, index: 0 });
+    const texts = demo.conversations.flatMap((c) => c.steps.flatMap((s) => ("text" in s && s.text !== undefined ? [s.text] : "then" in s && "text" in s.then && s.then.text !== undefined ? [s.then.text] : [])));
+    expect(texts.length).toBeGreaterThan(10);
     for (const text of texts) expect(text).toMatch(/^\[demo model/);
     expect(demo.fallbackText).toMatch(/^\[demo model/);
   });
 
   it("gives the helper sub-agent its own script, found by its prompt", () => {
-    const agent = demo.conversations[1]!.steps.flatMap((s) => ("tools" in s ? s.tools : [])).find((t) => t.name === "Agent");
+    const agent = demo.conversations[tour]!.steps.flatMap((s) => ("tools" in s ? s.tools : [])).find((t) => t.name === "Agent");
     const helperPrompt = (agent!.input as { prompt: string }).prompt;
     expect(helperPrompt.startsWith(HELPER_MARK)).toBe(true);
-    expect(selectReply(demo, body([prompt(helperPrompt)]))).toMatchObject({ kind: "step", conversation: 0, index: 0 });
+    expect(selectReply(demo, body([prompt(helperPrompt)]))).toMatchObject({ kind: "step", conversation: helper, index: 0 });
   });
 
   it("runs its steps again on a later turn, then ends it with a text reply", () => {
-    const steps = demo.conversations[1]!.steps.length;
+    const steps = demo.conversations[tour]!.steps.length;
     let messages: Message[] = [prompt("first"), reply("...") /* any earlier turn */, prompt("second")];
     for (let i = 0; i < steps; i++) {
       const sel = selectReply(demo, body(messages));
       expect(sel).toMatchObject({ kind: "step", index: i });
       messages = [...messages, toolUse(`t${i}`), toolResult(`t${i}`)];
     }
-    const last = demo.conversations[1]!.steps.at(-1)!;
+    const last = demo.conversations[tour]!.steps.at(-1)!;
     expect("tools" in last).toBe(false);
   });
 
   it("asks permission exactly once, for a file in the workspace, then runs one long command through Arcadia's tools", () => {
-    const tools = demo.conversations.flatMap((c) => c.steps.flatMap((s) => ("tools" in s ? s.tools : [])));
+    const tools = [demo.conversations[tour]!, demo.conversations[helper]!].flatMap((c) => c.steps.flatMap((s) => ("tools" in s ? s.tools : [])));
     for (const t of tools) expect(["Read", "Bash", "Agent", "mcp__arcadia__execute_command"]).toContain(t.name);
     const commands = tools.filter((t) => t.name === "Bash").map((t) => (t.input as { command: string }).command);
     // Read-only commands, which 2.1.330 runs in default mode without asking — but one `touch`,
@@ -127,5 +130,19 @@ describe("the demo model", () => {
     const long = tools.filter((t) => t.name === "mcp__arcadia__execute_command");
     expect(long).toHaveLength(1);
     expect((long[0]!.input as { timeout_seconds: number }).timeout_seconds).toBeGreaterThan(60);
+  });
+});
+
+describe("the demo model's answers to the CLI's side requests", () => {
+  const demo = demoScript();
+  // A forked side request carries the whole conversation and its tools: only its last message says what it is.
+  const forked = (last: string) => body([prompt("Please refactor everything"), toolUse("t1"), toolResult("t1"), reply("done"), prompt(last)]);
+
+  it.each(Object.entries(SIDE_REQUESTS))("answers the %s request with a short text and no tools", (_, phrase) => {
+    const selection = selectReply(demo, forked(`${phrase} — the rest of the CLI's instructions`));
+    expect(selection.kind).toBe("sideQuery");
+    const step = (selection as { step: object }).step;
+    expect("tools" in step).toBe(false);
+    expect((step as { text: string }).text.length).toBeLessThan(120);
   });
 });
