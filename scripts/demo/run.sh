@@ -42,39 +42,60 @@ else
 fi
 export ARCADIA_DEMO_UNSHARE="${ns[*]}"
 
-# --- Node 24 + code-server (the browser is not needed: you bring your own).
-if [ -x "$E2E_NODE" ] && [ -x "$E2E_CODE_SERVER" ] && [ -f "$E2E_CODE_SERVER_PREFIX/.arcadia-ok" ]; then
-  say "code-server $E2E_CODE_SERVER_VERSION ready"
-else
-  say "first run: installing Node 24 and code-server into $E2E_CACHE (a few minutes, once)"
-  bash scripts/e2e/setup.sh --no-chromium
-fi
+# --- What the demo needs, installed once into the cache: Node 24 and vsce first (a few seconds;
+# packaging needs them), then three independent jobs side by side, since none waits for another:
+# code-server (the long one on a first run: npm builds its native modules), the pinned Claude Code
+# CLI (~380 MB, checked in half a second when there) and the two .vsix files (packaged again only
+# when a source is newer). Each job's output goes to a log, shown if it fails.
+bash scripts/e2e/install-node24.sh >/dev/null
+bash scripts/e2e/install-vsce.sh >/dev/null
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+
+code_server_job() {
+  if [ -x "$E2E_NODE" ] && [ -x "$E2E_CODE_SERVER" ] && [ -f "$E2E_CODE_SERVER_PREFIX/.arcadia-ok" ]; then
+    echo "code-server $E2E_CODE_SERVER_VERSION ready"
+  else
+    bash scripts/e2e/setup.sh --no-chromium
+  fi
+}
+vsix_job() {
+  local vsix=dist/arcadia.vsix sources=(src webview-ui/src webview-ui/index.html webview-ui/build.mjs package.json esbuild.js .vscodeignore)
+  if [ -f "$vsix" ] && [ -z "$(find "${sources[@]}" -newer "$vsix" -print -quit 2>/dev/null)" ]; then
+    echo "$vsix up to date"
+  else
+    npm run --silent package
+  fi
+  # A tiny companion extension: opens Arcadia's panel when the window opens, and runs the story.
+  local demo=dist/arcadia-demo.vsix
+  if [ ! -f "$demo" ] || [ -n "$(find demo/extension -newer "$demo" -print -quit)" ]; then
+    (cd demo/extension && "$E2E_NODE" "$E2E_VSCE" package --no-dependencies \
+      --skip-license --allow-missing-repository --out "../../$demo" >/dev/null)
+    echo "packaged $demo"
+  fi
+}
+claude_job() { npm run --silent install:claude; }
+
+code_server_ready=0
+[ -x "$E2E_CODE_SERVER" ] && [ -f "$E2E_CODE_SERVER_PREFIX/.arcadia-ok" ] && code_server_ready=1
+[ "$code_server_ready" = 1 ] || say "first run: installing code-server into $E2E_CACHE (about a minute and a half, once)"
+pids=()
+for job in code_server vsix claude; do
+  "${job}_job" >"$logs/$job.log" 2>&1 &
+  pids+=("$job:$!")
+done
+failed=0
+for entry in "${pids[@]}"; do
+  job=${entry%%:*}
+  if wait "${entry#*:}"; then
+    say "$(grep -v '^\s*$' "$logs/$job.log" | tail -1)"
+  else
+    say "$job failed:"; cat "$logs/$job.log" >&2; failed=1
+  fi
+done
+[ "$failed" = 0 ] || exit 1
 command -v ip >/dev/null || { say "ip (iproute2) is missing; run: npm run setup:e2e"; exit 1; }
 
-# --- The pinned Claude Code CLI: installed once into the cache (~380 MB), checked every time
-# (half a second).
-npm run --silent install:claude >&2
-
-# --- The extension: packaged again only when a source is newer than the .vsix.
-vsix=dist/arcadia.vsix
-sources=(src webview-ui/src webview-ui/index.html package.json esbuild.js .vscodeignore)
-if [ -f "$vsix" ] && [ -z "$(find "${sources[@]}" -newer "$vsix" -print -quit 2>/dev/null)" ]; then
-  say "$vsix up to date"
-else
-  say "packaging the extension ($vsix)"
-  npm run --silent package >&2
-fi
-
-# --- A tiny companion extension that opens Arcadia's panel when the window opens (demo only).
-opener=dist/arcadia-demo.vsix
-if [ -f "$opener" ] && [ -z "$(find demo/extension -newer "$opener" -print -quit)" ]; then
-  :
-else
-  bash scripts/e2e/install-vsce.sh >/dev/null
-  (cd demo/extension && "$E2E_NODE" "$E2E_VSCE" package --no-dependencies \
-    --skip-license --allow-missing-repository --out "../../$opener" >/dev/null)
-  say "packaged $opener"
-fi
-
+rm -rf "$logs"
 say "ready to start ($(( $(date +%s) - t_all )) s of checks and setup)"
 exec node --import tsx scripts/demo/main.ts "$@"

@@ -49,7 +49,8 @@ step "$(bash scripts/e2e/install-vsce.sh | tail -1)" "$t"
 # --- code-server. Its postinstall builds native modules with node-gyp: Node 24 first on PATH and
 # npm_config_nodedir at Node 24's headers (the machine's npm config points at Node 20's), so the
 # modules match the Node that runs them and nothing is fetched. A failed attempt to download a
-# prebuilt kerberos binary along the way is harmless (it then builds from source).
+# prebuilt kerberos binary along the way is harmless (it then builds from source). JOBS=max: each
+# module's make uses every core (node-gyp builds one file at a time otherwise), about a third off.
 t=$(date +%s)
 if [ -x "$E2E_CODE_SERVER" ] && [ -f "$E2E_CODE_SERVER_PREFIX/.arcadia-ok" ]; then
   step "code-server $E2E_CODE_SERVER_VERSION already there" "$t"
@@ -58,7 +59,7 @@ else
   [ -f "$E2E_CODE_SERVER_PREFIX/package.json" ] || echo '{"name":"arcadia-e2e-code-server","private":true}' >"$E2E_CODE_SERVER_PREFIX/package.json"
   # env -u: under `npm run …` the outer npm's npm_config_user_agent (".. node/v20 ..") is
   # inherited, and code-server's postinstall reads the Node version from it and refuses.
-  PATH="$E2E_NODE_BIN:$PATH" npm_config_nodedir="$E2E_NODE_HOME" env -u npm_config_user_agent \
+  PATH="$E2E_NODE_BIN:$PATH" npm_config_nodedir="$E2E_NODE_HOME" JOBS=max env -u npm_config_user_agent \
     npm install --prefix "$E2E_CODE_SERVER_PREFIX" --no-audit --no-fund --loglevel=error \
     "code-server@$E2E_CODE_SERVER_VERSION"
   # The marker says the whole install (postinstall included) finished; a half install is redone.

@@ -36,8 +36,8 @@ export function panelActions({ manager, board, prompts, launcher, notice, sandbo
       const agents = manager.views();
       post({ type: "snapshot", agents, live: board.views(agents.map((a) => a.id)), notice: notice.current });
     },
-    openClaude: () => launcher.open(),
-    openClaudeInWorktree: () => launcher.openInWorktree(),
+    openClaude: async () => void (await launcher.open()),
+    openClaudeInWorktree: async () => void (await launcher.openInWorktree()),
     worktreeAction: (m) => void vscode.commands.executeCommand(WORKTREE_COMMANDS[m.action], m.id),
     showSessions: () => void vscode.commands.executeCommand("arcadia.openSessions"),
     sessionsReady: () => undefined,

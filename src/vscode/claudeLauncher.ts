@@ -1,13 +1,18 @@
 /**
  * Starting `claude` for a new agent ("Open Claude Code", "… in Folder…") and again for an exited
  * one (Restart). A missing binary is a notice on the panel with what to do about it, not a failed
- * terminal; it goes away once a launch works.
+ * terminal; it goes away once a launch works. Run by another extension or a keybinding, the open
+ * commands take a task typed at the new agent's prompt once it is ready, and a worktree's name
+ * (core/launch/launchRequest.ts); they return the new agent's id.
  */
 import { vscode } from "./api";
 import type { AgentManager } from "../agents/agentManager";
 import type { Log } from "../agents/ports";
 import type { PanelNotice } from "../panel/panelNotice";
-import type { NoticeCommand } from "../shared/protocol";
+import type { AgentView, NoticeCommand } from "../shared/protocol";
+import { notReadyReason, whenReady } from "../agents/agentReadiness";
+import { type LaunchRequest, parseLaunchRequest } from "../core/launch/launchRequest";
+import { errorMessage } from "../core/util/errorMessage";
 import { PANEL_VIEW_ID } from "../panel/viewProvider";
 import { locateClaude } from "./claudeLocator";
 import { chooseLaunchFolder } from "./folderChoice";
@@ -28,23 +33,53 @@ export class ClaudeLauncher {
   /** The palette commands that launch. */
   register(): vscode.Disposable[] {
     return [
-      vscode.commands.registerCommand("arcadia.openClaude", () => this.open()),
-      vscode.commands.registerCommand("arcadia.openClaudeInFolder", () => this.open(true)),
-      vscode.commands.registerCommand("arcadia.openClaudeInWorktree", () => this.openInWorktree()),
+      vscode.commands.registerCommand("arcadia.openClaude", (arg?: unknown) => this.fromCommand("Open Claude Code", arg, false, (r) => this.open(false, r))),
+      vscode.commands.registerCommand("arcadia.openClaudeInFolder", (arg?: unknown) => this.fromCommand("Open Claude Code in Folder", arg, false, (r) => this.open(true, r))),
+      vscode.commands.registerCommand("arcadia.openClaudeInWorktree", (arg?: unknown) => this.fromCommand("Open Claude Code in New Worktree", arg, true, (r) => this.openInWorktree(r))),
     ];
   }
 
-  async open(askFolder = false): Promise<void> {
+  /** A command's argument checked (untrusted: any extension or keybinding may pass one), then the launch: the new agent's id. */
+  private async fromCommand(title: string, arg: unknown, worktree: boolean, launch: (request: LaunchRequest) => Promise<string | undefined>): Promise<string | undefined> {
+    const parsed = parseLaunchRequest(arg, { worktree });
+    if (!parsed.ok) {
+      this.log.warn(`${title}: refused its argument: ${parsed.problem}`);
+      void vscode.window.showErrorMessage(`${title}: ${parsed.problem}.`);
+      return undefined;
+    }
+    return launch(parsed.request);
+  }
+
+  async open(askFolder = false, request: LaunchRequest = {}): Promise<string | undefined> {
     const cwd = await chooseLaunchFolder(this.context.workspaceState, askFolder);
-    if (cwd) await this.launchIn(cwd);
+    return cwd ? this.launchAsked(cwd, request) : undefined;
   }
 
   /** A new agent isolated in a new git worktree of the workspace's repository (worktreeLaunch.ts). */
-  async openInWorktree(): Promise<void> {
+  async openInWorktree(request: LaunchRequest = {}): Promise<string | undefined> {
     const folder = await chooseLaunchFolder(this.context.workspaceState, false);
-    if (!folder) return;
-    const tree = await prepareWorktree(folder, this.context.workspaceState, this.manager.views().length + 1, this.log);
-    if (tree) await this.launchIn(tree.path);
+    if (!folder) return undefined;
+    const tree = await prepareWorktree(folder, this.context.workspaceState, this.manager.views().length + 1, this.log, request.worktree);
+    return tree ? this.launchAsked(tree.path, request) : undefined;
+  }
+
+  /** Launches in `cwd`; the request's task is typed at the prompt once the agent is ready (not awaited: the command returns at once). */
+  private async launchAsked(cwd: string, request: LaunchRequest): Promise<string | undefined> {
+    const view = await this.launchIn(cwd);
+    if (view && request.prompt !== undefined) {
+      const prompt = request.prompt;
+      void this.typeWhenReady(view, prompt).catch((err) => this.log.warn(`${view.name}: the task was not typed: ${errorMessage(err)}`));
+    }
+    return view?.id;
+  }
+
+  private async typeWhenReady(view: AgentView, prompt: string): Promise<void> {
+    const readiness = await whenReady(this.manager, view.id);
+    if (readiness !== "ready") throw new Error(notReadyReason(readiness));
+    const terminal = this.manager.agentInfo(view.id)?.terminal;
+    if (!terminal?.type) throw new Error("its terminal cannot be typed into");
+    await terminal.type(prompt);
+    this.log.info(`${view.name}: task typed at its prompt (${prompt.length} characters)`);
   }
 
   /** `claude --resume <id>` in a new terminal in the session's folder, with a card following it. */
@@ -52,7 +87,7 @@ export class ClaudeLauncher {
     await this.launchIn(cwd, sessionId);
   }
 
-  private async launchIn(cwd: string, resume?: string): Promise<void> {
+  private async launchIn(cwd: string, resume?: string): Promise<AgentView | undefined> {
     const claude = await locateClaude(config().get<string>("claudePath", ""), process.env.PATH);
     if (!claude.ok) {
       this.log.warn(claude.message);
@@ -66,11 +101,11 @@ export class ClaudeLauncher {
         ],
       });
       await vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`);
-      return;
+      return undefined;
     }
     if (this.notice.current?.kind === "claudeMissing") this.notice.set(null);
     const extraArgs = config().get<string[]>("extraArgs", []).filter((a) => typeof a === "string");
-    await this.manager.open({ command: claude.command, args: extraArgs }, cwd, resume);
+    return this.manager.open({ command: claude.command, args: extraArgs }, cwd, resume);
   }
 
   async restart(agentId: string): Promise<void> {

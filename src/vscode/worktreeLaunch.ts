@@ -18,13 +18,18 @@ function suggestedName(repo: string, n: number): string {
   for (let i = n; ; i++) if (!existsSync(join(repo, WORKTREES_FOLDER, `agent-${i}`))) return `agent-${i}`;
 }
 
-export async function prepareWorktree(folder: string, state: vscode.Memento, agentNumber: number, log: Log): Promise<WorktreeInfo | undefined> {
+/** `given`: the name a command's caller chose (checked already); otherwise the user is asked, a free one suggested. */
+export async function prepareWorktree(folder: string, state: vscode.Memento, agentNumber: number, log: Log, given?: string): Promise<WorktreeInfo | undefined> {
   const repo = await repositoryRoot(folder);
   if (!repo) {
     void vscode.window.showWarningMessage(`Open Claude Code in New Worktree needs a git repository: ${folder} is not in one. Run "git init" there (and commit once), or use Open Claude Code.`);
     return undefined;
   }
-  const name = await vscode.window.showInputBox({
+  if (given !== undefined && existsSync(join(repo, WORKTREES_FOLDER, given))) {
+    void vscode.window.showErrorMessage(`Open Claude Code in New Worktree: a worktree named ${given} exists in ${repo}; choose another name.`);
+    return undefined;
+  }
+  const name = given ?? await vscode.window.showInputBox({
     title: "Open Claude Code in New Worktree",
     prompt: `The agent works in ${join(WORKTREES_FOLDER, "<name>")} on its own branch worktree-<name>, made from what ${repo} has checked out.`,
     value: suggestedName(repo, agentNumber),
