@@ -7,13 +7,12 @@
 //   3, 4  two agents in the shared checkout that edit src/app.ts: the guard asks before the second
 //         edit; the first then follows the file with Arcadia's execute_command, which never ends
 //         by itself, until Complete on its row force-finishes it;
-//   5     a turn the API refuses: a usage limit, with the time it resets.
+//   5     a turn the API refuses: the API key's usage limit, with the time access comes back.
 // Paths are `{{cwd}}/…` (the scripted model puts in each agent's own folder: a worktree agent
 // edits its worktree). Texts start with "[demo model" like every demo reply.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Conversation, Step, ToolCall } from "../../test/rig/script";
-import { LIMIT_HEADERS } from "../../test/rig/sessionScenarios";
 
 export interface StoryAgent {
   marker: string;
@@ -126,16 +125,16 @@ export function storyConversations(resetsAt: Date, pace: { delayMs: number; bloc
     {
       match: limit!.marker,
       perPrompt: true,
-      steps: [
-        {
-          httpError: 429,
-          times: Number.MAX_SAFE_INTEGER,
-          headers: LIMIT_HEADERS(Math.floor(resetsAt.getTime() / 1000)),
-          then: { text: "[demo model] (never: the limit does not lift in the demo)" },
-        },
-      ],
+      // What the API answers an API key past its spend limit (its own words), every time.
+      steps: [{ httpError: 400, times: Number.MAX_SAFE_INTEGER, headers: { "x-should-retry": "false" }, message: usageLimitMessage(resetsAt), then: { text: "[demo model] (never: the limit does not lift in the demo)" } }],
     },
   ];
+}
+
+/** The API's refusal of an API key past the usage limits its organisation set (400 invalid_request_error). */
+export function usageLimitMessage(resetsAt: Date): string {
+  const iso = resetsAt.toISOString();
+  return `You have reached your specified API usage limits. You will regain access on ${iso.slice(0, 10)} at ${iso.slice(11, 16)} UTC.`;
 }
 
 /** Two hours after the next full hour: a reset time that reads as one ("resets at 18:00"). */

@@ -67,7 +67,11 @@ function descendants(root: number): number[] {
   const found = new Set([root]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const [pid, ppid] of parent) if (!found.has(pid) && found.has(ppid)) (found.add(pid), (grew = true));
+    for (const [pid, ppid] of parent) {
+      if (found.has(pid) || !found.has(ppid)) continue;
+      found.add(pid);
+      grew = true;
+    }
   }
   return [...found];
 }

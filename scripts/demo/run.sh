@@ -67,12 +67,7 @@ vsix_job() {
     npm run --silent package
   fi
   # A tiny companion extension: opens Arcadia's panel when the window opens, and runs the story.
-  local demo=dist/arcadia-demo.vsix
-  if [ ! -f "$demo" ] || [ -n "$(find demo/extension -newer "$demo" -print -quit)" ]; then
-    (cd demo/extension && "$E2E_NODE" "$E2E_VSCE" package --no-dependencies \
-      --skip-license --allow-missing-repository --out "../../$demo" >/dev/null)
-    echo "packaged $demo"
-  fi
+  bash scripts/demo/package-extension.sh
 }
 claude_job() { npm run --silent install:claude; }
 

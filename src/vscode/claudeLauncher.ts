@@ -10,7 +10,7 @@ import type { AgentManager } from "../agents/agentManager";
 import type { Log } from "../agents/ports";
 import type { PanelNotice } from "../panel/panelNotice";
 import type { AgentView, NoticeCommand } from "../shared/protocol";
-import { notReadyReason, whenReady } from "../agents/agentReadiness";
+import { notReadyReason, typeTask, whenReady } from "../agents/agentReadiness";
 import { type LaunchRequest, parseLaunchRequest } from "../core/launch/launchRequest";
 import { errorMessage } from "../core/util/errorMessage";
 import { PANEL_VIEW_ID } from "../panel/viewProvider";
@@ -78,8 +78,8 @@ export class ClaudeLauncher {
     if (readiness !== "ready") throw new Error(notReadyReason(readiness));
     const terminal = this.manager.agentInfo(view.id)?.terminal;
     if (!terminal?.type) throw new Error("its terminal cannot be typed into");
-    await terminal.type(prompt);
-    this.log.info(`${view.name}: task typed at its prompt (${prompt.length} characters)`);
+    const submitted = await typeTask(this.manager, view.id, (text) => terminal.type!(text), prompt);
+    this.log.info(`${view.name}: task typed at its prompt (${prompt.length} characters)${submitted ? "" : "; not seen submitted: press Enter in its terminal"}`);
   }
 
   /** `claude --resume <id>` in a new terminal in the session's folder, with a card following it. */

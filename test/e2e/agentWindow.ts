@@ -40,6 +40,8 @@ export interface AgentWindowOptions {
   prepareHome?: (home: string) => void;
   /** More environment for the `claude` the wrapper starts. */
   cliEnv?: Record<string, string>;
+  /** More extensions installed after Arcadia. */
+  moreVsix?: string[];
 }
 
 export async function openAgentWindow(options: AgentWindowOptions): Promise<AgentWindow> {
@@ -56,7 +58,7 @@ export async function openAgentWindow(options: AgentWindowOptions): Promise<Agen
   // The extension host gets a PATH from the login shell, not ours: the wrapper goes by its path.
   // Sub-agents in the foreground: the Agent call runs until its sub-agent is done.
   const claude = writeClaudeWrapper(join(root, "bin"), { modelUrl: model.url, env: { CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: "1", ...options.cliEnv } });
-  const vs = await startVsCode({ workspace, extraEnv: { HOME: home, ...options.extraEnv }, settings: { "arcadia.claudePath": claude, ...options.settings } });
+  const vs = await startVsCode({ workspace, extraEnv: { HOME: home, ...options.extraEnv }, settings: { "arcadia.claudePath": claude, ...options.settings }, moreVsix: options.moreVsix });
   return {
     root,
     workspace,

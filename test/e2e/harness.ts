@@ -40,6 +40,8 @@ export interface StartOptions {
   extraEnv?: Record<string, string>;
   /** Defaults to dist/arcadia.vsix. */
   vsix?: string;
+  /** More extensions installed after Arcadia (the demo's, for the story). */
+  moreVsix?: string[];
 }
 
 export interface VsCode {
@@ -126,6 +128,7 @@ export async function startVsCode(opts: StartOptions): Promise<VsCode> {
   try {
     writeSettings(dirs, opts.settings ?? {});
     await installExtension(dirs, vsix, env);
+    for (const more of opts.moreVsix ?? []) await installExtension(dirs, more, env);
     server = await startCodeServer(dirs, opts.workspace, env);
     // Chromium gets the same throwaway HOME/XDG dirs: its caches stay out of the real home too.
     browser = await launchBrowser(root, env);

@@ -144,7 +144,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
         const served = failures.get(key) ?? 0;
         if (served < step.times) {
           failures.set(key, served + 1);
-          sendHttpError(res, step.httpError, step.headers);
+          sendHttpError(res, step.httpError, step.headers, step.message);
           record({ ...base, body: summary, reply: `${label}:error${step.httpError}#${served + 1}`, status: step.httpError });
           return;
         }
@@ -320,8 +320,8 @@ function apiError(status: number, type: string | undefined, message: string) {
 }
 
 /** `headers` override the defaults, e.g. a usage limit's `anthropic-ratelimit-unified-*` and `x-should-retry: false`. */
-function sendHttpError(res: ServerResponse, status: 429 | 500 | 529, headers: Record<string, string> = {}): void {
-  const body = JSON.stringify(apiError(status, ERROR_TYPES[status], `Scripted ${status} error`));
+function sendHttpError(res: ServerResponse, status: 400 | 429 | 500 | 529, headers: Record<string, string> = {}, message?: string): void {
+  const body = JSON.stringify(apiError(status, ERROR_TYPES[status], message ?? `Scripted ${status} error`));
   res.writeHead(status, {
     "content-type": "application/json",
     "retry-after": "0",

@@ -12,7 +12,7 @@ import { createRig, type Rig } from "./claude-rig.js";
 import type { InteractiveSession } from "./interactive.js";
 import type { PrintResult } from "./print.js";
 import type { Script } from "./script.js";
-import { renameResume, usageLimitPrint } from "./sessionScenarios.js";
+import { apiUsageLimitPrint, renameResume, usageLimitPrint } from "./sessionScenarios.js";
 import { awaySummary } from "./truthScenarios.js";
 import {
   blocks,
@@ -477,6 +477,7 @@ export const scenarios: Scenario[] = [
   printTool,
   renameResume,
   usageLimitPrint,
+  apiUsageLimitPrint,
   awaySummary,
 ];
 

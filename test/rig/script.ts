@@ -7,8 +7,9 @@ export type Step =
   | { text: string; delayMs?: number; blockDelayMs?: number }
   /** An optional text block, then tool_use blocks; stop_reason tool_use. */
   | { tools: ToolCall[]; text?: string; delayMs?: number; blockDelayMs?: number }
-  /** Fail `times` times (Anthropic error JSON, retry-after: 0), then answer `then`. */
-  | { httpError: 429 | 500 | 529; times: number; then: Step; headers?: Record<string, string> };
+  /** Fail `times` times (Anthropic error JSON, retry-after: 0), then answer `then`. `message`: the
+   * error's text (default "Scripted <status> error"), e.g. the API's usage-limit sentence. */
+  | { httpError: 400 | 429 | 500 | 529; times: number; then: Step; headers?: Record<string, string>; message?: string };
 
 // delayMs: pause after message_start (a slow first token). blockDelayMs: pause after each content
 // block and before message_delta, like a real stream where blocks arrive over time; it shows

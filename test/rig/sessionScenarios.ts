@@ -42,6 +42,27 @@ export const LIMIT_HEADERS = (resetEpochSeconds: number) => ({
   "anthropic-ratelimit-unified-representative-claim": "five_hour",
 });
 
+/** The API's own refusal of an API key past its organisation's spend limit: 400, not retried, a sentence naming when access comes back. */
+export const API_USAGE_LIMIT_MESSAGE = "You have reached your specified API usage limits. You will regain access on 2026-12-01 at 00:00 UTC.";
+
+export const apiUsageLimitPrint: PrintScenario = {
+  name: "api-usage-limit-print",
+  description: "Print mode with an API key past its spend limit: every request is refused with 400 invalid_request_error and the API's sentence; the CLI ends the turn with a synthetic error reply quoting it.",
+  mode: "print",
+  script: {
+    conversations: [
+      { match: "Hit the spend limit", steps: [{ httpError: 400, times: 99, headers: { "x-should-retry": "false" }, message: API_USAGE_LIMIT_MESSAGE, then: { text: "never" } }] },
+    ],
+  },
+  checkpoints: ["refused"],
+  async run(p, checkpoint) {
+    const result = await p.print("Hit the spend limit");
+    if (result.exitCode === 0) throw new Error(`claude -p succeeded despite the limit: ${result.stdout}`);
+    if (!p.records().some((r) => r.type === "assistant" && r.isApiErrorMessage === true)) throw new Error("no synthetic API error reply written");
+    await checkpoint("refused");
+  },
+};
+
 export const usageLimitPrint: PrintScenario = {
   name: "usage-limit-print",
   description: "Print mode with an API key: every request is refused with 429 (no retry): the CLI ends the turn with a synthetic rate_limit error reply.",

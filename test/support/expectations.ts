@@ -202,6 +202,13 @@ export const expectations: Record<string, Record<string, Expectation>> = {
     },
     final: ({ state }) => idle(state, "error"),
   },
+  "api-usage-limit-print": {
+    // The API key's spend limit (a 400, not a 429) ends the turn as an error too.
+    refused: ({ events }) => {
+      expect(events.some((e) => e.kind === "apiError" && e.final)).toBe(true);
+    },
+    final: ({ state }) => idle(state, "error"),
+  },
   "print-text": {
     // Print mode writes no turn_duration: only the idle timer can end the turn.
     done: ({ state, events }) => {

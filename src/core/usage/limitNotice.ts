@@ -5,6 +5,9 @@
  * `isApiErrorMessage: true`, `error: "rate_limit"` (or `billing_error`), `apiErrorStatus: 429`, and
  * text that depends on the account:
  * - API key (recorded with 2.1.330): "API Error: Request rejected (429) · <the API's message>";
+ * - API key past its organisation's spend limit (recorded with 2.1.330): a 400, `error: "unknown"`,
+ *   "API Error: 400 You have reached your specified API usage limits. You will regain access on
+ *   2026-12-01 at 00:00 UTC." (the API's own sentence, with the moment in UTC);
  * - Claude subscription (2.1.x): "You've hit your limit · resets 2pm (Europe/London)", "You've hit
  *   your weekly limit · resets Nov 27, 9am";
  * - Claude subscription (1.x): "Claude AI usage limit reached|1760000000" (the reset as epoch seconds).
@@ -26,6 +29,7 @@ export interface LimitNotice {
 const EPOCH_FORM = /usage limit reached\|(\d{9,12})/i;
 const USAGE_WORDS = /usage limit|hit your .*limit|limit reached|out of (?:extra )?usage|spend (?:cap|limit)/i;
 const RESETS = /\bresets?\s+(?:at\s+)?([^·∙\n]+?)\s*(?:[·∙]|$)/i;
+const REGAINS = /regain access on (\d{4})-(\d{2})-(\d{2}) at (\d{2}):(\d{2}) UTC/i;
 
 /** The notice a record gives, or undefined when it is not a limit. */
 export function limitNoticeOf(record: Json, at?: number): LimitNotice | undefined {
@@ -36,6 +40,11 @@ export function limitNoticeOf(record: Json, at?: number): LimitNotice | undefine
   const status = asNumber(record.apiErrorStatus);
   const epoch = EPOCH_FORM.exec(text);
   if (epoch) return { kind: "usage", resetsAt: Number(epoch[1]) * 1000, at };
+  const regains = REGAINS.exec(text);
+  if (regains) {
+    const [year, month, day, hour, minute] = regains.slice(1).map(Number) as [number, number, number, number, number];
+    return { kind: "usage", resetsAt: Date.UTC(year, month - 1, day, hour, minute), at };
+  }
   const usage = USAGE_WORDS.test(text) || error === "billing_error";
   if (!usage && error !== "rate_limit" && status !== 429) return undefined;
   const resets = RESETS.exec(text)?.[1]?.trim();

@@ -23,6 +23,12 @@ describe("a usage or rate limit", () => {
     expect(limitMessage(digest.limit!, NOW)).toBe("Rate limited by the API (429)");
   });
 
+  it("is a usage limit with the moment access comes back when the real CLI quotes an API key's spend limit (400)", async () => {
+    const digest = await readSessionDigest(join(RECORDED, "api-usage-limit-print", "94a4c39b-c7ae-403d-8b99-1cb8be0ac834.jsonl"));
+    expect(digest.limit).toEqual(expect.objectContaining({ kind: "usage", resetsAt: Date.UTC(2026, 11, 1, 0, 0) }));
+    expect(limitMessage(digest.limit!, Date.UTC(2026, 11, 1, 0, 0) - 3_600_000, { locale: "en-GB", timeZone: "UTC" })).toBe("Usage limit reached — resets at Tue 1 Dec, 00:00");
+  });
+
   it("is a usage limit with its reset in a subscription's words (2.1.x): 'You've hit your limit · resets 2pm (Europe/London)'", () => {
     const notice = limitNoticeOf(errorReply("You've hit your limit · resets 2pm (Europe/London)"))!;
     expect(notice).toMatchObject({ kind: "usage", resetsText: "2pm (Europe/London)" });
