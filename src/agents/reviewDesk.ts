@@ -184,6 +184,8 @@ export class ReviewDesk implements Disposable {
 
   private async answer(agentId: string): Promise<void> {
     await this.follow(agentId, true);
+    const view = this.reviewComments(agentId);
+    this.deps.log.info(`${this.book.review(agentId)?.agentName ?? agentId}: answered its review comments: ${view?.addressed ?? 0} addressed, ${view?.unaddressed ?? 0} not`);
     this.deps.onAnswered?.(agentId);
   }
 
