@@ -58,6 +58,12 @@ export class ReviewDesk implements Disposable {
   constructor(private readonly deps: ReviewDeskDeps) {
     this.now = deps.now ?? Date.now;
     this.book = new ReviewBook(deps.saved);
+    // Sent before a window reload and not answered yet: the restored card's reading of its current
+    // turn (or the next one) is the answer.
+    for (const review of this.book.all()) {
+      const sentAt = Math.max(0, ...this.book.awaiting(review.agentId).flatMap((t) => t.notes.map((n) => n.sentAt ?? 0)));
+      if (sentAt > 0) this.watch.sent(review.agentId, sentAt);
+    }
     this.subscriptions.add(
       this.book.onDidChange((agentId) => {
         this.changed.fire([agentId]);

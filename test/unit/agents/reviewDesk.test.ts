@@ -200,6 +200,15 @@ describe("review comments sent to an agent", () => {
     expect(a1.terminal.typed[0]).toContain("one");
     expect(a1.terminal.typed[0]).not.toContain("two");
     expect(a2.terminal.typed).toEqual([]);
+
+    // Sent, then the window reloads before the answer: the restored card's reading of that turn answers it.
+    await again.desk.whenSaved();
+    const third = world(again.saves.at(-1));
+    third.add("a1", "Agent #1", "waiting");
+    expect(third.desk.reviewComments("a1")).toMatchObject({ awaiting: 1 });
+    third.events("a1", [{ kind: "prompt", text: "Review comments on your changes (1): …", source: "user", at: Date.now() }, { kind: "turnEnd" }]);
+    await third.until(() => third.answered.length === 1, "the answer after the reload");
+    expect(third.desk.reviewComments("a1")).toMatchObject({ awaiting: 0, unaddressed: 1 });
   });
 
   it("a typing failure keeps the comments as drafts, with a log line", async () => {
