@@ -25,7 +25,7 @@ export interface ReviewDeskDeps {
     onDidChange: Event<AgentChange>;
     onDidReadTranscript: Event<TranscriptEventsRead>;
   };
-  /** A file's text, or null when it is gone. */
+  /** A file's text, or null when it is gone; a rejection (unreadable now) leaves its threads as they are. */
   readFile(path: string): Promise<string | null>;
   /** Keeps the threads (workspace state): they survive a window reload. */
   save(reviews: AgentReview[]): Promise<void>;
@@ -98,9 +98,11 @@ export class ReviewDesk implements Disposable {
 
   /** "Send N comments": now when the agent is idle at its prompt, else once it is. */
   async send(agentId: string): Promise<SendOutcome> {
-    if (this.book.review(agentId)?.closed || !this.deps.agents.agentInfo(agentId)) return this.book.outgoing(agentId).length > 0 ? "closed" : "nothing";
     if (this.book.outgoing(agentId).length === 0) return "nothing";
-    if (!isIdle(this.agentView(agentId))) {
+    // Gone: closed, or no card at all. A card still reconnecting after a reload is not idle: queued.
+    const view = this.agentView(agentId);
+    if (this.book.review(agentId)?.closed || !view) return "closed";
+    if (!isIdle(view) || !this.deps.agents.agentInfo(agentId)) {
       this.book.queue(agentId);
       return "queued";
     }
@@ -197,15 +199,19 @@ export class ReviewDesk implements Disposable {
 
   /** Reads the agent's commented files and moves its threads with their text (`verdict`: sent ones addressed or not). */
   private async follow(agentId: string, verdict: boolean): Promise<void> {
-    const files = new Map<string, string[] | null>();
+    const files = new Map<string, string[] | null | undefined>();
     for (const thread of this.book.threads(agentId)) {
-      if (files.has(thread.file)) continue;
-      const text = await this.deps.readFile(thread.file).catch(() => null);
-      files.set(thread.file, text === null ? null : splitLines(text));
+      if (files.has(thread.file) || thread.resolved) continue;
+      const text = await this.deps.readFile(thread.file).catch((err: unknown) => {
+        this.deps.log.warn(`review comments: ${thread.file} could not be read: ${errorMessage(err)}`);
+        return undefined;
+      });
+      files.set(thread.file, typeof text === "string" ? splitLines(text) : text);
     }
-    const located = (thread: ReviewThread): Located | null => {
+    // undefined: unreadable now (the thread stays as it is); null: the file is gone (its lines changed).
+    const located = (thread: ReviewThread): Located | null | undefined => {
       const lines = files.get(thread.file);
-      return lines ? locate(thread.anchor, lines) : null;
+      return lines ? locate(thread.anchor, lines) : lines;
     };
     if (verdict) this.book.answered(agentId, located);
     else this.book.relocate(agentId, located);

@@ -199,14 +199,16 @@ export class ReviewBook {
 
   /**
    * The agent's turn after a send is over: each awaiting thread is addressed or not by `located`
-   * (null: the file is gone — its lines changed); every other thread of the agent moves with its text.
+   * (null: the file is gone — its lines changed; undefined: it could not be read — the thread waits
+   * for the next turn); every other thread of the agent moves with its text.
    */
-  answered(agentId: string, located: (thread: ReviewThread) => Located | null): void {
+  answered(agentId: string, located: (thread: ReviewThread) => Located | null | undefined): void {
     const review = this.agents.get(agentId);
     if (!review) return;
     for (const thread of review.threads) {
       if (thread.resolved) continue;
       const found = located(thread);
+      if (found === undefined) continue;
       if (found) thread.anchor = { ...thread.anchor, line: found.line };
       if (threadStatus(thread) === "sent") thread.outcome = !found || found.changed ? "addressed" : "unaddressed";
     }
@@ -214,7 +216,7 @@ export class ReviewBook {
   }
 
   /** Threads follow their text after the agent edited (no verdict given). */
-  relocate(agentId: string, located: (thread: ReviewThread) => Located | null): void {
+  relocate(agentId: string, located: (thread: ReviewThread) => Located | null | undefined): void {
     const review = this.agents.get(agentId);
     if (!review) return;
     let moved = false;

@@ -7,7 +7,8 @@
  * it can be replied to, sent, resolved. Threads saved in the workspace come back after a reload.
  */
 import type { ReviewDesk } from "../../agents/reviewDesk";
-import { type AgentReview, type ReviewThread, type ThreadStatus, threadStatus } from "../../core/review/reviewBook";
+import { type AgentReview, type ReviewThread, threadStatus } from "../../core/review/reviewBook";
+import { threadLabel } from "../../core/review/threadLabel";
 import { vscode } from "../api";
 
 export const REVIEW_CONTROLLER_ID = "arcadia.review";
@@ -16,22 +17,6 @@ export const REVIEW_CONTROLLER_ID = "arcadia.review";
 export interface ThreadRef {
   agentId: string;
   threadId: string;
-}
-
-const STATUS_WORDS: Record<ThreadStatus, string> = {
-  draft: "draft: not sent yet",
-  queued: "will send when idle",
-  sent: "sent: waiting for the agent's answer",
-  addressed: "addressed: its lines changed",
-  unaddressed: "not addressed: its lines are unchanged",
-  resolved: "resolved",
-};
-
-/** "Agent #2 · addressed: its lines changed": what a thread's header says. */
-export function threadLabel(review: Pick<AgentReview, "agentName" | "closed">, thread: ReviewThread): string {
-  const status = threadStatus(thread);
-  const closed = review.closed && (status === "draft" || status === "queued") ? "draft, kept: the agent was closed" : STATUS_WORDS[status];
-  return `${review.agentName}${review.closed ? " (closed)" : ""} · ${closed}`;
 }
 
 export class CommentThreads implements vscode.Disposable {

@@ -13,6 +13,7 @@ import type { TerminalHandle } from "../../../src/agents/ports";
 import { ReviewDesk } from "../../../src/agents/reviewDesk";
 import type { AgentReview } from "../../../src/core/review/reviewBook";
 import { readSavedReviews } from "../../../src/core/review/savedReviews";
+import { threadLabel } from "../../../src/core/review/threadLabel";
 import type { TranscriptEvent } from "../../../src/core/transcript/events";
 import { Emitter } from "../../../src/core/util/emitter";
 import type { AgentView } from "../../../src/shared/protocol";
@@ -46,6 +47,7 @@ function world(saved?: AgentReview[]) {
     if (before === "active" && status === "waiting") changes.fire({ type: "turnFinished", agent: agent.view });
   };
   const saves: AgentReview[][] = [];
+  const unreadable = new Set<string>();
   const answered: string[] = [];
   const answeredNow = new Emitter<void>();
   const closedNotices: string[] = [];
@@ -60,7 +62,7 @@ function world(saved?: AgentReview[]) {
       onDidChange: changes.event,
       onDidReadTranscript: transcripts.event,
     },
-    readFile: (path) => readFile(path, "utf8").catch(() => null),
+    readFile: (path) => (unreadable.has(path) ? Promise.reject(new Error("EACCES: permission denied")) : readFile(path, "utf8").catch(() => null)),
     save: async (reviews) => void saves.push(JSON.parse(JSON.stringify(reviews)) as AgentReview[]),
     saved,
     log,
@@ -79,7 +81,7 @@ function world(saved?: AgentReview[]) {
       5000,
       what,
     );
-  return { dir, desk, add, setStatus, write, events, until, saves, answered, closedNotices, changes, agents, log };
+  return { dir, desk, add, setStatus, write, events, until, saves, answered, closedNotices, changes, agents, log, unreadable };
 }
 
 const APP = ["import x;", "", 'export const title = "base";', "export const size = 1;", ""].join("\n");
@@ -209,6 +211,47 @@ describe("review comments sent to an agent", () => {
     third.events("a1", [{ kind: "prompt", text: "Review comments on your changes (1): …", source: "user", at: Date.now() }, { kind: "turnEnd" }]);
     await third.until(() => third.answered.length === 1, "the answer after the reload");
     expect(third.desk.reviewComments("a1")).toMatchObject({ awaiting: 0, unaddressed: 1 });
+  });
+
+  it("a card still reconnecting after a reload is not idle: the send is queued, nothing typed", async () => {
+    const w = world();
+    const agent = w.add("a1", "Agent #1", "waiting");
+    agent.view = { ...agent.view, reconnecting: true };
+    const app = w.write("App.tsx", APP);
+    w.desk.comment("a1", app, APP, 2, 2, "one");
+    expect(await w.desk.send("a1")).toBe("queued");
+    expect(agent.terminal.typed).toEqual([]);
+    w.agents.delete("a1");
+    w.desk.comment("a1", app, APP, 3, 3, "two");
+    expect(await w.desk.send("a1")).toBe("closed");
+  });
+
+  it("a file that cannot be read at the answer leaves its thread waiting (not addressed by default), with a log line", async () => {
+    const w = world();
+    w.add("a1", "Agent #1", "waiting");
+    const app = w.write("App.tsx", APP);
+    w.desk.comment("a1", app, APP, 2, 2, "one");
+    await w.desk.send("a1");
+    // Root reads any file whatever its mode: the refusal comes from the reader instead.
+    w.unreadable.add(app);
+    w.events("a1", [{ kind: "prompt", text: "Review comments on your changes (1): …", source: "user", at: Date.now() }, { kind: "turnEnd" }]);
+    await w.until(() => w.answered.length === 1, "the answer looked at");
+    expect(w.desk.reviewComments("a1")).toMatchObject({ awaiting: 1, addressed: 0, unaddressed: 0 });
+    expect(w.log.lines.some((l) => l.includes(`${app} could not be read: EACCES`))).toBe(true);
+  });
+
+  it("each thread's header says whose it is and where it stands, a closed agent's too", async () => {
+    const w = world();
+    w.add("a1", "Agent #1", "active");
+    const app = w.write("App.tsx", APP);
+    const draft = w.desk.comment("a1", app, APP, 2, 2, "one")!;
+    const label = () => threadLabel(w.desk.book.review("a1")!, w.desk.book.thread("a1", draft.id)!);
+    expect(label()).toBe("Agent #1 · draft: not sent yet");
+    await w.desk.send("a1");
+    expect(label()).toBe("Agent #1 · will send when idle");
+    w.agents.delete("a1");
+    w.changes.fire({ type: "removed", id: "a1" });
+    expect(label()).toBe("Agent #1 (closed) · draft, kept: the agent was closed");
   });
 
   it("a typing failure keeps the comments as drafts, with a log line", async () => {
