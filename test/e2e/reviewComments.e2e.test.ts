@@ -6,7 +6,8 @@
  * VS Code's own comment widget (the "+" in the gutter, the text box, "Add Comment"); the card's
  * "Send 2 comments" types one message at the agent's prompt, which reaches the model with both
  * files, lines and comments (drafts outlive closing the diff); the agent changes one of the two lines; that thread reads
- * "addressed", the other "not addressed", and both survive a window reload.
+ * "addressed", the other "not addressed", and both survive a window reload. An agent in the shared
+ * checkout takes comments on its "Edited 1 file" Review, and gets only its own.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -23,7 +24,8 @@ const PROMPT = "Change the title and the notes";
 const IDENTITY = { GIT_AUTHOR_NAME: "E2E", GIT_AUTHOR_EMAIL: "e2e@example.com", GIT_COMMITTER_NAME: "E2E", GIT_COMMITTER_EMAIL: "e2e@example.com" };
 const APP = ['import { render } from "./render";', "", 'export const title = "base";', "export const size = 1;", "render(title, size);", ""].join("\n");
 const NOTES = ["# Notes", "", "Nothing yet.", ""].join("\n");
-const COMMENTS = { app: "Call it a heading, not a title.", notes: "Say what changed, not who did it." };
+const SHARED_PROMPT = "Tidy the readme";
+const COMMENTS = { app: "Call it a heading, not a title.", notes: "Say what changed, not who did it.", readme: "Keep the word sample." };
 
 describe.skipIf(!available)("review comments sent to an agent (real VS Code, real CLI, real git)", () => {
   let win: AgentWindow;
@@ -62,6 +64,10 @@ describe.skipIf(!available)("review comments sent to an agent (real VS Code, rea
               { text: "Renamed the title to heading." },
             ],
           },
+          {
+            match: SHARED_PROMPT,
+            steps: [{ tools: [{ name: "Edit", input: { file_path: join(workspace, "README.md"), old_string: "# Sample workspace", new_string: "# A tidy workspace" } }] }, { text: "Readme tidied." }, { text: "Noted." }],
+          },
         ],
         fallbackText: "OK.",
       }),
@@ -89,7 +95,7 @@ describe.skipIf(!available)("review comments sent to an agent (real VS Code, rea
   const threadLabel = async (text: string) => (await thread(text).locator(".review-title").textContent())?.trim();
 
   /** As a person comments: hover the line, click the "+" in its gutter, type, "Add Comment". */
-  async function commentOn(lineText: string, comment: string): Promise<void> {
+  async function commentOn(lineText: string, comment: string, agent = "Agent #1"): Promise<void> {
     const editor = changedSide(lineText);
     const line = editor.locator(".view-line", { hasText: lineText }).first();
     // The "+" shows for a hovered line once the editor knows its commenting ranges (asked of the
@@ -110,7 +116,7 @@ describe.skipIf(!available)("review comments sent to an agent (real VS Code, rea
     await widget.locator(".comment-form .monaco-editor").waitFor({ timeout: 10_000 });
     await page.keyboard.type(comment);
     await widget.locator(".monaco-button", { hasText: "Add Comment" }).click();
-    await pollUntil(async () => (await threadLabel(comment)) === "Agent #1 · draft: not sent yet", `the draft "${comment}" on its line`, 10_000);
+    await pollUntil(async () => (await threadLabel(comment)) === `${agent} · draft: not sent yet`, `the draft "${comment}" on its line`, 10_000);
   }
 
   it("comments on a line of each of two files in the Review, sends them from the card, and the model gets both", async () => {
@@ -184,5 +190,30 @@ describe.skipIf(!available)("review comments sent to an agent (real VS Code, rea
     await pollUntil(async () => (await threadLabel(COMMENTS.app)) === "Agent #1 · addressed: its lines changed", "the title's thread after the reload", 20_000);
     expect(await threadLabel(COMMENTS.notes)).toBe("Agent #1 · not addressed: its lines are unchanged");
     await vs.screenshot("review-comments-3-after-reload");
+  });
+
+  it("an agent in the shared checkout: its 'Edited 1 file' Review takes comments too, and they go to it alone", async () => {
+    await showPanel();
+    await panel().locator('[data-testid="open-claude"]').click();
+    await page.locator(".part.panel .terminal-wrapper.active .xterm").waitFor({ timeout: 20_000 });
+    await waitForClaudePrompt();
+    await typeInTerminal(SHARED_PROMPT);
+    await pollUntil(async () => (await terminalText(page, ".part.panel")).includes("Readme tidied."), "agent 2's edit done", 30_000);
+    await showPanel();
+    const card = await details("Agent #2");
+    await pollUntil(async () => (await card.locator('[data-testid="session-edits-text"]').textContent())?.startsWith("Edited 1 file this session"), "the edit on the card", 20_000);
+    await card.locator('[data-testid="session-edits-review"]').click();
+    await commentOn("# A tidy workspace", COMMENTS.readme, "Agent #2");
+    await showPanel();
+    await pollUntil(async () => (await card.getAttribute("data-status")) === "waiting", "Agent #2 idle", 20_000);
+    const before = win.model.requests.length;
+    await card.locator('[data-testid="review-send"]').click();
+    const request = await pollUntil(() => win.model.requests.slice(before).find((r) => r.body?.lastUserText.includes("Review comments on your changes")), "agent 2's review message at the model", 30_000);
+    const asked = request.body?.lastUserText ?? "";
+    expect(asked).toContain("README.md line 1, which reads `# A tidy workspace`: " + COMMENTS.readme);
+    // Agent #1's threads are its own: nothing of them reaches Agent #2.
+    expect(asked).not.toContain(COMMENTS.app);
+    expect(asked).not.toContain(COMMENTS.notes);
+    expect(asked).toContain("Review comments on your changes (1)");
   });
 });
