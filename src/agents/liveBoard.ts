@@ -13,7 +13,18 @@ import { ARCADIA_TOOL_PREFIX } from "../core/server/serverName";
 import type { TranscriptEvent } from "../core/transcript/events";
 import { type Disposable, DisposableStore, Emitter } from "../core/util/emitter";
 import { visibleText } from "../core/util/visibleText";
-import type { AgentLiveView, LiveCallView, PromptView, ReviewCommentsView, SessionEditsView, SessionUsageView, SharedFileView, StillRunningView, TurnSummaryView, WorktreeView } from "../shared/protocol";
+import type {
+  AgentLiveView,
+  LiveCallView,
+  PromptView,
+  ReviewCommentsView,
+  SessionEditsView,
+  SessionUsageView,
+  SharedFileView,
+  StillRunningView,
+  TurnSummaryView,
+  WorktreeView,
+} from "../shared/protocol";
 import { ToolWaits } from "./toolWaits";
 
 export interface CallSource {
@@ -126,7 +137,9 @@ export class LiveBoard {
     );
     this.subscriptions.add(approvals.onDidChange(() => this.refresh()));
     if (permissions) this.subscriptions.add(permissions.onDidChange(() => this.refresh()));
-    for (const source of [extras.shared, extras.worktrees, extras.edits, extras.stillRunning, extras.reviews]) if (source) this.subscriptions.add(source.onDidChange((agentIds) => this.refresh(agentIds)));
+    for (const source of [extras.shared, extras.worktrees, extras.edits, extras.stillRunning, extras.reviews]) {
+      if (source) this.subscriptions.add(source.onDidChange((agentIds) => this.refresh(agentIds)));
+    }
   }
 
   /** Transcript events of an agent: its `mcp__arcadia__*` tool_uses are what calls match to. */

@@ -167,7 +167,8 @@ export class ReviewDesk implements Disposable {
   private item(cwd: string, { thread, notes }: OutgoingThread) {
     const inside = relative(cwd, thread.file);
     const file = inside && !inside.startsWith(`..${sep}`) && inside !== ".." && !isAbsolute(inside) ? inside : thread.file;
-    return { file, line: thread.anchor.line + 1, lineCount: thread.anchor.lines.length, quote: thread.anchor.lines[0] ?? "", comments: notes.map((n) => n.body) };
+    const { line, lines } = thread.anchor;
+    return { file, line: line + 1, lineCount: lines.length, quote: lines[0] ?? "", comments: notes.map((n) => n.body) };
   }
 
   private agentChanged(change: AgentChange): void {
@@ -193,7 +194,8 @@ export class ReviewDesk implements Disposable {
   private async answer(agentId: string): Promise<void> {
     await this.follow(agentId, true);
     const view = this.reviewComments(agentId);
-    this.deps.log.info(`${this.book.review(agentId)?.agentName ?? agentId}: answered its review comments: ${view?.addressed ?? 0} addressed, ${view?.unaddressed ?? 0} not`);
+    const name = this.book.review(agentId)?.agentName ?? agentId;
+    this.deps.log.info(`${name}: answered its review comments: ${view?.addressed ?? 0} addressed, ${view?.unaddressed ?? 0} not`);
     this.deps.onAnswered?.(agentId);
   }
 

@@ -22,14 +22,24 @@ import { vscode } from "./api";
 import { createReviewComments } from "./review/reviewComments";
 import { offerRemovalOfLeftWorktree, registerWorktreeCommands, WORKTREE_COMMANDS } from "./worktreeCommands";
 
-export function createCardExtras(deps: { manager: AgentManager; collisions: CollisionGuard; hookTools: HookToolFeed; log: Log; workspaceState: vscode.Memento }): {
-  sources: CardExtras;
-  disposables: Disposable[];
-} {
+export interface CardExtrasDeps {
+  manager: AgentManager;
+  collisions: CollisionGuard;
+  hookTools: HookToolFeed;
+  log: Log;
+  /** Where review comments are kept (they survive a window reload). */
+  workspaceState: vscode.Memento;
+}
+
+export function createCardExtras(deps: CardExtrasDeps): { sources: CardExtras; disposables: Disposable[] } {
   const { manager, collisions, hookTools, log } = deps;
   const worktrees = new WorktreeCards({ worktreeOf, changeStats, log: (m) => log.warn(m) });
   const edits = new SessionCards((m) => log.warn(m));
-  const owners = new ReviewOwners({ agentIds: () => manager.views().map((a) => a.id), worktreeOf: (id) => worktrees.info(id)?.path, editedFiles: (id) => edits.files(id) });
+  const owners = new ReviewOwners({
+    agentIds: () => manager.views().map((a) => a.id),
+    worktreeOf: (id) => worktrees.info(id)?.path,
+    editedFiles: (id) => edits.files(id),
+  });
   const openReview = (id: string) => void vscode.commands.executeCommand(WORKTREE_COMMANDS.review, id);
   const reviews = createReviewComments({ manager, state: deps.workspaceState, owners, log, openReview });
   const commandDeps = { manager, cards: worktrees, edits, log, reviewOpened: (id: string, files: string[]) => owners.opened(id, files) };

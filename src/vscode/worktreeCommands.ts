@@ -46,7 +46,9 @@ export function registerWorktreeCommands(deps: Deps): vscode.Disposable[] {
   return [
     vscode.workspace.registerTextDocumentContentProvider(BASE_SCHEME, provider),
     vscode.commands.registerCommand(WORKTREE_COMMANDS.review, (id?: string) =>
-      id && !deps.cards.info(id) ? reviewSessionEdits(deps, id).catch((err) => void vscode.window.showErrorMessage(`Review: ${errorMessage(err)}`)) : withAgent(deps, id, (agent, info) => review(deps, agent, info)),
+      id && !deps.cards.info(id)
+        ? reviewSessionEdits(deps, id).catch((err) => void vscode.window.showErrorMessage(`Review: ${errorMessage(err)}`))
+        : withAgent(deps, id, (agent, info) => review(deps, agent, info)),
     ),
     vscode.commands.registerCommand(WORKTREE_COMMANDS.merge, (id?: string) => withAgent(deps, id, (agent, info) => merge(deps, agent, info))),
     vscode.commands.registerCommand(WORKTREE_COMMANDS.remove, (id?: string) => withAgent(deps, id, (agent, info) => remove(deps, agent, info))),

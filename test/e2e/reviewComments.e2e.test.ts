@@ -12,7 +12,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
 import type { Script } from "../rig/script.js";
 import { e2eAvailable, pollUntil, runCommand, terminalText, type VsCode, waitForWorkbench } from "./harness";
@@ -25,6 +25,7 @@ const IDENTITY = { GIT_AUTHOR_NAME: "E2E", GIT_AUTHOR_EMAIL: "e2e@example.com", 
 const APP = ['import { render } from "./render";', "", 'export const title = "base";', "export const size = 1;", "render(title, size);", ""].join("\n");
 const NOTES = ["# Notes", "", "Nothing yet.", ""].join("\n");
 const SHARED_PROMPT = "Tidy the readme";
+const TIDY = "# A tidy workspace";
 const COMMENTS = { app: "Call it a heading, not a title.", notes: "Say what changed, not who did it.", readme: "Keep the word sample." };
 
 describe.skipIf(!available)("review comments sent to an agent (real VS Code, real CLI, real git)", () => {
@@ -66,7 +67,11 @@ describe.skipIf(!available)("review comments sent to an agent (real VS Code, rea
           },
           {
             match: SHARED_PROMPT,
-            steps: [{ tools: [{ name: "Edit", input: { file_path: join(workspace, "README.md"), old_string: "# Sample workspace", new_string: "# A tidy workspace" } }] }, { text: "Readme tidied." }, { text: "Noted." }],
+            steps: [
+              { tools: [{ name: "Edit", input: { file_path: join(workspace, "README.md"), old_string: "# Sample workspace", new_string: TIDY } }] },
+              { text: "Readme tidied." },
+              { text: "Noted." },
+            ],
           },
         ],
         fallbackText: "OK.",
@@ -88,6 +93,10 @@ describe.skipIf(!available)("review comments sent to an agent (real VS Code, rea
     await win?.close();
   });
 
+  /** The model's first request since `from` that carries a review message. */
+  const reviewRequest = (from: number) => win.model.requests.slice(from).find((r) => r.body?.lastUserText.includes("Review comments on your changes"));
+  /** The card's review line, e.g. "2 review comments — 1 addressed". */
+  const reviewLine = (card: Locator) => card.locator('[data-testid="review-comments-text"]').textContent();
   /** A diff entry's right side (the file now): the editor that takes comments. */
   const changedSide = (text: string) => page.locator(".part.editor .editor.modified", { hasText: text }).first();
   /** A comment thread's widget in the diff editor, by what it holds. */
@@ -156,7 +165,7 @@ describe.skipIf(!available)("review comments sent to an agent (real VS Code, rea
     await pollUntil(async () => (await card.getAttribute("data-status")) === "waiting", "Agent #1 idle", 20_000);
     const sentAt = Date.now();
     await card.locator('[data-testid="review-send"]').click();
-    const request = await pollUntil(() => win.model.requests.find((r) => r.body?.lastUserText.includes("Review comments on your changes")), "the review message at the model", 30_000);
+    const request = await pollUntil(() => reviewRequest(0), "the review message at the model", 30_000);
     figures.sendToModelMs = Date.now() - sentAt;
     const asked = request.body?.lastUserText ?? "";
     expect(asked).toContain("App.tsx line 3, which reads `export const title = \"from the agent\";`: " + COMMENTS.app);
@@ -176,7 +185,7 @@ describe.skipIf(!available)("review comments sent to an agent (real VS Code, rea
     await vs.screenshot("review-comments-2-answered");
     await showPanel();
     const card = await details("Agent #1");
-    await pollUntil(async () => (await card.locator('[data-testid="review-comments-text"]').textContent()) === "2 review comments — 1 addressed", "the verdicts on the card", 10_000);
+    await pollUntil(async () => (await reviewLine(card)) === "2 review comments — 1 addressed", "the verdicts on the card", 10_000);
   });
 
   it("a window reload keeps both threads, with their verdicts", async () => {
@@ -185,7 +194,7 @@ describe.skipIf(!available)("review comments sent to an agent (real VS Code, rea
     await showPanel();
     const card = await details("Agent #1");
     await pollUntil(async () => (await card.getAttribute("data-status")) === "waiting", "Agent #1 back and idle", 30_000);
-    await pollUntil(async () => (await card.locator('[data-testid="review-comments-text"]').textContent()) === "2 review comments — 1 addressed", "the verdicts on the card after the reload", 20_000);
+    await pollUntil(async () => (await reviewLine(card)) === "2 review comments — 1 addressed", "the verdicts on the card after the reload", 20_000);
     await card.locator('[data-testid="worktree-review"]').click();
     await pollUntil(async () => (await threadLabel(COMMENTS.app)) === "Agent #1 · addressed: its lines changed", "the title's thread after the reload", 20_000);
     expect(await threadLabel(COMMENTS.notes)).toBe("Agent #1 · not addressed: its lines are unchanged");
@@ -201,14 +210,15 @@ describe.skipIf(!available)("review comments sent to an agent (real VS Code, rea
     await pollUntil(async () => (await terminalText(page, ".part.panel")).includes("Readme tidied."), "agent 2's edit done", 30_000);
     await showPanel();
     const card = await details("Agent #2");
-    await pollUntil(async () => (await card.locator('[data-testid="session-edits-text"]').textContent())?.startsWith("Edited 1 file this session"), "the edit on the card", 20_000);
+    const edited = card.locator('[data-testid="session-edits-text"]');
+    await pollUntil(async () => (await edited.textContent())?.startsWith("Edited 1 file this session"), "the edit on the card", 20_000);
     await card.locator('[data-testid="session-edits-review"]').click();
     await commentOn("# A tidy workspace", COMMENTS.readme, "Agent #2");
     await showPanel();
     await pollUntil(async () => (await card.getAttribute("data-status")) === "waiting", "Agent #2 idle", 20_000);
     const before = win.model.requests.length;
     await card.locator('[data-testid="review-send"]').click();
-    const request = await pollUntil(() => win.model.requests.slice(before).find((r) => r.body?.lastUserText.includes("Review comments on your changes")), "agent 2's review message at the model", 30_000);
+    const request = await pollUntil(() => reviewRequest(before), "agent 2's review message at the model", 30_000);
     const asked = request.body?.lastUserText ?? "";
     expect(asked).toContain("README.md line 1, which reads `# A tidy workspace`: " + COMMENTS.readme);
     // Agent #1's threads are its own: nothing of them reaches Agent #2.

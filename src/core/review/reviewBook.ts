@@ -96,7 +96,8 @@ export class ReviewBook {
   addThread(agent: { id: string; name: string }, file: string, anchor: LineAnchor, body: string, now: number): ReviewThread | undefined {
     const review = this.reviewOf(agent);
     if (review.closed) return undefined;
-    const thread: ReviewThread = { id: this.newId(), file, anchor, notes: [{ id: this.newId(), body, at: now, sentAt: null }], queued: false, outcome: null, resolved: false };
+    const note: ReviewNote = { id: this.newId(), body, at: now, sentAt: null };
+    const thread: ReviewThread = { id: this.newId(), file, anchor, notes: [note], queued: false, outcome: null, resolved: false };
     review.threads.push(thread);
     this.changed.fire(agent.id);
     return thread;

@@ -85,10 +85,11 @@ export function createReviewComments(deps: ReviewCommentsDeps): { desk: ReviewDe
     const name = deps.manager.agentInfo(agentId)?.name ?? desk.book.review(agentId)?.agentName ?? "The agent";
     const drafts = desk.book.draftCount(agentId);
     const outcome = await desk.send(agentId);
-    if (outcome === "queued") void vscode.window.showInformationMessage(`${name} is working: ${plural(drafts, "comment")} will be sent when it is idle.`);
-    else if (outcome === "closed") void vscode.window.showWarningMessage(`${name} was closed: its comments stay on their lines and cannot be sent to another agent.`);
-    else if (outcome === "failed") void vscode.window.showErrorMessage(`${name}: the comments could not be typed at its prompt (see "Arcadia: Show Log"). They are kept as drafts.`);
-    else if (outcome === "nothing") void vscode.window.showInformationMessage(`${name} has no comment waiting to be sent.`);
+    const { window } = vscode;
+    if (outcome === "queued") void window.showInformationMessage(`${name} is working: ${plural(drafts, "comment")} will be sent when it is idle.`);
+    else if (outcome === "closed") void window.showWarningMessage(`${name} was closed: its comments stay on their lines and cannot go to another agent.`);
+    else if (outcome === "failed") void window.showErrorMessage(`${name}: the comments could not be typed at its prompt (see the log); kept as drafts.`);
+    else if (outcome === "nothing") void window.showInformationMessage(`${name} has no comment waiting to be sent.`);
   };
 
   const resolve = (resolved: boolean) => (view: vscode.CommentThread) => {
@@ -106,7 +107,8 @@ export function createReviewComments(deps: ReviewCommentsDeps): { desk: ReviewDe
     const review = agentId ? desk.book.review(agentId) : undefined;
     if (!agentId || !review?.closed) return;
     const go = "Discard";
-    const answer = await vscode.window.showWarningMessage(`Discard ${plural(review.threads.length, "review thread")} of ${review.agentName} (closed)?`, { modal: true }, go);
+    const question = `Discard ${plural(review.threads.length, "review thread")} of ${review.agentName} (closed)?`;
+    const answer = await vscode.window.showWarningMessage(question, { modal: true }, go);
     if (answer === go) desk.book.discard(agentId);
   };
 
@@ -140,7 +142,8 @@ async function keepText(text: string, why: string): Promise<void> {
 async function closedNotice(desk: ReviewDesk, agentId: string, name: string, drafts: number): Promise<void> {
   const discard = "Discard Them";
   const answer = await vscode.window.showInformationMessage(
-    `${name} was closed with ${plural(drafts, "review comment")} not sent. They stay on their lines, marked "${name} (closed)"; they cannot go to another agent.`,
+    `${name} was closed with ${plural(drafts, "review comment")} not sent. They stay on their lines, marked "${name} (closed)"; ` +
+      "they cannot go to another agent.",
     discard,
   );
   if (answer === discard) desk.book.discard(agentId);

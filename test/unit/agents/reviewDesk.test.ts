@@ -26,7 +26,8 @@ const tempDir = useTempDirs();
 /** A terminal that records what is typed at its prompt. */
 function terminal(): TerminalHandle & { typed: string[] } {
   const typed: string[] = [];
-  return { name: "t", typed, processId: async () => 1, show: () => undefined, run: () => undefined, dispose: () => undefined, type: async (text) => void typed.push(text) };
+  const nothing = () => undefined;
+  return { name: "t", typed, processId: async () => 1, show: nothing, run: nothing, dispose: nothing, type: async (text) => void typed.push(text) };
 }
 
 function world(saved?: AgentReview[]) {
@@ -190,7 +191,8 @@ describe("review comments sent to an agent", () => {
     w.desk.comment("a2", app, APP, 3, 3, "two");
     await w.desk.send("a1");
     await w.desk.whenSaved();
-    const { reviews, dropped } = readSavedReviews(JSON.parse(JSON.stringify([...w.saves.at(-1)!, { agentId: 7 }, { agentId: "a3", agentName: "x", closed: false, threads: [{ id: "t" }] }])));
+    const torn = [{ agentId: 7 }, { agentId: "a3", agentName: "x", closed: false, threads: [{ id: "t" }] }];
+    const { reviews, dropped } = readSavedReviews(JSON.parse(JSON.stringify([...w.saves.at(-1)!, ...torn])));
     expect(dropped).toBe(2);
     const again = world(reviews);
     const a1 = again.add("a1", "Agent #1", "active");

@@ -6,7 +6,14 @@
 import { describe, expect, it } from "vitest";
 import { QUOTE_MAX, REVIEW_MESSAGE_START, reviewMessage, type ReviewMessageItem } from "../../../src/core/review/reviewMessage";
 
-const item = (overrides: Partial<ReviewMessageItem> = {}): ReviewMessageItem => ({ file: "src/App.tsx", line: 12, lineCount: 1, quote: 'export const title = "x";', comments: ["Use a constant."], ...overrides });
+const item = (overrides: Partial<ReviewMessageItem> = {}): ReviewMessageItem => ({
+  file: "src/App.tsx",
+  line: 12,
+  lineCount: 1,
+  quote: 'export const title = "x";',
+  comments: ["Use a constant."],
+  ...overrides,
+});
 
 /** What must never reach the terminal: C0/C1 controls, DEL, format (bidi, zero-width, tags), line/paragraph separators, lone surrogates. */
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;

@@ -24,13 +24,23 @@ export function ReviewComments({ agentId, name, review }: { agentId: string; nam
     post({ type: "reviewAction", id: agentId, action: "send" });
   };
   return (
-    <div className="agent-review-comments" data-testid="review-comments" title="Comments on the agent's Review (its diff), sent to it as one message at its prompt">
+    <div
+      className="agent-review-comments"
+      data-testid="review-comments"
+      title="Comments on the agent's Review (its diff), sent to it as one message at its prompt"
+    >
       <Codicon name="comment-discussion" className="worktree-icon" />
       <span data-testid="review-comments-text" aria-live="polite">
         {reviewCommentsText(review)}
       </span>
       {review.drafts > 0 && (
-        <button type="button" className="link-button" data-testid="review-send" aria-label={`Send ${plural(review.drafts, "review comment")} to ${name}`} onClick={send}>
+        <button
+          type="button"
+          className="link-button"
+          data-testid="review-send"
+          aria-label={`Send ${plural(review.drafts, "review comment")} to ${name}`}
+          onClick={send}
+        >
           Send {plural(review.drafts, "comment")}
         </button>
       )}
