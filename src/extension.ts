@@ -74,7 +74,7 @@ export function activate(context: vscode.ExtensionContext): void {
   // The broker first: closing the server would abort pending hook requests, read as "answered in the terminal".
   shutdown = () => (permissions.dispose(), Promise.all([serverReady?.then((s) => s?.close()), processes.stop(), manager.dispose()]).then(() => undefined));
 
-  const extras = createCardExtras({ manager, collisions, hookTools, log });
+  const extras = createCardExtras({ manager, collisions, hookTools, log, workspaceState: context.workspaceState });
   const board = store.add(new LiveBoard(tracker, approvals, permissions, hookTools, Date.now, { ...extras.sources, stillRunning }));
   const focusAgent = (id: string) => manager.focus(id);
   const prompts = new PromptDesk({ approvals, tracker, permissions, diffs: { ...tools.ports.diffs, reveal: (id) => tools.reveal(id) }, focusAgent, log });

@@ -9,6 +9,7 @@ import type { PromptDesk } from "../agents/promptDesk";
 import type { ExtensionMessage } from "../shared/protocol";
 import type { ClaudeLauncher } from "../vscode/claudeLauncher";
 import type { SandboxNotice } from "../vscode/sandboxNotice";
+import { REVIEW_COMMANDS } from "../vscode/review/reviewComments";
 import { WORKTREE_COMMANDS } from "../vscode/worktreeCommands";
 import type { WebviewActions } from "./messageRouter";
 import type { PanelNotice } from "./panelNotice";
@@ -39,6 +40,7 @@ export function panelActions({ manager, board, prompts, launcher, notice, sandbo
     openClaude: async () => void (await launcher.open()),
     openClaudeInWorktree: async () => void (await launcher.openInWorktree()),
     worktreeAction: (m) => void vscode.commands.executeCommand(WORKTREE_COMMANDS[m.action], m.id),
+    reviewAction: (m) => void vscode.commands.executeCommand(REVIEW_COMMANDS.send, m.id),
     showSessions: () => void vscode.commands.executeCommand("arcadia.openSessions"),
     sessionsReady: () => undefined,
     sessionAction: (m) => void vscode.commands.executeCommand("arcadia.sessionAction", m.sessionId, m.action),

@@ -187,6 +187,24 @@ export interface TurnSummaryView {
   rows: { label: string; outcome: ToolView["outcome"] }[];
 }
 
+/**
+ * The reviewer's comments on this agent's changes (threads not resolved), from the diff's comment
+ * threads: "3 review comments — 2 addressed", "2 comments will send when idle", "Send 2 comments".
+ */
+export interface ReviewCommentsView {
+  /** Threads not resolved. */
+  total: number;
+  /** Comments written and not sent (nor queued). */
+  drafts: number;
+  /** Comments that go out once the agent is idle. */
+  queued: number;
+  /** Threads sent whose answer (the agent's next turn) is not over yet. */
+  awaiting: number;
+  /** Threads sent and answered: their lines changed (addressed) or not. */
+  addressed: number;
+  unaddressed: number;
+}
+
 /** Everything live on one agent's card beyond the transcript: sent as one small message on change. */
 export interface AgentLiveView {
   agentId: string;
@@ -205,6 +223,8 @@ export interface AgentLiveView {
   history?: TurnSummaryView[];
   /** Commands its calls left running after Complete ("Completed early — still running", with Stop). */
   stillRunning?: StillRunningView[];
+  /** Review comments on its changes (absent or null: none open). */
+  reviewComments?: ReviewCommentsView | null;
 }
 
 /** One session in the Sessions view. Figures are null until the session has been read whole. */
@@ -278,6 +298,8 @@ function buildWebviewMessageSchema() {
     z.strictObject({ type: z.literal("openClaudeInWorktree") }),
     /** A worktree agent's card: its changes in a diff editor, merge into its base, remove the worktree. */
     z.strictObject({ type: z.literal("worktreeAction"), id, action: z.enum(["review", "merge", "remove"]) }),
+    /** A card's review comments: send its drafts to the agent (now if idle, else once it is). */
+    z.strictObject({ type: z.literal("reviewAction"), id, action: z.enum(["send"]) }),
     /** The toolbar's Sessions button: show the Sessions view. */
     z.strictObject({ type: z.literal("showSessions") }),
     /** The Sessions view (or a reader) is ready for its list (its session). */

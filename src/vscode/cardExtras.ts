@@ -2,7 +2,7 @@
  * What a card shows beyond its calls and prompts, wired to the agents: files it shares with other
  * agents (the collision guard), the files it changed this session (from its transcript) and, for
  * a worktree agent, its branch and changes with the commands that act on them (review, merge,
- * remove).
+ * remove), and the reviewer's comments on its Review (sent back to it).
  */
 import { followCollisionAgents, sharedFileSource } from "../agents/collisionCards";
 import type { AgentManager } from "../agents/agentManager";
@@ -17,13 +17,32 @@ import type { CollisionGuard } from "../core/collisions/collisionGuard";
 import type { HookToolFeed } from "../core/hooks/hookToolFeed";
 import type { Disposable } from "../core/util/emitter";
 import { followLimits } from "./limitStatus";
-import { offerRemovalOfLeftWorktree, registerWorktreeCommands } from "./worktreeCommands";
+import { ReviewOwners } from "../agents/reviewOwners";
+import { vscode } from "./api";
+import { createReviewComments } from "./review/reviewComments";
+import { offerRemovalOfLeftWorktree, registerWorktreeCommands, WORKTREE_COMMANDS } from "./worktreeCommands";
 
-export function createCardExtras(deps: { manager: AgentManager; collisions: CollisionGuard; hookTools: HookToolFeed; log: Log }): { sources: CardExtras; disposables: Disposable[] } {
+export interface CardExtrasDeps {
+  manager: AgentManager;
+  collisions: CollisionGuard;
+  hookTools: HookToolFeed;
+  log: Log;
+  /** Where review comments are kept (they survive a window reload). */
+  workspaceState: vscode.Memento;
+}
+
+export function createCardExtras(deps: CardExtrasDeps): { sources: CardExtras; disposables: Disposable[] } {
   const { manager, collisions, hookTools, log } = deps;
   const worktrees = new WorktreeCards({ worktreeOf, changeStats, log: (m) => log.warn(m) });
   const edits = new SessionCards((m) => log.warn(m));
-  const commandDeps = { manager, cards: worktrees, edits, log };
+  const owners = new ReviewOwners({
+    agentIds: () => manager.views().map((a) => a.id),
+    worktreeOf: (id) => worktrees.info(id)?.path,
+    editedFiles: (id) => edits.files(id),
+  });
+  const openReview = (id: string) => void vscode.commands.executeCommand(WORKTREE_COMMANDS.review, id);
+  const reviews = createReviewComments({ manager, state: deps.workspaceState, owners, log, openReview });
+  const commandDeps = { manager, cards: worktrees, edits, log, reviewOpened: (id: string, files: string[]) => owners.opened(id, files) };
   const onDidHook = (listener: (agentId: string) => void) => hookTools.onDidChange(listener);
   const sessionOf = (id: string) => {
     const agent = manager.agentInfo(id);
@@ -43,6 +62,7 @@ export function createCardExtras(deps: { manager: AgentManager; collisions: Coll
       onWorktreeLeft: (info, name) => offerRemovalOfLeftWorktree(commandDeps, info, name),
     }),
     ...registerWorktreeCommands(commandDeps),
+    ...reviews.disposables,
   ];
-  return { sources: { shared: sharedFileSource(collisions, manager), worktrees, edits }, disposables };
+  return { sources: { shared: sharedFileSource(collisions, manager), worktrees, edits, reviews: reviews.desk }, disposables };
 }

@@ -32,6 +32,8 @@ export interface Deps {
   cards: WorktreeCards;
   edits: SessionCards;
   log: Log;
+  /** A Review opened on these files (absolute): comments on them go to this agent. */
+  reviewOpened?(agentId: string, files: string[]): void;
 }
 
 export function registerWorktreeCommands(deps: Deps): vscode.Disposable[] {
@@ -44,7 +46,9 @@ export function registerWorktreeCommands(deps: Deps): vscode.Disposable[] {
   return [
     vscode.workspace.registerTextDocumentContentProvider(BASE_SCHEME, provider),
     vscode.commands.registerCommand(WORKTREE_COMMANDS.review, (id?: string) =>
-      id && !deps.cards.info(id) ? reviewSessionEdits(deps, id).catch((err) => void vscode.window.showErrorMessage(`Review: ${errorMessage(err)}`)) : withAgent(deps, id, (agent, info) => review(agent.name, info)),
+      id && !deps.cards.info(id)
+        ? reviewSessionEdits(deps, id).catch((err) => void vscode.window.showErrorMessage(`Review: ${errorMessage(err)}`))
+        : withAgent(deps, id, (agent, info) => review(deps, agent, info)),
     ),
     vscode.commands.registerCommand(WORKTREE_COMMANDS.merge, (id?: string) => withAgent(deps, id, (agent, info) => merge(deps, agent, info))),
     vscode.commands.registerCommand(WORKTREE_COMMANDS.remove, (id?: string) => withAgent(deps, id, (agent, info) => remove(deps, agent, info))),
@@ -136,10 +140,10 @@ async function pick(agents: AgentRef[]): Promise<AgentRef | undefined> {
 
 const isWorking = (agent: AgentRef) => agent.status !== "waiting" && agent.status !== "exited";
 
-async function review(name: string, info: WorktreeInfo): Promise<void> {
+async function review(deps: Deps, agent: AgentRef, info: WorktreeInfo): Promise<void> {
   const stats = await changeStats(info.path, info.base);
   if (stats.files.length === 0) {
-    void vscode.window.showInformationMessage(`${name} has no changes against ${info.base}.`);
+    void vscode.window.showInformationMessage(`${agent.name} has no changes against ${info.base}.`);
     return;
   }
   const side = (ref: string, path: string) => vscode.Uri.from({ scheme: BASE_SCHEME, path: `/${path}`, query: JSON.stringify({ cwd: info.path, ref, path }) });
@@ -148,7 +152,9 @@ async function review(name: string, info: WorktreeInfo): Promise<void> {
     // Left: the file at the base; right: the file in the worktree now (gone: empty).
     return [file, side(stats.base, f.from ?? f.path), f.status === "deleted" ? side("", f.path) : file];
   });
-  await vscode.commands.executeCommand("vscode.changes", `${name}: ${info.branch} against ${info.base}`, resources);
+  // Its right sides (the files now) take review comments for this agent.
+  deps.reviewOpened?.(agent.id, stats.files.filter((f) => f.status !== "deleted").map((f) => join(info.path, f.path)));
+  await vscode.commands.executeCommand("vscode.changes", `${agent.name}: ${info.branch} against ${info.base}`, resources);
 }
 
 /** An agent in the shared checkout: the files it changed this session, each against HEAD (or empty outside git). */
@@ -161,6 +167,7 @@ async function reviewSessionEdits(deps: Deps, agentId: string): Promise<void> {
   }
   const atHead = (file: string) => vscode.Uri.from({ scheme: BASE_SCHEME, path: file, query: JSON.stringify({ cwd: dirname(file), ref: "HEAD", path: `./${basename(file)}` }) });
   const resources = files.map((file) => [vscode.Uri.file(file), atHead(file), vscode.Uri.file(file)]);
+  deps.reviewOpened?.(agentId, files);
   await vscode.commands.executeCommand("vscode.changes", `${name}: files changed this session, against HEAD`, resources);
 }
 

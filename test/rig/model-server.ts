@@ -9,6 +9,7 @@ import {
   assistantCount,
   exampleForSchema,
   firstUserText,
+  lastUserText,
   selectReply,
   type MessagesRequestBody,
   type Script,
@@ -33,6 +34,8 @@ export interface RecordedRequest {
     messages: number;
     assistantMessages: number;
     firstUserText: string;
+    /** The last user message's text (a prompt typed mid-conversation), its first 4,000 characters. */
+    lastUserText: string;
     lastRole?: string;
     outputFormat?: boolean;
   };
@@ -196,6 +199,7 @@ function summarize(body: MessagesRequestBody): RecordedRequest["body"] {
     messages: messages.length,
     assistantMessages: assistantCount(body),
     firstUserText: firstUserText(body).trim().slice(0, 200),
+    lastUserText: lastUserText(body).slice(0, 4000),
     lastRole: messages.at(-1)?.role,
     outputFormat: body.output_config?.format ? true : undefined,
   };

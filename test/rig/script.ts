@@ -60,7 +60,7 @@ export interface Script {
 }
 
 /** The text of the request's last user message (reminders included). */
-function lastUserText(body: MessagesRequestBody): string {
+export function lastUserText(body: MessagesRequestBody): string {
   const last = [...(body.messages ?? [])].reverse().find((m) => m.role === "user");
   return last ? contentText(last.content) : "";
 }

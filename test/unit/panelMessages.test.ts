@@ -23,6 +23,7 @@ function router() {
     cardsVisible: vi.fn(),
     openClaudeInWorktree: vi.fn(),
     worktreeAction: vi.fn(),
+    reviewAction: vi.fn(),
   } satisfies WebviewActions;
   const log = memoryLog();
   return { route: createMessageRouter(actions, log), actions, log };
@@ -35,6 +36,12 @@ describe("webview messages", () => {
     await route({ type: "renameAgent", id: "a1", name: "  Tester " });
     expect(actions.focusAgent).toHaveBeenCalledWith({ type: "focusAgent", id: "a1" });
     expect(actions.renameAgent).toHaveBeenCalledWith({ type: "renameAgent", id: "a1", name: "Tester" });
+  });
+
+  it("routes a card's Send of its review comments, naming that agent only", async () => {
+    const { route, actions } = router();
+    await route({ type: "reviewAction", id: "a2", action: "send" });
+    expect(actions.reviewAction).toHaveBeenCalledWith({ type: "reviewAction", id: "a2", action: "send" });
   });
 
   it("takes a name of exactly 80 characters, the most the rename field allows", async () => {
@@ -55,6 +62,8 @@ describe("webview messages", () => {
     ["a call id that is not a string", { type: "cancelCall", callId: 7 }],
     ["a Stop with no command id", { type: "stopCommand" }],
     ["an unknown worktree action", { type: "worktreeAction", id: "a1", action: "forceRemove" }],
+    ["a review action that is not Send", { type: "reviewAction", id: "a1", action: "sendTo", to: "a2" }],
+    ["a review Send with no agent", { type: "reviewAction", action: "send" }],
     ["a prototype trick", JSON.parse('{"type":"focusAgent","id":"a","__proto__":{"x":1}}')],
   ])("ignores %s, with a log line", async (_what, raw) => {
     const { route, actions, log } = router();

@@ -49,7 +49,8 @@ const hasAnything = (live: AgentLiveView) =>
   Boolean(live.usage) ||
   Boolean(live.limit) ||
   (live.history?.length ?? 0) > 0 ||
-  (live.stillRunning?.length ?? 0) > 0;
+  (live.stillRunning?.length ?? 0) > 0 ||
+  Boolean(live.reviewComments);
 
 /** `live` from a snapshot, reusing the previous objects where nothing changed. */
 function liveFromSnapshot(previous: ReadonlyMap<string, AgentLiveView>, views: readonly unknown[]): ReadonlyMap<string, AgentLiveView> {

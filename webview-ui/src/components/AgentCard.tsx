@@ -9,6 +9,7 @@ import { ActionButton } from "./ActionButton";
 import { AgentName } from "./AgentName";
 import { Codicon } from "./Codicon";
 import { ContextGauge } from "./ContextGauge";
+import { ReviewComments } from "./ReviewComments";
 import { SessionEdits } from "./SessionEdits";
 import { SharedFiles } from "./SharedFiles";
 import { WorktreeLine } from "./WorktreeLine";
@@ -119,6 +120,7 @@ export const AgentCard = memo(function AgentCard({ agent, live }: { agent: Agent
       <WorktreeLine agentId={id} name={agent.name} worktree={live?.worktree} />
       {/* A worktree agent's changes are on its worktree line, against its base. */}
       {!live?.worktree && <SessionEdits agentId={id} name={agent.name} edits={live?.sessionEdits} />}
+      <ReviewComments agentId={id} name={agent.name} review={live?.reviewComments} />
       <SharedFiles files={live?.sharedFiles} />
       {/* The rows carry the calls (Cancel / Complete); prompts are answered under the overview. */}
       <ToolList tools={agent.tools} live={live} promptsAbove />

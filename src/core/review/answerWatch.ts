@@ -1,0 +1,50 @@
+/**
+ * When has an agent answered the review comments sent to it? Once the transcript shows the
+ * message arrive as a prompt and then the turn it started end (turn end, an interrupt, a final API
+ * error). A turn end read without that prompt is the end of the turn before the send (the status
+ * file says "idle" before the transcript's last records are read), not the answer.
+ */
+import type { TranscriptEvent } from "../transcript/events";
+import { REVIEW_MESSAGE_START } from "./reviewMessage";
+
+/** Clock skew allowed between Arcadia and the CLI's record timestamps (same machine). */
+const SKEW_MS = 2_000;
+
+export class AnswerWatch {
+  private readonly pending = new Map<string, { sentAt: number; sawPrompt: boolean }>();
+
+  /** The message was typed at the agent's prompt at `sentAt` (ms since the epoch). */
+  sent(agentId: string, sentAt: number): void {
+    this.pending.set(agentId, { sentAt, sawPrompt: false });
+  }
+
+  isWaiting(agentId: string): boolean {
+    return this.pending.has(agentId);
+  }
+
+  /** Events read from the agent's transcript: true when they end the answering turn. */
+  events(agentId: string, events: readonly TranscriptEvent[]): boolean {
+    const pending = this.pending.get(agentId);
+    if (!pending) return false;
+    for (const event of events) {
+      if (event.kind === "prompt" && event.source === "user") {
+        if (event.text.includes(REVIEW_MESSAGE_START) || (event.at !== undefined && event.at >= pending.sentAt - SKEW_MS)) pending.sawPrompt = true;
+      } else if (pending.sawPrompt && (event.kind === "turnEnd" || event.kind === "interrupt" || (event.kind === "apiError" && event.final))) {
+        this.pending.delete(agentId);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The card went from working to idle: the answer, if its prompt was seen. */
+  turnFinished(agentId: string): boolean {
+    if (!this.pending.get(agentId)?.sawPrompt) return false;
+    this.pending.delete(agentId);
+    return true;
+  }
+
+  forget(agentId: string): void {
+    this.pending.delete(agentId);
+  }
+}

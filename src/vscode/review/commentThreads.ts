@@ -1,0 +1,126 @@
+/**
+ * The review threads in VS Code's comments UI (the comments API, as the built-in PR review uses
+ * it): one comment controller whose commenting ranges are the lines of files in an agent's Review
+ * (the `file:` side of the diff; the `arcadia-base:` side is not commentable), and one VS Code
+ * thread per thread of the ReviewDesk's book, painted from it on every change: its lines, its
+ * comments (drafts and sent ones), its label ("Agent #2 · addressed: its lines changed"), whether
+ * it can be replied to, sent, resolved. Threads saved in the workspace come back after a reload.
+ */
+import type { ReviewDesk } from "../../agents/reviewDesk";
+import { type AgentReview, type ReviewThread, threadStatus } from "../../core/review/reviewBook";
+import { threadLabel } from "../../core/review/threadLabel";
+import { vscode } from "../api";
+
+export const REVIEW_CONTROLLER_ID = "arcadia.review";
+
+/** A VS Code thread or comment, and what it stands for in the book. */
+export interface ThreadRef {
+  agentId: string;
+  threadId: string;
+}
+
+export class CommentThreads implements vscode.Disposable {
+  private readonly controller: vscode.CommentController;
+  private readonly shown = new Map<string, { ref: ThreadRef; view: vscode.CommentThread }>();
+  private readonly refs = new WeakMap<vscode.CommentThread, ThreadRef>();
+  private readonly notes = new WeakMap<vscode.Comment, ThreadRef & { noteId: string }>();
+  /** A thread VS Code made for a comment being added: it becomes that comment's thread. */
+  private adopting: vscode.CommentThread | undefined;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(
+    private readonly desk: ReviewDesk,
+    commentable: (file: string) => boolean,
+  ) {
+    this.controller = vscode.comments.createCommentController(REVIEW_CONTROLLER_ID, "Review comments for agents");
+    this.controller.options = { prompt: "Comment for the agent…", placeHolder: "What should the agent change here? It goes out when you send the comments." };
+    this.controller.commentingRangeProvider = {
+      provideCommentingRanges: (document) =>
+        document.uri.scheme === "file" && commentable(document.uri.fsPath) ? [new vscode.Range(0, 0, Math.max(0, document.lineCount - 1), 0)] : [],
+    };
+    this.subscription = desk.book.onDidChange((agentId) => this.render(agentId));
+    for (const review of desk.book.all()) this.render(review.agentId);
+  }
+
+  /** What a VS Code thread of ours stands for. */
+  refOf(view: vscode.CommentThread): ThreadRef | undefined {
+    return this.refs.get(view);
+  }
+
+  /** What a comment of ours stands for. */
+  noteOf(comment: vscode.Comment): (ThreadRef & { noteId: string }) | undefined {
+    return this.notes.get(comment);
+  }
+
+  /** Runs `add` (which makes a thread in the book) with `view`, the thread VS Code made, as its view. */
+  adopt<T>(view: vscode.CommentThread, add: () => T): T {
+    this.adopting = view;
+    try {
+      return add();
+    } finally {
+      this.adopting = undefined;
+    }
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    for (const { view } of this.shown.values()) view.dispose();
+    this.shown.clear();
+    this.controller.dispose();
+  }
+
+  private render(agentId: string): void {
+    const review = this.desk.book.review(agentId);
+    const keep = new Set<string>();
+    for (const thread of review?.threads ?? []) {
+      const key = `${agentId}\n${thread.id}`;
+      keep.add(key);
+      let shown = this.shown.get(key);
+      if (!shown) {
+        const ref = { agentId, threadId: thread.id };
+        const adopted = this.adopting?.uri.fsPath === thread.file ? this.adopting : undefined;
+        this.adopting = undefined;
+        const view = adopted ?? this.controller.createCommentThread(vscode.Uri.file(thread.file), rangeOf(thread), []);
+        view.collapsibleState = thread.resolved ? vscode.CommentThreadCollapsibleState.Collapsed : vscode.CommentThreadCollapsibleState.Expanded;
+        shown = { ref, view };
+        this.shown.set(key, shown);
+        this.refs.set(view, ref);
+      }
+      if (review) this.paint(shown.view, shown.ref, review, thread);
+    }
+    for (const [key, shown] of this.shown) {
+      if (shown.ref.agentId !== agentId || keep.has(key)) continue;
+      shown.view.dispose();
+      this.shown.delete(key);
+    }
+  }
+
+  private paint(view: vscode.CommentThread, ref: ThreadRef, review: AgentReview, thread: ReviewThread): void {
+    const range = rangeOf(thread);
+    if (!view.range?.isEqual(range)) view.range = range;
+    view.comments = thread.notes.map((note) => {
+      const comment: vscode.Comment = {
+        // A plain string is shown as text, never rendered as Markdown.
+        body: note.body,
+        mode: vscode.CommentMode.Preview,
+        author: { name: "You" },
+        label: note.sentAt === null ? "draft" : "sent",
+        contextValue: note.sentAt === null && !review.closed ? "draft" : "sent",
+        timestamp: new Date(note.at),
+      };
+      this.notes.set(comment, { ...ref, noteId: note.id });
+      return comment;
+    });
+    view.label = threadLabel(review, thread);
+    const status = threadStatus(thread);
+    view.canReply = !review.closed && !thread.resolved;
+    view.state = thread.resolved ? vscode.CommentThreadState.Resolved : vscode.CommentThreadState.Unresolved;
+    // Words the package.json menus look for: what each thread offers.
+    const offers = [thread.resolved ? "canReopen" : "canResolve", !review.closed && status === "draft" ? "canSend" : "", review.closed ? "canDiscard" : ""];
+    view.contextValue = offers.filter(Boolean).join(" ");
+  }
+}
+
+function rangeOf(thread: ReviewThread): vscode.Range {
+  return new vscode.Range(thread.anchor.line, 0, thread.anchor.line + thread.anchor.lines.length - 1, 0);
+}
