@@ -13,7 +13,7 @@ import { ARCADIA_TOOL_PREFIX } from "../core/server/serverName";
 import type { TranscriptEvent } from "../core/transcript/events";
 import { type Disposable, DisposableStore, Emitter } from "../core/util/emitter";
 import { visibleText } from "../core/util/visibleText";
-import type { AgentLiveView, LiveCallView, PromptView, SessionEditsView, SessionUsageView, SharedFileView, StillRunningView, TurnSummaryView, WorktreeView } from "../shared/protocol";
+import type { AgentLiveView, LiveCallView, PromptView, RaceTagView, SessionEditsView, SessionUsageView, SharedFileView, StillRunningView, TurnSummaryView, WorktreeView } from "../shared/protocol";
 import { ToolWaits } from "./toolWaits";
 
 export interface CallSource {
@@ -77,12 +77,19 @@ export interface StillRunningSource {
   onDidChange(listener: (agentIds: string[]) => void): Disposable;
 }
 
+/** The race a card runs in (raceBook.ts). */
+export interface RaceSource {
+  race(agentId: string): RaceTagView | null;
+  onDidChange(listener: (agentIds: string[]) => void): Disposable;
+}
+
 /** What a card shows beyond calls and prompts, each from its own source. */
 export interface CardExtras {
   shared?: SharedFileSource;
   worktrees?: WorktreeSource;
   edits?: SessionEditSource;
   stillRunning?: StillRunningSource;
+  races?: RaceSource;
 }
 
 export class LiveBoard {
@@ -119,7 +126,7 @@ export class LiveBoard {
     );
     this.subscriptions.add(approvals.onDidChange(() => this.refresh()));
     if (permissions) this.subscriptions.add(permissions.onDidChange(() => this.refresh()));
-    for (const source of [extras.shared, extras.worktrees, extras.edits, extras.stillRunning]) if (source) this.subscriptions.add(source.onDidChange((agentIds) => this.refresh(agentIds)));
+    for (const source of [extras.shared, extras.worktrees, extras.edits, extras.stillRunning, extras.races]) if (source) this.subscriptions.add(source.onDidChange((agentIds) => this.refresh(agentIds)));
   }
 
   /** Transcript events of an agent: its `mcp__arcadia__*` tool_uses are what calls match to. */
@@ -203,6 +210,8 @@ export class LiveBoard {
     };
     const stillRunning = this.stillRunning(agentId);
     if (stillRunning.length > 0) view.stillRunning = stillRunning;
+    const race = this.extras.races?.race(agentId);
+    if (race) view.race = race;
     return view;
   }
 
@@ -231,7 +240,7 @@ export class LiveBoard {
       const json = JSON.stringify(live);
       if (this.sent.get(agentId) === json) continue;
       const empty = live.calls.length === 0 && live.prompts.length === 0 && live.sharedFiles.length === 0 && live.worktree === null && live.sessionEdits === null;
-      if (empty && !live.usage && !live.limit && !live.history?.length && !live.stillRunning?.length) this.sent.delete(agentId);
+      if (empty && !live.usage && !live.limit && !live.history?.length && !live.stillRunning?.length && !live.race) this.sent.delete(agentId);
       else this.sent.set(agentId, json);
       this.changed.fire(live);
     }

@@ -7,6 +7,9 @@
 // zod/mini: the same validation, tree-shaken to ~20 KB instead of zod's ~500 KB, which the
 // extension would otherwise load at every activation.
 import * as z from "zod/mini";
+import type { RaceCompareView, RaceTagView } from "./raceViews";
+
+export type { CompareCheckView, CompareFileView, CompareMemberView, RaceCompareView, RaceTagView } from "./raceViews";
 
 /** A tool call as a card shows it. `parent`: the Subtask (Agent/Task call) it runs under. */
 export interface ToolView {
@@ -205,6 +208,8 @@ export interface AgentLiveView {
   history?: TurnSummaryView[];
   /** Commands its calls left running after Complete ("Completed early — still running", with Stop). */
   stillRunning?: StillRunningView[];
+  /** The race it runs in (Run on Several Agents…), if any. */
+  race?: RaceTagView | null;
 }
 
 /** One session in the Sessions view. Figures are null until the session has been read whole. */
@@ -229,6 +234,8 @@ export interface SessionRowView {
   worktree: string | null;
   /** "Usage limit reached — …" when its last turn was stopped by one. */
   limit: string | null;
+  /** The race its worktree was made for (the list groups a race's sessions), e.g. "fix-title". */
+  race: string | null;
 }
 
 /** A piece of a session as the reader shows it (core/sessions/sessionDocument.ts). */
@@ -266,7 +273,9 @@ export type ExtensionMessage =
   /** Sessions view: one session's row, read whole now (or followed by a card now). */
   | { type: "sessionRow"; session: SessionRowView; indexing: number }
   /** Session reader: the next part of the session; `done` once all of it is read. */
-  | { type: "sessionItems"; title: string; items: SessionItemView[]; updates: { id: string; outcome: ToolView["outcome"] }[]; done: boolean; reset: boolean };
+  | { type: "sessionItems"; title: string; items: SessionItemView[]; updates: { id: string; outcome: ToolView["outcome"] }[]; done: boolean; reset: boolean }
+  /** Compare view: the race as it is now (its columns), sent whenever something in it changed. */
+  | { type: "compareState"; race: RaceCompareView | null };
 
 /** Built on the first message, not when the extension loads (activation time). */
 function buildWebviewMessageSchema() {
@@ -278,6 +287,18 @@ function buildWebviewMessageSchema() {
     z.strictObject({ type: z.literal("openClaudeInWorktree") }),
     /** A worktree agent's card: its changes in a diff editor, merge into its base, remove the worktree. */
     z.strictObject({ type: z.literal("worktreeAction"), id, action: z.enum(["review", "merge", "remove"]) }),
+    /** The toolbar's Run on Several Agents…: one task, several worktree agents (asks for the task, the count, the models). */
+    z.strictObject({ type: z.literal("runOnSeveralAgents") }),
+    /** A card's race tag: open the race's compare tab. */
+    z.strictObject({ type: z.literal("showRace"), raceId: id }),
+    /** A compare tab is ready for its race. */
+    z.strictObject({ type: z.literal("compareReady"), raceId: id }),
+    /** A compare column's action on its member: review its changes, ask a follow-up, pick it, show its terminal or its check's output. */
+    z.strictObject({ type: z.literal("compareAction"), raceId: id, member: id, action: z.enum(["review", "followUp", "pick", "focus", "checkOutput"]) }),
+    /** Two members' work against each other in the multi-file diff editor. */
+    z.strictObject({ type: z.literal("compareDiff"), raceId: id, left: id, right: id }),
+    /** Run the check command (arcadia.compare.check) in every member's worktree. */
+    z.strictObject({ type: z.literal("runChecks"), raceId: id }),
     /** The toolbar's Sessions button: show the Sessions view. */
     z.strictObject({ type: z.literal("showSessions") }),
     /** The Sessions view (or a reader) is ready for its list (its session). */

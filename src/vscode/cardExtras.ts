@@ -6,7 +6,7 @@
  */
 import { followCollisionAgents, sharedFileSource } from "../agents/collisionCards";
 import type { AgentManager } from "../agents/agentManager";
-import type { CardExtras } from "../agents/liveBoard";
+import type { CardExtras, RaceSource } from "../agents/liveBoard";
 import type { Log } from "../agents/ports";
 import { followSessions, SessionCards } from "../agents/sessionCards";
 import { followWorktreeAgents, WorktreeCards } from "../agents/worktreeCards";
@@ -17,9 +17,14 @@ import type { CollisionGuard } from "../core/collisions/collisionGuard";
 import type { HookToolFeed } from "../core/hooks/hookToolFeed";
 import type { Disposable } from "../core/util/emitter";
 import { followLimits } from "./limitStatus";
-import { offerRemovalOfLeftWorktree, registerWorktreeCommands } from "./worktreeCommands";
+import { type Deps as WorktreeDeps, offerRemovalOfLeftWorktree, registerWorktreeCommands } from "./worktreeCommands";
 
-export function createCardExtras(deps: { manager: AgentManager; collisions: CollisionGuard; hookTools: HookToolFeed; log: Log }): { sources: CardExtras; disposables: Disposable[] } {
+export function createCardExtras(deps: { manager: AgentManager; collisions: CollisionGuard; hookTools: HookToolFeed; races: RaceSource; log: Log }): {
+  sources: CardExtras;
+  disposables: Disposable[];
+  /** What the worktree commands act with (a race's Review, Pick and removals reuse them). */
+  worktreeDeps: WorktreeDeps;
+} {
   const { manager, collisions, hookTools, log } = deps;
   const worktrees = new WorktreeCards({ worktreeOf, changeStats, log: (m) => log.warn(m) });
   const edits = new SessionCards((m) => log.warn(m));
@@ -44,5 +49,5 @@ export function createCardExtras(deps: { manager: AgentManager; collisions: Coll
     }),
     ...registerWorktreeCommands(commandDeps),
   ];
-  return { sources: { shared: sharedFileSource(collisions, manager), worktrees, edits }, disposables };
+  return { sources: { shared: sharedFileSource(collisions, manager), worktrees, edits, races: deps.races }, disposables, worktreeDeps: commandDeps };
 }

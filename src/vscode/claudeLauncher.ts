@@ -7,7 +7,7 @@ import { vscode } from "./api";
 import type { AgentManager } from "../agents/agentManager";
 import type { Log } from "../agents/ports";
 import type { PanelNotice } from "../panel/panelNotice";
-import type { NoticeCommand } from "../shared/protocol";
+import type { AgentView, NoticeCommand } from "../shared/protocol";
 import { PANEL_VIEW_ID } from "../panel/viewProvider";
 import { locateClaude } from "./claudeLocator";
 import { chooseLaunchFolder } from "./folderChoice";
@@ -52,7 +52,12 @@ export class ClaudeLauncher {
     await this.launchIn(cwd, sessionId);
   }
 
-  private async launchIn(cwd: string, resume?: string): Promise<void> {
+  /** A new agent in `cwd` with `moreArgs` after the settings' (a race member's `--model`): its card, or undefined when claude is missing. */
+  launchWith(cwd: string, moreArgs: string[]): Promise<AgentView | undefined> {
+    return this.launchIn(cwd, undefined, moreArgs);
+  }
+
+  private async launchIn(cwd: string, resume?: string, moreArgs: string[] = []): Promise<AgentView | undefined> {
     const claude = await locateClaude(config().get<string>("claudePath", ""), process.env.PATH);
     if (!claude.ok) {
       this.log.warn(claude.message);
@@ -66,11 +71,11 @@ export class ClaudeLauncher {
         ],
       });
       await vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`);
-      return;
+      return undefined;
     }
     if (this.notice.current?.kind === "claudeMissing") this.notice.set(null);
     const extraArgs = config().get<string[]>("extraArgs", []).filter((a) => typeof a === "string");
-    await this.manager.open({ command: claude.command, args: extraArgs }, cwd, resume);
+    return this.manager.open({ command: claude.command, args: [...extraArgs, ...moreArgs] }, cwd, resume);
   }
 
   async restart(agentId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
 import { memo, useRef, type KeyboardEvent, type SyntheticEvent } from "react";
-import type { AgentLiveView, AgentView } from "../../../src/shared/protocol";
+import type { AgentLiveView, AgentView, RaceTagView } from "../../../src/shared/protocol";
 import { cardStatus, STATUS_TEXT } from "../agentStatus";
 import { formatElapsed } from "../elapsed";
 import { nowDoing } from "../nowDoing";
@@ -64,6 +64,7 @@ export const AgentLine = memo(function AgentLine({ agent, live, shown, onShowDet
           </span>
         )}
         {doing && <Doing text={doing.text} since={doing.since} />}
+        {live?.race && <RaceTag race={live.race} stop={stop} />}
         <VSCodeButton
           className="line-button"
           appearance="icon"
@@ -80,6 +81,22 @@ export const AgentLine = memo(function AgentLine({ agent, live, shown, onShowDet
     </li>
   );
 });
+
+/** "race: fix-title 2/3": the race it runs in; a click opens the race's compare tab. */
+function RaceTag({ race, stop }: { race: RaceTagView; stop: (e: SyntheticEvent) => void }) {
+  return (
+    <button
+      type="button"
+      className={`line-race${race.picked ? " picked" : ""}`}
+      data-testid="line-race"
+      title={`Agent ${race.member} of ${race.of} running the race "${race.task}"${race.picked ? ", picked" : ""}: compare their work`}
+      onClick={(e) => (stop(e), post({ type: "showRace", raceId: race.raceId }))}
+      onKeyDown={stop}
+    >
+      race: {race.task} {race.member}/{race.of}
+    </button>
+  );
+}
 
 /** One agent's prompts under the overview, each whole with its buttons, under the agent's name. */
 export function AgentPrompts({ agent, live }: { agent: AgentView; live: AgentLiveView }) {

@@ -1,0 +1,88 @@
+/**
+ * Settling a race: Pick one member → the existing Merge… flow for its worktree (predicted, the
+ * commit message proposed from the race's task, confirmed); once merged, each other member whose
+ * worktree is still there is offered for removal with Remove…'s own words — exactly what would be
+ * lost — and removed only on a yes. "Keep" (or Escape) keeps its worktree and branch; a removal
+ * deletes the branch only when merged, so unmerged commits stay on their branch.
+ */
+import { vscode } from "./api";
+import type { AgentManager } from "../agents/agentManager";
+import type { Log } from "../agents/ports";
+import type { RaceBook } from "../agents/raceBook";
+import type { RaceFigures } from "../agents/raceFigures";
+import type { WorktreeInfo } from "../core/git/worktreeCreate";
+import { lossOf, removalCheck, removeWorktree } from "../core/git/worktreeRemoval";
+import { memberBranch, memberPath, type MemberFacts, picked, pickProblem, type Race, type RaceMember, removalOffers } from "../core/races/race";
+import { type AgentRef, closingForRemoval, type Deps as WorktreeDeps, merge, removalQuestion } from "./worktreeCommands";
+
+export interface SettleDeps {
+  book: RaceBook;
+  manager: Pick<AgentManager, "views" | "close">;
+  worktrees: WorktreeDeps;
+  figures: RaceFigures;
+  log: Log;
+}
+
+export const memberInfo = (race: Race, member: RaceMember): WorktreeInfo => ({ path: memberPath(race, member), branch: memberBranch(member), base: race.base, repo: race.repo });
+
+/** The member's card as Merge… and Remove… take it (none: a card closed, or gone with a restart). */
+export function cardOf(deps: Pick<SettleDeps, "manager">, member: RaceMember): AgentRef | undefined {
+  const view = member.agentId ? deps.manager.views().find((v) => v.id === member.agentId) : undefined;
+  return view ? { id: view.id, name: view.name, status: view.status } : undefined;
+}
+
+/** What git says of the member now (read again, not remembered: the user may have removed it by hand). */
+function factsOf(deps: SettleDeps, race: Race) {
+  return (member: RaceMember): MemberFacts => {
+    const figures = deps.figures.of(race, member);
+    return { worktree: figures?.worktree ?? true, branch: figures?.branch ?? true, agent: cardOf(deps, member) !== undefined };
+  };
+}
+
+export async function pick(deps: SettleDeps, race: Race, name: string): Promise<void> {
+  await deps.figures.readNow(race);
+  const member = race.members.find((m) => m.name === name);
+  const facts = factsOf(deps, race);
+  const problem = member ? pickProblem(race, name, facts(member)) : `${name} is not in race ${race.task}`;
+  if (problem || !member) {
+    void vscode.window.showWarningMessage(`Cannot pick ${name}: ${problem}.`);
+    return;
+  }
+  // Without a card (closed, or gone with a restart) it is merged as it stands; nothing is working in it.
+  const agent = cardOf(deps, member) ?? { id: "", name: member.name, status: "exited" };
+  if (!(await merge(deps.worktrees, agent, memberInfo(race, member), race.prompt))) return;
+  const after = await deps.book.update(race.id, (r) => picked(r, name));
+  deps.log.info(`race ${race.task}: picked ${name}, merged into ${race.base}`);
+  if (!after) return;
+  await deps.figures.readNow(after);
+  for (const other of removalOffers(after, factsOf(deps, after))) await offerRemoval(deps, after, other);
+}
+
+/** One unpicked member: Remove…'s question, with Keep; removed only on a yes. */
+async function offerRemoval(deps: SettleDeps, race: Race, member: RaceMember): Promise<void> {
+  const info = memberInfo(race, member);
+  const card = cardOf(deps, member);
+  if (card && card.status !== "waiting" && card.status !== "exited") {
+    void vscode.window.showWarningMessage(`${member.name} (not picked) is working: its worktree stays. Remove it once it is idle (Remove… on its card).`);
+    return;
+  }
+  const loss = lossOf(await removalCheck(info.path, info.base));
+  const { question, go } = removalQuestion(info, loss, card !== undefined);
+  // Keep is the dialog's close affordance: Escape keeps too.
+  const items: vscode.MessageItem[] = [{ title: go }, { title: "Keep", isCloseAffordance: true }];
+  const answer = await vscode.window.showWarningMessage(`Race ${race.task}: ${race.picked} was merged. ${member.name} was not picked. ${question}`, { modal: true }, ...items);
+  if (answer?.title !== go) {
+    deps.log.info(`race ${race.task}: ${member.name} kept`);
+    return;
+  }
+  if (card) {
+    // The terminal first: nothing should be running in a folder that is about to go.
+    closingForRemoval(info.path);
+    deps.manager.close(card.id);
+  }
+  const outcome = await removeWorktree(info.repo, info.path, info.base, loss !== "");
+  deps.log.info(`race ${race.task}: ${member.name}: ${JSON.stringify(outcome)}`);
+  if (outcome.removed) void vscode.window.showInformationMessage(`Removed ${info.path}${outcome.branchDeleted ? ` and branch ${info.branch}` : `; branch ${info.branch} is kept`}.`);
+  else void vscode.window.showWarningMessage(`Not removed: it would lose ${outcome.wouldLose}.`);
+  deps.figures.request(race, member);
+}
