@@ -1,7 +1,7 @@
 /**
  * The compare tab's view of a race, one column per member, made from what is known now: the
  * race (core/races/race.ts), each member's card if it has one, its figures (raceFigures.ts), and
- * its check — running, or its last result, stale when the worktree's snapshot moved since. Pure.
+ * its check — running, or its last result, stale when the worktree's files changed since. Pure.
  */
 import { memberBranch, phaseOf, type CheckResult, type Race, type RaceMember } from "../core/races/race";
 import type { AgentStatusView, CompareCheckView, CompareMemberView, RaceCompareView } from "../shared/protocol";
@@ -50,14 +50,14 @@ function column(race: Race, member: RaceMember, inputs: CompareInputs): CompareM
       : null,
     changes: changes && facts.worktree ? { files: changes.files.map((f) => ({ ...f })), added: changes.added, removed: changes.removed } : null,
     merge: changes && facts.worktree ? changes.merge : null,
-    check: checkView(race.checks[member.name], inputs.checkRunningSince(member), changes?.snapshot),
+    check: checkView(race.checks[member.name], inputs.checkRunningSince(member), changes?.tree),
     problem: figures?.problem ?? null,
   };
 }
 
-function checkView(result: CheckResult | undefined, runningSince: number | undefined, snapshot: string | undefined): CompareCheckView {
+function checkView(result: CheckResult | undefined, runningSince: number | undefined, tree: string | undefined): CompareCheckView {
   if (runningSince !== undefined) return { state: "running", since: runningSince };
   if (!result) return { state: "notRun" };
-  const stale = result.snapshot !== null && snapshot !== undefined && result.snapshot !== snapshot;
+  const stale = result.tree !== null && tree !== undefined && result.tree !== tree;
   return { state: result.exitCode === 0 ? "passed" : "failed", exitCode: result.exitCode, durationMs: result.durationMs, finishedAt: result.finishedAt, stale };
 }

@@ -47,7 +47,7 @@ export interface RaceStartReport {
 
 export async function startRace(deps: RaceStartDeps, race: Race, commit: string): Promise<RaceStartReport> {
   const started = deps.now();
-  const since = () => deps.now() - started;
+  const since = () => Math.round(deps.now() - started);
   const text = visibleText(race.prompt);
   await deps.book.add(race);
   const members: MemberStart[] = race.members.map((m) => ({ name: m.name, agentId: null }));

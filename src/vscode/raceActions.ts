@@ -11,11 +11,11 @@ import type { AgentManager } from "../agents/agentManager";
 import type { CheckRuns } from "../core/races/checkRuns";
 import { diffBetween } from "../core/git/changeStats";
 import { memberPath, type Race, type RaceMember, recordCheck } from "../core/races/race";
+import { typedTextProblem } from "../core/races/raceNames";
 import { visibleText } from "../core/util/visibleText";
 import type { CompareMessage } from "./compareTabs";
 import type { CheckTerminals } from "./checkTerminals";
 import { cardOf, memberInfo, pick, type SettleDeps } from "./raceSettle";
-import { taskProblem } from "./raceLaunch";
 import { BASE_SCHEME, review } from "./worktreeCommands";
 
 export interface RaceActionDeps extends SettleDeps {
@@ -82,7 +82,7 @@ async function followUp(deps: RaceActionDeps, race: Race, member: RaceMember): P
     void vscode.window.showWarningMessage(`${member.name} has no agent to ask: its card was closed. Start one in its worktree to go on.`);
     return;
   }
-  const text = await vscode.window.showInputBox({ title: `Ask ${card.name} (${member.name}) a follow-up`, prompt: "Typed at its prompt, as you write it here.", validateInput: (v) => taskProblem(v.trim()) });
+  const text = await vscode.window.showInputBox({ title: `Ask ${card.name} (${member.name}) a follow-up`, prompt: "Typed at its prompt, as you write it here.", validateInput: (v) => typedTextProblem(v.trim()) });
   if (text === undefined) return;
   // Asked again after the box: it may have started working meanwhile.
   const now = cardOf(deps, member);
@@ -107,8 +107,8 @@ async function runChecks(deps: RaceActionDeps, race: Race): Promise<void> {
   const runs = race.members
     .filter((m) => deps.figures.of(race, m)?.worktree !== false)
     .map(async (member) => {
-      const snapshot = deps.figures.of(race, member)?.changes?.snapshot ?? null;
-      const outcome = await deps.checks.run({ key: `${race.id}/${member.name}`, command, cwd: memberPath(race, member), label: member.name, snapshot });
+      const tree = deps.figures.of(race, member)?.changes?.tree ?? null;
+      const outcome = await deps.checks.run({ key: `${race.id}/${member.name}`, command, cwd: memberPath(race, member), label: member.name, tree });
       if (!outcome) return;
       if (!outcome.ok) {
         void vscode.window.showErrorMessage(`The check could not start in ${member.name}'s worktree: ${outcome.error}`);

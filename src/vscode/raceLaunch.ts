@@ -11,19 +11,11 @@ import type { RaceStartReport } from "../agents/raceStart";
 import { repositoryRoot } from "../core/git/worktreeCreate";
 import { MAX_MEMBERS, MIN_MEMBERS, type Race, startRace } from "../core/races/race";
 import { startingPoint, takenWorktreeNames } from "../core/races/raceDisk";
-import { freeTaskName, taskNameFrom } from "../core/races/raceNames";
-import { visibleText } from "../core/util/visibleText";
+import { freeTaskName, taskNameFrom, typedTextProblem } from "../core/races/raceNames";
 
 const TITLE = "Run on Several Agents";
 /** What `--model` may be given: a model's id or alias, nothing a shell or the CLI could read otherwise. */
 const MODEL = /^[A-Za-z0-9][A-Za-z0-9._:@[\]/-]{0,79}$/;
-
-/** Why `text` cannot be typed as the user sees it, or undefined. */
-export function taskProblem(text: string): string | undefined {
-  if (text.trim() === "") return "Describe the task: it is typed at each agent's prompt.";
-  if (visibleText(text) !== text) return `It would not be typed as you see it: ${visibleText(text)} (control or invisible characters, or a run of 4+ blanks). Remove them.`;
-  return undefined;
-}
 
 export interface RaceAnswers {
   prompt: string;
@@ -36,7 +28,7 @@ export async function askForRace(): Promise<RaceAnswers | undefined> {
     title: `${TITLE} (1/3): the task`,
     prompt: "Typed at each agent's prompt, as you write it here. Each agent works in a git worktree of its own, all from what is checked out now.",
     placeHolder: "e.g. Make the login page remember the last user name",
-    validateInput: (v) => taskProblem(v.trim()),
+    validateInput: (v) => typedTextProblem(v.trim()),
   });
   if (prompt === undefined) return undefined;
   const count = await pickCount();

@@ -109,8 +109,13 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable[] {
     vscode.window.registerWebviewPanelSerializer(COMPARE_PANEL_TYPE, {
       deserializeWebviewPanel: async (panel, state: unknown) => {
         const raceId = typeof state === "object" && state !== null ? (state as { raceId?: unknown }).raceId : undefined;
-        if (typeof raceId === "string" && book.get(raceId)) tabs.adopt(panel, raceId);
-        else panel.dispose();
+        if (typeof raceId === "string" && book.get(raceId)) {
+          log.info(`compare tab of race ${book.get(raceId)!.task} back after a reload`);
+          tabs.adopt(panel, raceId);
+        } else {
+          log.info("a compare tab came back for a race no longer known: closed");
+          panel.dispose();
+        }
       },
     }),
     vscode.commands.registerCommand(RACE_COMMANDS.run, () => runOnSeveralAgents(deps, (id) => tabs.show(id)).catch((err) => void vscode.window.showErrorMessage(`Run on Several Agents: ${errorMessage(err)}`))),

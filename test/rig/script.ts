@@ -23,6 +23,11 @@ export interface ToolCall {
 /** `match` is a substring of the conversation's FIRST user message text ("" matches any). */
 export interface Conversation {
   match: string;
+  /**
+   * Also a substring of the whole request (its system prompt names the CLI's working folder), so
+   * agents given the same prompt in different folders (a race's worktrees) get different replies.
+   */
+  requestIncludes?: string;
   steps: Step[];
   /** Steps restart at every prompt: the step index counts assistant messages since the latest
    * prompt instead of since the start, so a conversation can answer any number of turns (the
@@ -137,7 +142,8 @@ export function selectReply(script: Script, body: MessagesRequestBody): Selectio
     return { kind: "side", reason: body.output_config?.format ? "json-schema" : "no-tools" };
   }
   const text = firstUserText(body);
-  const conversation = script.conversations.findIndex((c) => text.includes(c.match));
+  let whole: string | undefined;
+  const conversation = script.conversations.findIndex((c) => text.includes(c.match) && (!c.requestIncludes || (whole ??= JSON.stringify(body)).includes(c.requestIncludes)));
   if (conversation < 0) return { kind: "fallback", reason: "no conversation matched" };
   const { steps, perPrompt } = script.conversations[conversation]!;
   const index = perPrompt ? assistantCountSincePrompt(body) : assistantCount(body);

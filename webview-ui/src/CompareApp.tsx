@@ -27,7 +27,8 @@ export function CompareApp({ raceId }: { raceId: string }) {
   useEffect(() => saveState({ raceId }), [raceId]);
   const race = state.race;
   if (!race) return <p className="compare-empty">{state.loaded ? "This race is no longer known to Arcadia." : "Reading the race…"}</p>;
-  const others = race.members.map((m) => m.name);
+  // Diffs are between worktrees still there.
+  const others = race.members.filter((m) => m.phase !== "removed" && m.phase !== "branchKept").map((m) => m.name);
   return (
     <div className="compare" data-testid="compare">
       <header className="compare-head">

@@ -2,8 +2,8 @@
  * The user's check command (`arcadia.compare.check`, e.g. `npm test`) run in race members'
  * worktrees, only when asked (Run checks): at most one run per member at a time, each timed from
  * start to exit. The runner shows the output where the user can read it (VS Code: a terminal per
- * member); what is kept is how it ended, how long it took, and which snapshot of the worktree it
- * ran on (a worktree that changed since makes the result stale).
+ * member); what is kept is how it ended, how long it took, and which files it ran on (the tree of
+ * the worktree's snapshot: a worktree whose files changed since makes the result stale).
  */
 import { Emitter } from "../util/emitter";
 import type { CheckResult } from "./race";
@@ -18,8 +18,8 @@ export interface CheckRequest {
   command: string;
   cwd: string;
   label: string;
-  /** The worktree's snapshot when it starts (null: not known). */
-  snapshot: string | null;
+  /** The tree of the worktree's snapshot when it starts (null: not known). */
+  tree: string | null;
 }
 
 export type CheckOutcome = { ok: true; result: CheckResult } | { ok: false; error: string };
@@ -50,7 +50,7 @@ export class CheckRuns {
       const handle = await this.runner.start({ command: request.command, cwd: request.cwd, label: request.label });
       const { exitCode } = await handle.ended;
       const finishedAt = this.now();
-      return { ok: true, result: { exitCode, durationMs: finishedAt - startedAt, finishedAt, snapshot: request.snapshot } };
+      return { ok: true, result: { exitCode, durationMs: finishedAt - startedAt, finishedAt, tree: request.tree } };
     } catch (err) {
       return { ok: false, error: err instanceof Error ? err.message : String(err) };
     } finally {

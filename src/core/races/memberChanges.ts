@@ -5,6 +5,7 @@
  * no work tree touched): clean, or the files that conflict.
  */
 import { changeStats, type FileChange } from "../git/changeStats";
+import { git } from "../git/gitRunner";
 import { predictionUnavailable, predictMerge } from "../git/mergePrediction";
 
 export type MergeForecast = { kind: "clean" } | { kind: "conflicts"; files: string[] } | { kind: "unavailable"; reason: string };
@@ -12,6 +13,11 @@ export type MergeForecast = { kind: "clean" } | { kind: "conflicts"; files: stri
 export interface MemberChanges {
   /** The snapshot commit of the worktree as counted (what "diff two agents" compares). */
   snapshot: string;
+  /**
+   * Its tree: the files alone. What a check ran on is told by this, not the commit: committing the
+   * same files (a merge commits them) makes a new commit, not new files.
+   */
+  tree: string;
   files: FileChange[];
   added: number;
   removed: number;
@@ -30,5 +36,6 @@ export async function memberChanges(repo: string, worktree: string, base: string
     const prediction = await predictMerge(repo, base, stats.snapshot);
     merge = prediction.clean ? { kind: "clean" } : { kind: "conflicts", files: prediction.conflicts };
   }
-  return { snapshot: stats.snapshot, files: stats.files, added: stats.added, removed: stats.removed, merge };
+  const tree = (await git(worktree, ["rev-parse", `${stats.snapshot}^{tree}`])).trim();
+  return { snapshot: stats.snapshot, tree, files: stats.files, added: stats.added, removed: stats.removed, merge };
 }

@@ -27,8 +27,8 @@ export interface CheckResult {
   exitCode: number | null;
   durationMs: number;
   finishedAt: number;
-  /** The worktree snapshot it ran against: a worktree that changed since makes it stale. */
-  snapshot: string | null;
+  /** The tree (git's id of the files) of the worktree it ran on: a worktree whose files changed since makes it stale. */
+  tree: string | null;
 }
 
 export interface Race {

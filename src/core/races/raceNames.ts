@@ -2,7 +2,11 @@
  * A race's short name, from its task: the first few words, lower case, as a worktree name takes
  * them (`Fix the login redirect!` → `fix-the-login-redirect`), made unique against the worktrees
  * and branches that exist (`…-b`, `…-c`): members are `<name>-1…N`, each a worktree and a branch.
+ * And the one rule for what is typed at agents' prompts (the task, a follow-up): it must read as it
+ * will be typed.
  */
+import { visibleText } from "../util/visibleText";
+
 const WORDS = 4;
 const MAX_CHARS = 30;
 
@@ -44,4 +48,15 @@ function suffix(i: number): string {
     n = Math.floor(n / 26);
   } while (n > 0);
   return out;
+}
+
+/**
+ * Why `text` cannot be typed at an agent's prompt as the user sees it, or undefined: control, bidi
+ * and invisible characters, line breaks and runs of 4+ blanks would not show as they act
+ * (util/visibleText.ts), so such a text is refused, not typed.
+ */
+export function typedTextProblem(text: string): string | undefined {
+  if (text.trim() === "") return "Write what to ask: it is typed at the agent's prompt.";
+  if (visibleText(text) !== text) return `It would not be typed as you see it: ${visibleText(text)} (control or invisible characters, a line break, or a run of 4+ blanks). Remove them.`;
+  return undefined;
 }

@@ -130,12 +130,12 @@ describe("the compare tab's columns", () => {
   it("say each member's card, figures, merge and check, a card gone, a worktree removed and a check made stale by later edits", () => {
     let race = newRace();
     race = memberStarted(memberStarted(race, "fix-1", "a1"), "fix-2", "a2");
-    race = recordCheck(race, "fix-1", { exitCode: 0, durationMs: 900, finishedAt: 5, snapshot: "s1" });
-    race = recordCheck(race, "fix-2", { exitCode: 2, durationMs: 400, finishedAt: 6, snapshot: "old" });
-    const changes = (snapshot: string) => ({ snapshot, files: [{ path: "App.tsx", status: "modified" as const, added: 1, removed: 1, binary: false }], added: 1, removed: 1, merge: { kind: "clean" as const } });
+    race = recordCheck(race, "fix-1", { exitCode: 0, durationMs: 900, finishedAt: 5, tree: "t1" });
+    race = recordCheck(race, "fix-2", { exitCode: 2, durationMs: 400, finishedAt: 6, tree: "old" });
+    const changes = (tree: string) => ({ snapshot: `commit-of-${tree}`, tree, files: [{ path: "App.tsx", status: "modified" as const, added: 1, removed: 1, binary: false }], added: 1, removed: 1, merge: { kind: "clean" as const } });
     const figures: Record<string, MemberFigures> = {
-      "fix-1": { worktree: true, branch: true, changes: changes("s1") },
-      "fix-2": { worktree: true, branch: true, changes: changes("s2") },
+      "fix-1": { worktree: true, branch: true, changes: changes("t1") },
+      "fix-2": { worktree: true, branch: true, changes: changes("t2") },
       "fix-3": { worktree: false, branch: true },
     };
     const view = compareView(race, {

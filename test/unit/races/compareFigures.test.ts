@@ -95,8 +95,9 @@ describe("a race's compare figures", () => {
       const theirs = gitNumbers(tree);
       expect(Object.fromEntries(mine.files.map((f) => [f.path, [f.added, f.removed]]))).toEqual(theirs.files);
       expect([mine.added, mine.removed]).toEqual(Object.values(theirs.files).reduce(([a, r], [x, y]) => [a + x, r + y], [0, 0]));
-      // The snapshot held exactly what was then committed.
+      // The snapshot held exactly what was then committed; its tree (what a check ran on) is git's.
       expect(git(root, "rev-parse", `${mine.snapshot}^{tree}`).trim()).toBe(theirs.snapshotTree);
+      expect(mine.tree).toBe(theirs.snapshotTree);
       const conflicts = realMerge(root, `worktree-t-${i + 1}`);
       expect(mine.merge).toEqual(conflicts.length === 0 ? { kind: "clean" } : { kind: "conflicts", files: conflicts });
     }
@@ -105,6 +106,19 @@ describe("a race's compare figures", () => {
       ["notes.md", "deleted"],
       ["x.md", "added"],
     ]);
+  });
+
+  it("tell files that changed from the same files committed (a merge commits them: a check on them is not stale)", async () => {
+    const { root, trees } = await raceRepo();
+    const one = trees[0]!;
+    writeFileSync(join(one, "App.tsx"), 'export const title = "one";\nexport const count = 0;\n');
+    const before = await memberChanges(root, one, "main");
+    git(one, "commit", "-qam", "the same files, committed");
+    const committed = await memberChanges(root, one, "main");
+    expect(committed.snapshot).not.toBe(before.snapshot);
+    expect(committed.tree).toBe(before.tree);
+    writeFileSync(join(one, "App.tsx"), 'export const title = "one, again";\nexport const count = 0;\n');
+    expect((await memberChanges(root, one, "main")).tree).not.toBe(before.tree);
   });
 
   it("diff two members as git diffs their branches", async () => {

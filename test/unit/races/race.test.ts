@@ -4,6 +4,8 @@
  * once picked; which members are offered for removal; and what survives a reload (the records as
  * kept, read back leniently).
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   isSettled,
@@ -21,7 +23,7 @@ import {
   startRace,
 } from "../../../src/core/races/race";
 import { parseRaces } from "../../../src/core/races/raceRecords";
-import { freeTaskName, taskNameFrom } from "../../../src/core/races/raceNames";
+import { freeTaskName, taskNameFrom, typedTextProblem } from "../../../src/core/races/raceNames";
 
 const base = { id: "r1", task: "fix-title", prompt: "Fix the title", repo: "/repo", base: "main", now: 1000 };
 const here: MemberFacts = { worktree: true, branch: true, agent: true };
@@ -85,7 +87,7 @@ describe("a race", () => {
   it("survives a reload: the kept records read back as they were, checks and pick included", () => {
     let race = startRace({ ...base, models: [null, "opus"] });
     race = memberStarted(race, "fix-title-1", "agent-a");
-    race = recordCheck(race, "fix-title-1", { exitCode: 1, durationMs: 1200, finishedAt: 5000, snapshot: "abc1234" });
+    race = recordCheck(race, "fix-title-1", { exitCode: 1, durationMs: 1200, finishedAt: 5000, tree: "abc1234" });
     race = picked(race, "fix-title-2");
     const kept = JSON.parse(JSON.stringify([race]));
     expect(parseRaces(kept)).toEqual([race]);
@@ -125,5 +127,22 @@ describe("a race's name", () => {
     expect(freeTaskName("fix", 1, (n) => taken.has(n))).toBe("fix");
     expect(freeTaskName("fix", 3, (n) => taken.has(n))).toBe("fix-c");
     expect(freeTaskName("new", 5, (n) => taken.has(n))).toBe("new");
+  });
+});
+
+describe("what is typed at agents' prompts", () => {
+  it("is refused when it would not be typed as it reads: control, bidi and invisible characters, line breaks, runs of blanks", () => {
+    expect(typedTextProblem("Fix the title: keep it short")).toBeUndefined();
+    expect(typedTextProblem("   ")).toMatch(/Write what to ask/);
+    for (const hidden of ["Fix it\u001b[2J", "Fix \u202Eit", "Fix\u200Bit", "Fix\nrm -rf ~", "Fix     it", "Fix\u0015it"]) {
+      expect(typedTextProblem(hidden), JSON.stringify(hidden)).toMatch(/would not be typed as you see it/);
+    }
+  });
+});
+
+describe("the check command's setting", () => {
+  it("is a user setting only: a workspace's .vscode/settings.json cannot choose what runs", () => {
+    const pkg = JSON.parse(readFileSync(join(__dirname, "../../../package.json"), "utf8")) as { contributes: { configuration: { properties: Record<string, { scope?: string }> } } };
+    expect(pkg.contributes.configuration.properties["arcadia.compare.check"]?.scope).toBe("application");
   });
 });

@@ -39,7 +39,7 @@ export function CompareColumn({ race, member, others }: { race: RaceCompareView;
       </dl>
       <div className="compare-block">
         <div className="compare-changes" data-testid="compare-changes">
-          {changesText(member)}
+          {changesText(member, race.base)}
         </div>
         {files.length > 0 && (
           <ul className="compare-files" data-testid="compare-files">
