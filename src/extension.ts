@@ -111,7 +111,8 @@ export function activate(context: vscode.ExtensionContext): void {
       countsChanged: (agents) => statusBar.update(agents),
     }),
   );
-  for (const d of [...extras.disposables, ...launcher.register(), ...registerForceFinishCommands(tracker, (id) => agentName(id) ?? "unknown agent", log), ...registerSessionsView({ context, manager, launcher, races, log }), ...registerRaces({ context, book: races, manager, launcher, worktrees: extras.worktreeDeps, log })]) store.add(d);
+  for (const d of [...extras.disposables, ...launcher.register(), ...registerForceFinishCommands(tracker, (id) => agentName(id) ?? "unknown agent", log), ...registerSessionsView({ context, manager, launcher, races, log })]) store.add(d);
+  for (const d of registerRaces({ context, book: races, manager, launcher, worktrees: extras.worktreeDeps, log })) store.add(d);
   store.add(vscode.commands.registerCommand("arcadia.showPanel", () => vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`)));
   store.add(vscode.commands.registerCommand("arcadia.showLog", () => log.show()));
   store.add(logSettingChanges(log));

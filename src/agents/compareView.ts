@@ -5,6 +5,7 @@
  */
 import { memberBranch, phaseOf, type CheckResult, type Race, type RaceMember } from "../core/races/race";
 import type { AgentStatusView, CompareCheckView, CompareMemberView, RaceCompareView } from "../shared/protocol";
+import type { FolderFigures } from "../core/races/folderSessions";
 import type { MemberFigures } from "./raceFigures";
 
 export interface CompareInputs {
@@ -45,14 +46,18 @@ function column(race: Race, member: RaceMember, inputs: CompareInputs): CompareM
     agentName: agent?.name ?? null,
     phase: phaseOf(race, member, facts),
     status: agent?.status ?? null,
-    sessions: sessions
-      ? { turns: sessions.turns, activeMs: sessions.activeMs, tokens: sessions.tokens.input + sessions.tokens.output + sessions.tokens.cacheRead + sessions.tokens.cacheWrite, costUsd: sessions.costUsd, unpricedModels: sessions.unpricedModels }
-      : null,
+    sessions: sessions ? sessionsView(sessions) : null,
     changes: changes && facts.worktree ? { files: changes.files.map((f) => ({ ...f })), added: changes.added, removed: changes.removed } : null,
     merge: changes && facts.worktree ? changes.merge : null,
     check: checkView(race.checks[member.name], inputs.checkRunningSince(member), changes?.tree),
     problem: figures?.problem ?? null,
   };
+}
+
+function sessionsView(s: FolderFigures): NonNullable<CompareMemberView["sessions"]> {
+  const t = s.tokens;
+  const tokens = t.input + t.output + t.cacheRead + t.cacheWrite;
+  return { turns: s.turns, activeMs: s.activeMs, tokens, costUsd: s.costUsd, unpricedModels: s.unpricedModels };
 }
 
 function checkView(result: CheckResult | undefined, runningSince: number | undefined, tree: string | undefined): CompareCheckView {

@@ -13,7 +13,18 @@ import { ARCADIA_TOOL_PREFIX } from "../core/server/serverName";
 import type { TranscriptEvent } from "../core/transcript/events";
 import { type Disposable, DisposableStore, Emitter } from "../core/util/emitter";
 import { visibleText } from "../core/util/visibleText";
-import type { AgentLiveView, LiveCallView, PromptView, RaceTagView, SessionEditsView, SessionUsageView, SharedFileView, StillRunningView, TurnSummaryView, WorktreeView } from "../shared/protocol";
+import type {
+  AgentLiveView,
+  LiveCallView,
+  PromptView,
+  RaceTagView,
+  SessionEditsView,
+  SessionUsageView,
+  SharedFileView,
+  StillRunningView,
+  TurnSummaryView,
+  WorktreeView,
+} from "../shared/protocol";
 import { ToolWaits } from "./toolWaits";
 
 export interface CallSource {
@@ -126,7 +137,8 @@ export class LiveBoard {
     );
     this.subscriptions.add(approvals.onDidChange(() => this.refresh()));
     if (permissions) this.subscriptions.add(permissions.onDidChange(() => this.refresh()));
-    for (const source of [extras.shared, extras.worktrees, extras.edits, extras.stillRunning, extras.races]) if (source) this.subscriptions.add(source.onDidChange((agentIds) => this.refresh(agentIds)));
+    const sources = [extras.shared, extras.worktrees, extras.edits, extras.stillRunning, extras.races];
+    for (const source of sources) if (source) this.subscriptions.add(source.onDidChange((agentIds) => this.refresh(agentIds)));
   }
 
   /** Transcript events of an agent: its `mcp__arcadia__*` tool_uses are what calls match to. */

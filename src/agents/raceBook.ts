@@ -58,7 +58,8 @@ export class RaceBook implements Disposable {
   race(agentId: string): RaceTagView | null {
     const found = raceOfAgent(this.races, agentId);
     if (!found) return null;
-    return { raceId: found.race.id, task: found.race.task, member: found.member.number, of: found.race.members.length, picked: found.race.picked === found.member.name };
+    const { race, member } = found;
+    return { raceId: race.id, task: race.task, member: member.number, of: race.members.length, picked: race.picked === member.name };
   }
 
   dispose(): void {

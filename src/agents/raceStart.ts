@@ -45,6 +45,8 @@ export interface RaceStartReport {
   afterLastReadyMs?: number;
 }
 
+const NOT_READY = { exited: "its claude exited before it was asked", gone: "its terminal was closed", timeout: "its claude was not ready in time" } as const;
+
 export async function startRace(deps: RaceStartDeps, race: Race, commit: string): Promise<RaceStartReport> {
   const started = deps.now();
   const since = () => Math.round(deps.now() - started);
@@ -68,7 +70,7 @@ export async function startRace(deps: RaceStartDeps, race: Race, commit: string)
         await deps.book.update(race.id, (r) => memberStarted(r, m.name, report.agentId!));
         const readiness = await deps.whenReady(report.agentId);
         if (readiness !== "ready") {
-          report.problem = readiness === "exited" ? "its claude exited before it was asked" : readiness === "gone" ? "its terminal was closed" : "its claude was not ready in time";
+          report.problem = NOT_READY[readiness];
           return report;
         }
         report.readyMs = since();

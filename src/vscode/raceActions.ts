@@ -47,7 +47,8 @@ export async function raceAction(deps: RaceActionDeps, message: CompareMessage):
       if (card) deps.manager.focus(card.id);
       return;
     case "checkOutput":
-      if (!deps.checkTerminals.show(member.name)) void vscode.window.showInformationMessage(`No check has run in ${member.name}'s worktree in this window: Run checks runs it again.`);
+      if (deps.checkTerminals.show(member.name)) return;
+      void vscode.window.showInformationMessage(`No check has run in ${member.name}'s worktree in this window: Run checks runs it again.`);
       return;
     case "followUp":
       return followUp(deps, race, member);
@@ -71,7 +72,10 @@ async function diffTwo(deps: RaceActionDeps, race: Race, leftName: string, right
     return;
   }
   const at = (ref: string, path: string) => vscode.Uri.from({ scheme: BASE_SCHEME, path: `/${path}`, query: JSON.stringify({ cwd: race.repo, ref, path }) });
-  const resources = files.map((f) => [vscode.Uri.file(join(memberPath(race, right), f.path)), at(a.snapshot, f.from ?? f.path), at(f.status === "deleted" ? "" : b.snapshot, f.path)]);
+  const resources = files.map((f) => {
+    const file = vscode.Uri.file(join(memberPath(race, right), f.path));
+    return [file, at(a.snapshot, f.from ?? f.path), at(f.status === "deleted" ? "" : b.snapshot, f.path)];
+  });
   await vscode.commands.executeCommand("vscode.changes", `${left.name} ↔ ${right.name}`, resources);
 }
 
@@ -82,7 +86,11 @@ async function followUp(deps: RaceActionDeps, race: Race, member: RaceMember): P
     void vscode.window.showWarningMessage(`${member.name} has no agent to ask: its card was closed. Start one in its worktree to go on.`);
     return;
   }
-  const text = await vscode.window.showInputBox({ title: `Ask ${card.name} (${member.name}) a follow-up`, prompt: "Typed at its prompt, as you write it here.", validateInput: (v) => typedTextProblem(v.trim()) });
+  const text = await vscode.window.showInputBox({
+    title: `Ask ${card.name} (${member.name}) a follow-up`,
+    prompt: "Typed at its prompt, as you write it here.",
+    validateInput: (v) => typedTextProblem(v.trim()),
+  });
   if (text === undefined) return;
   // Asked again after the box: it may have started working meanwhile.
   const now = cardOf(deps, member);
@@ -99,7 +107,8 @@ async function runChecks(deps: RaceActionDeps, race: Race): Promise<void> {
   const command = checkCommand();
   if (!command) {
     const open = "Open Settings";
-    const choice = await vscode.window.showInformationMessage("Set the check command first (arcadia.compare.check, a user setting), e.g. npm test: it runs in each agent's worktree when you click Run checks.", open);
+    const why = "Set the check command first (arcadia.compare.check, a user setting), e.g. npm test: it runs in each worktree on Run checks.";
+    const choice = await vscode.window.showInformationMessage(why, open);
     if (choice === open) await vscode.commands.executeCommand("workbench.action.openSettings", "arcadia.compare.check");
     return;
   }

@@ -35,7 +35,10 @@ export async function askForRace(): Promise<RaceAnswers | undefined> {
   if (count === undefined) return undefined;
   const same = "Every agent with the default model";
   const each = "Choose a model per agent…";
-  const choice = await vscode.window.showQuickPick([same, each], { title: `${TITLE} (3/3): models`, placeHolder: "The default is your arcadia.extraArgs / Claude Code's own" });
+  const choice = await vscode.window.showQuickPick([same, each], {
+    title: `${TITLE} (3/3): models`,
+    placeHolder: "The default: the --model in arcadia.extraArgs, else Claude Code's own",
+  });
   if (choice === undefined) return undefined;
   const models: (string | null)[] = [];
   for (let n = 1; n <= count; n++) {
@@ -78,7 +81,7 @@ export async function planRace(folder: string, answers: RaceAnswers): Promise<{ 
   }
   const from = await startingPoint(repo).catch(() => undefined);
   if (!from) {
-    void vscode.window.showWarningMessage(`${TITLE} starts every agent from the branch checked out in ${repo}, and it is not on a branch with a commit: check one out first.`);
+    void vscode.window.showWarningMessage(`${TITLE} starts every agent from the branch checked out in ${repo}: check out a branch with a commit first.`);
     return undefined;
   }
   const taken = await takenWorktreeNames(repo);
@@ -89,7 +92,14 @@ export async function planRace(folder: string, answers: RaceAnswers): Promise<{ 
 
 /** What the log says of a start: how long each step took (the figure the e2e prints). */
 export function startSummary(race: Race, report: RaceStartReport): string {
-  const members = report.members.map((m) => `${m.name}: launched ${m.launchedMs ?? "-"} ms, ready ${m.readyMs ?? "-"} ms, typed ${m.typedMs ?? "-"} ms${m.problem ? ` (${m.problem})` : ""}`);
-  const all = report.allTypedMs === undefined ? "not every task was typed" : `${report.members.length} tasks typed ${report.allTypedMs} ms after the start, ${report.afterLastReadyMs} ms after the last claude was ready`;
+  const members = report.members.map((m) => {
+    const problem = m.problem ? ` (${m.problem})` : "";
+    return `${m.name}: launched ${m.launchedMs ?? "-"} ms, ready ${m.readyMs ?? "-"} ms, typed ${m.typedMs ?? "-"} ms${problem}`;
+  });
+  const count = report.members.length;
+  const all =
+    report.allTypedMs === undefined
+      ? "not every task was typed"
+      : `${count} tasks typed ${report.allTypedMs} ms after the start, ${report.afterLastReadyMs} ms after the last claude was ready`;
   return `race ${race.task}: ${all}; ${members.join("; ")}`;
 }

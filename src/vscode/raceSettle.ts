@@ -2,8 +2,9 @@
  * Settling a race: Pick one member → the existing Merge… flow for its worktree (predicted, the
  * commit message proposed from the race's task, confirmed); once merged, each other member whose
  * worktree is still there is offered for removal with Remove…'s own words — exactly what would be
- * lost — and removed only on a yes. "Keep" (or Escape) keeps its worktree and branch; a removal
- * deletes the branch only when merged, so unmerged commits stay on their branch.
+ * lost — and removed only on a yes. "Keep" (or Escape) keeps its worktree and branch; "Commit to
+ * its branch, remove the folder" keeps its work as a commit on its branch (nothing lost) and frees
+ * the folder; a removal deletes the branch only when merged, so unmerged commits stay on it.
  */
 import { vscode } from "./api";
 import type { AgentManager } from "../agents/agentManager";
@@ -13,6 +14,7 @@ import type { RaceFigures } from "../agents/raceFigures";
 import type { WorktreeInfo } from "../core/git/worktreeCreate";
 import { lossOf, removalCheck, removeWorktree } from "../core/git/worktreeRemoval";
 import { memberBranch, memberPath, type MemberFacts, picked, pickProblem, type Race, type RaceMember, removalOffers } from "../core/races/race";
+import { commitWork } from "../core/races/raceDisk";
 import { type AgentRef, closingForRemoval, type Deps as WorktreeDeps, merge, removalQuestion } from "./worktreeCommands";
 
 export interface SettleDeps {
@@ -23,7 +25,12 @@ export interface SettleDeps {
   log: Log;
 }
 
-export const memberInfo = (race: Race, member: RaceMember): WorktreeInfo => ({ path: memberPath(race, member), branch: memberBranch(member), base: race.base, repo: race.repo });
+export const memberInfo = (race: Race, member: RaceMember): WorktreeInfo => ({
+  path: memberPath(race, member),
+  branch: memberBranch(member),
+  base: race.base,
+  repo: race.repo,
+});
 
 /** The member's card as Merge… and Remove… take it (none: a card closed, or gone with a restart). */
 export function cardOf(deps: Pick<SettleDeps, "manager">, member: RaceMember): AgentRef | undefined {
@@ -66,12 +73,15 @@ async function offerRemoval(deps: SettleDeps, race: Race, member: RaceMember): P
     void vscode.window.showWarningMessage(`${member.name} (not picked) is working: its worktree stays. Remove it once it is idle (Remove… on its card).`);
     return;
   }
-  const loss = lossOf(await removalCheck(info.path, info.base));
+  const check = await removalCheck(info.path, info.base);
+  const loss = lossOf(check);
   const { question, go } = removalQuestion(info, loss, card !== undefined);
+  const commit = `Commit to ${info.branch}, remove the folder`;
   // Keep is the dialog's close affordance: Escape keeps too.
-  const items: vscode.MessageItem[] = [{ title: go }, { title: "Keep", isCloseAffordance: true }];
-  const answer = await vscode.window.showWarningMessage(`Race ${race.task}: ${race.picked} was merged. ${member.name} was not picked. ${question}`, { modal: true }, ...items);
-  if (answer?.title !== go) {
+  const items: vscode.MessageItem[] = [{ title: go }, ...(check.uncommitted.length > 0 ? [{ title: commit }] : []), { title: "Keep", isCloseAffordance: true }];
+  const asked = `Race ${race.task}: ${race.picked} was merged. ${member.name} was not picked. ${question}`;
+  const answer = await vscode.window.showWarningMessage(asked, { modal: true }, ...items);
+  if (answer?.title !== go && answer?.title !== commit) {
     deps.log.info(`race ${race.task}: ${member.name} kept`);
     return;
   }
@@ -80,9 +90,21 @@ async function offerRemoval(deps: SettleDeps, race: Race, member: RaceMember): P
     closingForRemoval(info.path);
     deps.manager.close(card.id);
   }
-  const outcome = await removeWorktree(info.repo, info.path, info.base, loss !== "");
+  let discard = loss !== "";
+  if (answer.title === commit) {
+    await commitWork(info.path, `Race ${race.task}: ${member.name}'s work (not picked)`);
+    // Only unmerged commits are left, and they stay on the branch: anything new since is not lost silently.
+    const after = await removalCheck(info.path, info.base);
+    if (after.uncommitted.length > 0) {
+      void vscode.window.showWarningMessage(`Not removed: ${member.name} has new uncommitted changes (${lossOf(after)}).`);
+      return;
+    }
+    discard = true;
+  }
+  const outcome = await removeWorktree(info.repo, info.path, info.base, discard);
   deps.log.info(`race ${race.task}: ${member.name}: ${JSON.stringify(outcome)}`);
-  if (outcome.removed) void vscode.window.showInformationMessage(`Removed ${info.path}${outcome.branchDeleted ? ` and branch ${info.branch}` : `; branch ${info.branch} is kept`}.`);
+  const branch = outcome.removed && outcome.branchDeleted ? ` and branch ${info.branch}` : `; branch ${info.branch} is kept`;
+  if (outcome.removed) void vscode.window.showInformationMessage(`Removed ${info.path}${branch}.`);
   else void vscode.window.showWarningMessage(`Not removed: it would lose ${outcome.wouldLose}.`);
   deps.figures.request(race, member);
 }

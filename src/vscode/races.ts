@@ -83,22 +83,25 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable[] {
     log,
   });
   /** Races with an open tab that this card runs in. */
-  const openRacesOf = (agentId: string): Race[] => tabs.openRaces().flatMap((id) => book.get(id) ?? []).filter((r) => r.members.some((m) => m.agentId === agentId));
+  const openRacesOf = (agentId: string): Race[] =>
+    tabs
+      .openRaces()
+      .flatMap((id) => book.get(id) ?? [])
+      .filter((r) => r.members.some((m) => m.agentId === agentId));
+  /** Its figures read again once things settle (what its agent did may have changed files and figures). */
+  const reread = (agentId: string) => {
+    for (const race of openRacesOf(agentId)) for (const m of race.members) if (m.agentId === agentId) figures.request(race, m);
+  };
   const subscriptions = [
     book.onDidChangeRace((id) => tabs.update(id)),
     figures.onDidChange((id) => tabs.update(id)),
     checks.onDidChange((key) => tabs.update(key.slice(0, key.indexOf("/")))),
     manager.onDidChange((change) => {
       const agentId = change.type === "removed" ? change.id : change.type === "permissionPromptLeft" ? change.agentId : change.agent.id;
-      for (const race of openRacesOf(agentId)) {
-        tabs.update(race.id);
-        // What it did may have changed files and figures: read again once it settles.
-        if (change.type !== "updated") for (const m of race.members) if (m.agentId === agentId) figures.request(race, m);
-      }
+      for (const race of openRacesOf(agentId)) tabs.update(race.id);
+      if (change.type !== "updated") reread(agentId);
     }),
-    deps.worktrees.cards.onDidChange((agentIds) => {
-      for (const agentId of agentIds) for (const race of openRacesOf(agentId)) for (const m of race.members) if (m.agentId === agentId) figures.request(race, m);
-    }),
+    deps.worktrees.cards.onDidChange((agentIds) => agentIds.forEach(reread)),
   ];
   return [
     figures,
@@ -118,10 +121,14 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable[] {
         }
       },
     }),
-    vscode.commands.registerCommand(RACE_COMMANDS.run, () => runOnSeveralAgents(deps, (id) => tabs.show(id)).catch((err) => void vscode.window.showErrorMessage(`Run on Several Agents: ${errorMessage(err)}`))),
+    vscode.commands.registerCommand(RACE_COMMANDS.run, () =>
+      runOnSeveralAgents(deps, (id) => tabs.show(id)).catch((err) => void vscode.window.showErrorMessage(`Run on Several Agents: ${errorMessage(err)}`)),
+    ),
     vscode.commands.registerCommand(RACE_COMMANDS.compare, (raceId?: string) => compareRace(book, raceId, (id) => tabs.show(id))),
   ];
 }
+
+const describe = (r: Race) => `${r.members.length} agents${r.picked ? ` · picked ${r.picked}` : ""}`;
 
 async function compareRace(book: RaceBook, raceId: string | undefined, show: (id: string) => void): Promise<void> {
   if (raceId) return book.get(raceId) ? show(raceId) : undefined;
@@ -130,7 +137,8 @@ async function compareRace(book: RaceBook, raceId: string | undefined, show: (id
     void vscode.window.showInformationMessage(`No race yet: start one with "Arcadia: Run on Several Agents…".`);
     return;
   }
-  const chosen = races.length === 1 ? races[0] : (await vscode.window.showQuickPick(races.map((r) => ({ label: r.task, description: `${r.members.length} agents${r.picked ? ` · picked ${r.picked}` : ""}`, detail: r.prompt, race: r })), { title: "Compare which race?" }))?.race;
+  const items = races.map((r) => ({ label: r.task, description: describe(r), detail: r.prompt, race: r }));
+  const chosen = races.length === 1 ? races[0] : (await vscode.window.showQuickPick(items, { title: "Compare which race?" }))?.race;
   if (chosen) show(chosen.id);
 }
 
@@ -142,7 +150,8 @@ async function runOnSeveralAgents(deps: RacesDeps, show: (raceId: string) => voi
   const planned = await planRace(folder, answers);
   if (!planned) return;
   const { race, commit } = planned;
-  deps.log.info(`race ${race.task}: ${race.members.length} agents on ${race.base} (${commit.slice(0, 12)}), models ${race.members.map((m) => m.model ?? "default").join(", ")}`);
+  const models = race.members.map((m) => m.model ?? "default").join(", ");
+  deps.log.info(`race ${race.task}: ${race.members.length} agents on ${race.base} (${commit.slice(0, 12)}), models ${models}`);
   void offerToIgnore(race.repo, deps.context.workspaceState).catch((err) => deps.log.warn(`.gitignore offer: ${errorMessage(err)}`));
   const report = await startRace(
     {
@@ -168,8 +177,10 @@ async function runOnSeveralAgents(deps: RacesDeps, show: (raceId: string) => voi
   deps.log.info(startSummary(race, report));
   const problems = report.members.filter((m) => m.problem);
   const compare = "Compare";
-  const said = problems.length === 0 ? `Race ${race.task}: ${race.members.length} agents started, each asked the task.` : `Race ${race.task}: ${problems.map((m) => `${m.name}: ${m.problem}`).join("; ")}.`;
-  void (problems.length === 0 ? vscode.window.showInformationMessage(said, compare) : vscode.window.showWarningMessage(said, compare)).then((c) => c === compare && show(race.id));
+  const trouble = problems.map((m) => `${m.name}: ${m.problem}`).join("; ");
+  const said = problems.length === 0 ? `Race ${race.task}: ${race.members.length} agents started, each asked the task.` : `Race ${race.task}: ${trouble}.`;
+  const shown = problems.length === 0 ? vscode.window.showInformationMessage(said, compare) : vscode.window.showWarningMessage(said, compare);
+  void shown.then((c) => c === compare && show(race.id));
 }
 
 /** Resolves once the card's claude is idle at its prompt by its own status file (exact), or why not. */

@@ -134,7 +134,8 @@ export class SessionsView implements vscode.Disposable {
     const followers = new Map(this.deps.manager.views().map((v) => [this.deps.manager.agentInfo(v.id)?.sessionId, v.name]));
     const worktrees = this.worktrees;
     const races = this.deps.races.all();
-    return { followedBy: (id) => followers.get(id), worktreeOf: (dir) => worktrees.get(dir), raceOf: (name) => raceOfWorktree(races, name)?.task, now: Date.now() };
+    const raceOf = (name: string) => raceOfWorktree(races, name)?.task;
+    return { followedBy: (id) => followers.get(id), worktreeOf: (dir) => worktrees.get(dir), raceOf, now: Date.now() };
   }
 
   private async list(): Promise<void> {

@@ -46,7 +46,7 @@ export function registerWorktreeCommands(deps: Deps): vscode.Disposable[] {
     vscode.commands.registerCommand(WORKTREE_COMMANDS.review, (id?: string) =>
       id && !deps.cards.info(id) ? reviewSessionEdits(deps, id).catch((err) => void vscode.window.showErrorMessage(`Review: ${errorMessage(err)}`)) : withAgent(deps, id, (agent, info) => review(agent.name, info)),
     ),
-    vscode.commands.registerCommand(WORKTREE_COMMANDS.merge, (id?: string) => withAgent(deps, id, async (agent, info) => void (await merge(deps, agent, info)))),
+    vscode.commands.registerCommand(WORKTREE_COMMANDS.merge, (id?: string) => withAgent(deps, id, (agent, info) => merge(deps, agent, info))),
     vscode.commands.registerCommand(WORKTREE_COMMANDS.remove, (id?: string) => withAgent(deps, id, (agent, info) => remove(deps, agent, info))),
     vscode.commands.registerCommand(CLEAN_UP_COMMAND, () => cleanUp(deps).catch((err) => void vscode.window.showErrorMessage(`Clean up worktrees: ${errorMessage(err)}`))),
   ];
@@ -64,9 +64,10 @@ export function closingForRemoval(path: string): void {
 export function removalQuestion(info: WorktreeInfo, loss: string, closesTerminal: boolean): { question: string; go: string } {
   const go = loss ? "Remove and lose it" : "Remove";
   const terminal = closesTerminal ? " Its terminal closes." : "";
+  const closes = closesTerminal ? " and its terminal closes" : "";
   const question = loss
     ? `Removing ${info.path} loses ${loss}.${terminal} Remove it anyway?`
-    : `Remove the worktree ${info.path}? Everything in it is merged into ${info.base}; its branch ${info.branch} is deleted${closesTerminal ? " and its terminal closes" : ""}.`;
+    : `Remove the worktree ${info.path}? Everything in it is merged into ${info.base}; its branch ${info.branch} is deleted${closes}.`;
   return { question, go };
 }
 
@@ -124,7 +125,7 @@ async function removeLeft(deps: Deps, info: WorktreeInfo): Promise<void> {
 
 export type AgentRef = { id: string; name: string; status: string };
 
-async function withAgent(deps: Deps, id: string | undefined, act: (agent: AgentRef, info: WorktreeInfo) => Promise<void>): Promise<void> {
+async function withAgent(deps: Deps, id: string | undefined, act: (agent: AgentRef, info: WorktreeInfo) => Promise<unknown>): Promise<void> {
   const candidates = deps.manager.views().filter((a) => deps.cards.info(a.id));
   const agent = id ? candidates.find((a) => a.id === id) : candidates.length === 1 ? candidates[0] : await pick(candidates);
   const info = agent && deps.cards.info(agent.id);

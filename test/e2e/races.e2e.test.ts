@@ -28,6 +28,9 @@ const FIVE = "Say hello to the team";
 const IDENTITY = { GIT_AUTHOR_NAME: "E2E", GIT_AUTHOR_EMAIL: "e2e@example.com", GIT_COMMITTER_NAME: "E2E", GIT_COMMITTER_EMAIL: "e2e@example.com" };
 /** Each member's new title: the check passes for "pass…" titles only. */
 const TITLES = ["pass one", "fail two", "pass three"];
+const WORKTREES = join(".claude", "worktrees");
+/** The Edit tool's input: the title in `file` becomes `title`. */
+const edit = (file: string, title: string) => ({ file_path: file, old_string: '"base"', new_string: `"${title}"` });
 
 describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, real git)", () => {
   let win: AgentWindow;
@@ -47,7 +50,8 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
   }
   // The panel's page found by what it shows: the compare tab and the Sessions view are Arcadia pages on screen too.
   const agents = () => arcadiaFrame(page, "agents", 30_000);
-  const lineOf = (frame: Frame, name: string) => frame.locator('[data-testid="agent-line"]', { has: frame.getByTestId("line-name").getByText(name, { exact: true }) });
+  const lineOf = (frame: Frame, name: string) =>
+    frame.locator('[data-testid="agent-line"]', { has: frame.getByTestId("line-name").getByText(name, { exact: true }) });
   const git = (...args: string[]) => execFileSync("git", args, { cwd: workspace, encoding: "utf8", env: { ...process.env, ...IDENTITY } });
   const tree = (n: number) => join(workspace, ".claude", "worktrees", `${RACE}-${n}`);
   const quickInput = () => page.locator(".quick-input-widget input");
@@ -80,7 +84,7 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
           match: TASK,
           requestIncludes: `/worktrees/${RACE}-${i + 1}`,
           steps: [
-            { tools: [{ name: "Edit", input: { file_path: join(folder, ".claude", "worktrees", `${RACE}-${i + 1}`, "App.tsx"), old_string: '"base"', new_string: `"${title}"` } }] },
+            { tools: [{ name: "Edit", input: edit(join(folder, WORKTREES, `${RACE}-${i + 1}`, "App.tsx"), title) }] },
             { text: `Retitled ${i + 1}.` },
           ],
         })),
@@ -118,17 +122,19 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
   /** The compare tab's column of member `n`. */
   const column = (compare: Frame, n: number) => compare.locator(`[data-testid="compare-column"][data-member="${RACE}-${n}"]`);
 
-  it("fans one task out to three agents, keeps the race across a reload, compares them, picks the passing one and removes the others only after a yes", async () => {
+  it("fans out to three agents, keeps the race across a reload, compares them, picks the passing one, removes the others after a yes", async () => {
     await vs.waitForExtensionLog(/Arcadia activated in \d+ ms/);
     await fanOut(TASK, 3);
     // Each agent edits its own worktree's file: three different titles, the main checkout untouched.
-    await pollUntil(() => TITLES.every((t, i) => existsSync(join(tree(i + 1), "App.tsx")) && readFileSync(join(tree(i + 1), "App.tsx"), "utf8").includes(t)), "each agent's own edit", 90_000);
+    const titleIn = (n: number) => (existsSync(join(tree(n), "App.tsx")) ? readFileSync(join(tree(n), "App.tsx"), "utf8") : "");
+    await pollUntil(() => TITLES.every((t, i) => titleIn(i + 1).includes(t)), "each agent's own edit", 90_000);
     expect(readFileSync(join(workspace, "App.tsx"), "utf8")).toBe('export const title = "base";\n');
     await showPanel();
     const panel = await agents();
     await pollUntil(async () => (await panel.locator('[data-testid="agent-line"]').count()) === 3, "three cards", 20_000);
     for (const n of [1, 2, 3]) {
-      await pollUntil(async () => (await lineOf(panel, `Agent #${n}`).locator('[data-testid="line-race"]').textContent()) === `race: ${RACE} ${n}/3`, `Agent #${n}'s race tag`, 20_000);
+      const tag = lineOf(panel, `Agent #${n}`).locator('[data-testid="line-race"]');
+      await pollUntil(async () => (await tag.textContent()) === `race: ${RACE} ${n}/3`, `Agent #${n}'s race tag`, 20_000);
       await pollUntil(async () => (await lineOf(panel, `Agent #${n}`).getAttribute("data-status")) === "waiting", `Agent #${n} idle`, 30_000);
     }
     await vs.screenshot("races-1-three-cards");
@@ -159,7 +165,8 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
 
     for (const n of [1, 2, 3]) {
       const col = column(compare, n);
-      await pollUntil(async () => (await col.locator('[data-testid="compare-changes"]').textContent()) === "1 file · +1 −1", `member ${n}: 1 file · +1 −1`, 30_000);
+      const changes = col.locator('[data-testid="compare-changes"]');
+      await pollUntil(async () => (await changes.textContent()) === "1 file · +1 −1", `member ${n}: 1 file · +1 −1`, 30_000);
       expect(await col.locator('[data-testid="compare-file"]').allTextContents()).toEqual(["MApp.tsx+1 −1"]);
       await pollUntil(async () => /\$/.test((await col.locator('[data-testid="compare-cost"]').textContent()) ?? ""), `member ${n}'s cost`, 30_000);
       expect(await col.locator('[data-testid="compare-merge"]').textContent()).toBe("merges cleanly into main");
@@ -186,16 +193,22 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
     await pollUntil(() => git("log", "--format=%s", "-1", "main").trim() === TASK, "the pick merged on main", 20_000);
     expect(git("show", "main:App.tsx")).toBe(`export const title = "${TITLES[0]}";\n`);
 
-    for (const n of [2, 3]) {
+    // The second is removed with its work; the third's work is kept as a commit on its branch, its folder removed.
+    const answers = { 2: "Remove and lose it", 3: `Commit to worktree-${RACE}-3, remove the folder` };
+    for (const n of [2, 3] as const) {
       await dialog(`${RACE}-${n} was not picked`).waitFor({ timeout: 20_000 });
       expect(await dialog(`${RACE}-${n} was not picked`).textContent()).toContain("loses 1 uncommitted file(s) (App.tsx)");
       // Asked, not yet answered: still there.
       expect(existsSync(tree(n))).toBe(true);
-      await dialogButton("Remove and lose it").click();
+      await dialogButton(answers[n]).click();
       await pollUntil(() => !existsSync(tree(n)), `${RACE}-${n}'s worktree removed after the yes`, 20_000);
     }
     expect(existsSync(tree(1))).toBe(true);
-    await pollUntil(async () => (await Promise.all([1, 2, 3].map((n) => column(compare, n).getAttribute("data-phase")))).join() === "picked,removed,removed", "picked, removed, removed", 20_000);
+    const branches = git("for-each-ref", "--format=%(refname:short)", `refs/heads/worktree-${RACE}-*`).trim().split("\n");
+    expect(branches).toEqual([`worktree-${RACE}-1`, `worktree-${RACE}-3`]);
+    expect(git("show", `worktree-${RACE}-3:App.tsx`)).toBe(`export const title = "${TITLES[2]}";\n`);
+    const phases = async () => (await Promise.all([1, 2, 3].map((n) => column(compare, n).getAttribute("data-phase")))).join();
+    await pollUntil(async () => (await phases()) === "picked,removed,branchKept", "picked, removed, branch kept", 20_000);
     await showPanel();
     const after = await agents();
     await pollUntil(async () => (await after.locator('[data-testid="agent-line"]').count()) === 1, "the removed agents' cards gone", 20_000);
@@ -209,7 +222,8 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
     await showPanel();
     await (await agents()).locator('[data-testid="open-sessions"]').click();
     const sessions = await arcadiaFrame(page, "sessions");
-    await pollUntil(async () => (await sessions.locator('[data-testid="session-race"]').allTextContents()).some((t) => t.includes(`Race: ${RACE}`) && t.includes("3 sessions")), "the race as one group", 20_000);
+    const headings = () => sessions.locator('[data-testid="session-race"]').allTextContents();
+    await pollUntil(async () => (await headings()).some((t) => t.includes(`Race: ${RACE}`) && t.includes("3 sessions")), "the race as one group", 20_000);
     expect(await sessions.locator(`[data-testid="session-row"][data-race="${RACE}"]`).count()).toBe(3);
     await vs.screenshot("races-4-sessions-grouped");
     // Closed again: a click into the editor area must not land in a webview (it would keep the palette's focus).
@@ -229,13 +243,19 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
     };
     await pollUntil(() => firstRequests().length === 5, "five tasks at the model", 120_000);
     figures.fiveAgentsAnswerToFifthTaskAtModelMs = Math.max(...firstRequests()) - answeredAt;
-    const logged = await pollUntil(() => /race say-hello-to-the: 5 tasks typed (\d+) ms after the start, (\d+) ms after the last claude was ready/.exec(vs.extensionLog()) ?? undefined, "the extension's timing line", 30_000);
+    const timing = /race say-hello-to-the: 5 tasks typed (\d+) ms after the start, (\d+) ms after the last claude was ready/;
+    const logged = await pollUntil(() => timing.exec(vs.extensionLog()) ?? undefined, "the extension's timing line", 30_000);
     figures.fiveAgentsStartToAllTypedMs = Number(logged[1]);
     figures.fiveAgentsLastReadyToAllTypedMs = Number(logged[2]);
-    console.log(`fan out to 5 agents: ${figures.fiveAgentsStartToAllTypedMs} ms from the start to all five tasks typed, ${figures.fiveAgentsLastReadyToAllTypedMs} ms after the last CLI was ready (goal ≤ 5000); fifth task at the model ${figures.fiveAgentsAnswerToFifthTaskAtModelMs} ms after the last answer`);
+    console.log(
+      `fan out to 5 agents: ${figures.fiveAgentsStartToAllTypedMs} ms from the start to all five tasks typed, ` +
+        `${figures.fiveAgentsLastReadyToAllTypedMs} ms after the last CLI was ready (goal ≤ 5000); ` +
+        `fifth task at the model ${figures.fiveAgentsAnswerToFifthTaskAtModelMs} ms after the last answer`,
+    );
     expect(Number(logged[2])).toBeGreaterThanOrEqual(0);
     await showPanel();
     const panel = await agents();
-    await pollUntil(async () => (await panel.locator('[data-testid="line-race"]', { hasText: "race: say-hello-to-the" }).count()) === 5, "five race tags", 20_000);
+    const tags = panel.locator('[data-testid="line-race"]', { hasText: "race: say-hello-to-the" });
+    await pollUntil(async () => (await tags.count()) === 5, "five race tags", 20_000);
   });
 });

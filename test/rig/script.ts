@@ -143,7 +143,8 @@ export function selectReply(script: Script, body: MessagesRequestBody): Selectio
   }
   const text = firstUserText(body);
   let whole: string | undefined;
-  const conversation = script.conversations.findIndex((c) => text.includes(c.match) && (!c.requestIncludes || (whole ??= JSON.stringify(body)).includes(c.requestIncludes)));
+  const inRequest = (part: string) => (whole ??= JSON.stringify(body)).includes(part);
+  const conversation = script.conversations.findIndex((c) => text.includes(c.match) && (!c.requestIncludes || inRequest(c.requestIncludes)));
   if (conversation < 0) return { kind: "fallback", reason: "no conversation matched" };
   const { steps, perPrompt } = script.conversations[conversation]!;
   const index = perPrompt ? assistantCountSincePrompt(body) : assistantCount(body);

@@ -94,7 +94,10 @@ describe("conversations told apart by the request", () => {
         { match: "Fix it", requestIncludes: "/worktrees/fix-2", steps: [{ text: "two" }] },
       ],
     };
-    const inFolder = (folder: string): MessagesRequestBody => ({ ...body([prompt("Fix it")]), system: [{ type: "text", text: `Primary working directory: ${folder}` }] });
+    const inFolder = (folder: string): MessagesRequestBody => ({
+      ...body([prompt("Fix it")]),
+      system: [{ type: "text", text: `Primary working directory: ${folder}` }],
+    });
     expect(selectReply(race, inFolder("/r/.claude/worktrees/fix-2"))).toMatchObject({ kind: "step", conversation: 1, step: { text: "two" } });
     expect(selectReply(race, inFolder("/r/.claude/worktrees/fix-1"))).toMatchObject({ kind: "step", conversation: 0, step: { text: "one" } });
     expect(selectReply(race, inFolder("/r/elsewhere"))).toMatchObject({ kind: "fallback" });

@@ -67,7 +67,11 @@ describe("a race's compare tab", () => {
       type: "compareState",
       race: race([
         member(1, { check: { state: "passed", exitCode: 0, durationMs: 3200, finishedAt: 1, stale: false } }),
-        member(2, { merge: { kind: "conflicts", files: ["src/App.tsx", "b.ts"] }, check: { state: "failed", exitCode: 1, durationMs: 400, finishedAt: 1, stale: true }, model: "opus" }),
+        member(2, {
+          merge: { kind: "conflicts", files: ["src/App.tsx", "b.ts"] },
+          check: { state: "failed", exitCode: 1, durationMs: 400, finishedAt: 1, stale: true },
+          model: "opus",
+        }),
         member(3, { phase: "noAgent", agentId: null, agentName: null, status: null, changes: { files: [], added: 0, removed: 0 }, sessions: null }),
       ]),
     });
@@ -171,7 +175,8 @@ describe("a race in the Sessions view", () => {
   it("lists a race's sessions as one group under its heading, where its newest session falls", () => {
     fakeVsCode();
     render(<SessionsApp />);
-    send({ type: "sessionsList", indexing: 0, sessions: [row("plain-old", 1, null), row("fix-a", 5, "fix"), row("plain-new", 9, null), row("fix-b", 2, "fix")] });
+    const sessions = [row("plain-old", 1, null), row("fix-a", 5, "fix"), row("plain-new", 9, null), row("fix-b", 2, "fix")];
+    send({ type: "sessionsList", indexing: 0, sessions });
     const lines = screen.getAllByRole("row").slice(1);
     expect(lines.map((tr) => (tr.dataset.testid === "session-race" ? `# ${tr.textContent?.trim()}` : tr.dataset.sessionId))).toEqual([
       "plain-new",

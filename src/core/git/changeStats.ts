@@ -41,7 +41,8 @@ export async function changeStats(worktree: string, baseRef: string): Promise<Ch
 
 /** The files that differ from commit `from` to commit `to` (two agents' snapshots, say), renames found. */
 export async function diffBetween(cwd: string, from: string, to: string): Promise<FileChange[]> {
-  const [numstat, nameStatus] = await Promise.all([git(cwd, ["diff", "--numstat", "-z", "-M", from, to]), git(cwd, ["diff", "--name-status", "-z", "-M", from, to])]);
+  const diff = (format: string) => git(cwd, ["diff", format, "-z", "-M", from, to]);
+  const [numstat, nameStatus] = await Promise.all([diff("--numstat"), diff("--name-status")]);
   const statusOf = parseNameStatus(nameStatus);
   return parseNumstat(numstat).map((f) => ({ ...f, status: statusOf.get(f.path) ?? "modified" }));
 }

@@ -34,7 +34,8 @@ export class FolderSessions {
   /** Reads what the folder's transcripts gained, and sums them. */
   async read(): Promise<FolderFigures> {
     for (const file of await this.transcripts()) {
-      if (!this.readers.has(file) && this.readers.size < MAX_SESSIONS) this.readers.set(file, new SessionDigestReader(file, { cwd: this.cwd, maxBytesPerRead: 256 * 1024 }));
+      if (this.readers.has(file) || this.readers.size >= MAX_SESSIONS) continue;
+      this.readers.set(file, new SessionDigestReader(file, { cwd: this.cwd, maxBytesPerRead: 256 * 1024 }));
     }
     const byModel: UsageTotals["byModel"] = {};
     let turns = 0;

@@ -85,7 +85,8 @@ export function startRace(request: NewRace): Race {
     const problem = worktreeNameProblem(m.name);
     if (problem) throw new Error(`${m.name}: ${problem}`);
   }
-  return { id: request.id, task: request.task, prompt: request.prompt, repo: request.repo, base: request.base, startedAt: request.now, members, picked: null, checks: {} };
+  const { id, task, prompt, repo, base } = request;
+  return { id, task, prompt, repo, base, startedAt: request.now, members, picked: null, checks: {} };
 }
 
 function withMember(race: Race, name: string, change: (m: RaceMember) => RaceMember): Race {

@@ -27,3 +27,9 @@ export async function startingPoint(repo: string): Promise<{ base: string; commi
 export async function branchExists(repo: string, branch: string): Promise<boolean> {
   return (await runGit(repo, ["rev-parse", "--verify", "-q", `refs/heads/${branch}`])).code === 0;
 }
+
+/** Commits everything in `worktree` (untracked files too) on its branch: an unpicked member's work kept there, not merged. */
+export async function commitWork(worktree: string, message: string): Promise<void> {
+  await git(worktree, ["add", "-A", "--", "."]);
+  await git(worktree, ["commit", "-q", "-m", message]);
+}

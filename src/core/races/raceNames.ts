@@ -57,6 +57,8 @@ function suffix(i: number): string {
  */
 export function typedTextProblem(text: string): string | undefined {
   if (text.trim() === "") return "Write what to ask: it is typed at the agent's prompt.";
-  if (visibleText(text) !== text) return `It would not be typed as you see it: ${visibleText(text)} (control or invisible characters, a line break, or a run of 4+ blanks). Remove them.`;
+  const shown = visibleText(text);
+  if (shown === text) return undefined;
+  return `It would not be typed as you see it: ${shown} (control or invisible characters, a line break, or a run of 4+ blanks). Remove them.`;
   return undefined;
 }

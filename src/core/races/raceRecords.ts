@@ -18,7 +18,8 @@ function member(raw: unknown): RaceMember | undefined {
 
 function check(raw: unknown): CheckResult | undefined {
   if (!isObject(raw) || !isNumber(raw.durationMs) || !isNumber(raw.finishedAt)) return undefined;
-  return { exitCode: isNumber(raw.exitCode) ? raw.exitCode : null, durationMs: raw.durationMs, finishedAt: raw.finishedAt, tree: isString(raw.tree) ? raw.tree : null };
+  const exitCode = isNumber(raw.exitCode) ? raw.exitCode : null;
+  return { exitCode, durationMs: raw.durationMs, finishedAt: raw.finishedAt, tree: isString(raw.tree) ? raw.tree : null };
 }
 
 export function parseRace(raw: unknown): Race | undefined {

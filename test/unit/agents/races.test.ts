@@ -17,7 +17,8 @@ function memoryStore(): RaceStore & { saved: Race[][] } {
   return { saved, load: () => kept, save: async (races) => void (saved.push(JSON.parse(JSON.stringify(races))), (kept = JSON.parse(JSON.stringify(races)))) };
 }
 
-const newRace = (models: (string | null)[] = [null, null, null]) => startRace({ id: "r1", task: "fix", prompt: "Fix the title", repo: "/repo", base: "main", now: 0, models });
+const newRace = (models: (string | null)[] = [null, null, null]) =>
+  startRace({ id: "r1", task: "fix", prompt: "Fix the title", repo: "/repo", base: "main", now: 0, models });
 
 /** Fakes for fan out: what happened, in order, and a switch per agent for when its claude is ready. */
 function fanOutFakes(book: RaceBook) {
@@ -30,7 +31,8 @@ function fanOutFakes(book: RaceBook) {
     ready: (agentId: string, r: Readiness = "ready") => ready.get(agentId)!(r),
     deps: {
       book,
-      createWorktree: async (_repo: string, name: string, from: { base: string; commit: string }) => void events.push(`worktree ${name} from ${from.base}@${from.commit}`),
+      createWorktree: async (_repo: string, name: string, from: { base: string; commit: string }) =>
+        void events.push(`worktree ${name} from ${from.base}@${from.commit}`),
       launch: async (cwd: string, model: string | null) => {
         const id = `agent-${++n}`;
         events.push(`launch ${cwd} ${model ?? "default"} -> ${id} (race saved: ${book.get("r1") !== undefined})`);
@@ -132,7 +134,8 @@ describe("the compare tab's columns", () => {
     race = memberStarted(memberStarted(race, "fix-1", "a1"), "fix-2", "a2");
     race = recordCheck(race, "fix-1", { exitCode: 0, durationMs: 900, finishedAt: 5, tree: "t1" });
     race = recordCheck(race, "fix-2", { exitCode: 2, durationMs: 400, finishedAt: 6, tree: "old" });
-    const changes = (tree: string) => ({ snapshot: `commit-of-${tree}`, tree, files: [{ path: "App.tsx", status: "modified" as const, added: 1, removed: 1, binary: false }], added: 1, removed: 1, merge: { kind: "clean" as const } });
+    const file = { path: "App.tsx", status: "modified" as const, added: 1, removed: 1, binary: false };
+    const changes = (tree: string) => ({ snapshot: `commit-of-${tree}`, tree, files: [file], added: 1, removed: 1, merge: { kind: "clean" as const } });
     const figures: Record<string, MemberFigures> = {
       "fix-1": { worktree: true, branch: true, changes: changes("t1") },
       "fix-2": { worktree: true, branch: true, changes: changes("t2") },

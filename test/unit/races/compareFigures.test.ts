@@ -11,7 +11,8 @@ import { describe, expect, it } from "vitest";
 import { diffBetween } from "../../../src/core/git/changeStats";
 import { createWorktree } from "../../../src/core/git/worktreeCreate";
 import { memberChanges } from "../../../src/core/races/memberChanges";
-import { branchExists, startingPoint, takenWorktreeNames } from "../../../src/core/races/raceDisk";
+import { branchExists, commitWork, startingPoint, takenWorktreeNames } from "../../../src/core/races/raceDisk";
+import { lossOf, removalCheck, removeWorktree } from "../../../src/core/git/worktreeRemoval";
 import { useTempDirs } from "../../support/tempDir";
 
 const tempDir = useTempDirs();
@@ -119,6 +120,23 @@ describe("a race's compare figures", () => {
     expect(committed.tree).toBe(before.tree);
     writeFileSync(join(one, "App.tsx"), 'export const title = "one, again";\nexport const count = 0;\n');
     expect((await memberChanges(root, one, "main")).tree).not.toBe(before.tree);
+  });
+
+  it("keep an unpicked member's work on its branch: committed, its folder removed, the branch and its files still in git", async () => {
+    const { root, trees } = await raceRepo();
+    const two = trees[1]!;
+    writeFileSync(join(two, "App.tsx"), 'export const title = "two";\nexport const count = 0;\n');
+    writeFileSync(join(two, "extra.ts"), "2\n");
+    expect(lossOf(await removalCheck(two, "main"))).toMatch(/2 uncommitted file\(s\)/);
+    await commitWork(two, "Race t: t-2's work (not picked)");
+    const after = await removalCheck(two, "main");
+    expect(after.uncommitted).toEqual([]);
+    expect(await removeWorktree(root, two, "main", true)).toEqual({ removed: true, branchDeleted: false });
+    expect(existsSync(two)).toBe(false);
+    expect(await branchExists(root, "worktree-t-2")).toBe(true);
+    expect(git(root, "show", "worktree-t-2:App.tsx")).toContain('"two"');
+    expect(git(root, "show", "worktree-t-2:extra.ts")).toBe("2\n");
+    expect(git(root, "log", "-1", "--format=%s", "worktree-t-2").trim()).toBe("Race t: t-2's work (not picked)");
   });
 
   it("diff two members as git diffs their branches", async () => {

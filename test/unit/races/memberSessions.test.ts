@@ -14,7 +14,8 @@ const tempDir = useTempDirs();
 
 /** The CLI's own figures in a transcript: its last cost-state and the sum of its turn_duration records. */
 function cliFigures(file: string) {
-  let cost: { totalCostUSD: number; modelUsage: Record<string, { inputTokens: number; outputTokens: number; cacheReadInputTokens: number; cacheCreationInputTokens: number }> } | undefined;
+  type ModelUsage = { inputTokens: number; outputTokens: number; cacheReadInputTokens: number; cacheCreationInputTokens: number };
+  let cost: { totalCostUSD: number; modelUsage: Record<string, ModelUsage> } | undefined;
   let activeMs = 0;
   for (const line of readFileSync(file, "utf8").split("\n")) {
     if (line.includes('"type":"cost-state"')) cost = JSON.parse(line);
@@ -24,7 +25,10 @@ function cliFigures(file: string) {
   return { costUsd: cost!.totalCostUSD, tokens, activeMs };
 }
 
-const SESSIONS = [join(RECORDED, "several-tools", "afb7657f-2e2b-4759-8dba-73f97e24b00f.jsonl"), join(RECORDED, "text-only", "43301089-3986-4a83-8798-a774b400afdf.jsonl")];
+const SESSIONS = [
+  join(RECORDED, "several-tools", "afb7657f-2e2b-4759-8dba-73f97e24b00f.jsonl"),
+  join(RECORDED, "text-only", "43301089-3986-4a83-8798-a774b400afdf.jsonl"),
+];
 
 describe("a race member's sessions", () => {
   it("sum every session of its folder, as the CLI counted them, and follow sessions added later", async () => {

@@ -142,7 +142,8 @@ describe("what is typed at agents' prompts", () => {
 
 describe("the check command's setting", () => {
   it("is a user setting only: a workspace's .vscode/settings.json cannot choose what runs", () => {
-    const pkg = JSON.parse(readFileSync(join(__dirname, "../../../package.json"), "utf8")) as { contributes: { configuration: { properties: Record<string, { scope?: string }> } } };
+    type Manifest = { contributes: { configuration: { properties: Record<string, { scope?: string }> } } };
+    const pkg = JSON.parse(readFileSync(join(__dirname, "../../../package.json"), "utf8")) as Manifest;
     expect(pkg.contributes.configuration.properties["arcadia.compare.check"]?.scope).toBe("application");
   });
 });

@@ -4,6 +4,8 @@ import { compactNumber, costText, duration } from "../usageText";
 import { useNow } from "../useNow";
 import { post } from "../vscodeApi";
 
+type CompareAction = "review" | "followUp" | "pick" | "focus" | "checkOutput";
+
 const FILE_MARK: Record<string, string> = { added: "A", modified: "M", deleted: "D", renamed: "R" };
 /** Files listed per column (the count covers all). */
 const FILES_SHOWN = 30;
@@ -11,13 +13,20 @@ const FILES_SHOWN = 30;
 /** One agent of a race: what it did, whether it merges, how its check went, and what can be done with it. */
 export function CompareColumn({ race, member, others }: { race: RaceCompareView; member: CompareMemberView; others: string[] }) {
   const now = useNow(member.check.state === "running");
-  const act = (action: "review" | "followUp" | "pick" | "focus" | "checkOutput") => post({ type: "compareAction", raceId: race.id, member: member.name, action });
+  const act = (action: CompareAction) => post({ type: "compareAction", raceId: race.id, member: member.name, action });
+  const diff = (other: string) => post({ type: "compareDiff", raceId: race.id, left: other, right: member.name });
   const gone = member.phase === "removed" || member.phase === "branchKept";
   const files = member.changes?.files ?? [];
   const s = member.sessions;
   const idle = member.status === "waiting";
   return (
-    <section className={`compare-column phase-${member.phase}`} data-testid="compare-column" data-member={member.name} data-phase={member.phase} aria-label={member.name}>
+    <section
+      className={`compare-column phase-${member.phase}`}
+      data-testid="compare-column"
+      data-member={member.name}
+      data-phase={member.phase}
+      aria-label={member.name}
+    >
       <header className="compare-column-head">
         <h2 className="compare-member">{member.name}</h2>
         <div className="compare-phase" data-testid="compare-phase">
@@ -33,7 +42,7 @@ export function CompareColumn({ race, member, others }: { race: RaceCompareView;
         <dt>Tokens</dt>
         <dd>{s ? (s.tokens ? compactNumber(s.tokens) : "—") : "…"}</dd>
         <dt>Cost</dt>
-        <dd data-testid="compare-cost" title={s?.unpricedModels.length ? `Not priced (unknown model): ${s.unpricedModels.join(", ")}` : "Estimated at list API prices"}>
+        <dd data-testid="compare-cost" title={s?.unpricedModels.length ? `Not priced (unknown model): ${s.unpricedModels.join(", ")}` : "At list API prices"}>
           {s ? (s.costUsd ? costText(s.costUsd) : "—") : "…"}
         </dd>
       </dl>
@@ -70,7 +79,14 @@ export function CompareColumn({ race, member, others }: { race: RaceCompareView;
         <button type="button" className="link-button" data-testid="compare-review" disabled={gone || files.length === 0} onClick={() => act("review")}>
           Review
         </button>
-        <button type="button" className="link-button" data-testid="compare-followup" disabled={!idle} title={idle ? "Type a follow-up at its prompt" : "Only while it is idle at its prompt"} onClick={() => act("followUp")}>
+        <button
+          type="button"
+          className="link-button"
+          data-testid="compare-followup"
+          disabled={!idle}
+          title={idle ? "Type a follow-up at its prompt" : "Only while it is idle at its prompt"}
+          onClick={() => act("followUp")}
+        >
           Ask…
         </button>
         <button type="button" className="link-button" data-testid="compare-focus" disabled={!member.agentId} onClick={() => act("focus")}>
@@ -91,7 +107,7 @@ export function CompareColumn({ race, member, others }: { race: RaceCompareView;
         <div className="compare-diffs">
           Diff with
           {others.map((other) => (
-            <button key={other} type="button" className="link-button" data-testid="compare-diff" data-other={other} onClick={() => post({ type: "compareDiff", raceId: race.id, left: other, right: member.name })}>
+            <button key={other} type="button" className="link-button" data-testid="compare-diff" data-other={other} onClick={() => diff(other)}>
               {other}
             </button>
           ))}
