@@ -3,8 +3,12 @@
  * from the same commit of the base (one after another: git locks its config while it records
  * each base), every agent launched, and the same task typed at each one's prompt as soon as its
  * `claude` is up and idle — as a person types it: text, then Enter apart (TerminalHandle.type),
- * exactly the text the user saw (visibleText: nothing hidden can ride in). The race is saved
- * before the first agent starts, and each card as it comes, so a reload mid-start keeps it.
+ * exactly the text the user saw (visibleText: nothing hidden can ride in). A claude that has just
+ * come up can miss the Enter (seen with five starting at once on two cores: the task stayed in
+ * its input box, unsent), so the task counts as asked once that agent starts working; until then
+ * Enter alone is pressed again, a few times at most (on a taken task's empty prompt, Enter does
+ * nothing). The race is saved before the first agent starts, and each card as it comes, so a
+ * reload mid-start keeps it.
  */
 import { memberPath, type Race, memberStarted } from "../core/races/race";
 import { visibleText } from "../core/util/visibleText";
@@ -21,8 +25,10 @@ export interface RaceStartDeps {
   launch(cwd: string, model: string | null): Promise<string>;
   /** Resolves once the card's claude is up and idle at its prompt (its status file says so), or why not. */
   whenReady(agentId: string): Promise<Readiness>;
-  /** Types `text` at the card's prompt, then Enter. */
+  /** Types `text` at the card's prompt, then Enter; "" presses Enter alone. */
   type(agentId: string, text: string): Promise<void>;
+  /** Resolves true once the card's agent works on what it was asked (or finished a turn), false if not within `timeoutMs`. */
+  whenTaken(agentId: string, timeoutMs: number): Promise<boolean>;
   log(message: string): void;
   now(): number;
 }
@@ -34,6 +40,10 @@ export interface MemberStart {
   launchedMs?: number;
   readyMs?: number;
   typedMs?: number;
+  /** When its agent was seen working on the task. */
+  takenMs?: number;
+  /** Enter pressed again because the first was not taken. */
+  enterAgain?: number;
   problem?: string;
 }
 
@@ -43,7 +53,13 @@ export interface RaceStartReport {
   allTypedMs?: number;
   /** ms from the moment the last claude was ready until every task was typed. */
   afterLastReadyMs?: number;
+  /** ms from the start until every agent was seen working on the task. */
+  allTakenMs?: number;
 }
+
+/** How long a typed task may take to show as taken before Enter is pressed again, and how often at most. */
+export const TAKEN_WITHIN_MS = 4000;
+const ENTER_AGAIN = 2;
 
 const NOT_READY = { exited: "its claude exited before it was asked", gone: "its terminal was closed", timeout: "its claude was not ready in time" } as const;
 
@@ -76,6 +92,18 @@ export async function startRace(deps: RaceStartDeps, race: Race, commit: string)
         report.readyMs = since();
         await deps.type(report.agentId, text);
         report.typedMs = since();
+        for (let again = 0; ; again++) {
+          if (await deps.whenTaken(report.agentId, TAKEN_WITHIN_MS)) {
+            report.takenMs = since();
+            break;
+          }
+          if (again === ENTER_AGAIN) {
+            report.problem = "it did not start on the task: look at its terminal (the task may wait in its input box)";
+            break;
+          }
+          report.enterAgain = again + 1;
+          await deps.type(report.agentId, "");
+        }
       } catch (err) {
         report.problem = errorMessage(err);
       }
@@ -86,5 +114,6 @@ export async function startRace(deps: RaceStartDeps, race: Race, commit: string)
   const everyone = typed.every((m) => m.typedMs !== undefined);
   const lastTyped = Math.max(...typed.map((m) => m.typedMs ?? 0));
   const lastReady = Math.max(...typed.map((m) => m.readyMs ?? 0));
-  return { members: typed, ...(everyone ? { allTypedMs: lastTyped, afterLastReadyMs: lastTyped - lastReady } : {}) };
+  const allTaken = typed.every((m) => m.takenMs !== undefined) ? { allTakenMs: Math.max(...typed.map((m) => m.takenMs ?? 0)) } : {};
+  return { members: typed, ...(everyone ? { allTypedMs: lastTyped, afterLastReadyMs: lastTyped - lastReady } : {}), ...allTaken };
 }

@@ -94,12 +94,14 @@ export async function planRace(folder: string, answers: RaceAnswers): Promise<{ 
 export function startSummary(race: Race, report: RaceStartReport): string {
   const members = report.members.map((m) => {
     const problem = m.problem ? ` (${m.problem})` : "";
-    return `${m.name}: launched ${m.launchedMs ?? "-"} ms, ready ${m.readyMs ?? "-"} ms, typed ${m.typedMs ?? "-"} ms${problem}`;
+    const again = m.enterAgain ? ` (Enter pressed ${m.enterAgain} more time${m.enterAgain > 1 ? "s" : ""})` : "";
+    return `${m.name}: launched ${m.launchedMs ?? "-"} ms, ready ${m.readyMs ?? "-"} ms, typed ${m.typedMs ?? "-"} ms, taken ${m.takenMs ?? "-"} ms${again}${problem}`;
   });
   const count = report.members.length;
   const all =
     report.allTypedMs === undefined
       ? "not every task was typed"
       : `${count} tasks typed ${report.allTypedMs} ms after the start, ${report.afterLastReadyMs} ms after the last claude was ready`;
-  return `race ${race.task}: ${all}; ${members.join("; ")}`;
+  const taken = report.allTakenMs === undefined ? "not every agent started on it" : `all working on it ${report.allTakenMs} ms after the start`;
+  return `race ${race.task}: ${all}; ${taken}; ${members.join("; ")}`;
 }

@@ -19,6 +19,7 @@ import { FolderSessions } from "../core/races/folderSessions";
 import { memberChanges } from "../core/races/memberChanges";
 import { branchExists } from "../core/races/raceDisk";
 import type { Race } from "../core/races/race";
+import type { AgentView } from "../shared/protocol";
 import { projectDirFor } from "../core/transcript/projectDir";
 import { errorMessage } from "../core/util/errorMessage";
 import type { ClaudeLauncher } from "./claudeLauncher";
@@ -163,6 +164,7 @@ async function runOnSeveralAgents(deps: RacesDeps, show: (raceId: string) => voi
         return card.id;
       },
       whenReady: (agentId) => whenReady(deps.manager, agentId),
+      whenTaken: (agentId, timeoutMs) => whenTaken(deps.manager, agentId, timeoutMs),
       type: async (agentId, text) => {
         const terminal = deps.manager.agentInfo(agentId)?.terminal;
         if (!terminal?.type) throw new Error("its terminal cannot be typed into");
@@ -185,20 +187,33 @@ async function runOnSeveralAgents(deps: RacesDeps, show: (raceId: string) => voi
 
 /** Resolves once the card's claude is idle at its prompt by its own status file (exact), or why not. */
 function whenReady(manager: AgentManager, agentId: string): Promise<Readiness> {
-  const now = (): Readiness | undefined => {
-    const view = manager.views().find((v) => v.id === agentId);
+  return whenCard(manager, agentId, READY_TIMEOUT_MS, "timeout", (view) => {
     if (!view) return "gone";
     if (view.status === "exited") return "exited";
     return view.status === "waiting" && view.statusSource === "process" ? "ready" : undefined;
-  };
+  });
+}
+
+/** Resolves true once the card works on what it was asked (or already finished a turn), false when not within `timeoutMs`. */
+function whenTaken(manager: AgentManager, agentId: string, timeoutMs: number): Promise<boolean> {
+  return whenCard(manager, agentId, timeoutMs, false, (view) => {
+    if (!view || view.status === "exited") return false;
+    const working = view.status === "active" || view.status === "needsYou" || view.status === "compacting";
+    return working || view.lastTurn !== "none" ? true : undefined;
+  });
+}
+
+/** What `decide` says of the card now or on its next changes (undefined: not yet), else `late` after `timeoutMs`. */
+function whenCard<T>(manager: AgentManager, agentId: string, timeoutMs: number, late: T, decide: (view: AgentView | undefined) => T | undefined): Promise<T> {
+  const now = () => decide(manager.views().find((v) => v.id === agentId));
   const known = now();
-  if (known) return Promise.resolve(known);
+  if (known !== undefined) return Promise.resolve(known);
   return new Promise((resolve) => {
-    const done = (readiness: Readiness) => (clearTimeout(timer), subscription.dispose(), resolve(readiness));
-    const timer = setTimeout(() => done("timeout"), READY_TIMEOUT_MS);
+    const done = (value: T) => (clearTimeout(timer), subscription.dispose(), resolve(value));
+    const timer = setTimeout(() => done(late), timeoutMs);
     const subscription = manager.onDidChange(() => {
-      const readiness = now();
-      if (readiness) done(readiness);
+      const value = now();
+      if (value !== undefined) done(value);
     });
   });
 }

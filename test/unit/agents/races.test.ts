@@ -24,11 +24,14 @@ const newRace = (models: (string | null)[] = [null, null, null]) =>
 function fanOutFakes(book: RaceBook) {
   const events: string[] = [];
   const ready = new Map<string, (r: Readiness) => void>();
+  /** Per agent, whether each look finds the task taken (default: the first look does). */
+  const taken = new Map<string, boolean[]>();
   let n = 0;
   let now = 0;
   return {
     events,
     ready: (agentId: string, r: Readiness = "ready") => ready.get(agentId)!(r),
+    taken,
     deps: {
       book,
       createWorktree: async (_repo: string, name: string, from: { base: string; commit: string }) =>
@@ -39,7 +42,11 @@ function fanOutFakes(book: RaceBook) {
         return id;
       },
       whenReady: (agentId: string) => new Promise<Readiness>((resolve) => ready.set(agentId, resolve)),
-      type: async (agentId: string, text: string) => void events.push(`type ${agentId}: ${text}`),
+      type: async (agentId: string, text: string) => void events.push(text === "" ? `enter ${agentId}` : `type ${agentId}: ${text}`),
+      whenTaken: async (agentId: string) => {
+        events.push(`taken? ${agentId}`);
+        return taken.get(agentId)?.shift() ?? true;
+      },
       log: (m: string) => events.push(`log ${m}`),
       now: () => (now += 10),
     },
@@ -91,6 +98,26 @@ describe("fan out", () => {
     expect(fakes.events.filter((e) => e.startsWith("type"))).toEqual(["type agent-1: Fix it\\u001B[2J\\u202Enow"]);
     expect(report.members.map((m) => m.problem)).toEqual([undefined, "its claude exited before it was asked", "its terminal was closed"]);
     expect(report.allTypedMs).toBeUndefined();
+  });
+
+  it("presses Enter alone again while the task is not taken (a claude just up can miss it), and says so when it never is", async () => {
+    const book = new RaceBook(memoryStore());
+    const fakes = fanOutFakes(book);
+    fakes.taken.set("agent-1", [false, true]);
+    fakes.taken.set("agent-2", [false, false, false]);
+    const done = fanOut(fakes.deps, newRace([null, null]), "c0ffee1");
+    await settle();
+    fakes.ready("agent-1");
+    fakes.ready("agent-2");
+    const report = await done;
+    const of = (id: string) => fakes.events.filter((e) => e.endsWith(id) || e.includes(`${id}:`));
+    expect(of("agent-1")).toEqual(["type agent-1: Fix the title", "taken? agent-1", "enter agent-1", "taken? agent-1"]);
+    expect(of("agent-2").filter((e) => e.startsWith("enter"))).toHaveLength(2);
+    expect(report.members.map((m) => [m.enterAgain, m.takenMs !== undefined, m.problem])).toEqual([
+      [1, true, undefined],
+      [2, false, expect.stringMatching(/did not start on the task/)],
+    ]);
+    expect(report.allTypedMs).toBeDefined();
   });
 
   it("starts no agent in a member whose worktree could not be made, and says why", async () => {
