@@ -35,6 +35,8 @@ import { createHookEndpoint } from "./vscode/hookEndpoint";
 import { startArcadiaServer } from "./vscode/mcpHost";
 import { followPermissionPrompts } from "./vscode/permissionNotifications";
 import { registerSessionsView } from "./vscode/sessionsView";
+import { RaceBook } from "./agents/raceBook";
+import { registerRaces, workspaceRaceStore } from "./vscode/races";
 import { AgentStatusBar } from "./vscode/statusBar";
 import { VscodeTerminalHost } from "./vscode/terminalHost";
 import { createVscodeToolPorts } from "./vscode/tools";
@@ -74,7 +76,8 @@ export function activate(context: vscode.ExtensionContext): void {
   // The broker first: closing the server would abort pending hook requests, read as "answered in the terminal".
   shutdown = () => (permissions.dispose(), Promise.all([serverReady?.then((s) => s?.close()), processes.stop(), manager.dispose()]).then(() => undefined));
 
-  const extras = createCardExtras({ manager, collisions, hookTools, log, workspaceState: context.workspaceState });
+  const races = store.add(new RaceBook(workspaceRaceStore(context.workspaceState), (m) => log.warn(m)));
+  const extras = createCardExtras({ manager, collisions, hookTools, races, log, workspaceState: context.workspaceState });
   const board = store.add(new LiveBoard(tracker, approvals, permissions, hookTools, Date.now, { ...extras.sources, stillRunning }));
   const focusAgent = (id: string) => manager.focus(id);
   const prompts = new PromptDesk({ approvals, tracker, permissions, diffs: { ...tools.ports.diffs, reveal: (id) => tools.reveal(id) }, focusAgent, log });
@@ -108,7 +111,8 @@ export function activate(context: vscode.ExtensionContext): void {
       countsChanged: (agents) => statusBar.update(agents),
     }),
   );
-  for (const d of [...extras.disposables, ...launcher.register(), ...registerForceFinishCommands(tracker, (id) => agentName(id) ?? "unknown agent", log), ...registerSessionsView({ context, manager, launcher, log })]) store.add(d);
+  for (const d of [...extras.disposables, ...launcher.register(), ...registerForceFinishCommands(tracker, (id) => agentName(id) ?? "unknown agent", log), ...registerSessionsView({ context, manager, launcher, races, log })]) store.add(d);
+  for (const d of registerRaces({ context, book: races, manager, launcher, worktrees: extras.worktreeDeps, log })) store.add(d);
   store.add(vscode.commands.registerCommand("arcadia.showPanel", () => vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`)));
   store.add(vscode.commands.registerCommand("arcadia.showLog", () => log.show()));
   store.add(logSettingChanges(log));

@@ -1,5 +1,5 @@
 // Builds the webview's pages, each its own bundle (vite.config.ts): the agents panel, the
-// Sessions list, the session reader. Prints each page's script size gzipped, the figure the
+// Sessions list, the session reader, a race's compare tab. Prints each page's script size gzipped, the figure the
 // panel's first paint waits for.
 import { rmSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -7,7 +7,7 @@ import { build } from "vite";
 
 const out = new URL("../dist/webview/", import.meta.url);
 rmSync(out, { recursive: true, force: true });
-for (const page of ["agents", "sessions", "session"]) {
+for (const page of ["agents", "sessions", "session", "compare"]) {
   process.env.ARCADIA_PAGE = page;
   await build({ logLevel: "warn" });
   const js = readFileSync(new URL(`assets/${page}.js`, out));

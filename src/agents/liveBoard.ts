@@ -18,6 +18,7 @@ import type {
   LiveCallView,
   PromptView,
   ReviewCommentsView,
+  RaceTagView,
   SessionEditsView,
   SessionUsageView,
   SharedFileView,
@@ -94,6 +95,12 @@ export interface ReviewSource {
   onDidChange(listener: (agentIds: string[]) => void): Disposable;
 }
 
+/** The race a card runs in (raceBook.ts). */
+export interface RaceSource {
+  race(agentId: string): RaceTagView | null;
+  onDidChange(listener: (agentIds: string[]) => void): Disposable;
+}
+
 /** What a card shows beyond calls and prompts, each from its own source. */
 export interface CardExtras {
   shared?: SharedFileSource;
@@ -101,6 +108,7 @@ export interface CardExtras {
   edits?: SessionEditSource;
   stillRunning?: StillRunningSource;
   reviews?: ReviewSource;
+  races?: RaceSource;
 }
 
 export class LiveBoard {
@@ -137,9 +145,8 @@ export class LiveBoard {
     );
     this.subscriptions.add(approvals.onDidChange(() => this.refresh()));
     if (permissions) this.subscriptions.add(permissions.onDidChange(() => this.refresh()));
-    for (const source of [extras.shared, extras.worktrees, extras.edits, extras.stillRunning, extras.reviews]) {
-      if (source) this.subscriptions.add(source.onDidChange((agentIds) => this.refresh(agentIds)));
-    }
+    const sources = [extras.shared, extras.worktrees, extras.edits, extras.stillRunning, extras.reviews, extras.races];
+    for (const source of sources) if (source) this.subscriptions.add(source.onDidChange((agentIds) => this.refresh(agentIds)));
   }
 
   /** Transcript events of an agent: its `mcp__arcadia__*` tool_uses are what calls match to. */
@@ -225,6 +232,8 @@ export class LiveBoard {
     if (stillRunning.length > 0) view.stillRunning = stillRunning;
     const reviewComments = this.extras.reviews?.reviewComments(agentId) ?? null;
     if (reviewComments) view.reviewComments = reviewComments;
+    const race = this.extras.races?.race(agentId);
+    if (race) view.race = race;
     return view;
   }
 
@@ -253,7 +262,8 @@ export class LiveBoard {
       const json = JSON.stringify(live);
       if (this.sent.get(agentId) === json) continue;
       const empty = live.calls.length === 0 && live.prompts.length === 0 && live.sharedFiles.length === 0 && live.worktree === null && live.sessionEdits === null;
-      if (empty && !live.usage && !live.limit && !live.history?.length && !live.stillRunning?.length && !live.reviewComments) this.sent.delete(agentId);
+      const extrasEmpty = !live.usage && !live.limit && !live.history?.length && !live.stillRunning?.length && !live.reviewComments && !live.race;
+      if (empty && extrasEmpty) this.sent.delete(agentId);
       else this.sent.set(agentId, json);
       this.changed.fire(live);
     }

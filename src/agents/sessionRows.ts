@@ -15,6 +15,8 @@ export interface RowContext {
   followedBy(sessionId: string): string | undefined;
   /** The worktree a project folder belongs to, if any ("fix-login"). */
   worktreeOf(projectDir: string): string | undefined;
+  /** The race a worktree was made for, if any (its task, "fix-title"). */
+  raceOf?(worktree: string): string | undefined;
   now: number;
 }
 
@@ -23,6 +25,7 @@ export function sessionRow(entry: SessionEntry, context: RowContext): SessionRow
   const firstPrompt = digest?.firstPrompt ?? glance.firstPrompt ?? null;
   const title = digest?.title ?? glance.title ?? firstPrompt ?? "(no prompt)";
   const tokens = digest ? totalTokens(digest.usage) : undefined;
+  const worktree = context.worktreeOf(entry.projectDir) ?? null;
   const search = [title, firstPrompt ?? "", ...(digest?.prompts ?? [])].join("\n").toLowerCase().slice(0, SEARCH_CHARS);
   return {
     sessionId: glance.sessionId,
@@ -37,7 +40,8 @@ export function sessionRow(entry: SessionEntry, context: RowContext): SessionRow
     tokens: tokens ? tokens.input + tokens.output + tokens.cacheRead + tokens.cacheWrite : null,
     costUsd: digest ? estimateCost(digest.usage).usd : null,
     followedBy: context.followedBy(glance.sessionId) ?? null,
-    worktree: context.worktreeOf(entry.projectDir) ?? null,
+    worktree,
+    race: (worktree && context.raceOf?.(worktree)) || null,
     limit: digest?.limit ? limitMessage(digest.limit, context.now) : null,
   };
 }

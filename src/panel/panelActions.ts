@@ -11,6 +11,7 @@ import type { ClaudeLauncher } from "../vscode/claudeLauncher";
 import type { SandboxNotice } from "../vscode/sandboxNotice";
 import { REVIEW_COMMANDS } from "../vscode/review/reviewComments";
 import { WORKTREE_COMMANDS } from "../vscode/worktreeCommands";
+import { RACE_COMMANDS } from "../vscode/races";
 import type { WebviewActions } from "./messageRouter";
 import type { PanelNotice } from "./panelNotice";
 
@@ -42,6 +43,13 @@ export function panelActions({ manager, board, prompts, launcher, notice, sandbo
     worktreeAction: (m) => void vscode.commands.executeCommand(WORKTREE_COMMANDS[m.action], m.id),
     reviewAction: (m) => void vscode.commands.executeCommand(REVIEW_COMMANDS.send, m.id),
     showSessions: () => void vscode.commands.executeCommand("arcadia.openSessions"),
+    runOnSeveralAgents: () => void vscode.commands.executeCommand(RACE_COMMANDS.run),
+    showRace: (m) => void vscode.commands.executeCommand(RACE_COMMANDS.compare, m.raceId),
+    // A compare tab's own messages (compareTabs.ts): never the panel's.
+    compareReady: () => undefined,
+    compareAction: () => undefined,
+    compareDiff: () => undefined,
+    runChecks: () => undefined,
     sessionsReady: () => undefined,
     sessionAction: (m) => void vscode.commands.executeCommand("arcadia.sessionAction", m.sessionId, m.action),
     focusAgent: (m) => manager.focus(m.id),

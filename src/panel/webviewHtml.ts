@@ -20,8 +20,8 @@ export function webviewHtml(
   assetsRoot: vscode.Uri,
   joinPath: (base: vscode.Uri, ...parts: string[]) => vscode.Uri,
   initialState?: unknown,
-  /** Which page the bundle shows: the agents panel, the Sessions view, or one session's reader. */
-  view: "agents" | "sessions" | "session" = "agents",
+  /** Which page the bundle shows: the agents panel, the Sessions view, one session's reader, or a race's compare tab. */
+  view: "agents" | "sessions" | "session" | "compare" = "agents",
 ): string {
   const nonce = randomBytes(16).toString("base64");
   // Each page its own bundle (webview-ui/vite.config.ts): the panel loads no Markdown or reader.

@@ -1,12 +1,13 @@
 /**
  * The one message protocol between the extension and the panel's webview. Both sides import it.
  * Messages from the webview are untrusted input: the extension validates them with
- * `parseWebviewMessage` (zod) and ignores, with a log line, whatever does not fit.
+ * `parseWebviewMessage` (zod, webviewMessage.ts) and ignores, with a log line, whatever does not fit.
  * The webview imports only types from here, so zod never reaches its bundle.
  */
-// zod/mini: the same validation, tree-shaken to ~20 KB instead of zod's ~500 KB, which the
-// extension would otherwise load at every activation.
-import * as z from "zod/mini";
+import type { RaceCompareView, RaceTagView } from "./raceViews";
+
+export { AGENT_NAME_MAX_LENGTH, parseWebviewMessage, type ParsedWebviewMessage, type WebviewMessage } from "./webviewMessage";
+export type { CompareCheckView, CompareFileView, CompareMemberView, RaceCompareView, RaceTagView } from "./raceViews";
 
 /** A tool call as a card shows it. `parent`: the Subtask (Agent/Task call) it runs under. */
 export interface ToolView {
@@ -47,14 +48,6 @@ export interface ToolView {
  */
 export type AgentStatusView = "starting" | "active" | "waiting" | "needsYou" | "compacting" | "exited";
 export type TurnOutcomeView = "none" | "completed" | "interrupted" | "error";
-
-/**
- * The longest name an agent can be given (UTF-16 units, after trimming). The one definition: the
- * schema below refuses longer renames, the manager cuts longer names, and the webview, which may
- * import only types from here, types its copy as `typeof AGENT_NAME_MAX_LENGTH` (the literal
- * type 80), so a change here fails the webview's typecheck until its copy follows.
- */
-export const AGENT_NAME_MAX_LENGTH = 80;
 
 export interface AgentView {
   id: string;
@@ -225,6 +218,8 @@ export interface AgentLiveView {
   stillRunning?: StillRunningView[];
   /** Review comments on its changes (absent or null: none open). */
   reviewComments?: ReviewCommentsView | null;
+  /** The race it runs in (Run on Several Agents…), if any. */
+  race?: RaceTagView | null;
 }
 
 /** One session in the Sessions view. Figures are null until the session has been read whole. */
@@ -249,6 +244,8 @@ export interface SessionRowView {
   worktree: string | null;
   /** "Usage limit reached — …" when its last turn was stopped by one. */
   limit: string | null;
+  /** The race its worktree was made for (the list groups a race's sessions), e.g. "fix-title". */
+  race: string | null;
 }
 
 /** A piece of a session as the reader shows it (core/sessions/sessionDocument.ts). */
@@ -286,53 +283,6 @@ export type ExtensionMessage =
   /** Sessions view: one session's row, read whole now (or followed by a card now). */
   | { type: "sessionRow"; session: SessionRowView; indexing: number }
   /** Session reader: the next part of the session; `done` once all of it is read. */
-  | { type: "sessionItems"; title: string; items: SessionItemView[]; updates: { id: string; outcome: ToolView["outcome"] }[]; done: boolean; reset: boolean };
-
-/** Built on the first message, not when the extension loads (activation time). */
-function buildWebviewMessageSchema() {
-  const id = z.string().check(z.minLength(1), z.maxLength(200));
-  return z.discriminatedUnion("type", [
-    z.strictObject({ type: z.literal("webviewReady") }),
-    z.strictObject({ type: z.literal("openClaude") }),
-    /** Open Claude Code in a new git worktree (asks for its name). */
-    z.strictObject({ type: z.literal("openClaudeInWorktree") }),
-    /** A worktree agent's card: its changes in a diff editor, merge into its base, remove the worktree. */
-    z.strictObject({ type: z.literal("worktreeAction"), id, action: z.enum(["review", "merge", "remove"]) }),
-    /** A card's review comments: send its drafts to the agent (now if idle, else once it is). */
-    z.strictObject({ type: z.literal("reviewAction"), id, action: z.enum(["send"]) }),
-    /** The toolbar's Sessions button: show the Sessions view. */
-    z.strictObject({ type: z.literal("showSessions") }),
-    /** The Sessions view (or a reader) is ready for its list (its session). */
-    z.strictObject({ type: z.literal("sessionsReady") }),
-    /** A session of the Sessions view: read it, resume it in a new terminal, or open its raw JSONL. */
-    z.strictObject({ type: z.literal("sessionAction"), sessionId: id, action: z.enum(["open", "resume", "raw"]) }),
-    z.strictObject({ type: z.literal("focusAgent"), id }),
-    z.strictObject({ type: z.literal("closeAgent"), id }),
-    z.strictObject({ type: z.literal("renameAgent"), id, name: z.string().check(z.trim(), z.minLength(1), z.maxLength(AGENT_NAME_MAX_LENGTH)) }),
-    z.strictObject({ type: z.literal("cancelCall"), callId: id }),
-    z.strictObject({ type: z.literal("completeCall"), callId: id }),
-    /** Stop a command a call left running after Complete (Ctrl+C to it). */
-    z.strictObject({ type: z.literal("stopCommand"), id }),
-    z.strictObject({ type: z.literal("answerPrompt"), id, decision: z.enum(["allow", "deny", "alwaysAllow"]) }),
-    /** Show what a prompt is about: the diff of a write, the terminal of a permission prompt. */
-    z.strictObject({ type: z.literal("revealPrompt"), id }),
-    /** `claude` exited: start it again in the same terminal, resuming the session. */
-    z.strictObject({ type: z.literal("restartAgent"), id }),
-    z.strictObject({ type: z.literal("noticeAction"), command: z.enum(["openSettings", "openInstallDocs", "openSandboxSettings", "dismissNotice"]) }),
-    /** The cards on screen now (at least half visible): notifications are for the others. */
-    z.strictObject({ type: z.literal("cardsVisible"), ids: z.array(id).check(z.maxLength(1000)) }),
-  ]);
-}
-
-let webviewMessageSchema: ReturnType<typeof buildWebviewMessageSchema> | undefined;
-
-export type WebviewMessage = z.infer<ReturnType<typeof buildWebviewMessageSchema>>;
-
-export type ParsedWebviewMessage = { ok: true; message: WebviewMessage } | { ok: false; error: string };
-
-export function parseWebviewMessage(raw: unknown): ParsedWebviewMessage {
-  webviewMessageSchema ??= buildWebviewMessageSchema();
-  const result = webviewMessageSchema.safeParse(raw);
-  if (result.success) return { ok: true, message: result.data };
-  return { ok: false, error: result.error.issues.map((i) => `${i.path.join(".") || "message"}: ${i.message}`).join("; ") };
-}
+  | { type: "sessionItems"; title: string; items: SessionItemView[]; updates: { id: string; outcome: ToolView["outcome"] }[]; done: boolean; reset: boolean }
+  /** Compare view: the race as it is now (its columns), sent whenever something in it changed. */
+  | { type: "compareState"; race: RaceCompareView | null };

@@ -6,7 +6,7 @@
  */
 import { followCollisionAgents, sharedFileSource } from "../agents/collisionCards";
 import type { AgentManager } from "../agents/agentManager";
-import type { CardExtras } from "../agents/liveBoard";
+import type { CardExtras, RaceSource } from "../agents/liveBoard";
 import type { Log } from "../agents/ports";
 import { followSessions, SessionCards } from "../agents/sessionCards";
 import { followWorktreeAgents, WorktreeCards } from "../agents/worktreeCards";
@@ -20,18 +20,24 @@ import { followLimits } from "./limitStatus";
 import { ReviewOwners } from "../agents/reviewOwners";
 import { vscode } from "./api";
 import { createReviewComments } from "./review/reviewComments";
-import { offerRemovalOfLeftWorktree, registerWorktreeCommands, WORKTREE_COMMANDS } from "./worktreeCommands";
+import { type Deps as WorktreeDeps, offerRemovalOfLeftWorktree, registerWorktreeCommands, WORKTREE_COMMANDS } from "./worktreeCommands";
 
 export interface CardExtrasDeps {
   manager: AgentManager;
   collisions: CollisionGuard;
   hookTools: HookToolFeed;
+  races: RaceSource;
   log: Log;
   /** Where review comments are kept (they survive a window reload). */
   workspaceState: vscode.Memento;
 }
 
-export function createCardExtras(deps: CardExtrasDeps): { sources: CardExtras; disposables: Disposable[] } {
+export function createCardExtras(deps: CardExtrasDeps): {
+  sources: CardExtras;
+  disposables: Disposable[];
+  /** What the worktree commands act with (a race's Review, Pick and removals reuse them). */
+  worktreeDeps: WorktreeDeps;
+} {
   const { manager, collisions, hookTools, log } = deps;
   const worktrees = new WorktreeCards({ worktreeOf, changeStats, log: (m) => log.warn(m) });
   const edits = new SessionCards((m) => log.warn(m));
@@ -64,5 +70,6 @@ export function createCardExtras(deps: CardExtrasDeps): { sources: CardExtras; d
     ...registerWorktreeCommands(commandDeps),
     ...reviews.disposables,
   ];
-  return { sources: { shared: sharedFileSource(collisions, manager), worktrees, edits, reviews: reviews.desk }, disposables };
+  const sources: CardExtras = { shared: sharedFileSource(collisions, manager), worktrees, edits, reviews: reviews.desk, races: deps.races };
+  return { sources, disposables, worktreeDeps: commandDeps };
 }

@@ -10,7 +10,7 @@ import type { AgentManager } from "../agents/agentManager";
 import type { Log } from "../agents/ports";
 import type { PanelNotice } from "../panel/panelNotice";
 import type { AgentView, NoticeCommand } from "../shared/protocol";
-import { notReadyReason, typeTask, whenReady } from "../agents/agentReadiness";
+import { NOT_TAKEN, notReadyReason, typeTask, whenReady, whenTaken } from "../agents/agentReadiness";
 import { type LaunchRequest, parseLaunchRequest } from "../core/launch/launchRequest";
 import { errorMessage } from "../core/util/errorMessage";
 import { PANEL_VIEW_ID } from "../panel/viewProvider";
@@ -78,8 +78,9 @@ export class ClaudeLauncher {
     if (readiness !== "ready") throw new Error(notReadyReason(readiness));
     const terminal = this.manager.agentInfo(view.id)?.terminal;
     if (!terminal?.type) throw new Error("its terminal cannot be typed into");
-    const submitted = await typeTask(this.manager, view.id, (text) => terminal.type!(text), prompt);
-    this.log.info(`${view.name}: task typed at its prompt (${prompt.length} characters)${submitted ? "" : "; not seen submitted: press Enter in its terminal"}`);
+    const typing = { type: (text: string) => terminal.type!(text), whenTaken: (ms: number) => whenTaken(this.manager, view.id, ms) };
+    const { taken } = await typeTask(typing, prompt);
+    this.log.info(`${view.name}: task typed at its prompt (${prompt.length} characters)${taken ? "" : `; ${NOT_TAKEN}`}`);
   }
 
   /** `claude --resume <id>` in a new terminal in the session's folder, with a card following it. */
@@ -87,7 +88,12 @@ export class ClaudeLauncher {
     await this.launchIn(cwd, sessionId);
   }
 
-  private async launchIn(cwd: string, resume?: string): Promise<AgentView | undefined> {
+  /** A new agent in `cwd` with `moreArgs` after the settings' (a race member's `--model`): its card, or undefined when claude is missing. */
+  launchWith(cwd: string, moreArgs: string[]): Promise<AgentView | undefined> {
+    return this.launchIn(cwd, undefined, moreArgs);
+  }
+
+  private async launchIn(cwd: string, resume?: string, moreArgs: string[] = []): Promise<AgentView | undefined> {
     const claude = await locateClaude(config().get<string>("claudePath", ""), process.env.PATH);
     if (!claude.ok) {
       this.log.warn(claude.message);
@@ -105,7 +111,7 @@ export class ClaudeLauncher {
     }
     if (this.notice.current?.kind === "claudeMissing") this.notice.set(null);
     const extraArgs = config().get<string[]>("extraArgs", []).filter((a) => typeof a === "string");
-    return this.manager.open({ command: claude.command, args: extraArgs }, cwd, resume);
+    return this.manager.open({ command: claude.command, args: [...extraArgs, ...moreArgs] }, cwd, resume);
   }
 
   async restart(agentId: string): Promise<void> {

@@ -11,7 +11,9 @@ import { join } from "node:path";
 import { vscode } from "./api";
 import type { AgentManager } from "../agents/agentManager";
 import type { Log } from "../agents/ports";
+import type { RaceBook } from "../agents/raceBook";
 import { type RowContext, sessionRow } from "../agents/sessionRows";
+import { raceOfWorktree } from "../core/races/race";
 import { sessionFolders } from "../core/sessions/sessionFolders";
 import { type SessionEntry, SessionIndex } from "../core/sessions/sessionIndex";
 import { projectDirFor, projectsRoot } from "../core/transcript/projectDir";
@@ -27,6 +29,8 @@ interface Deps {
   context: vscode.ExtensionContext;
   manager: AgentManager;
   launcher: ClaudeLauncher;
+  /** The races: a race's sessions are listed as one group. */
+  races: Pick<RaceBook, "all">;
   log: Log;
 }
 
@@ -129,7 +133,9 @@ export class SessionsView implements vscode.Disposable {
   private rowContext(): RowContext {
     const followers = new Map(this.deps.manager.views().map((v) => [this.deps.manager.agentInfo(v.id)?.sessionId, v.name]));
     const worktrees = this.worktrees;
-    return { followedBy: (id) => followers.get(id), worktreeOf: (dir) => worktrees.get(dir), now: Date.now() };
+    const races = this.deps.races.all();
+    const raceOf = (name: string) => raceOfWorktree(races, name)?.task;
+    return { followedBy: (id) => followers.get(id), worktreeOf: (dir) => worktrees.get(dir), raceOf, now: Date.now() };
   }
 
   private async list(): Promise<void> {

@@ -25,7 +25,7 @@ export const WORKTREE_COMMANDS = { review: "arcadia.reviewWorktreeChanges", merg
 export const CLEAN_UP_COMMAND = "arcadia.cleanUpWorktrees";
 
 /** Files as they are at a commit, for the diff editor's left side (empty when the file is not there, or no ref: a deleted file's right side). */
-const BASE_SCHEME = "arcadia-base";
+export const BASE_SCHEME = "arcadia-base";
 
 export interface Deps {
   manager: Pick<AgentManager, "views" | "close" | "agentInfo">;
@@ -58,6 +58,22 @@ export function registerWorktreeCommands(deps: Deps): vscode.Disposable[] {
 
 /** Worktrees whose agent Remove… is closing: no "it stays" offer for those. */
 const beingRemoved = new Set<string>();
+
+/** The worktree at `path` goes with its agent (a race's removal): its card's closing offers nothing. */
+export function closingForRemoval(path: string): void {
+  beingRemoved.add(path);
+}
+
+/** Remove…'s question: exactly what removing loses, or that nothing is lost (and the branch goes). */
+export function removalQuestion(info: WorktreeInfo, loss: string, closesTerminal: boolean): { question: string; go: string } {
+  const go = loss ? "Remove and lose it" : "Remove";
+  const terminal = closesTerminal ? " Its terminal closes." : "";
+  const closes = closesTerminal ? " and its terminal closes" : "";
+  const question = loss
+    ? `Removing ${info.path} loses ${loss}.${terminal} Remove it anyway?`
+    : `Remove the worktree ${info.path}? Everything in it is merged into ${info.base}; its branch ${info.branch} is deleted${closes}.`;
+  return { question, go };
+}
 
 /** A worktree agent was closed: its worktree stays; say where, and offer to remove it (asking as Remove does). */
 export function offerRemovalOfLeftWorktree(deps: Deps, info: WorktreeInfo, name: string | undefined): void {
@@ -103,8 +119,7 @@ async function cleanUp(deps: Deps): Promise<void> {
 
 async function removeLeft(deps: Deps, info: WorktreeInfo): Promise<void> {
   const loss = lossOf(await removalCheck(info.path, info.base));
-  const go = loss ? "Remove and lose it" : "Remove";
-  const question = loss ? `Removing ${info.path} loses ${loss}. Remove it anyway?` : `Remove the worktree ${info.path}? Everything in it is merged into ${info.base}; its branch ${info.branch} is deleted.`;
+  const { question, go } = removalQuestion(info, loss, false);
   if ((await vscode.window.showWarningMessage(question, { modal: true }, go)) !== go) return;
   const outcome = await removeWorktree(info.repo, info.path, info.base, loss !== "");
   deps.log.info(`worktree ${info.path}: ${JSON.stringify(outcome)}`);
@@ -112,9 +127,9 @@ async function removeLeft(deps: Deps, info: WorktreeInfo): Promise<void> {
   else void vscode.window.showWarningMessage(`Not removed: it would lose ${outcome.wouldLose}.`);
 }
 
-type AgentRef = { id: string; name: string; status: string };
+export type AgentRef = { id: string; name: string; status: string };
 
-async function withAgent(deps: Deps, id: string | undefined, act: (agent: AgentRef, info: WorktreeInfo) => Promise<void>): Promise<void> {
+async function withAgent(deps: Deps, id: string | undefined, act: (agent: AgentRef, info: WorktreeInfo) => Promise<unknown>): Promise<void> {
   const candidates = deps.manager.views().filter((a) => deps.cards.info(a.id));
   const agent = id ? candidates.find((a) => a.id === id) : candidates.length === 1 ? candidates[0] : await pick(candidates);
   const info = agent && deps.cards.info(agent.id);
@@ -140,7 +155,8 @@ async function pick(agents: AgentRef[]): Promise<AgentRef | undefined> {
 
 const isWorking = (agent: AgentRef) => agent.status !== "waiting" && agent.status !== "exited";
 
-async function review(deps: Deps, agent: AgentRef, info: WorktreeInfo): Promise<void> {
+/** The worktree's changes against its base in the multi-file diff editor; with a card, its files take that agent's review comments. */
+export async function review(deps: Pick<Deps, "reviewOpened">, agent: { id?: string; name: string }, info: WorktreeInfo): Promise<void> {
   const stats = await changeStats(info.path, info.base);
   if (stats.files.length === 0) {
     void vscode.window.showInformationMessage(`${agent.name} has no changes against ${info.base}.`);
@@ -153,7 +169,7 @@ async function review(deps: Deps, agent: AgentRef, info: WorktreeInfo): Promise<
     return [file, side(stats.base, f.from ?? f.path), f.status === "deleted" ? side("", f.path) : file];
   });
   // Its right sides (the files now) take review comments for this agent.
-  deps.reviewOpened?.(agent.id, stats.files.filter((f) => f.status !== "deleted").map((f) => join(info.path, f.path)));
+  if (agent.id) deps.reviewOpened?.(agent.id, stats.files.filter((f) => f.status !== "deleted").map((f) => join(info.path, f.path)));
   await vscode.commands.executeCommand("vscode.changes", `${agent.name}: ${info.branch} against ${info.base}`, resources);
 }
 
@@ -171,15 +187,16 @@ async function reviewSessionEdits(deps: Deps, agentId: string): Promise<void> {
   await vscode.commands.executeCommand("vscode.changes", `${name}: files changed this session, against HEAD`, resources);
 }
 
-async function merge(deps: Deps, agent: AgentRef, info: WorktreeInfo): Promise<void> {
+/** Merge… (also a race's Pick): true once the branch is merged. `proposed`: the commit message offered (else the first prompt). */
+export async function merge(deps: Deps, agent: AgentRef, info: WorktreeInfo, proposed?: string): Promise<boolean> {
   if (isWorking(agent)) {
     void vscode.window.showWarningMessage(`${agent.name} is working: merge once it is idle, so its files hold still.`);
-    return;
+    return false;
   }
   const unavailable = await predictionUnavailable();
   if (unavailable) {
     void vscode.window.showErrorMessage(`Merge is unavailable: ${unavailable}.`);
-    return;
+    return false;
   }
   const request = { repo: info.repo, worktree: info.path, branch: info.branch, base: info.base };
   const plan = await planMerge(request);
@@ -187,19 +204,19 @@ async function merge(deps: Deps, agent: AgentRef, info: WorktreeInfo): Promise<v
     const ask = "Ask the agent to rebase";
     const answer = await vscode.window.showWarningMessage(`Cannot merge ${info.branch} into ${info.base}. ${plan.blocked}`, { modal: true }, ...(plan.conflicts ? [ask] : []));
     if (answer === ask && plan.conflicts) await askToRebase(deps, agent, info, plan.conflicts);
-    return;
+    return false;
   }
   if (plan.files.length === 0) {
     void vscode.window.showInformationMessage(`${agent.name} has nothing to merge into ${info.base}.`);
-    return;
+    return false;
   }
   let message = "";
   if (plan.uncommitted) {
     // Proposed from what the agent was asked to do: the session's first prompt.
     const session = deps.manager.agentInfo(agent.id);
-    const asked = session ? await firstPrompt(transcriptPath(session.projectDir, session.sessionId)) : undefined;
+    const asked = proposed ?? (session ? await firstPrompt(transcriptPath(session.projectDir, session.sessionId)) : undefined);
     const typed = await vscode.window.showInputBox({ title: `Commit ${agent.name}'s changes before merging`, prompt: `Its uncommitted changes are committed on ${info.branch} with this message.`, value: asked ?? `${agent.name}: work from ${info.branch}` });
-    if (!typed?.trim()) return;
+    if (!typed?.trim()) return false;
     message = typed.trim();
   }
   const go = `Merge into ${info.base}`;
@@ -208,11 +225,12 @@ async function merge(deps: Deps, agent: AgentRef, info: WorktreeInfo): Promise<v
     { modal: true },
     go,
   );
-  if (confirm !== go) return;
+  if (confirm !== go) return false;
   const outcome = await mergeWorktree(request, message);
   await deps.cards.recount(agent.id);
   if (outcome.merged) void vscode.window.showInformationMessage(`Merged ${info.branch} into ${info.base} (${outcome.files.length} file(s)).`);
   else void vscode.window.showWarningMessage(`Not merged: ${outcome.blocked}`, { modal: true });
+  return outcome.merged;
 }
 
 /** Types a request naming the base and the conflicting files at the agent's prompt (it is idle: merge checked). */
@@ -236,10 +254,7 @@ async function remove(deps: Deps, agent: AgentRef, info: WorktreeInfo): Promise<
     return;
   }
   const loss = lossOf(await removalCheck(info.path, info.base));
-  const go = loss ? "Remove and lose it" : "Remove";
-  const question = loss
-    ? `Removing ${info.path} loses ${loss}. Its terminal closes. Remove it anyway?`
-    : `Remove the worktree ${info.path}? Everything in it is merged into ${info.base}; its branch ${info.branch} is deleted and its terminal closes.`;
+  const { question, go } = removalQuestion(info, loss, true);
   if ((await vscode.window.showWarningMessage(question, { modal: true }, go)) !== go) return;
   // The terminal first: nothing should be running in a folder that is about to go.
   beingRemoved.add(info.path);

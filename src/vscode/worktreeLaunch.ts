@@ -49,7 +49,8 @@ export async function prepareWorktree(folder: string, state: vscode.Memento, age
   return tree;
 }
 
-async function offerToIgnore(repo: string, state: vscode.Memento): Promise<void> {
+/** Once per repository: add `/.claude/worktrees/` to its .gitignore? (Not when git ignores the folder already.) */
+export async function offerToIgnore(repo: string, state: vscode.Memento): Promise<void> {
   const offered = state.get<string[]>(IGNORE_OFFERED, []);
   if (offered.includes(repo) || (await worktreesIgnored(repo))) return;
   await state.update(IGNORE_OFFERED, [...offered, repo]);

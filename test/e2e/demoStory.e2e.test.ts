@@ -146,10 +146,11 @@ describe.skipIf(!available)("the demo story (real VS Code, real CLI, real git)",
       }
     };
     await pollUntil(rebased, "the branch rebased onto main", 90_000);
+    // Asking it showed its terminal, which hides the panel (and its page) in the bottom area.
+    await showPanel();
     await idle("Agent #2");
     expect(git(tree(shout!.worktree!), "status", "--porcelain")).toBe("");
 
-    await showPanel();
     await (await details("Agent #2")).locator('[data-testid="worktree-merge"]').click();
     await page.locator(".monaco-dialog-box", { hasText: "Predicted clean" }).waitFor({ timeout: 15_000 });
     await dialogButton("Merge into main").click();

@@ -28,6 +28,11 @@ export interface Conversation {
    * to a request typed into a running conversation, e.g. "Please rebase your branch…". Implies
    * steps counted from that prompt. */
   matchLatestPrompt?: boolean;
+  /**
+   * Also a substring of the whole request (its system prompt names the CLI's working folder), so
+   * agents given the same prompt in different folders (a race's worktrees) get different replies.
+   */
+  requestIncludes?: string;
   steps: Step[];
   /** Steps restart at every prompt: the step index counts assistant messages since the latest
    * prompt instead of since the start, so a conversation can answer any number of turns (the
@@ -171,7 +176,10 @@ export function selectReply(script: Script, body: MessagesRequestBody): Selectio
   }
   const first = firstUserText(body);
   const latest = latestPromptText(body);
-  const conversation = script.conversations.findIndex((c) => (c.matchLatestPrompt ? latest : first).includes(c.match));
+  let whole: string | undefined;
+  const inRequest = (part: string) => (whole ??= JSON.stringify(body)).includes(part);
+  const matches = (c: Conversation) => (c.matchLatestPrompt ? latest : first).includes(c.match) && (!c.requestIncludes || inRequest(c.requestIncludes));
+  const conversation = script.conversations.findIndex(matches);
   if (conversation < 0) return { kind: "fallback", reason: "no conversation matched" };
   const { steps, perPrompt, matchLatestPrompt } = script.conversations[conversation]!;
   const index = perPrompt || matchLatestPrompt ? assistantCountSincePrompt(body) : assistantCount(body);

@@ -86,6 +86,24 @@ describe("perPrompt conversations", () => {
   });
 });
 
+describe("conversations told apart by the request", () => {
+  it("gives agents with the same prompt in different folders their own replies (a race's worktrees)", () => {
+    const race: Script = {
+      conversations: [
+        { match: "Fix it", requestIncludes: "/worktrees/fix-1", steps: [{ text: "one" }] },
+        { match: "Fix it", requestIncludes: "/worktrees/fix-2", steps: [{ text: "two" }] },
+      ],
+    };
+    const inFolder = (folder: string): MessagesRequestBody => ({
+      ...body([prompt("Fix it")]),
+      system: [{ type: "text", text: `Primary working directory: ${folder}` }],
+    });
+    expect(selectReply(race, inFolder("/r/.claude/worktrees/fix-2"))).toMatchObject({ kind: "step", conversation: 1, step: { text: "two" } });
+    expect(selectReply(race, inFolder("/r/.claude/worktrees/fix-1"))).toMatchObject({ kind: "step", conversation: 0, step: { text: "one" } });
+    expect(selectReply(race, inFolder("/r/elsewhere"))).toMatchObject({ kind: "fallback" });
+  });
+});
+
 describe("the demo model", () => {
   const demo = demoScript(new Date(2026, 10, 26, 15, 20));
   const tour = demo.conversations.findIndex((c) => c.match === "");

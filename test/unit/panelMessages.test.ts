@@ -24,6 +24,12 @@ function router() {
     openClaudeInWorktree: vi.fn(),
     worktreeAction: vi.fn(),
     reviewAction: vi.fn(),
+    runOnSeveralAgents: vi.fn(),
+    showRace: vi.fn(),
+    compareReady: vi.fn(),
+    compareAction: vi.fn(),
+    compareDiff: vi.fn(),
+    runChecks: vi.fn(),
   } satisfies WebviewActions;
   const log = memoryLog();
   return { route: createMessageRouter(actions, log), actions, log };

@@ -2,7 +2,7 @@ import { VSCodeButton, VSCodeTextField } from "@vscode/webview-ui-toolkit/react"
 import { useEffect, useMemo, useReducer, useState } from "react";
 import type { SessionRowView } from "../../src/shared/protocol";
 import { Codicon } from "./components/Codicon";
-import { DEFAULT_SORT, nextSort, type SessionSort, type SessionSortKey, sortSessions } from "./sessionSort";
+import { DEFAULT_SORT, groupByRace, nextSort, type SessionSort, type SessionSortKey, sortSessions } from "./sessionSort";
 import { filterSessions, initialSessions, reduceSessions } from "./sessionsStore";
 import { compactNumber, costText, duration } from "./usageText";
 import { post } from "./vscodeApi";
@@ -34,6 +34,7 @@ export function SessionsApp() {
   const [sort, setSort] = useState<SessionSort>(DEFAULT_SORT);
   useExtensionMessages(dispatch, { type: "sessionsReady" });
   const shown = useMemo(() => sortSessions(filterSessions(state.sessions, filter), sort), [state.sessions, filter, sort]);
+  const lines = useMemo(() => groupByRace(shown), [shown]);
   useEffect(() => {
     if (state.loaded && performance.getEntriesByName("arcadia:sessions:listed").length === 0) performance.mark("arcadia:sessions:listed");
   }, [state.loaded]);
@@ -73,9 +74,20 @@ export function SessionsApp() {
             </tr>
           </thead>
           <tbody>
-            {shown.map((session) => (
-              <SessionRow key={session.sessionId} session={session} />
-            ))}
+            {lines.map((line) =>
+              line.kind === "race" ? (
+                <tr key={`race:${line.race}`} className="session-race" data-testid="session-race">
+                  <td colSpan={COLUMNS.length + 1}>
+                    <Codicon name="run-all" /> Race: {line.race}{" "}
+                    <span className="session-race-count">
+                      · {line.sessions} {line.sessions === 1 ? "session" : "sessions"}
+                    </span>
+                  </td>
+                </tr>
+              ) : (
+                <SessionRow key={line.session.sessionId} session={line.session} inRace={line.inRace} />
+              ),
+            )}
           </tbody>
         </table>
       )}
@@ -85,11 +97,11 @@ export function SessionsApp() {
 
 const figure = (n: number | null, format: (n: number) => string = String) => (n === null ? "…" : n === 0 ? "—" : format(n));
 
-function SessionRow({ session: s }: { session: SessionRowView }) {
+function SessionRow({ session: s, inRace }: { session: SessionRowView; inRace: boolean }) {
   const act = (action: "open" | "resume" | "raw") => post({ type: "sessionAction", sessionId: s.sessionId, action });
   const unread = s.turns === null;
   return (
-    <tr className="session-row" data-testid="session-row" data-session-id={s.sessionId}>
+    <tr className={`session-row${inRace ? " in-race" : ""}`} data-testid="session-row" data-session-id={s.sessionId} data-race={s.race ?? undefined}>
       <td className="session-title-cell">
         {/* The whole title: it wraps rather than being cut. */}
         <button type="button" className="session-title" data-testid="session-open" title={`Read this session${s.firstPrompt ? `\nFirst prompt: ${s.firstPrompt}` : ""}`} onClick={() => act("open")}>

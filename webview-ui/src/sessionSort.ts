@@ -34,3 +34,27 @@ export function sortSessions(rows: readonly SessionRowView[], sort: SessionSort)
     return (b.lastActiveAt ?? 0) - (a.lastActiveAt ?? 0);
   });
 }
+
+/** A line of the table: a race's heading, or a session (`inRace`: under its race's heading). */
+export type SessionLine = { kind: "race"; race: string; sessions: number } | { kind: "session"; session: SessionRowView; inRace: boolean };
+
+/**
+ * A race's sessions as one group: its heading where its first session falls in the order, then
+ * all of them, in that order. Sessions of no race stay where they are. Pure.
+ */
+export function groupByRace(rows: readonly SessionRowView[]): SessionLine[] {
+  const byRace = new Map<string, SessionRowView[]>();
+  for (const row of rows) if (row.race) (byRace.get(row.race) ?? byRace.set(row.race, []).get(row.race)!).push(row);
+  const lines: SessionLine[] = [];
+  const placed = new Set<string>();
+  for (const row of rows) {
+    if (!row.race) lines.push({ kind: "session", session: row, inRace: false });
+    else if (!placed.has(row.race)) {
+      placed.add(row.race);
+      const members = byRace.get(row.race)!;
+      lines.push({ kind: "race", race: row.race, sessions: members.length });
+      for (const session of members) lines.push({ kind: "session", session, inRace: true });
+    }
+  }
+  return lines;
+}

@@ -50,7 +50,8 @@ const hasAnything = (live: AgentLiveView) =>
   Boolean(live.limit) ||
   (live.history?.length ?? 0) > 0 ||
   (live.stillRunning?.length ?? 0) > 0 ||
-  Boolean(live.reviewComments);
+  Boolean(live.reviewComments) ||
+  Boolean(live.race);
 
 /** `live` from a snapshot, reusing the previous objects where nothing changed. */
 function liveFromSnapshot(previous: ReadonlyMap<string, AgentLiveView>, views: readonly unknown[]): ReadonlyMap<string, AgentLiveView> {
@@ -135,6 +136,7 @@ const SHAPE_CHECKS: { [T in ExtensionMessage["type"]]: (m: Shape) => boolean } =
   sessionsList: (m) => Array.isArray(m.sessions),
   sessionRow: (m) => typeof m.session === "object" && m.session !== null,
   sessionItems: (m) => Array.isArray(m.items) && Array.isArray(m.updates),
+  compareState: (m) => m.race === null || (typeof m.race === "object" && Array.isArray((m.race as { members?: unknown }).members)),
 };
 
 /** A cheap shape check on `window` messages: anything else posted to the page is ignored. */

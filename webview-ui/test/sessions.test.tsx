@@ -23,6 +23,7 @@ function row(overrides: Partial<SessionRowView> & { sessionId: string; title: st
     followedBy: null,
     worktree: null,
     limit: null,
+    race: null,
     ...overrides,
   };
 }

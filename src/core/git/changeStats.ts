@@ -35,13 +35,16 @@ const STATUS: Readonly<Record<string, FileChange["status"]>> = { A: "added", M: 
 export async function changeStats(worktree: string, baseRef: string): Promise<ChangeStats> {
   const snapshot = await snapshotWorkTree(worktree);
   const base = (await git(worktree, ["merge-base", baseRef, snapshot])).trim();
-  const [numstat, nameStatus] = await Promise.all([
-    git(worktree, ["diff", "--numstat", "-z", "-M", base, snapshot]),
-    git(worktree, ["diff", "--name-status", "-z", "-M", base, snapshot]),
-  ]);
-  const statusOf = parseNameStatus(nameStatus);
-  const files = parseNumstat(numstat).map((f) => ({ ...f, status: statusOf.get(f.path) ?? "modified" }));
+  const files = await diffBetween(worktree, base, snapshot);
   return { base, snapshot, files, added: sum(files, "added"), removed: sum(files, "removed") };
+}
+
+/** The files that differ from commit `from` to commit `to` (two agents' snapshots, say), renames found. */
+export async function diffBetween(cwd: string, from: string, to: string): Promise<FileChange[]> {
+  const diff = (format: string) => git(cwd, ["diff", format, "-z", "-M", from, to]);
+  const [numstat, nameStatus] = await Promise.all([diff("--numstat"), diff("--name-status")]);
+  const statusOf = parseNameStatus(nameStatus);
+  return parseNumstat(numstat).map((f) => ({ ...f, status: statusOf.get(f.path) ?? "modified" }));
 }
 
 function sum(files: readonly FileChange[], key: "added" | "removed"): number {

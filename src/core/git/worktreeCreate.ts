@@ -40,15 +40,19 @@ export async function repositoryRoot(folder: string): Promise<string | undefined
   return top.code === 0 ? top.stdout.trim() : undefined;
 }
 
-/** Creates `.claude/worktrees/<name>` on a new branch `worktree-<name>` from what `repo` has checked out. */
-export async function createWorktree(repo: string, name: string): Promise<WorktreeInfo> {
+/**
+ * Creates `.claude/worktrees/<name>` on a new branch `worktree-<name>` from what `repo` has checked
+ * out; `from` (a commit id): from that commit instead — a race's members all start from one.
+ */
+export async function createWorktree(repo: string, name: string, from?: { base: string; commit: string }): Promise<WorktreeInfo> {
   const problem = worktreeNameProblem(name);
   if (problem) throw new Error(problem);
   const path = join(repo, WORKTREES_FOLDER, name);
   const branch = `worktree-${name}`;
   if ((await runGit(repo, ["rev-parse", "--verify", "-q", `refs/heads/${branch}`])).code === 0) throw new Error(`A branch ${branch} already exists: choose another name`);
-  const base = (await runGit(repo, ["symbolic-ref", "--short", "-q", "HEAD"])).stdout.trim() || (await git(repo, ["rev-parse", "HEAD"])).trim();
-  await git(repo, ["worktree", "add", "-b", branch, path, "HEAD"]);
+  const base = from?.base ?? ((await runGit(repo, ["symbolic-ref", "--short", "-q", "HEAD"])).stdout.trim() || (await git(repo, ["rev-parse", "HEAD"])).trim());
+  if (from && (!isPlainRef(from.base) || !/^[0-9a-f]{7,64}$/.test(from.commit))) throw new Error(`not a branch and commit: ${from.base} ${from.commit}`);
+  await git(repo, ["worktree", "add", "-b", branch, path, from?.commit ?? "HEAD"]);
   await git(repo, ["config", `branch.${branch}.${BASE_KEY}`, base]);
   return { path, branch, base, repo };
 }
@@ -70,7 +74,7 @@ export async function worktreeOf(cwd: string): Promise<WorktreeInfo | undefined>
 }
 
 /** A branch name or commit id that git cannot take for an option or a range. */
-function isPlainRef(ref: string): boolean {
+export function isPlainRef(ref: string): boolean {
   return /^[A-Za-z0-9_][A-Za-z0-9._/-]*$/.test(ref) && !ref.includes("..");
 }
 

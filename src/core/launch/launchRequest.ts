@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { worktreeNameProblem } from "../git/worktreeCreate";
-import { visibleText } from "../util/visibleText";
+import { typedTextProblem } from "./typedText";
 
 export interface LaunchRequest {
   /** Typed at the agent's prompt, then Enter, once its claude is idle there. */
@@ -27,13 +27,6 @@ const schema = z
   })
   .strict();
 
-/** Why `text` cannot be typed at an agent's prompt as the user would see it, or undefined. */
-export function typedTextProblem(text: string): string | undefined {
-  if (text.trim() === "") return "the prompt is empty";
-  if (visibleText(text) !== text) return `the prompt would not be typed as it reads: ${visibleText(text)} (a control or invisible character, a line break, or a run of 4+ blanks)`;
-  return undefined;
-}
-
 /** The command's argument, checked: `undefined` (run from the palette) is the empty request. */
 export function parseLaunchRequest(arg: unknown, opts: { worktree: boolean }): { ok: true; request: LaunchRequest } | { ok: false; problem: string } {
   if (arg === undefined || arg === null) return { ok: true, request: {} };
@@ -47,6 +40,6 @@ export function parseLaunchRequest(arg: unknown, opts: { worktree: boolean }): {
   const nameProblem = worktree === undefined ? undefined : worktreeNameProblem(worktree);
   if (nameProblem) return { ok: false, problem: `worktree: ${nameProblem}` };
   const promptProblem = prompt === undefined ? undefined : typedTextProblem(prompt);
-  if (promptProblem) return { ok: false, problem: promptProblem };
+  if (promptProblem) return { ok: false, problem: `prompt: ${promptProblem}` };
   return { ok: true, request: { ...(prompt !== undefined ? { prompt } : {}), ...(worktree !== undefined ? { worktree } : {}) } };
 }

@@ -34,7 +34,7 @@ describe("an open command's argument", () => {
   });
 
   it("refuses an empty task and one longer than a paragraph", () => {
-    expect(parseLaunchRequest({ prompt: "   " }, worktree)).toMatchObject({ ok: false, problem: "the prompt is empty" });
+    expect(parseLaunchRequest({ prompt: "   " }, worktree)).toMatchObject({ ok: false, problem: expect.stringMatching(/^prompt: Write what to ask/) });
     expect(parseLaunchRequest({ prompt: "a".repeat(MAX_PROMPT_CHARS + 1) }, worktree)).toMatchObject({ ok: false });
   });
 

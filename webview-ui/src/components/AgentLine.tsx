@@ -1,12 +1,13 @@
 import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
 import { memo, useRef, type SyntheticEvent } from "react";
-import type { AgentLiveView, AgentView } from "../../../src/shared/protocol";
+import type { AgentLiveView, AgentView, RaceTagView } from "../../../src/shared/protocol";
 import { cardStatus, STATUS_TEXT } from "../agentStatus";
 import { formatElapsed } from "../elapsed";
 import { focusAgentHandlers } from "../focusAgent";
 import { nowDoing } from "../nowDoing";
 import { useBringIntoView } from "../useBringIntoView";
 import { useNow } from "../useNow";
+import { post } from "../vscodeApi";
 import { Codicon } from "./Codicon";
 import { Prompt } from "./Prompt";
 import { StatusDot } from "./StatusDot";
@@ -65,6 +66,7 @@ export const AgentLine = memo(function AgentLine({ agent, live, shown, onShowDet
           </span>
         )}
         {doing && <Doing text={doing.text} since={doing.since} />}
+        {live?.race && <RaceTag race={live.race} stop={stop} />}
         <VSCodeButton
           className="line-button"
           appearance="icon"
@@ -81,6 +83,22 @@ export const AgentLine = memo(function AgentLine({ agent, live, shown, onShowDet
     </li>
   );
 });
+
+/** "race: fix-title 2/3": the race it runs in; a click opens the race's compare tab. */
+function RaceTag({ race, stop }: { race: RaceTagView; stop: (e: SyntheticEvent) => void }) {
+  return (
+    <button
+      type="button"
+      className={`line-race${race.picked ? " picked" : ""}`}
+      data-testid="line-race"
+      title={`Agent ${race.member} of ${race.of} running the race "${race.task}"${race.picked ? ", picked" : ""}: compare their work`}
+      onClick={(e) => (stop(e), post({ type: "showRace", raceId: race.raceId }))}
+      onKeyDown={stop}
+    >
+      race: {race.task} {race.member}/{race.of}
+    </button>
+  );
+}
 
 /** One agent's prompts under the overview, each whole with its buttons, under the agent's name. */
 export function AgentPrompts({ agent, live }: { agent: AgentView; live: AgentLiveView }) {

@@ -30,6 +30,16 @@ export function TopBar({ total }: { total?: string | null }) {
         {label("New Worktree…")}
       </VSCodeButton>
       <VSCodeButton
+        data-testid="run-on-several"
+        appearance="secondary"
+        aria-label="Run on Several Agents…"
+        title="Give one task to several agents, each in a git worktree of its own; compare their work side by side and keep the best"
+        onClick={() => post({ type: "runOnSeveralAgents" })}
+      >
+        <Codicon name="run-all" className="button-icon" />
+        {label("Several Agents…")}
+      </VSCodeButton>
+      <VSCodeButton
         data-testid="open-sessions"
         appearance="secondary"
         aria-label="Sessions"

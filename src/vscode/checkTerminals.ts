@@ -1,0 +1,102 @@
+/**
+ * Where a race's check command runs and shows: a plain child process through the user's shell
+ * (core/tools/processCommandRunner.ts: `<shell> -c`, its own process group, no input), its output
+ * live in a terminal per race member ("Arcadia: check fix-title-2"), like a command you approved.
+ * Closing that terminal stops the check (it then has no exit code). The terminal is not shown
+ * when a check starts (the compare tab stays in front); "output" on the column shows it.
+ */
+import { vscode } from "./api";
+import type { CheckRunner } from "../core/races/checkRuns";
+import { ProcessCommandRunner } from "../core/tools/processCommandRunner";
+import { errorMessage } from "../core/util/errorMessage";
+
+interface Shown {
+  terminal: vscode.Terminal;
+  write: (text: string) => void;
+  runId?: string;
+  closed: boolean;
+}
+
+const forTerminal = (text: string) => text.replace(/\r?\n/g, "\r\n");
+/** Kept until VS Code opens the terminal (earlier writes would be lost), like a scrollback. */
+const MAX_WAITING_CHARS = 1024 * 1024;
+
+export class CheckTerminals implements CheckRunner, vscode.Disposable {
+  private readonly shown = new Map<string, Shown>();
+  private readonly byRun = new Map<string, Shown>();
+  private readonly processes = new ProcessCommandRunner({
+    onOutput: (id, chunk) => this.byRun.get(id)?.write(forTerminal(chunk)),
+    onEnd: (id, end) => {
+      const shown = this.byRun.get(id);
+      this.byRun.delete(id);
+      this.processes.release(id);
+      if (shown) shown.runId = undefined;
+      if (shown && end.kind === "exited") shown.write(`\x1b[2m[exited${end.exitCode === undefined ? "" : ` with code ${end.exitCode}`}]\x1b[0m\r\n\r\n`);
+    },
+  });
+
+  async start(request: { command: string; cwd: string; label: string }): Promise<{ ended: Promise<{ exitCode: number | null }> }> {
+    const shown = this.terminalFor(request.label);
+    shown.write(`\x1b[2m${forTerminal(request.cwd)}\x1b[0m\r\n$ ${forTerminal(request.command)}\r\n`);
+    let handle;
+    try {
+      handle = await this.processes.start({ command: request.command, cwd: request.cwd });
+    } catch (err) {
+      shown.write(`\x1b[31m${errorMessage(err)}\x1b[0m\r\n\r\n`);
+      throw err;
+    }
+    // What it printed before its id was known is in the runner's buffer: shown once, then live.
+    const early = this.processes.partialOutput(handle.id).output;
+    if (early) shown.write(forTerminal(early));
+    shown.runId = handle.id;
+    this.byRun.set(handle.id, shown);
+    if (shown.closed) this.processes.closeTerminal(handle.id);
+    return { ended: handle.ended.then((end) => ({ exitCode: end.kind === "exited" ? (end.exitCode ?? null) : null })) };
+  }
+
+  /** Shows the member's check terminal; false when there is none (no check ran in this window). */
+  show(label: string): boolean {
+    const shown = this.shown.get(label);
+    if (!shown || shown.closed) return false;
+    shown.terminal.show(false);
+    return true;
+  }
+
+  dispose(): void {
+    this.processes.dispose();
+    for (const shown of this.shown.values()) shown.terminal.dispose();
+  }
+
+  private terminalFor(label: string): Shown {
+    const known = this.shown.get(label);
+    if (known && !known.closed) return known;
+    const emitter = new vscode.EventEmitter<string>();
+    let waiting: string[] | undefined = [];
+    let waitingChars = 0;
+    const write = (text: string) => {
+      if (!waiting) return emitter.fire(text);
+      waiting.push(text);
+      for (waitingChars += text.length; waitingChars > MAX_WAITING_CHARS && waiting.length > 1; ) waitingChars -= waiting.shift()!.length;
+    };
+    const shown = { write, closed: false } as Shown;
+    const pty: vscode.Pseudoterminal = {
+      onDidWrite: emitter.event,
+      open: () => {
+        emitter.fire(`\x1b[2mThe check command (arcadia.compare.check) in ${label}'s worktree. Ctrl+C stops it.\x1b[0m\r\n\r\n`);
+        for (const text of waiting ?? []) emitter.fire(text);
+        waiting = undefined;
+      },
+      close: () => {
+        shown.closed = true;
+        if (shown.runId) this.processes.closeTerminal(shown.runId);
+        emitter.dispose();
+      },
+      handleInput: (data) => {
+        if (data === "\x03" && shown.runId) this.processes.interrupt(shown.runId);
+      },
+    };
+    shown.terminal = vscode.window.createTerminal({ name: `Arcadia: check ${label}`, pty, iconPath: new vscode.ThemeIcon("beaker"), isTransient: true });
+    this.shown.set(label, shown);
+    return shown;
+  }
+}

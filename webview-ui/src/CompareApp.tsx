@@ -1,0 +1,67 @@
+import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
+import { useEffect, useReducer } from "react";
+import type { ExtensionMessage, RaceCompareView } from "../../src/shared/protocol";
+import { CompareColumn } from "./components/CompareColumn";
+import { Codicon } from "./components/Codicon";
+import { useExtensionMessages } from "./useExtensionMessages";
+import { post, saveState } from "./vscodeApi";
+
+interface CompareState {
+  race: RaceCompareView | null;
+  loaded: boolean;
+}
+
+function reduceCompare(state: CompareState, message: ExtensionMessage): CompareState {
+  return message.type === "compareState" ? { race: message.race, loaded: true } : state;
+}
+
+/**
+ * A race's compare tab: one column per agent that ran the task — its status, turns, time, tokens
+ * and cost, the files it changed with `+a −b`, whether it merges cleanly into the base, and the
+ * check command's result — with Review, Ask…, diffs between agents and Pick.
+ */
+export function CompareApp({ raceId }: { raceId: string }) {
+  const [state, dispatch] = useReducer(reduceCompare, { race: null, loaded: false });
+  useExtensionMessages(dispatch, { type: "compareReady", raceId });
+  // VS Code hands this state back after a reload: the tab finds its race again.
+  useEffect(() => saveState({ raceId }), [raceId]);
+  const race = state.race;
+  if (!race) return <p className="compare-empty">{state.loaded ? "This race is no longer known to Arcadia." : "Reading the race…"}</p>;
+  // Diffs are between worktrees still there.
+  const others = race.members.filter((m) => m.phase !== "removed" && m.phase !== "branchKept").map((m) => m.name);
+  return (
+    <div className="compare" data-testid="compare">
+      <header className="compare-head">
+        <h1 className="compare-title" data-testid="compare-title">
+          Race: {race.task}
+        </h1>
+        <p className="compare-prompt" title="What each agent was asked">
+          {race.prompt}
+        </p>
+        <p className="compare-meta">
+          {race.members.length} agents from <span className="compare-base">{race.base}</span>
+          {race.picked ? ` · ${race.picked} picked and merged` : ""}
+        </p>
+        <div className="compare-checks">
+          <VSCodeButton
+            data-testid="compare-run-checks"
+            appearance="secondary"
+            title={race.checkCommand ? `Run "${race.checkCommand}" in every agent's worktree` : "Set arcadia.compare.check (a user setting), e.g. npm test"}
+            onClick={() => post({ type: "runChecks", raceId: race.id })}
+          >
+            <Codicon name="beaker" className="button-icon" />
+            Run checks
+          </VSCodeButton>
+          <span className="compare-check-command" data-testid="compare-check-command">
+            {race.checkCommand ? race.checkCommand : "no check command set (arcadia.compare.check)"}
+          </span>
+        </div>
+      </header>
+      <div className="compare-columns" style={{ gridTemplateColumns: `repeat(${race.members.length}, minmax(220px, 1fr))` }}>
+        {race.members.map((member) => (
+          <CompareColumn key={member.name} race={race} member={member} others={others.filter((n) => n !== member.name)} />
+        ))}
+      </div>
+    </div>
+  );
+}

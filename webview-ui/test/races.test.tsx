@@ -1,0 +1,189 @@
+import { act, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import type { CompareMemberView, ExtensionMessage, RaceCompareView, SessionRowView } from "../../src/shared/protocol";
+import { CompareApp } from "../src/CompareApp";
+import { SessionsApp } from "../src/SessionsApp";
+import { agent, agentLive, fakeVsCode, renderPanel, snapshot } from "./helpers";
+
+const send = (message: ExtensionMessage) => act(() => void window.dispatchEvent(new MessageEvent("message", { data: message })));
+
+function member(n: number, overrides: Partial<CompareMemberView> = {}): CompareMemberView {
+  return {
+    name: `fix-${n}`,
+    number: n,
+    branch: `worktree-fix-${n}`,
+    model: null,
+    agentId: `agent-${n}`,
+    agentName: `Agent #${n}`,
+    phase: "agent",
+    status: "waiting",
+    sessions: { turns: 1, activeMs: 3000, tokens: 12_400, costUsd: 0.42, unpricedModels: [] },
+    changes: { files: [{ path: "src/App.tsx", status: "modified", added: 3, removed: 1, binary: false }], added: 3, removed: 1 },
+    merge: { kind: "clean" },
+    check: { state: "notRun" },
+    problem: null,
+    ...overrides,
+  };
+}
+
+function race(members: CompareMemberView[], overrides: Partial<RaceCompareView> = {}): RaceCompareView {
+  return { id: "r1", task: "fix", prompt: "Fix the title", base: "main", startedAt: 0, picked: null, checkCommand: "npm test", members, ...overrides };
+}
+
+const column = (name: string) => screen.getAllByTestId("compare-column").find((c) => c.dataset.member === name)!;
+
+describe("a card in a race", () => {
+  it("says which race on its overview line; the tag opens the race's compare tab and does not focus the terminal", async () => {
+    const user = userEvent.setup();
+    const panel = renderPanel();
+    panel.send(snapshot([agent({ index: 1 }), agent({ index: 2 })]));
+    panel.send(agentLive("agent-2", { race: { raceId: "r1", task: "fix-title", member: 2, of: 3, picked: false } }));
+    const lines = screen.getAllByTestId("agent-line");
+    expect(within(lines[0]!).queryByTestId("line-race")).toBeNull();
+    const tag = within(lines[1]!).getByTestId("line-race");
+    expect(tag).toHaveTextContent("race: fix-title 2/3");
+    await user.click(tag);
+    expect(panel.posted.filter((m) => m.type !== "cardsVisible" && m.type !== "webviewReady")).toEqual([{ type: "showRace", raceId: "r1" }]);
+  });
+
+  it("the toolbar starts a race", async () => {
+    const user = userEvent.setup();
+    const panel = renderPanel();
+    panel.send(snapshot([]));
+    await user.click(screen.getByTestId("run-on-several"));
+    expect(panel.posted).toContainEqual({ type: "runOnSeveralAgents" });
+  });
+});
+
+describe("a race's compare tab", () => {
+  it("asks for its race, keeps its id for a reload, and shows a column per agent: figures, files with +/−, merge forecast, check", () => {
+    const host = fakeVsCode();
+    render(<CompareApp raceId="r1" />);
+    expect(host.posted).toEqual([{ type: "compareReady", raceId: "r1" }]);
+    expect(host.state()).toEqual({ raceId: "r1" });
+    expect(screen.getByText("Reading the race…")).toBeInTheDocument();
+    send({
+      type: "compareState",
+      race: race([
+        member(1, { check: { state: "passed", exitCode: 0, durationMs: 3200, finishedAt: 1, stale: false } }),
+        member(2, {
+          merge: { kind: "conflicts", files: ["src/App.tsx", "b.ts"] },
+          check: { state: "failed", exitCode: 1, durationMs: 400, finishedAt: 1, stale: true },
+          model: "opus",
+        }),
+        member(3, { phase: "noAgent", agentId: null, agentName: null, status: null, changes: { files: [], added: 0, removed: 0 }, sessions: null }),
+      ]),
+    });
+    expect(screen.getByTestId("compare-title")).toHaveTextContent("Race: fix");
+    expect(screen.getByTestId("compare-check-command")).toHaveTextContent("npm test");
+    const one = within(column("fix-1"));
+    expect(one.getByTestId("compare-phase")).toHaveTextContent("Agent #1 · Idle");
+    expect(one.getByTestId("compare-changes")).toHaveTextContent("1 file · +3 −1");
+    expect(one.getAllByTestId("compare-file").map((f) => f.textContent)).toEqual(["Msrc/App.tsx+3 −1"]);
+    expect(one.getByTestId("compare-cost")).toHaveTextContent("~$0.42");
+    expect(one.getByTestId("compare-merge")).toHaveTextContent("merges cleanly into main");
+    expect(one.getByTestId("compare-check")).toHaveTextContent("passed · exit 0 · 3.2 s");
+    const two = within(column("fix-2"));
+    expect(two.getByTestId("compare-merge")).toHaveTextContent("conflicts with main in src/App.tsx, b.ts");
+    expect(two.getByTestId("compare-check")).toHaveTextContent("failed · exit 1 · 400 ms · its files changed since");
+    expect(two.getByText("--model opus")).toBeInTheDocument();
+    const three = within(column("fix-3"));
+    expect(three.getByTestId("compare-phase")).toHaveTextContent("no agent: its card was closed");
+    expect(three.getByTestId("compare-changes")).toHaveTextContent("no changes");
+    expect(three.getByTestId("compare-cost")).toHaveTextContent("…");
+    expect(three.getByTestId("compare-check")).toHaveTextContent("not run");
+    expect(three.getByTestId("compare-review")).toBeDisabled();
+    expect(three.getByTestId("compare-followup")).toBeDisabled();
+  });
+
+  it("posts each action for its own member: review, ask, terminal, pick, a diff between two, the check's output, Run checks", async () => {
+    const user = userEvent.setup();
+    const host = fakeVsCode();
+    render(<CompareApp raceId="r1" />);
+    send({ type: "compareState", race: race([member(1, { check: { state: "running", since: Date.now() } }), member(2)]) });
+    host.posted.length = 0;
+    const two = within(column("fix-2"));
+    for (const id of ["compare-review", "compare-followup", "compare-focus", "compare-pick"]) await user.click(two.getByTestId(id));
+    await user.click(two.getByTestId("compare-diff"));
+    await user.click(within(column("fix-1")).getByTestId("compare-check-output"));
+    await user.click(screen.getByTestId("compare-run-checks"));
+    expect(host.posted).toEqual([
+      { type: "compareAction", raceId: "r1", member: "fix-2", action: "review" },
+      { type: "compareAction", raceId: "r1", member: "fix-2", action: "followUp" },
+      { type: "compareAction", raceId: "r1", member: "fix-2", action: "focus" },
+      { type: "compareAction", raceId: "r1", member: "fix-2", action: "pick" },
+      { type: "compareDiff", raceId: "r1", left: "fix-1", right: "fix-2" },
+      { type: "compareAction", raceId: "r1", member: "fix-1", action: "checkOutput" },
+      { type: "runChecks", raceId: "r1" },
+    ]);
+    expect(within(column("fix-1")).getByTestId("compare-check")).toHaveTextContent(/running… \ds/);
+  });
+
+  it("once one is picked: no other pick, the removed ones offer nothing and are no diff's other side", () => {
+    fakeVsCode();
+    render(<CompareApp raceId="r1" />);
+    send({
+      type: "compareState",
+      race: race(
+        [
+          member(1, { phase: "picked", changes: { files: [], added: 0, removed: 0 } }),
+          member(2, { phase: "removed", agentId: null, agentName: null, status: null, changes: null, merge: null }),
+          member(3, { phase: "branchKept", agentId: null, agentName: null, status: null, changes: null, merge: null }),
+        ],
+        { picked: "fix-1" },
+      ),
+    });
+    const one = within(column("fix-1"));
+    expect(one.getByTestId("compare-phase")).toHaveTextContent("picked · Agent #1");
+    expect(one.getByTestId("compare-changes")).toHaveTextContent("merged into main");
+    expect(one.getByTestId("compare-pick")).toBeDisabled();
+    expect(one.queryAllByTestId("compare-diff")).toEqual([]);
+    const two = within(column("fix-2"));
+    expect(two.getByTestId("compare-changes")).toHaveTextContent("worktree removed");
+    for (const id of ["compare-review", "compare-pick", "compare-focus"]) expect(two.getByTestId(id)).toBeDisabled();
+    expect(within(column("fix-3")).getByTestId("compare-phase")).toHaveTextContent("worktree removed; branch worktree-fix-3 kept");
+  });
+
+  it("says when its race is no longer known", () => {
+    fakeVsCode();
+    render(<CompareApp raceId="gone" />);
+    send({ type: "compareState", race: null });
+    expect(screen.getByText("This race is no longer known to Arcadia.")).toBeInTheDocument();
+  });
+});
+
+describe("a race in the Sessions view", () => {
+  const row = (sessionId: string, lastActiveAt: number, race: string | null): SessionRowView => ({
+    sessionId,
+    title: sessionId,
+    firstPrompt: null,
+    search: sessionId,
+    startedAt: lastActiveAt,
+    lastActiveAt,
+    turns: 1,
+    activeMs: 1000,
+    filesEdited: 1,
+    tokens: 100,
+    costUsd: 0.01,
+    followedBy: null,
+    worktree: race ? `${race}-x` : null,
+    limit: null,
+    race,
+  });
+
+  it("lists a race's sessions as one group under its heading, where its newest session falls", () => {
+    fakeVsCode();
+    render(<SessionsApp />);
+    const sessions = [row("plain-old", 1, null), row("fix-a", 5, "fix"), row("plain-new", 9, null), row("fix-b", 2, "fix")];
+    send({ type: "sessionsList", indexing: 0, sessions });
+    const lines = screen.getAllByRole("row").slice(1);
+    expect(lines.map((tr) => (tr.dataset.testid === "session-race" ? `# ${tr.textContent?.trim()}` : tr.dataset.sessionId))).toEqual([
+      "plain-new",
+      "# Race: fix · 2 sessions",
+      "fix-a",
+      "fix-b",
+      "plain-old",
+    ]);
+  });
+});
