@@ -36,8 +36,12 @@ exports.activate = async (context) => {
   } catch (err) {
     console.error(`arcadia-demo: ${err}`);
   }
-  // Once per window: the story is one click away, and Open Claude Code stays the way to try your own prompt.
-  void vscode.window.showInformationMessage("Arcadia demo: run the story (five agents at once), or click Open Claude Code and type your own prompt.", "Run the Story").then((choice) => {
+  // Once per demo profile (not again after a window reload): the story is one click away, and
+  // Open Claude Code stays the way to try your own prompt.
+  if (context.globalState.get("arcadiaDemo.offered")) return;
+  void context.globalState.update("arcadiaDemo.offered", true);
+  const offer = "Arcadia demo: run the story (five agents at once), or click Open Claude Code and type your own prompt.";
+  void vscode.window.showInformationMessage(offer, "Run the Story").then((choice) => {
     if (choice === "Run the Story") void vscode.commands.executeCommand(RUN_STORY);
   });
 };

@@ -10,7 +10,7 @@
  * rebase", the agent's rebase, and the second merge on main.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
@@ -32,7 +32,7 @@ describe.skipIf(!available)("the demo story (real VS Code, real CLI, real git)",
   let vs: VsCode;
   let page: Page;
   const figures: Record<string, unknown> = {};
-  const { panel, cards, line, details, prompts, showPanel } = agentPanel(() => page);
+  const { panel, cards, line, details, prompts, showPanel, waitForClaudePrompt, typeInTerminal } = agentPanel(() => page);
   const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, encoding: "utf8" });
   const file = (...path: string[]) => readFileSync(join(workspace, ...path), "utf8");
   const [welcome, shout] = storyAgents();
@@ -159,5 +159,28 @@ describe.skipIf(!available)("the demo story (real VS Code, real CLI, real git)",
     expect(git(workspace, "log", "--format=%s", "main").trim().split("\n")).toEqual(["Make the greeting louder", "Make the greeting warmer", "Tiny greeter: greet each name on the command line"]);
     await vs.readmeShot("story-both-merged");
     expect(await panel().locator('[data-testid="agent-line"]').count()).toBe(5);
+  });
+
+  it("a prompt of your own in a new agent still gets the demo's tour: tools, a helper, a permission, a command to Complete", async () => {
+    await showPanel();
+    await panel().getByTestId("open-claude").click();
+    await pollUntil(async () => (await cards().count()) === 6, "a sixth agent", 30_000);
+    await waitForClaudePrompt();
+    await typeInTerminal("What does this project do?");
+    await showPanel();
+    const ask = prompts("Agent #6", "permission");
+    await ask.waitFor({ timeout: 60_000 });
+    await expect(ask.textContent()).resolves.toContain("touch demo-notes.txt");
+    const card = await details("Agent #6");
+    await expect(card.locator('[data-testid="tool-row"]', { hasText: "Subtask" }).count()).resolves.toBeGreaterThan(0);
+    await ask.locator('[data-testid="prompt-allow"]').click();
+    const approval = prompts("Agent #6", "command");
+    await approval.waitFor({ timeout: 30_000 });
+    await approval.locator('[data-testid="prompt-allow"]').click();
+    const live = card.locator('[data-testid="live-call"]');
+    await live.waitFor({ timeout: 30_000 });
+    await live.locator('[data-testid="call-complete"]').click();
+    await idle("Agent #6");
+    expect(existsSync(join(workspace, "demo-notes.txt"))).toBe(true);
   });
 });
