@@ -6,9 +6,11 @@
 //   - memory with one and with three agents: the proportional set size (PSS: shared pages split
 //     between the processes sharing them) of every process the demo started — code-server, its
 //     extension host and terminals, each `claude`, the demo model, the proxy — with the agents
-//     idle at their prompts. Your browser is not counted.
+//     idle at their prompts. Your browser is not counted;
+//   - warning lines in the output of `npm ci`, the first `npm run demo` and `npm run package` in
+//     the fresh clone (the README says there are none).
 //   node --import tsx scripts/demo/measure.ts [--skip-first-run]
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,6 +26,20 @@ interface Started {
   url: string;
   /** What the demo printed: "ready in N s". */
   readySeconds: number;
+  /** Everything it printed until then. */
+  output: string;
+}
+
+/** Lines a person would read as a warning (npm's "npm warn", vsce's and Vite's "WARNING", "(!)"). */
+const WARNING = /\bwarn(ing)?\b|\(!\)|EBADENGINE|deprecated/i;
+const warningsIn = (output: string) => output.split("\n").filter((line) => WARNING.test(line));
+
+/** Runs `npm <args>` in `cwd` as a person would (npm's default log level), failing loudly; its output. */
+function npm(cwd: string, args: string[], env: NodeJS.ProcessEnv = process.env): string {
+  const run = spawnSync("npm", args, { cwd, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const output = `${run.stdout}${run.stderr}`;
+  if (run.status !== 0) throw new Error(`npm ${args.join(" ")} failed (${run.status}):\n${output.slice(-3000)}`);
+  return output;
 }
 
 /** `npm run demo` in `cwd`, until it prints its URL. */
@@ -37,7 +53,7 @@ async function startDemo(cwd: string, env: NodeJS.ProcessEnv): Promise<Started> 
       const ready = /demo ready in ([\d.]+) s:\s+(\S+)/.exec(out);
       if (ready) {
         child.stdout!.off("data", onData);
-        resolve({ child, url: ready[2]!, readySeconds: Number(ready[1]) });
+        resolve({ child, url: ready[2]!, readySeconds: Number(ready[1]), output: out });
       }
     };
     child.stdout!.on("data", onData);
@@ -130,17 +146,20 @@ async function main(): Promise<void> {
     let env: NodeJS.ProcessEnv = { ...process.env };
     let cwd = repoRoot;
     let first: number | undefined;
+    const warnings: Record<string, string[]> = {};
     if (!skipFirst) {
       say(`cloning HEAD into ${clone} and running npm ci there (not counted)…`);
       execFileSync("git", ["clone", "-q", "--no-hardlinks", repoRoot, clone], { stdio: "inherit" });
-      execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: clone, stdio: "inherit" });
+      warnings["npm ci"] = warningsIn(npm(clone, ["ci"]));
       env = { ...process.env, XDG_CACHE_HOME: cache };
       cwd = clone;
       say("first run (empty tool cache)…");
       const run = await startDemo(cwd, env);
       first = run.readySeconds;
+      warnings["npm run demo"] = warningsIn(run.output);
       say(`first run ready in ${first} s`);
       await stopDemo(run);
+      warnings["npm run package"] = warningsIn(npm(clone, ["run", "package"], env));
     }
     say("later run…");
     const later = await startDemo(cwd, env);
@@ -158,6 +177,7 @@ async function main(): Promise<void> {
         `  later run: ready in ${Math.round(later.readySeconds)} s`,
         `  memory, 1 agent idle: ${gb(one.mb)} GB (${one.processes} processes)`,
         `  memory, 3 agents idle: ${gb(three.mb)} GB (${three.processes} processes); each further agent about ${Math.round((three.mb - one.mb) / 2)} MB`,
+        ...Object.entries(warnings).map(([command, lines]) => `  warning lines in \`${command}\`: ${lines.length === 0 ? "none" : `${lines.length}\n${lines.map((l) => `    ${l}`).join("\n")}`}`),
         "",
       ].join("\n") + "\n",
     );

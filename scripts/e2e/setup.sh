@@ -50,7 +50,7 @@ step "$(bash scripts/e2e/install-vsce.sh | tail -1)" "$t"
 # npm_config_nodedir at Node 24's headers (the machine's npm config points at Node 20's), so the
 # modules match the Node that runs them and nothing is fetched. A failed attempt to download a
 # prebuilt kerberos binary along the way is harmless (it then builds from source). JOBS=max: each
-# module's make uses every core (node-gyp builds one file at a time otherwise), about a third off.
+# module's make uses every core (node-gyp otherwise compiles one file at a time).
 t=$(date +%s)
 if [ -x "$E2E_CODE_SERVER" ] && [ -f "$E2E_CODE_SERVER_PREFIX/.arcadia-ok" ]; then
   step "code-server $E2E_CODE_SERVER_VERSION already there" "$t"

@@ -164,10 +164,12 @@ describe.skipIf(!available)("the demo story (real VS Code, real CLI, real git)",
   it("a prompt of your own in a new agent still gets the demo's tour: tools, a helper, a permission, a command to Complete", async () => {
     await showPanel();
     await panel().getByTestId("open-claude").click();
-    await pollUntil(async () => (await cards().count()) === 6, "a sixth agent", 30_000);
+    // Its terminal comes to the front (the panel and its page hidden meanwhile).
+    await vs.waitForExtensionLog(/Agent #6: opened terminal/);
     await waitForClaudePrompt();
     await typeInTerminal("What does this project do?");
     await showPanel();
+    await pollUntil(async () => (await cards().count()) === 6, "a sixth agent", 30_000);
     const ask = prompts("Agent #6", "permission");
     await ask.waitFor({ timeout: 60_000 });
     await expect(ask.textContent()).resolves.toContain("touch demo-notes.txt");

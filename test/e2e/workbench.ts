@@ -37,8 +37,10 @@ export async function runCommand(page: Page, title: string, timeoutMs = 30_000):
       await page.keyboard.press("F1");
       await input.waitFor({ state: "visible", timeout: 10_000 });
     }
-    await input.fill(`>${title}`);
     try {
+      // Something taking the focus back (a webview settling, a terminal shown) can close the
+      // palette just opened, or leave it inert: then it is asked for again.
+      await input.fill(`>${title}`, { timeout: 5_000 });
       await row.first().waitFor({ state: "visible", timeout: Math.min(3_000, Math.max(500, deadline - Date.now())) });
       await row.first().click();
       await widget.waitFor({ state: "hidden", timeout: 10_000 });

@@ -40,6 +40,14 @@ export function statusText(agent: Pick<AgentView, "status" | "lastTurn" | "needs
   return STATUS_TEXT[status];
 }
 
+/**
+ * A turn a usage or rate limit stopped says which, and when it resets ("Usage limit reached —
+ * resets at 14:00"), instead of "Error": on the agent's line and its card alike.
+ */
+export function limitInsteadOfError(status: CardStatus, limit: string | null | undefined): string | undefined {
+  return status === "error" && limit ? limit : undefined;
+}
+
 /** "API error, retrying (2/10): Overloaded". */
 export function retryText(retry: NonNullable<AgentView["retry"]>): string {
   let count = "";

@@ -187,12 +187,14 @@ describe("a card's session figures", () => {
     expect(screen.getByTestId("usage-total").textContent).toBe("120 tokens · < $0.01");
   });
 
-  it("a turn a limit stopped says the limit instead of a generic Error", () => {
+  it("a turn a limit stopped says the limit instead of a generic Error, on the card and on the agent's line", () => {
     const panel = renderPanel();
     panel.send(snapshot([agent({ index: 1, status: "waiting", lastTurn: "error" })]));
     expect(screen.getByTestId("agent-status")).toHaveTextContent("Error");
+    expect(screen.getByTestId("line-status")).toHaveTextContent("Error");
     panel.send(agentLive("agent-1", { limit: "Usage limit reached — resets at 14:00" }));
     expect(screen.getByTestId("agent-status")).toHaveTextContent("Usage limit reached — resets at 14:00");
+    expect(screen.getByTestId("line-status")).toHaveTextContent("Usage limit reached — resets at 14:00");
     expect(screen.queryByTestId("agent-limit")).toBeNull();
   });
 });

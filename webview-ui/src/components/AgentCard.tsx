@@ -1,7 +1,7 @@
 import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
 import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from "react";
 import type { AgentLiveView, AgentView } from "../../../src/shared/protocol";
-import { cardStatus, retryText, statusText } from "../agentStatus";
+import { cardStatus, limitInsteadOfError, retryText, statusText } from "../agentStatus";
 import { focusAgentHandlers } from "../focusAgent";
 import { useSendOnce } from "../useSendOnce";
 import { post } from "../vscodeApi";
@@ -32,8 +32,7 @@ export const AgentCard = memo(function AgentCard({ agent, live }: { agent: Agent
   // Closing a card that is busy, or waiting on the user, ends its terminal and its work: ask first.
   const closeNeedsConfirm = status === "active" || status === "compacting" || status === "needsYou";
   const statusId = useId();
-  // A turn a usage or rate limit stopped says which, and when it resets, instead of "Error".
-  const limitedNow = status === "error" && Boolean(live?.limit);
+  const limitedNow = limitInsteadOfError(status, live?.limit);
   const { id } = agent;
 
   const { onClick: focusAgent, onKeyDown } = focusAgentHandlers(id);
@@ -66,7 +65,7 @@ export const AgentCard = memo(function AgentCard({ agent, live }: { agent: Agent
           <StatusDot status={status} />
           {/* The card's description is the status alone, not the buttons and gauge beside it. */}
           <span className="agent-status" id={statusId} data-testid="agent-status" aria-live="polite">
-            {limitedNow ? live?.limit : statusText(agent)}
+            {limitedNow ?? statusText(agent)}
           </span>
           {agent.reconnecting && (
             <span className="agent-reconnecting" data-testid="agent-reconnecting" title="Shown from before the window reloaded; finding its terminal again">

@@ -1,7 +1,7 @@
 import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
 import { memo, useRef, type SyntheticEvent } from "react";
 import type { AgentLiveView, AgentView, RaceTagView } from "../../../src/shared/protocol";
-import { cardStatus, STATUS_TEXT } from "../agentStatus";
+import { cardStatus, limitInsteadOfError, STATUS_TEXT } from "../agentStatus";
 import { formatElapsed } from "../elapsed";
 import { focusAgentHandlers } from "../focusAgent";
 import { nowDoing } from "../nowDoing";
@@ -36,6 +36,7 @@ export const AgentLine = memo(function AgentLine({ agent, live, shown, onShowDet
   const { id, name } = agent;
   const { onClick, onKeyDown } = focusAgentHandlers(id);
   const stop = (e: SyntheticEvent) => e.stopPropagation();
+  const words = limitInsteadOfError(status, live?.limit) ?? STATUS_TEXT[status];
   return (
     <li
       ref={line}
@@ -50,7 +51,7 @@ export const AgentLine = memo(function AgentLine({ agent, live, shown, onShowDet
         className="agent-line-main"
         tabIndex={0}
         role="button"
-        aria-label={`${name}: ${STATUS_TEXT[status]}${doing ? `, ${doing.text}` : ""}`}
+        aria-label={`${name}: ${words}${doing ? `, ${doing.text}` : ""}`}
         title={`Show ${name}'s terminal`}
         onClick={onClick}
         onKeyDown={onKeyDown}
@@ -62,7 +63,7 @@ export const AgentLine = memo(function AgentLine({ agent, live, shown, onShowDet
         {/* "Working" goes without saying beside what it works on (the dot pulses, the label says it). */}
         {!(status === "active" && doing) && (
           <span className="line-status" data-testid="line-status">
-            {STATUS_TEXT[status]}
+            {words}
           </span>
         )}
         {doing && <Doing text={doing.text} since={doing.since} />}
