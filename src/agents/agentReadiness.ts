@@ -36,11 +36,22 @@ function whenCard<T>(source: ReadinessSource, agentId: string, timeoutMs: number
   });
 }
 
+/**
+ * The one rule before anything is typed into an agent's terminal (a task, a follow-up, a rebase
+ * request, review comments): its `claude` is running and idle at its prompt by its own status
+ * file, and the card is bound (not reconnecting after a reload). A transcript's "idle" is not
+ * enough: after `claude` exits, the terminal is a shell, and text typed there would run.
+ * Read it again right before typing: the agent may have started or ended meanwhile.
+ */
+export function atClaudePrompt(view: AgentView | undefined): boolean {
+  return view !== undefined && view.status === "waiting" && view.statusSource === "process" && !view.reconnecting;
+}
+
 export function whenReady(source: ReadinessSource, agentId: string, timeoutMs = READY_TIMEOUT_MS): Promise<Readiness> {
   return whenCard<Readiness>(source, agentId, timeoutMs, "timeout", (view) => {
     if (!view) return "gone";
     if (view.status === "exited") return "exited";
-    return view.status === "waiting" && view.statusSource === "process" ? "ready" : undefined;
+    return atClaudePrompt(view) ? "ready" : undefined;
   });
 }
 

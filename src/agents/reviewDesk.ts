@@ -16,6 +16,7 @@ import { type Disposable, DisposableStore, Emitter, type Event } from "../core/u
 import { errorMessage } from "../core/util/errorMessage";
 import type { AgentView, ReviewCommentsView } from "../shared/protocol";
 import type { AgentChange, TranscriptEventsRead } from "./agentRegistry";
+import { atClaudePrompt } from "./agentReadiness";
 import type { Log, TerminalHandle } from "./ports";
 
 export interface ReviewDeskDeps {
@@ -42,7 +43,7 @@ export interface ReviewDeskDeps {
 export type SendOutcome = "sent" | "queued" | "nothing" | "closed" | "failed";
 
 /** The card's idle: its turn is over and nothing asks the user; typing now reaches the CLI's prompt. */
-const isIdle = (view: AgentView | undefined) => view?.status === "waiting" && !view.reconnecting;
+const isIdle = atClaudePrompt;
 
 export class ReviewDesk implements Disposable {
   readonly book: ReviewBook;
@@ -144,6 +145,9 @@ export class ReviewDesk implements Disposable {
     const agent = this.deps.agents.agentInfo(agentId);
     const outgoing = this.book.toSend(agentId, queuedOnly);
     if (!agent?.terminal.type || outgoing.length === 0 || this.delivering.has(agentId)) return false;
+    // Asked again right before the keys go (the one rule: agentReadiness.ts): a claude that exited
+    // meanwhile leaves a shell in its terminal, where the message must never be typed.
+    if (!isIdle(this.agentView(agentId))) return false;
     this.delivering.add(agentId);
     const sentAt = this.now();
     try {

@@ -16,6 +16,7 @@ import { visibleText } from "../core/util/visibleText";
 import type { CompareMessage } from "./compareTabs";
 import type { CheckTerminals } from "./checkTerminals";
 import { cardOf, memberInfo, pick, type SettleDeps } from "./raceSettle";
+import { atClaudePrompt } from "../agents/agentReadiness";
 import { BASE_SCHEME, review } from "./worktreeCommands";
 
 export interface RaceActionDeps extends SettleDeps {
@@ -93,8 +94,8 @@ async function followUp(deps: RaceActionDeps, race: Race, member: RaceMember): P
   });
   if (text === undefined) return;
   // Asked again after the box: it may have started working meanwhile.
-  const now = cardOf(deps, member);
-  if (now?.status !== "waiting") {
+  const now = deps.manager.views().find((v) => v.id === card.id);
+  if (!atClaudePrompt(now)) {
     void vscode.window.showWarningMessage(`${card.name} cannot be asked now: it is not idle at its prompt.`);
     return;
   }

@@ -5,6 +5,7 @@
  * merged). Merge and remove wait until the agent is not working: its files must hold still.
  */
 import { basename, dirname, join, sep } from "node:path";
+import { atClaudePrompt } from "../agents/agentReadiness";
 import type { AgentManager } from "../agents/agentManager";
 import type { Log } from "../agents/ports";
 import type { SessionCards } from "../agents/sessionCards";
@@ -236,7 +237,8 @@ export async function merge(deps: Deps, agent: AgentRef, info: WorktreeInfo, pro
 /** Types a request naming the base and the conflicting files at the agent's prompt (it is idle: merge checked). */
 async function askToRebase(deps: Deps, agent: AgentRef, info: WorktreeInfo, conflicts: string[]): Promise<void> {
   const terminal = deps.manager.agentInfo(agent.id)?.terminal;
-  if (!terminal?.type || isWorking(agent)) {
+  // Read now, not from before the merge dialog: a claude that exited meanwhile leaves a shell there.
+  if (!terminal?.type || !atClaudePrompt(deps.manager.views().find((v) => v.id === agent.id))) {
     void vscode.window.showWarningMessage(`${agent.name} cannot be asked now: it is not idle at its prompt.`);
     return;
   }

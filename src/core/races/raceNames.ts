@@ -2,8 +2,6 @@
  * A race's short name, from its task: the first few words, lower case, as a worktree name takes
  * them (`Fix the login redirect!` → `fix-the-login-redirect`), made unique against the worktrees
  * and branches that exist (`…-b`, `…-c`): members are `<name>-1…N`, each a worktree and a branch.
- * And the one rule for what is typed at agents' prompts (the task, a follow-up): it must read as it
- * will be typed.
  */
 
 const WORDS = 4;

@@ -2,7 +2,9 @@
  * When has an agent answered the review comments sent to it? Once the transcript shows the
  * message arrive as a prompt and then the turn it started end (turn end, an interrupt, a final API
  * error). A turn end read without that prompt is the end of the turn before the send (the status
- * file says "idle" before the transcript's last records are read), not the answer.
+ * file says "idle" before the transcript's last records are read), not the answer. The prompt is
+ * the message by its text AND by its time: another prompt queued while the agent worked is not
+ * it, and after a reload an earlier round's message (older than this send) is not it either.
  */
 import type { TranscriptEvent } from "../transcript/events";
 import { REVIEW_MESSAGE_START } from "./reviewMessage";
@@ -28,7 +30,8 @@ export class AnswerWatch {
     if (!pending) return false;
     for (const event of events) {
       if (event.kind === "prompt" && event.source === "user") {
-        if (event.text.includes(REVIEW_MESSAGE_START) || (event.at !== undefined && event.at >= pending.sentAt - SKEW_MS)) pending.sawPrompt = true;
+        const afterTheSend = event.at === undefined || event.at >= pending.sentAt - SKEW_MS;
+        if (event.text.includes(REVIEW_MESSAGE_START) && afterTheSend) pending.sawPrompt = true;
       } else if (pending.sawPrompt && (event.kind === "turnEnd" || event.kind === "interrupt" || (event.kind === "apiError" && event.final))) {
         this.pending.delete(agentId);
         return true;

@@ -36,7 +36,7 @@ function world(saved?: AgentReview[]) {
   const transcripts = new Emitter<TranscriptEventsRead>();
   const agents = new Map<string, { view: AgentView; cwd: string; terminal: ReturnType<typeof terminal> }>();
   const add = (id: string, name: string, status: AgentView["status"]) => {
-    const view = { id, name, status, reconnecting: false } as AgentView;
+    const view = { id, name, status, statusSource: "process", reconnecting: false } as AgentView;
     agents.set(id, { view, cwd: dir, terminal: terminal() });
     return agents.get(id)!;
   };
@@ -113,6 +113,19 @@ describe("review comments sent to an agent", () => {
     expect(a1.terminal.typed[0]).not.toContain("Agent two's own comment.");
     expect(a2.terminal.typed).toEqual([]);
     expect(w.desk.reviewComments("a2")).toMatchObject({ drafts: 1, awaiting: 0 });
+  });
+
+  it("never types into a terminal whose claude is not known to be at its prompt (exited: a shell there would run the text)", async () => {
+    const w = world();
+    const agent = w.add("a1", "Agent #1", "waiting");
+    // Its status from the transcript only: the process is gone or not found (the terminal may be a shell now).
+    agent.view = { ...agent.view, statusSource: "transcript" };
+    const app = w.write("App.tsx", APP);
+    w.desk.comment("a1", app, APP, 2, 2, "Use a constant.");
+    expect(await w.desk.send("a1")).toBe("queued");
+    w.setStatus("a1", "exited");
+    w.setStatus("a1", "waiting");
+    expect(agent.terminal.typed).toEqual([]);
   });
 
   it("an idle agent gets the comments at once; the turn that answers says which threads were addressed", async () => {

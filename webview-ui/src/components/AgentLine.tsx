@@ -62,7 +62,7 @@ export const AgentLine = memo(function AgentLine({ agent, live, shown, onShowDet
         </span>
         {/* "Working" goes without saying beside what it works on (the dot pulses, the label says it). */}
         {!(status === "active" && doing) && (
-          <span className="line-status" data-testid="line-status">
+          <span className="line-status" data-testid="line-status" title={words}>
             {words}
           </span>
         )}
