@@ -8,7 +8,8 @@
 import { randomUUID } from "node:crypto";
 import { vscode } from "./api";
 import type { RaceStartReport } from "../agents/raceStart";
-import { repositoryRoot } from "../core/git/worktreeCreate";
+import { isPlainRef, repositoryRoot } from "../core/git/worktreeCreate";
+import { visibleText } from "../core/util/visibleText";
 import { MAX_MEMBERS, MIN_MEMBERS, type Race, startRace } from "../core/races/race";
 import { startingPoint, takenWorktreeNames } from "../core/races/raceDisk";
 import { typedTextProblem } from "../core/launch/typedText";
@@ -74,7 +75,12 @@ async function pickCount(): Promise<number | undefined> {
 }
 
 /** The race for `answers` in the repository of `folder`, named from its task; undefined (said why) when it cannot start there. */
-export async function planRace(folder: string, answers: RaceAnswers): Promise<{ race: Race; commit: string } | undefined> {
+export async function planRace(
+  folder: string,
+  answers: RaceAnswers,
+  /** Members' names of the races already kept: a name free on disk again is not reused (figures and groups go by name). */
+  kept: readonly Race[] = [],
+): Promise<{ race: Race; commit: string } | undefined> {
   const repo = await repositoryRoot(folder);
   if (!repo) {
     void vscode.window.showWarningMessage(`${TITLE} needs a git repository: ${folder} is not in one. Run "git init" there (and commit once).`);
@@ -85,7 +91,12 @@ export async function planRace(folder: string, answers: RaceAnswers): Promise<{ 
     void vscode.window.showWarningMessage(`${TITLE} starts every agent from the branch checked out in ${repo}: check out a branch with a commit first.`);
     return undefined;
   }
+  if (!isPlainRef(from.base)) {
+    void vscode.window.showWarningMessage(`${TITLE} cannot start from the branch ${visibleText(from.base)}: its name is not a plain git branch name.`);
+    return undefined;
+  }
   const taken = await takenWorktreeNames(repo);
+  for (const race of kept) if (race.repo === repo) for (const member of race.members) taken.add(member.name);
   const task = freeTaskName(taskNameFrom(answers.prompt), answers.models.length, (name) => taken.has(name));
   const race = startRace({ id: randomUUID(), task, prompt: answers.prompt, repo, base: from.base, now: Date.now(), models: answers.models });
   return { race, commit: from.commit };

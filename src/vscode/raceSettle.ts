@@ -46,7 +46,21 @@ function factsOf(deps: SettleDeps, race: Race) {
   };
 }
 
+/** Races with a Pick under way: a second click (before the first's dialog shows) must not merge a second member. */
+const picking = new Set<string>();
+
 export async function pick(deps: SettleDeps, race: Race, name: string): Promise<void> {
+  if (picking.has(race.id)) return;
+  picking.add(race.id);
+  try {
+    // The race as it is now, not as the tab last showed it: another Pick may have landed.
+    await pickNow(deps, deps.book.get(race.id) ?? race, name);
+  } finally {
+    picking.delete(race.id);
+  }
+}
+
+async function pickNow(deps: SettleDeps, race: Race, name: string): Promise<void> {
   await deps.figures.readNow(race);
   const member = race.members.find((m) => m.name === name);
   const facts = factsOf(deps, race);

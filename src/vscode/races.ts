@@ -146,7 +146,7 @@ async function runOnSeveralAgents(deps: RacesDeps, show: (raceId: string) => voi
   if (!folder) return;
   const answers = await askForRace();
   if (!answers) return;
-  const planned = await planRace(folder, answers);
+  const planned = await planRace(folder, answers, deps.book.all());
   if (!planned) return;
   const { race, commit } = planned;
   const models = race.members.map((m) => m.model ?? "default").join(", ");
