@@ -6,6 +6,7 @@
  * when a check starts (the compare tab stays in front); "output" on the column shows it.
  */
 import { vscode } from "./api";
+import { outputPty } from "./outputPty";
 import type { CheckRunner } from "../core/races/checkRuns";
 import { ProcessCommandRunner } from "../core/tools/processCommandRunner";
 import { errorMessage } from "../core/util/errorMessage";
@@ -19,7 +20,6 @@ interface Shown {
 
 const forTerminal = (text: string) => text.replace(/\r?\n/g, "\r\n");
 /** Kept until VS Code opens the terminal (earlier writes would be lost), like a scrollback. */
-const MAX_WAITING_CHARS = 1024 * 1024;
 
 export class CheckTerminals implements CheckRunner, vscode.Disposable {
   private readonly shown = new Map<string, Shown>();
@@ -70,31 +70,16 @@ export class CheckTerminals implements CheckRunner, vscode.Disposable {
   private terminalFor(label: string): Shown {
     const known = this.shown.get(label);
     if (known && !known.closed) return known;
-    const emitter = new vscode.EventEmitter<string>();
-    let waiting: string[] | undefined = [];
-    let waitingChars = 0;
-    const write = (text: string) => {
-      if (!waiting) return emitter.fire(text);
-      waiting.push(text);
-      for (waitingChars += text.length; waitingChars > MAX_WAITING_CHARS && waiting.length > 1; ) waitingChars -= waiting.shift()!.length;
-    };
-    const shown = { write, closed: false } as Shown;
-    const pty: vscode.Pseudoterminal = {
-      onDidWrite: emitter.event,
-      open: () => {
-        emitter.fire(`\x1b[2mThe check command (arcadia.compare.check) in ${label}'s worktree. Ctrl+C stops it.\x1b[0m\r\n\r\n`);
-        for (const text of waiting ?? []) emitter.fire(text);
-        waiting = undefined;
-      },
+    const output = outputPty(`The check command (arcadia.compare.check) in ${label}'s worktree. Ctrl+C stops it.`, {
       close: () => {
         shown.closed = true;
         if (shown.runId) this.processes.closeTerminal(shown.runId);
-        emitter.dispose();
+        output.dispose();
       },
-      handleInput: (data) => {
-        if (data === "\x03" && shown.runId) this.processes.interrupt(shown.runId);
-      },
-    };
+      ctrlC: () => shown.runId && this.processes.interrupt(shown.runId),
+    });
+    const shown = { write: output.write, closed: false } as Shown;
+    const { pty } = output;
     shown.terminal = vscode.window.createTerminal({ name: `Arcadia: check ${label}`, pty, iconPath: new vscode.ThemeIcon("beaker"), isTransient: true });
     this.shown.set(label, shown);
     return shown;

@@ -7,6 +7,7 @@
  * One terminal per agent, reused when idle; another one while it is busy.
  */
 import { vscode } from "../api";
+import { type OutputPty, outputPty } from "../outputPty";
 import type { CommandEnd, CommandHandle, CommandRunner, PartialOutput, StartCommand } from "../../core/tools/ports";
 import { ProcessCommandRunner } from "../../core/tools/processCommandRunner";
 import { terminalText } from "../../core/tools/terminalText";
@@ -17,7 +18,7 @@ interface CommandTerminal {
   agentId: string | undefined;
   /** Shows text in the terminal (kept until VS Code opens it: earlier writes would be dropped). */
   write: (text: string) => void;
-  emitter: vscode.EventEmitter<string>;
+  output: OutputPty;
   /** A command is starting or running in it: not reused until it ends. */
   busy: boolean;
   /** The running command's id, once it started (Ctrl+C and closing act on it). */
@@ -30,7 +31,6 @@ export interface CommandTerminalsOptions {
   agentLabel: (agentId: string | undefined) => string;
 }
 
-const MAX_WAITING_CHARS = 1024 * 1024;
 
 /** A terminal shows \r\n line ends; processes write \n. */
 const forTerminal = (text: string) => text.replace(/\r?\n/g, "\r\n");
@@ -112,29 +112,13 @@ export class CommandTerminals implements CommandRunner, vscode.Disposable {
     if (idle) return idle;
     const label = this.options.agentLabel(agentId);
     const taken = this.terminals.filter((t) => t.agentId === agentId).length;
-    const emitter = new vscode.EventEmitter<string>();
-    let waiting: string[] | undefined = [];
-    let waitingChars = 0;
-    const write = (text: string) => {
-      if (!waiting) return emitter.fire(text);
-      waiting.push(text);
-      // Like scrollback: a terminal that is never opened keeps only the end.
-      for (waitingChars += text.length; waitingChars > MAX_WAITING_CHARS && waiting.length > 1; ) waitingChars -= waiting.shift()!.length;
-    };
-    // `terminal` is set just below: the pseudoterminal's callbacks need `shown` first.
-    const shown = { agentId, write, emitter, busy: false, closed: false } as CommandTerminal;
-    const pty: vscode.Pseudoterminal = {
-      onDidWrite: emitter.event,
-      open: () => {
-        emitter.fire(`\x1b[2mCommands ${label} runs through Arcadia's execute_command. Ctrl+C stops the running one.\x1b[0m\r\n\r\n`);
-        for (const text of waiting ?? []) emitter.fire(text);
-        waiting = undefined;
-      },
+    const output = outputPty(`Commands ${label} runs through Arcadia's execute_command. Ctrl+C stops the running one.`, {
       close: () => this.closed(shown),
-      handleInput: (data) => {
-        if (data === "\x03" && shown.commandId) this.processes.interrupt(shown.commandId);
-      },
-    };
+      ctrlC: () => shown.commandId && this.processes.interrupt(shown.commandId),
+    });
+    // `terminal` is set just below: the pseudoterminal's callbacks need `shown` first.
+    const shown = { agentId, write: output.write, output, busy: false, closed: false } as CommandTerminal;
+    const { pty } = output;
     shown.terminal = vscode.window.createTerminal({
       name: `Arcadia: ${label} commands${taken ? ` (${taken + 1})` : ""}`,
       pty,
@@ -151,7 +135,7 @@ export class CommandTerminals implements CommandRunner, vscode.Disposable {
     if (shown.closed) return;
     shown.closed = true;
     if (shown.commandId) this.processes.closeTerminal(shown.commandId);
-    shown.emitter.dispose();
+    shown.output.dispose();
     this.terminals.splice(this.terminals.indexOf(shown), 1);
   }
 }
