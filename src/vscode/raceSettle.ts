@@ -15,7 +15,7 @@ import type { WorktreeInfo } from "../core/git/worktreeCreate";
 import { lossOf, removalCheck, removeWorktree } from "../core/git/worktreeRemoval";
 import { memberBranch, memberPath, type MemberFacts, picked, pickProblem, type Race, type RaceMember, removalOffers } from "../core/races/race";
 import { commitWork } from "../core/races/raceDisk";
-import { type AgentRef, closingForRemoval, type Deps as WorktreeDeps, merge, removalQuestion } from "./worktreeCommands";
+import { type AgentRef, closingForRemoval, type Deps as WorktreeDeps, merge, removalQuestion, tellRemoval } from "./worktreeCommands";
 
 export interface SettleDeps {
   book: RaceBook;
@@ -104,7 +104,7 @@ async function offerRemoval(deps: SettleDeps, race: Race, member: RaceMember): P
     closingForRemoval(info.path);
     deps.manager.close(card.id);
   }
-  let discard = loss !== "";
+  let agreed = loss;
   if (answer.title === commit) {
     await commitWork(info.path, `Race ${race.task}: ${member.name}'s work (not picked)`);
     // Only unmerged commits are left, and they stay on the branch: anything new since is not lost silently.
@@ -113,12 +113,11 @@ async function offerRemoval(deps: SettleDeps, race: Race, member: RaceMember): P
       void vscode.window.showWarningMessage(`Not removed: ${member.name} has new uncommitted changes (${lossOf(after)}).`);
       return;
     }
-    discard = true;
+    // What is left are its commits, kept on its branch (the branch is never deleted unmerged).
+    agreed = lossOf(after);
   }
-  const outcome = await removeWorktree(info.repo, info.path, info.base, discard);
+  const outcome = await removeWorktree(info.repo, info.path, info.base, agreed);
   deps.log.info(`race ${race.task}: ${member.name}: ${JSON.stringify(outcome)}`);
-  const branch = outcome.removed && outcome.branchDeleted ? ` and branch ${info.branch}` : `; branch ${info.branch} is kept`;
-  if (outcome.removed) void vscode.window.showInformationMessage(`Removed ${info.path}${branch}.`);
-  else void vscode.window.showWarningMessage(`Not removed: it would lose ${outcome.wouldLose}.`);
+  tellRemoval(info, outcome);
   deps.figures.request(race, member);
 }

@@ -15,7 +15,7 @@ import { fileAtRef } from "../core/git/fileAtRef";
 import { predictionUnavailable } from "../core/git/mergePrediction";
 import { agentWorktrees, repositoryRoot, type WorktreeInfo, worktreeOf } from "../core/git/worktreeCreate";
 import { mergeWorktree, planMerge } from "../core/git/worktreeMerge";
-import { lossOf, removalCheck, removeWorktree } from "../core/git/worktreeRemoval";
+import { lossOf, type RemovalOutcome, removalCheck, removeWorktree } from "../core/git/worktreeRemoval";
 import { firstPrompt } from "../core/transcript/firstPrompt";
 import { transcriptPath } from "../core/transcript/projectDir";
 import { errorMessage } from "../core/util/errorMessage";
@@ -122,10 +122,16 @@ async function removeLeft(deps: Deps, info: WorktreeInfo): Promise<void> {
   const loss = lossOf(await removalCheck(info.path, info.base));
   const { question, go } = removalQuestion(info, loss, false);
   if ((await vscode.window.showWarningMessage(question, { modal: true }, go)) !== go) return;
-  const outcome = await removeWorktree(info.repo, info.path, info.base, loss !== "");
+  const outcome = await removeWorktree(info.repo, info.path, info.base, loss);
   deps.log.info(`worktree ${info.path}: ${JSON.stringify(outcome)}`);
-  if (outcome.removed) void vscode.window.showInformationMessage(`Removed ${info.path}${outcome.branchDeleted ? ` and branch ${info.branch}` : `; branch ${info.branch} is kept`}.`);
-  else void vscode.window.showWarningMessage(`Not removed: it would lose ${outcome.wouldLose}.`);
+  tellRemoval(info, outcome);
+}
+
+/** What a removal did, told once the same way everywhere (Remove…, Clean Up, a race's removal offer). */
+export function tellRemoval(info: WorktreeInfo, outcome: RemovalOutcome): void {
+  const branch = outcome.removed && outcome.branchDeleted ? ` and branch ${info.branch}` : `; branch ${info.branch} is kept`;
+  if (outcome.removed) void vscode.window.showInformationMessage(`Removed ${info.path}${branch}.`);
+  else void vscode.window.showWarningMessage(`Not removed: it would now lose ${outcome.wouldLose}, more than when you were asked. Remove… again to see it.`);
 }
 
 export type AgentRef = { id: string; name: string; status: string };
@@ -261,7 +267,5 @@ async function remove(deps: Deps, agent: AgentRef, info: WorktreeInfo): Promise<
   // The terminal first: nothing should be running in a folder that is about to go.
   beingRemoved.add(info.path);
   deps.manager.close(agent.id);
-  const outcome = await removeWorktree(info.repo, info.path, info.base, loss !== "");
-  if (outcome.removed) void vscode.window.showInformationMessage(`Removed ${info.path}${outcome.branchDeleted ? ` and branch ${info.branch}` : `; branch ${info.branch} is kept`}.`);
-  else void vscode.window.showWarningMessage(`Not removed: it would lose ${outcome.wouldLose}.`);
+  tellRemoval(info, await removeWorktree(info.repo, info.path, info.base, loss));
 }

@@ -37,11 +37,14 @@ export function lossOf(check: RemovalCheck): string {
 
 export type RemovalOutcome = { removed: true; branchDeleted: boolean } | { removed: false; wouldLose: string };
 
-/** `discard`: the user agreed to lose what removalCheck listed. */
-export async function removeWorktree(repo: string, worktree: string, base: string, discard: boolean): Promise<RemovalOutcome> {
+/**
+ * `agreed`: the loss the user was shown and said yes to (lossOf, "" for nothing). Read again here:
+ * anything more since the question (a file written meanwhile) refuses the removal, never goes with it.
+ */
+export async function removeWorktree(repo: string, worktree: string, base: string, agreed: string): Promise<RemovalOutcome> {
   const check = await removalCheck(worktree, base);
   const loss = lossOf(check);
-  if (loss && !discard) return { removed: false, wouldLose: loss };
+  if (loss !== "" && loss !== agreed) return { removed: false, wouldLose: loss };
   await git(repo, ["worktree", "remove", ...(check.uncommitted.length > 0 ? ["--force"] : []), worktree]);
   await runGit(repo, ["worktree", "prune"]);
   // -d, never -D: an unmerged branch stays, with its commits.

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { changeStats } from "../../../src/core/git/changeStats";
 import { predictMerge, predictionUnavailable } from "../../../src/core/git/mergePrediction";
 import { mergeWorktree, planMerge } from "../../../src/core/git/worktreeMerge";
-import { removalCheck, removeWorktree } from "../../../src/core/git/worktreeRemoval";
+import { lossOf, removalCheck, removeWorktree } from "../../../src/core/git/worktreeRemoval";
 import { snapshotWorkTree } from "../../../src/core/git/worktreeSnapshot";
 import { useTempDirs } from "../../support/tempDir";
 
@@ -136,10 +136,20 @@ describe("removing a worktree", () => {
   it("refuses to drop uncommitted work without an explicit yes, and says what would be lost", async () => {
     const { root, trees } = repoWithWorktrees("a");
     writeFileSync(join(trees.a!, "draft.ts"), "work\n");
-    expect(await removeWorktree(root, trees.a!, "main", false)).toEqual({ removed: false, wouldLose: "1 uncommitted file(s) (draft.ts)" });
+    expect(await removeWorktree(root, trees.a!, "main", "")).toEqual({ removed: false, wouldLose: "1 uncommitted file(s) (draft.ts)" });
     expect(existsSync(join(trees.a!, "draft.ts"))).toBe(true);
-    expect(await removeWorktree(root, trees.a!, "main", true)).toEqual({ removed: true, branchDeleted: true });
+    expect(await removeWorktree(root, trees.a!, "main", "1 uncommitted file(s) (draft.ts)")).toEqual({ removed: true, branchDeleted: true });
     expect(existsSync(trees.a!)).toBe(false);
+  });
+
+  it("removes only what the user said yes to: a file written after the question refuses the removal", async () => {
+    const { root, trees } = repoWithWorktrees("a");
+    writeFileSync(join(trees.a!, "draft.ts"), "work\n");
+    const agreed = lossOf(await removalCheck(trees.a!, "main"));
+    // The agent (or anything else) writes one more file between the question and the removal.
+    writeFileSync(join(trees.a!, "later.ts"), "more work\n");
+    expect(await removeWorktree(root, trees.a!, "main", agreed)).toEqual({ removed: false, wouldLose: "2 uncommitted file(s) (draft.ts, later.ts)" });
+    expect(existsSync(join(trees.a!, "later.ts"))).toBe(true);
   });
 
   it("a merged worktree is removed and its branch deleted; an unmerged branch is kept even when its worktree goes", async () => {
@@ -147,14 +157,14 @@ describe("removing a worktree", () => {
     writeFileSync(join(trees.a!, "notes.md"), "merged\n");
     await mergeWorktree({ repo: root, worktree: trees.a!, branch: "worktree-a", base: "main" }, "a");
     expect(await removalCheck(trees.a!, "main")).toEqual({ uncommitted: [], unmerged: [], branch: "worktree-a" });
-    expect(await removeWorktree(root, trees.a!, "main", false)).toEqual({ removed: true, branchDeleted: true });
+    expect(await removeWorktree(root, trees.a!, "main", "")).toEqual({ removed: true, branchDeleted: true });
     expect(git(root, "branch", "--list", "worktree-a")).toBe("");
 
     writeFileSync(join(trees.b!, "App.tsx"), "b\n");
     git(trees.b!, "commit", "-qam", "b's work");
-    const refused = await removeWorktree(root, trees.b!, "main", false);
+    const refused = await removeWorktree(root, trees.b!, "main", "");
     expect(refused).toEqual({ removed: false, wouldLose: "1 commit(s) not merged into the base (kept on branch worktree-b)" });
-    expect(await removeWorktree(root, trees.b!, "main", true)).toEqual({ removed: true, branchDeleted: false });
+    expect(await removeWorktree(root, trees.b!, "main", "1 commit(s) not merged into the base (kept on branch worktree-b)")).toEqual({ removed: true, branchDeleted: false });
     expect(git(root, "log", "--format=%s", "-1", "worktree-b")).toBe("b's work\n");
     rmSync(join(root, ".claude"), { recursive: true, force: true });
   });

@@ -131,7 +131,7 @@ describe("a race's compare figures", () => {
     await commitWork(two, "Race t: t-2's work (not picked)");
     const after = await removalCheck(two, "main");
     expect(after.uncommitted).toEqual([]);
-    expect(await removeWorktree(root, two, "main", true)).toEqual({ removed: true, branchDeleted: false });
+    expect(await removeWorktree(root, two, "main", lossOf(after))).toEqual({ removed: true, branchDeleted: false });
     expect(existsSync(two)).toBe(false);
     expect(await branchExists(root, "worktree-t-2")).toBe(true);
     expect(git(root, "show", "worktree-t-2:App.tsx")).toContain('"two"');
