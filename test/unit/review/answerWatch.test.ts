@@ -28,6 +28,17 @@ describe("the turn that answers review comments", () => {
     expect(watch.isWaiting("a1")).toBe(true);
   });
 
+  it("is not a turn cut short (Esc, a usage limit): the threads wait for the turn that goes on", () => {
+    const watch = new AnswerWatch();
+    watch.sent("a1", SENT_AT);
+    expect(watch.events("a1", [review(SENT_AT + 200), { kind: "interrupt", forToolUse: false }])).toBe(false);
+    expect(watch.turnFinished("a1")).toBe(false);
+    expect(watch.isWaiting("a1")).toBe(true);
+    // The user says "go on": that turn's end is the answer.
+    const goOn = { kind: "prompt" as const, source: "user" as const, text: "go on", at: SENT_AT + 60_000 };
+    expect(watch.events("a1", [goOn, { kind: "turnEnd" }])).toBe(true);
+  });
+
   it("is not an earlier round's review message read again (after a reload)", () => {
     const watch = new AnswerWatch();
     watch.sent("a1", SENT_AT);
