@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // Fails when a source file under src/ or webview-ui/src/ is over 350 lines, listing each one: a
 // file that long does more than one job, which makes it hard to read (CLAUDE.md: small files with one
-// job). Split it along its seams rather than raising the limit.
+// job). Split it along its seams rather than raising the limit. And when a line there is over 160
+// characters: Prettier (printWidth 160, `npm run format`) wraps code, not strings or comments.
 // Code files only (.ts .tsx .mts .cts .js .mjs .cjs): the panel's stylesheet is one job however long.
 //   node scripts/check-file-sizes.mjs [--root <repository>]   (the root: for tests that plant files)
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
 const MAX_LINES = 350;
+const MAX_LINE_CHARS = 160;
 const FOLDERS = ["src", "webview-ui/src"];
 const CODE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 
@@ -28,13 +30,17 @@ function lineCount(text) {
   return text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
 }
 
-const files = FOLDERS.flatMap((folder) => walk(join(root, folder)));
+const files = FOLDERS.flatMap((folder) => walk(join(root, folder))).map((file) => ({ where: relative(root, file), text: readFileSync(file, "utf8") }));
 const over = files
-  .map((file) => ({ where: relative(root, file), lines: lineCount(readFileSync(file, "utf8")) }))
+  .map((f) => ({ where: f.where, lines: lineCount(f.text) }))
   .filter((f) => f.lines > MAX_LINES)
   .sort((a, b) => b.lines - a.lines || a.where.localeCompare(b.where));
+const wide = files.flatMap((f) =>
+  f.text.split("\n").flatMap((line, i) => ([...line].length > MAX_LINE_CHARS ? [`${f.where}:${i + 1}: ${[...line].length} characters`] : [])),
+);
 if (over.length > 0) {
   console.error(`files over ${MAX_LINES} lines (split each along its seams, one job per file):\n  ${over.map((f) => `${f.where}: ${f.lines} lines`).join("\n  ")}`);
-  process.exit(1);
 }
-console.log(`file sizes: ok (${files.length} files in ${FOLDERS.join(", ")}; none over ${MAX_LINES} lines)`);
+if (wide.length > 0) console.error(`lines over ${MAX_LINE_CHARS} characters (split the string or the comment):\n  ${wide.join("\n  ")}`);
+if (over.length > 0 || wide.length > 0) process.exit(1);
+console.log(`file sizes: ok (${files.length} files in ${FOLDERS.join(", ")}; none over ${MAX_LINES} lines, no line over ${MAX_LINE_CHARS} characters)`);

@@ -59,7 +59,9 @@ export function activate(context: vscode.ExtensionContext): void {
   const tools = store.add(createVscodeToolPorts({ approvals, agentLabel: (id) => agentName(id) ?? "Agent", agentCwd: (id) => manager.agentInfo(id)?.cwd }));
   const tracker = new ToolCallTracker(linkedResources(tools.ports));
   const commands = tools.ports.commands;
-  const stillRunning = store.add(new StillRunningCommands(tracker, { whenEnded: (id) => commands.whenEnded?.(id) ?? Promise.resolve(), interrupt: (id) => commands.interrupt(id) }));
+  const stillRunning = store.add(
+    new StillRunningCommands(tracker, { whenEnded: (id) => commands.whenEnded?.(id) ?? Promise.resolve(), interrupt: (id) => commands.interrupt(id) }),
+  );
   const { permissions, hookTools, collisions, hooks } = createHookEndpoint(log, { isKnown: (id) => manager.agentInfo(id) !== undefined, name: agentName });
   store.add(collisions);
   const hooksShowTools = () => vscode.workspace.getConfiguration("arcadia").get<boolean>("liveToolsFromHooks", true);
@@ -72,7 +74,17 @@ export function activate(context: vscode.ExtensionContext): void {
   const processes = new ClaudeProcessMonitor({ configDir: claudeConfigDir(), onError: (err) => log.warn(`process monitor: ${String(err)}`) });
   const adoptTerminals = () => vscode.workspace.getConfiguration("arcadia").get<boolean>("adoptTerminals", true);
   const liveFacts: CardLiveSource = (agentId, sessionId) => cardLiveSource(hookTools, board, hooksShowTools)(agentId, sessionId);
-  const manager = new AgentManager({ terminals: new VscodeTerminalHost({ visible: (): boolean => provider.visible, show: () => vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`) }), store: bindings, log, projectDirFor, processes, adoptTerminals, launchExtras: launchExtrasFor(server), removeLaunchFiles, liveFacts });
+  const manager = new AgentManager({
+    terminals: new VscodeTerminalHost({ visible: (): boolean => provider.visible, show: () => vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`) }),
+    store: bindings,
+    log,
+    projectDirFor,
+    processes,
+    adoptTerminals,
+    launchExtras: launchExtrasFor(server),
+    removeLaunchFiles,
+    liveFacts,
+  });
   // The broker first: closing the server would abort pending hook requests, read as "answered in the terminal".
   shutdown = () => (permissions.dispose(), Promise.all([serverReady?.then((s) => s?.close()), processes.stop(), manager.dispose()]).then(() => undefined));
 
@@ -86,16 +98,37 @@ export function activate(context: vscode.ExtensionContext): void {
   const sandboxNotice = new SandboxNotice(notice, context.globalState);
   store.add(tools.onSandboxUnavailable((why) => (log.warn(`No sandbox for commands: ${why.reason}. ${why.fix}`), sandboxNotice.show(why))));
   const launcher = new ClaudeLauncher(context, manager, notice, log);
-  const visibility = new CardVisibility({ get visible(): boolean { return provider.visible; } });
-  const snapshot = (): ExtensionMessage => ({ type: "snapshot", agents: manager.views(), live: board.views(manager.views().map((a) => a.id)), notice: notice.current });
-  const provider = new ArcadiaViewProvider(context.extensionUri, createMessageRouter(panelActions({ manager, board, prompts, launcher, notice, sandboxNotice, visibility, stillRunning, post }), log), snapshot);
+  const visibility = new CardVisibility({
+    get visible(): boolean {
+      return provider.visible;
+    },
+  });
+  const snapshot = (): ExtensionMessage => ({
+    type: "snapshot",
+    agents: manager.views(),
+    live: board.views(manager.views().map((a) => a.id)),
+    notice: notice.current,
+  });
+  const provider = new ArcadiaViewProvider(
+    context.extensionUri,
+    createMessageRouter(panelActions({ manager, board, prompts, launcher, notice, sandboxNotice, visibility, stillRunning, post }), log),
+    snapshot,
+  );
   const statusBar = store.add(new AgentStatusBar("arcadia.showPanel"));
   const notifications = attentionNotifications({ seen: (id) => visibility.seen(id), pendingPermissions: (id) => permissions.pending(id).length, focusAgent });
 
   store.add(vscode.window.registerWebviewViewProvider(PANEL_VIEW_ID, provider, { webviewOptions: { retainContextWhenHidden: false } }));
   store.add(manager.onDidReadTranscript(({ agentId, events }) => board.transcriptEvents(agentId, events)));
   store.add(board.onDidChange((live) => (post({ type: "agentLive", live }), manager.refresh(live.agentId))));
-  store.add(followHookTools({ feed: hookTools, onDidReadTranscript: manager.onDidReadTranscript, onDidChange: manager.onDidChange, sessionOf: (id) => manager.agentInfo(id)?.sessionId, refresh: (id) => manager.refresh(id) }));
+  store.add(
+    followHookTools({
+      feed: hookTools,
+      onDidReadTranscript: manager.onDidReadTranscript,
+      onDidChange: manager.onDidChange,
+      sessionOf: (id) => manager.agentInfo(id)?.sessionId,
+      refresh: (id) => manager.refresh(id),
+    }),
+  );
   for (const d of followPermissionPrompts({ permissions, panel: provider, seen: (id) => visibility.seen(id), prompts, agentName, focusAgent })) store.add(d);
   store.add(
     followAgentChanges({
@@ -111,12 +144,25 @@ export function activate(context: vscode.ExtensionContext): void {
       countsChanged: (agents) => statusBar.update(agents),
     }),
   );
-  for (const d of [...extras.disposables, ...launcher.register(), ...registerForceFinishCommands(tracker, (id) => agentName(id) ?? "unknown agent", log), ...registerSessionsView({ context, manager, launcher, races, log })]) store.add(d);
+  for (const d of [
+    ...extras.disposables,
+    ...launcher.register(),
+    ...registerForceFinishCommands(tracker, (id) => agentName(id) ?? "unknown agent", log),
+    ...registerSessionsView({ context, manager, launcher, races, log }),
+  ])
+    store.add(d);
   for (const d of registerRaces({ context, book: races, manager, launcher, worktrees: extras.worktreeDeps, log })) store.add(d);
   store.add(vscode.commands.registerCommand("arcadia.showPanel", () => vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`)));
   store.add(vscode.commands.registerCommand("arcadia.showLog", () => log.show()));
   store.add(logSettingChanges(log));
-  store.add(registerNextNeedsYou({ views: () => manager.views(), focusTerminal: focusAgent, revealCard: (id) => post({ type: "revealAgent", id }), revealFirstPrompt: (id) => void prompts.reveal(board.view(id).prompts[0]?.id ?? "") }));
+  store.add(
+    registerNextNeedsYou({
+      views: () => manager.views(),
+      focusTerminal: focusAgent,
+      revealCard: (id) => post({ type: "revealAgent", id }),
+      revealFirstPrompt: (id) => void prompts.reveal(board.view(id).prompts[0]?.id ?? ""),
+    }),
+  );
 
   // Just after activation, not inside it: agents Arcadia launched before a reload need its server
   // (MCP tools, hooks), and cards come back before the panel is opened (status bar counts).

@@ -122,8 +122,7 @@ export class Agent {
     if (next.state === "running") {
       this.exited = false;
       this.lastWords = null;
-    }
-    else if (this.process?.state === "running" || (this.process === undefined && this.expectRunning)) {
+    } else if (this.process?.state === "running" || (this.process === undefined && this.expectRunning)) {
       // It was running and is gone (exit, crash, kill -9): what it left running is over.
       this.exited = true;
       this.follower?.processExited();

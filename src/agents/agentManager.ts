@@ -135,7 +135,8 @@ export class AgentManager {
   /** The agent's project, current session and terminal, for matching hook requests and MCP calls, and what the panel sends it. */
   agentInfo(agentId: string): { name: string; sessionId: string; index: number; cwd: string; projectDir: string; terminal: TerminalHandle } | undefined {
     const agent = this.registry.get(agentId);
-    return agent ? { name: agent.name, sessionId: agent.sessionId, index: agent.index, cwd: agent.cwd, projectDir: agent.projectDir, terminal: agent.terminal } : undefined;
+    if (!agent) return undefined;
+    return { name: agent.name, sessionId: agent.sessionId, index: agent.index, cwd: agent.cwd, projectDir: agent.projectDir, terminal: agent.terminal };
   }
 
   /** Every card: bound agents, and saved ones still reconnecting after a reload. */
@@ -224,8 +225,7 @@ export class AgentManager {
   }
 
   close(agentId: string): void {
-    // Disposing the terminal fires onDidClose, which removes the card: one path for every way a
-    // terminal can close.
+    // Disposing the terminal fires onDidClose, which removes the card: one path for every close.
     this.registry.get(agentId)?.terminal.dispose();
   }
 

@@ -18,7 +18,9 @@ export function sharedFileSource(guard: CollisionGuard, agents: AgentNames): Sha
   return {
     sharedFiles: (agentId): SharedFileView[] => {
       const cwd = agents.agentInfo(agentId)?.cwd ?? "/";
-      return guard.sharedFiles(agentId).map((f) => ({ file: shownFrom(cwd, f.path), withAgents: f.otherAgentIds.map((id) => agents.agentInfo(id)?.name ?? "another agent") }));
+      return guard
+        .sharedFiles(agentId)
+        .map((f) => ({ file: shownFrom(cwd, f.path), withAgents: f.otherAgentIds.map((id) => agents.agentInfo(id)?.name ?? "another agent") }));
     },
     askedReason: (agentId, toolUseId) => guard.askedReason(agentId, toolUseId),
     onDidChange: (listener) => guard.onDidChange(listener),

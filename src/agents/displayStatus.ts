@@ -28,7 +28,12 @@ export interface LiveStatusFacts {
 const NO_FACTS: LiveStatusFacts = { promptKinds: [], compacting: false, runningTools: [] };
 const QUESTION_TOOLS = new Set(["AskUserQuestion"]);
 
-export function displayStatus(transcript: AgentState | undefined, process: ClaudeProcessState | undefined, exited: boolean, facts: LiveStatusFacts = NO_FACTS): DisplayStatus {
+export function displayStatus(
+  transcript: AgentState | undefined,
+  process: ClaudeProcessState | undefined,
+  exited: boolean,
+  facts: LiveStatusFacts = NO_FACTS,
+): DisplayStatus {
   const source = process?.state === "running" && process.status !== undefined ? "process" : "transcript";
   if (exited) return { status: "exited", source: "process", needsYou: null };
   const prompt = promptNeed(facts.promptKinds);

@@ -8,7 +8,12 @@ import type { Log } from "./ports";
 
 export type FinishAction = "cancel" | "complete";
 
-export function forceFinish(tracker: Pick<ToolCallTracker, "cancelCall" | "completeCall">, log: Pick<Log, "info">, action: FinishAction, callId: string): boolean {
+export function forceFinish(
+  tracker: Pick<ToolCallTracker, "cancelCall" | "completeCall">,
+  log: Pick<Log, "info">,
+  action: FinishAction,
+  callId: string,
+): boolean {
   const done = action === "cancel" ? tracker.cancelCall(callId) : tracker.completeCall(callId);
   if (!done) log.info(`tool call ${callId} had already finished; nothing to ${action}`);
   return done;

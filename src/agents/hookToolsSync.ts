@@ -23,7 +23,13 @@ export interface HookToolsSyncDeps {
 
 /** Events after which the calls announced before them are over. */
 function endsTurn(event: TranscriptEvent): boolean {
-  return event.kind === "turnEnd" || event.kind === "interrupt" || event.kind === "prompt" || event.kind === "compaction" || (event.kind === "apiError" && event.final);
+  return (
+    event.kind === "turnEnd" ||
+    event.kind === "interrupt" ||
+    event.kind === "prompt" ||
+    event.kind === "compaction" ||
+    (event.kind === "apiError" && event.final)
+  );
 }
 
 export function followHookTools(deps: HookToolsSyncDeps): Disposable {

@@ -204,12 +204,25 @@ export class LiveBoard {
       // A write waits on its diff review: Allow / Deny on the row accept or reject the diff.
       ...calls
         .filter((c) => c.diffId !== undefined)
-        .map((c) => ({ id: c.diffId as string, kind: "write" as const, subject: visibleText(c.display), toolUseId: toolUseOfCall.get(c.id) ?? null, canAlwaysAllow: false })),
+        .map((c) => ({
+          id: c.diffId as string,
+          kind: "write" as const,
+          subject: visibleText(c.display),
+          toolUseId: toolUseOfCall.get(c.id) ?? null,
+          canAlwaysAllow: false,
+        })),
       ...(this.permissions?.pending() ?? [])
         .filter((p) => p.agentId === agentId)
         .map((p) => {
           const reason = p.toolUseId ? this.extras.shared?.askedReason(agentId, p.toolUseId) : undefined;
-          return { id: p.id, kind: "permission" as const, subject: p.subject, ...(reason ? { reason: visibleText(reason) } : {}), toolUseId: p.toolUseId ?? null, canAlwaysAllow: p.canAlwaysAllow };
+          return {
+            id: p.id,
+            kind: "permission" as const,
+            subject: p.subject,
+            ...(reason ? { reason: visibleText(reason) } : {}),
+            toolUseId: p.toolUseId ?? null,
+            canAlwaysAllow: p.canAlwaysAllow,
+          };
         }),
     ];
     // A call runs from the moment its approval (or diff) was answered; until then, no clock.
@@ -261,7 +274,8 @@ export class LiveBoard {
       if (this.waits.promptsOpen(agentId, asking)) live = this.view(agentId);
       const json = JSON.stringify(live);
       if (this.sent.get(agentId) === json) continue;
-      const empty = live.calls.length === 0 && live.prompts.length === 0 && live.sharedFiles.length === 0 && live.worktree === null && live.sessionEdits === null;
+      const empty =
+        live.calls.length === 0 && live.prompts.length === 0 && live.sharedFiles.length === 0 && live.worktree === null && live.sessionEdits === null;
       const extrasEmpty = !live.usage && !live.limit && !live.history?.length && !live.stillRunning?.length && !live.reviewComments && !live.race;
       if (empty && extrasEmpty) this.sent.delete(agentId);
       else this.sent.set(agentId, json);
@@ -271,7 +285,12 @@ export class LiveBoard {
 
   /** Commands its calls left running after Complete: on the row of the call that started each. */
   private stillRunning(agentId: string): StillRunningView[] {
-    return (this.extras.stillRunning?.of(agentId) ?? []).map((c) => ({ id: c.id, toolUseId: c.toolUseId ?? null, display: visibleText(c.display), startedAt: c.startedAt }));
+    return (this.extras.stillRunning?.of(agentId) ?? []).map((c) => ({
+      id: c.id,
+      toolUseId: c.toolUseId ?? null,
+      display: visibleText(c.display),
+      startedAt: c.startedAt,
+    }));
   }
 
   private sessionFigures(agentId: string): Pick<AgentLiveView, "usage" | "limit" | "history"> {

@@ -51,7 +51,10 @@ export class ProcessBinding {
     const pid = await terminal.processId();
     if (pid === undefined || this.deps.isDisposed() || this.tracked.has(terminal)) return;
     if (!this.deps.terminals.all().includes(terminal)) return;
-    this.tracked.set(terminal, monitor.track(pid, (state) => void this.onProcessState(terminal, state)));
+    this.tracked.set(
+      terminal,
+      monitor.track(pid, (state) => void this.onProcessState(terminal, state)),
+    );
   }
 
   /** The terminal closed. */

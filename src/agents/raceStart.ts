@@ -58,7 +58,6 @@ export interface RaceStartReport {
   allTakenMs?: number;
 }
 
-
 export async function startRace(deps: RaceStartDeps, race: Race, commit: string): Promise<RaceStartReport> {
   const started = deps.now();
   const since = () => Math.round(deps.now() - started);

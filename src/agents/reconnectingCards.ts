@@ -48,7 +48,12 @@ export interface TranscriptTail {
 /** One read, as a restore does; nothing kept open. */
 export async function readTail(binding: AgentBinding, projectDir: string, options: FollowerOptions): Promise<TranscriptTail> {
   const turn = new TurnLog();
-  const follower = new SessionFollower(transcriptPath(projectDir, binding.sessionId), { ...options, restore: true, watch: noWatch, onReset: () => turn.clear() });
+  const follower = new SessionFollower(transcriptPath(projectDir, binding.sessionId), {
+    ...options,
+    restore: true,
+    watch: noWatch,
+    onReset: () => turn.clear(),
+  });
   follower.onDidChange(({ events }) => turn.add(events));
   try {
     await follower.start();

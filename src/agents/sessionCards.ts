@@ -27,7 +27,14 @@ interface Entry {
 }
 
 export function turnSummaryView(turn: TurnSummary): TurnSummaryView {
-  return { number: turn.number, prompt: turn.prompt, durationMs: turn.durationMs ?? null, tools: turn.tools, ending: turn.ending, rows: turn.rows.map((r) => ({ label: r.label, outcome: r.outcome })) };
+  return {
+    number: turn.number,
+    prompt: turn.prompt,
+    durationMs: turn.durationMs ?? null,
+    tools: turn.tools,
+    ending: turn.ending,
+    rows: turn.rows.map((r) => ({ label: r.label, outcome: r.outcome })),
+  };
 }
 
 export class SessionCards implements Disposable {

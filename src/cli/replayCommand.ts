@@ -73,15 +73,28 @@ export async function replayCommand(
     for (const call of calls) io.out(toolJsonLine(call));
     io.out(finalJsonLine(final));
   } else {
-    io.out(`== final: ${stateLine(final)}${final.activeTools.size ? ` (${final.activeTools.list().map((t) => t.label).join(", ")})` : ""}`);
+    io.out(
+      `== final: ${stateLine(final)}${
+        final.activeTools.size
+          ? ` (${final.activeTools
+              .list()
+              .map((t) => t.label)
+              .join(", ")})`
+          : ""
+      }`,
+    );
   }
   if (stats.oversized > 0) {
-    io.err(`arcadia replay: dropped ${stats.oversized} line(s) over ${sizeText(limits.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES)} unread (a tool whose result was in one ends "unknown": ended, output unknown)`);
+    io.err(
+      `arcadia replay: dropped ${stats.oversized} line(s) over ${sizeText(limits.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES)} unread (a tool whose result ` +
+        `was in one ends "unknown": ended, output unknown)`,
+    );
   }
   const skipped = stats.malformed + stats.notObject + stats.unknownType;
   if (skipped > 0) {
     io.err(
-      `arcadia replay: skipped ${skipped} of ${stats.lines} lines (${stats.malformed} not JSON, ${stats.notObject} not an object, ${stats.unknownType} of an unknown type)`,
+      `arcadia replay: skipped ${skipped} of ${stats.lines} lines (${stats.malformed} not JSON, ${stats.notObject} not an object, ` +
+        `${stats.unknownType} of an unknown type)`,
     );
   }
   return 0;

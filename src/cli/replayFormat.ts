@@ -47,7 +47,10 @@ export function timelineLine(event: TranscriptEvent, labels: ReadonlyMap<string,
     case "toolStart":
       return `${head}${indent}▶ ${event.label}  (${event.id})`;
     case "toolEnd":
-      return `${head}${indent}${OUTCOME_MARK[event.outcome]} ${labels.get(event.id) ?? event.id}: ${event.outcome}${event.revised ? " (its result came late)" : ""}`;
+      return (
+        `${head}${indent}${OUTCOME_MARK[event.outcome]} ${labels.get(event.id) ?? event.id}: ` +
+        `${event.outcome}${event.revised ? " (its result came late)" : ""}`
+      );
     case "backgroundLaunch":
       return `${head}… ${labels.get(event.id) ?? event.id}: runs on in the background`;
     case "turnEnd":

@@ -50,7 +50,9 @@ export function webviewHtml(
     <title>Arcadia</title>
   </head>
   <body data-view="${view}">
-    <div id="root"></div>${initialState === undefined ? "" : `\n    <script type="application/json" id="${INITIAL_STATE_ID}">${embeddedJson(initialState)}</script>`}
+    <div id="root"></div>${
+      initialState === undefined ? "" : `\n    <script type="application/json" ` + `id="${INITIAL_STATE_ID}">${embeddedJson(initialState)}</script>`
+    }
     <script type="module" nonce="${nonce}" src="${script}"></script>
   </body>
 </html>`;

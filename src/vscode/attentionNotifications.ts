@@ -19,7 +19,8 @@ export function attentionNotifications(deps: AttentionDeps) {
   return {
     updated(agent: AgentView): void {
       const kind = attention.needsYou(agent);
-      if (kind && !(kind === "permission" && deps.pendingPermissions(agent.id) > 0)) void notifyNeedsYou(agent, kind, deps.focusAgent, () => attention.stillNeeds(agent.id, kind));
+      if (kind && !(kind === "permission" && deps.pendingPermissions(agent.id) > 0))
+        void notifyNeedsYou(agent, kind, deps.focusAgent, () => attention.stillNeeds(agent.id, kind));
     },
     removed(agentId: string): void {
       attention.forget(agentId);

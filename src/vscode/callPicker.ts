@@ -34,5 +34,8 @@ export function registerForceFinishCommands(tracker: ToolCallTracker, agentName:
     const id = typeof callId === "string" ? callId : await pickCall(tracker.calls(), agentName, action === "cancel" ? "Cancel" : "Complete");
     if (id) forceFinish(tracker, log, action, id);
   };
-  return [vscode.commands.registerCommand("arcadia.cancelToolCall", run("cancel")), vscode.commands.registerCommand("arcadia.completeToolCall", run("complete"))];
+  return [
+    vscode.commands.registerCommand("arcadia.cancelToolCall", run("cancel")),
+    vscode.commands.registerCommand("arcadia.completeToolCall", run("complete")),
+  ];
 }

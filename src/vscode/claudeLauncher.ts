@@ -34,13 +34,22 @@ export class ClaudeLauncher {
   register(): vscode.Disposable[] {
     return [
       vscode.commands.registerCommand("arcadia.openClaude", (arg?: unknown) => this.fromCommand("Open Claude Code", arg, false, (r) => this.open(false, r))),
-      vscode.commands.registerCommand("arcadia.openClaudeInFolder", (arg?: unknown) => this.fromCommand("Open Claude Code in Folder", arg, false, (r) => this.open(true, r))),
-      vscode.commands.registerCommand("arcadia.openClaudeInWorktree", (arg?: unknown) => this.fromCommand("Open Claude Code in New Worktree", arg, true, (r) => this.openInWorktree(r))),
+      vscode.commands.registerCommand("arcadia.openClaudeInFolder", (arg?: unknown) =>
+        this.fromCommand("Open Claude Code in Folder", arg, false, (r) => this.open(true, r)),
+      ),
+      vscode.commands.registerCommand("arcadia.openClaudeInWorktree", (arg?: unknown) =>
+        this.fromCommand("Open Claude Code in New Worktree", arg, true, (r) => this.openInWorktree(r)),
+      ),
     ];
   }
 
   /** A command's argument checked (untrusted: any extension or keybinding may pass one), then the launch: the new agent's id. */
-  private async fromCommand(title: string, arg: unknown, worktree: boolean, launch: (request: LaunchRequest) => Promise<string | undefined>): Promise<string | undefined> {
+  private async fromCommand(
+    title: string,
+    arg: unknown,
+    worktree: boolean,
+    launch: (request: LaunchRequest) => Promise<string | undefined>,
+  ): Promise<string | undefined> {
     const parsed = parseLaunchRequest(arg, { worktree });
     if (!parsed.ok) {
       this.log.warn(`${title}: refused its argument: ${parsed.problem}`);
@@ -110,7 +119,9 @@ export class ClaudeLauncher {
       return undefined;
     }
     if (this.notice.current?.kind === "claudeMissing") this.notice.set(null);
-    const extraArgs = config().get<string[]>("extraArgs", []).filter((a) => typeof a === "string");
+    const extraArgs = config()
+      .get<string[]>("extraArgs", [])
+      .filter((a) => typeof a === "string");
     return this.manager.open({ command: claude.command, args: [...extraArgs, ...moreArgs] }, cwd, resume);
   }
 

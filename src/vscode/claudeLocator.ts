@@ -13,7 +13,11 @@ export async function locateClaude(configuredPath: string, envPath: string | und
     if (configured.includes("/") || configured.includes("\\")) {
       return existsSync(configured)
         ? { ok: true, command: configured }
-        : { ok: false, message: `The Claude Code CLI was not found at ${configured} (setting arcadia.claudePath). Fix the path, or clear it to use the claude on your PATH.` };
+        : {
+            ok: false,
+            message:
+              `The Claude Code CLI was not found at ${configured} (setting arcadia.claudePath). Fix the path, or clear it to use the claude on ` + `your PATH.`,
+          };
     }
     const found = await which(configured, { nothrow: true, path: envPath });
     if (found) return { ok: true, command: configured };
@@ -23,6 +27,8 @@ export async function locateClaude(configuredPath: string, envPath: string | und
   if (found) return { ok: true, command: "claude" };
   return {
     ok: false,
-    message: "The Claude Code CLI (claude) was not found on your PATH. Install it with `npm install -g @anthropic-ai/claude-code`, or set arcadia.claudePath to its location.",
+    message:
+      "The Claude Code CLI (claude) was not found on your PATH. Install it with `npm install -g @anthropic-ai/claude-code`, or set arcadia.claudePath " +
+      "to its location.",
   };
 }

@@ -42,7 +42,5 @@ export function launchExtrasFor(server: () => Promise<ServerAddress | undefined>
 /** Removes launch-file folders, and only ours: a path outside the temp folder or not named arcadia-* is left alone. */
 export async function removeLaunchFiles(paths: readonly string[]): Promise<void> {
   const tmp = tmpdir();
-  await Promise.all(
-    paths.filter((p) => dirname(p) === tmp && basename(p).startsWith("arcadia-")).map((p) => rm(p, { recursive: true, force: true })),
-  );
+  await Promise.all(paths.filter((p) => dirname(p) === tmp && basename(p).startsWith("arcadia-")).map((p) => rm(p, { recursive: true, force: true })));
 }

@@ -27,7 +27,11 @@ export interface ArcadiaServerOptions extends Omit<LoopbackServerOptions, "port"
   ports: ToolPorts;
 }
 
-export async function startArcadiaServer(context: vscode.ExtensionContext, log: Log, serverOptions: ArcadiaServerOptions): Promise<RunningLoopbackServer | undefined> {
+export async function startArcadiaServer(
+  context: vscode.ExtensionContext,
+  log: Log,
+  serverOptions: ArcadiaServerOptions,
+): Promise<RunningLoopbackServer | undefined> {
   const loadStarted = performance.now();
   let startLoopbackServer: ServerModule["startLoopbackServer"];
   let options: Omit<LoopbackServerOptions, "port" | "windowSecret" | "log">;
@@ -37,12 +41,16 @@ export async function startArcadiaServer(context: vscode.ExtensionContext, log: 
     startLoopbackServer = loaded.startLoopbackServer;
     options = { ...rest, registerTools: (addTool) => loaded.registerArcadiaTools(addTool, ports) };
   } catch (err) {
-    log.error(`Arcadia's MCP server could not be loaded (${errorMessage(err)}); agents start without Arcadia's tools and panel prompts. Reinstalling the extension may help.`);
+    log.error(
+      `Arcadia's MCP server could not be loaded (${errorMessage(err)}); agents start without Arcadia's tools and panel prompts. Reinstalling the ` +
+        `extension may help.`,
+    );
     return undefined;
   }
   log.info(`MCP server code loaded in ${(performance.now() - loadStarted).toFixed(1)} ms`);
   const saved = await loadServerIdentity(context.workspaceState, context.secrets);
-  if (saved.hadSharedToken) log.warn("Arcadia now gives each agent its own token: agents started by an older version lose Arcadia's tools and panel prompts until restarted.");
+  if (saved.hadSharedToken)
+    log.warn("Arcadia now gives each agent its own token: agents started by an older version lose Arcadia's tools and panel prompts until restarted.");
   const logLine = (m: string) => log.info(m);
   let server: RunningLoopbackServer | undefined;
   if (saved.port !== undefined && saved.windowSecret !== undefined) {

@@ -21,7 +21,7 @@ export function outputPty(banner: string, on: { close(): void; ctrlC(): void }, 
   const write = (text: string) => {
     if (!waiting) return emitter.fire(text);
     waiting.push(text);
-    for (waitingChars += text.length; waitingChars > maxChars && waiting.length > 1; ) waitingChars -= waiting.shift()!.length;
+    for (waitingChars += text.length; waitingChars > maxChars && waiting.length > 1;) waitingChars -= waiting.shift()!.length;
   };
   const pty: vscode.Pseudoterminal = {
     onDidWrite: emitter.event,

@@ -68,7 +68,12 @@ export function followPermissionPrompts({ permissions, panel, seen, prompts, age
       if (change.type !== "added" || seen(change.request.agentId)) return;
       const { id, agentId, subject } = change.request;
       const stillPending = () => permissions.pending(agentId).some((p) => p.id === id);
-      void notifyPermission({ id, agentName: agentName(agentId) ?? "An agent", subject }, (answerId, decision) => prompts.answer(answerId, decision), () => focusAgent(agentId), stillPending);
+      void notifyPermission(
+        { id, agentName: agentName(agentId) ?? "An agent", subject },
+        (answerId, decision) => prompts.answer(answerId, decision),
+        () => focusAgent(agentId),
+        stillPending,
+      );
     }),
   ];
 }

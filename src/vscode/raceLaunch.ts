@@ -107,7 +107,10 @@ export function startSummary(race: Race, report: RaceStartReport): string {
   const members = report.members.map((m) => {
     const problem = m.problem ? ` (${m.problem})` : "";
     const again = m.enterAgain ? ` (Enter pressed ${m.enterAgain} more time${m.enterAgain > 1 ? "s" : ""})` : "";
-    return `${m.name}: launched ${m.launchedMs ?? "-"} ms, ready ${m.readyMs ?? "-"} ms, typed ${m.typedMs ?? "-"} ms, taken ${m.takenMs ?? "-"} ms${again}${problem}`;
+    return (
+      `${m.name}: launched ${m.launchedMs ?? "-"} ms, ready ${m.readyMs ?? "-"} ms, typed ${m.typedMs ?? "-"} ms, taken ${m.takenMs ?? "-"} ` +
+      `ms${again}${problem}`
+    );
   });
   const count = report.members.length;
   const all =

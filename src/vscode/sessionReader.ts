@@ -13,7 +13,12 @@ import { webviewHtml } from "../panel/webviewHtml";
 
 const open = new Map<string, vscode.WebviewPanel>();
 
-export function openSessionReader(context: vscode.ExtensionContext, entry: SessionEntry, act: (sessionId: string, action: "resume" | "raw") => Promise<void>, log: Log): void {
+export function openSessionReader(
+  context: vscode.ExtensionContext,
+  entry: SessionEntry,
+  act: (sessionId: string, action: "resume" | "raw") => Promise<void>,
+  log: Log,
+): void {
   const sessionId = entry.glance.sessionId;
   const known = open.get(sessionId);
   if (known) return known.reveal();

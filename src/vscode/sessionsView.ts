@@ -89,7 +89,10 @@ export class SessionsView implements vscode.Disposable {
   private async resume(entry: SessionEntry): Promise<void> {
     const cwd = entry.digest?.cwd ?? entry.glance.cwd ?? this.workspaceFolder();
     if (!cwd || !existsSync(cwd)) {
-      void vscode.window.showErrorMessage(`Arcadia cannot resume this session: the folder it ran in${cwd ? `, ${cwd},` : ""} is gone (Claude Code finds a session by its folder). Its transcript is still readable.`);
+      void vscode.window.showErrorMessage(
+        `Arcadia cannot resume this session: the folder it ran in${cwd ? `, ${cwd},` : ""} is gone (Claude Code finds a session by its folder). Its ` +
+          `transcript is still readable.`,
+      );
       return;
     }
     try {
@@ -124,7 +127,10 @@ export class SessionsView implements vscode.Disposable {
 
   /** The workspace folders' project folders and those of their worktrees (remembered for the rows). */
   private async projectDirs(): Promise<string[]> {
-    const folders = await sessionFolders(projectsRoot(), (vscode.workspace.workspaceFolders ?? []).map((f) => projectDirFor(f.uri.fsPath)));
+    const folders = await sessionFolders(
+      projectsRoot(),
+      (vscode.workspace.workspaceFolders ?? []).map((f) => projectDirFor(f.uri.fsPath)),
+    );
     this.worktrees = new Map(folders.flatMap((f) => (f.worktree ? [[f.projectDir, f.worktree] as const] : [])));
     return folders.map((f) => f.projectDir);
   }

@@ -30,7 +30,12 @@ export async function notifyTurnFinished(agent: AgentView, focus: (id: string) =
 }
 
 /** Stays until the agent no longer needs you for it (shown again if closed meanwhile: agents/untilAnswered.ts). */
-export async function notifyNeedsYou(agent: AgentView, kind: NeedsYouView["kind"], show: (id: string) => void, stillNeeded: () => boolean = () => false): Promise<void> {
+export async function notifyNeedsYou(
+  agent: AgentView,
+  kind: NeedsYouView["kind"],
+  show: (id: string) => void,
+  stillNeeded: () => boolean = () => false,
+): Promise<void> {
   if (!notifyOn()) return;
   const choice = await untilAnswered(() => vscode.window.showWarningMessage(`${agent.name} ${NEED[kind]}.`, "Show"), stillNeeded);
   if (choice === "Show") show(agent.id);

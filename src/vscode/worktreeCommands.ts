@@ -53,7 +53,9 @@ export function registerWorktreeCommands(deps: Deps): vscode.Disposable[] {
     ),
     vscode.commands.registerCommand(WORKTREE_COMMANDS.merge, (id?: string) => withAgent(deps, id, (agent, info) => merge(deps, agent, info))),
     vscode.commands.registerCommand(WORKTREE_COMMANDS.remove, (id?: string) => withAgent(deps, id, (agent, info) => remove(deps, agent, info))),
-    vscode.commands.registerCommand(CLEAN_UP_COMMAND, () => cleanUp(deps).catch((err) => void vscode.window.showErrorMessage(`Clean up worktrees: ${errorMessage(err)}`))),
+    vscode.commands.registerCommand(CLEAN_UP_COMMAND, () =>
+      cleanUp(deps).catch((err) => void vscode.window.showErrorMessage(`Clean up worktrees: ${errorMessage(err)}`)),
+    ),
   ];
 }
 
@@ -92,7 +94,10 @@ async function cleanUp(deps: Deps): Promise<void> {
     const repo = await repositoryRoot(folder.uri.fsPath);
     if (repo) repos.add(repo);
   }
-  const inUse = deps.manager.views().map((a) => deps.manager.agentInfo(a.id)?.cwd).filter((cwd): cwd is string => cwd !== undefined);
+  const inUse = deps.manager
+    .views()
+    .map((a) => deps.manager.agentInfo(a.id)?.cwd)
+    .filter((cwd): cwd is string => cwd !== undefined);
   const left: { info: WorktreeInfo; loss: string; locked: boolean }[] = [];
   for (const repo of repos) {
     for (const listed of await agentWorktrees(repo)) {
@@ -110,7 +115,9 @@ async function cleanUp(deps: Deps): Promise<void> {
     left.map((l) => ({
       label: basename(l.info.path),
       description: l.info.branch,
-      detail: `${l.locked ? "locked (a claude --worktree session may still run there) · " : ""}${l.loss ? `removing loses ${l.loss}` : `merged into ${l.info.base}: nothing would be lost`}`,
+      detail:
+        (l.locked ? "locked (a claude --worktree session may still run there) · " : "") +
+        (l.loss ? `removing loses ${l.loss}` : `merged into ${l.info.base}: nothing would be lost`),
       entry: l,
     })),
     { title: "Worktrees no agent works in", placeHolder: "Choose one to remove (you are asked first)" },
@@ -141,7 +148,8 @@ async function withAgent(deps: Deps, id: string | undefined, act: (agent: AgentR
   const agent = id ? candidates.find((a) => a.id === id) : candidates.length === 1 ? candidates[0] : await pick(candidates);
   const info = agent && deps.cards.info(agent.id);
   if (!agent || !info) {
-    if (!id && candidates.length === 0) void vscode.window.showInformationMessage("No agent works in a worktree of its own. Start one with \"Arcadia: Open Claude Code in New Worktree…\".");
+    if (!id && candidates.length === 0)
+      void vscode.window.showInformationMessage('No agent works in a worktree of its own. Start one with "Arcadia: Open Claude Code in New Worktree…".');
     return;
   }
   try {
@@ -176,7 +184,11 @@ export async function review(deps: Pick<Deps, "reviewOpened">, agent: { id?: str
     return [file, side(stats.base, f.from ?? f.path), f.status === "deleted" ? side("", f.path) : file];
   });
   // Its right sides (the files now) take review comments for this agent.
-  if (agent.id) deps.reviewOpened?.(agent.id, stats.files.filter((f) => f.status !== "deleted").map((f) => join(info.path, f.path)));
+  if (agent.id)
+    deps.reviewOpened?.(
+      agent.id,
+      stats.files.filter((f) => f.status !== "deleted").map((f) => join(info.path, f.path)),
+    );
   await vscode.commands.executeCommand("vscode.changes", `${agent.name}: ${info.branch} against ${info.base}`, resources);
 }
 
@@ -188,7 +200,8 @@ async function reviewSessionEdits(deps: Deps, agentId: string): Promise<void> {
     void vscode.window.showInformationMessage(`${name} has changed no file in this session.`);
     return;
   }
-  const atHead = (file: string) => vscode.Uri.from({ scheme: BASE_SCHEME, path: file, query: JSON.stringify({ cwd: dirname(file), ref: "HEAD", path: `./${basename(file)}` }) });
+  const atHead = (file: string) =>
+    vscode.Uri.from({ scheme: BASE_SCHEME, path: file, query: JSON.stringify({ cwd: dirname(file), ref: "HEAD", path: `./${basename(file)}` }) });
   const resources = files.map((file) => [vscode.Uri.file(file), atHead(file), vscode.Uri.file(file)]);
   deps.reviewOpened?.(agentId, files);
   await vscode.commands.executeCommand("vscode.changes", `${name}: files changed this session, against HEAD`, resources);
@@ -209,7 +222,11 @@ export async function merge(deps: Deps, agent: AgentRef, info: WorktreeInfo, pro
   const plan = await planMerge(request);
   if (!plan.ok) {
     const ask = "Ask the agent to rebase";
-    const answer = await vscode.window.showWarningMessage(`Cannot merge ${info.branch} into ${info.base}. ${plan.blocked}`, { modal: true }, ...(plan.conflicts ? [ask] : []));
+    const answer = await vscode.window.showWarningMessage(
+      `Cannot merge ${info.branch} into ${info.base}. ${plan.blocked}`,
+      { modal: true },
+      ...(plan.conflicts ? [ask] : []),
+    );
     if (answer === ask && plan.conflicts) await askToRebase(deps, agent, info, plan.conflicts);
     return false;
   }
@@ -222,13 +239,18 @@ export async function merge(deps: Deps, agent: AgentRef, info: WorktreeInfo, pro
     // Proposed from what the agent was asked to do: the session's first prompt.
     const session = deps.manager.agentInfo(agent.id);
     const asked = proposed ?? (session ? await firstPrompt(transcriptPath(session.projectDir, session.sessionId)) : undefined);
-    const typed = await vscode.window.showInputBox({ title: `Commit ${agent.name}'s changes before merging`, prompt: `Its uncommitted changes are committed on ${info.branch} with this message.`, value: asked ?? `${agent.name}: work from ${info.branch}` });
+    const typed = await vscode.window.showInputBox({
+      title: `Commit ${agent.name}'s changes before merging`,
+      prompt: `Its uncommitted changes are committed on ${info.branch} with this message.`,
+      value: asked ?? `${agent.name}: work from ${info.branch}`,
+    });
     if (!typed?.trim()) return false;
     message = typed.trim();
   }
   const go = `Merge into ${info.base}`;
   const confirm = await vscode.window.showInformationMessage(
-    `Merge ${info.branch} into ${info.base} in ${info.repo}? ${plan.files.length} file(s): ${plan.files.slice(0, 8).join(", ")}${plan.files.length > 8 ? ", …" : ""}. Predicted clean.`,
+    `Merge ${info.branch} into ${info.base} in ${info.repo}? ${plan.files.length} file(s): ` +
+      `${plan.files.slice(0, 8).join(", ")}${plan.files.length > 8 ? ", …" : ""}. Predicted clean.`,
     { modal: true },
     go,
   );
@@ -250,7 +272,10 @@ async function askToRebase(deps: Deps, agent: AgentRef, info: WorktreeInfo, conf
   }
   // File names come from git: shown visibly, so none can carry a keystroke into the prompt.
   const files = conflicts.map((f) => visibleText(f)).join(", ");
-  const request = `Please rebase your branch ${visibleText(info.branch)} onto ${visibleText(info.base)} and resolve the conflicts in ${files}, keeping both intents; then make sure it builds and the tests pass, and commit. Merging it into ${visibleText(info.base)} as it is would conflict in those files.`;
+  const request =
+    `Please rebase your branch ${visibleText(info.branch)} onto ${visibleText(info.base)} and resolve the conflicts in ${files}, ` +
+    `keeping both intents; then make sure it builds and the tests pass, and commit. Merging it into ${visibleText(info.base)} as it is would conflict ` +
+    `in those files.`;
   terminal.show(false);
   await terminal.type(request);
   deps.log.info(`${agent.name}: asked to rebase onto ${info.base} (${conflicts.length} conflicting file(s))`);

@@ -7,7 +7,15 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Log } from "../agents/ports";
-import { createWorktree, ignoreWorktrees, repositoryRoot, WORKTREES_FOLDER, type WorktreeInfo, worktreeNameProblem, worktreesIgnored } from "../core/git/worktreeCreate";
+import {
+  createWorktree,
+  ignoreWorktrees,
+  repositoryRoot,
+  WORKTREES_FOLDER,
+  type WorktreeInfo,
+  worktreeNameProblem,
+  worktreesIgnored,
+} from "../core/git/worktreeCreate";
 import { errorMessage } from "../core/util/errorMessage";
 import { vscode } from "./api";
 
@@ -22,19 +30,25 @@ function suggestedName(repo: string, n: number): string {
 export async function prepareWorktree(folder: string, state: vscode.Memento, agentNumber: number, log: Log, given?: string): Promise<WorktreeInfo | undefined> {
   const repo = await repositoryRoot(folder);
   if (!repo) {
-    void vscode.window.showWarningMessage(`Open Claude Code in New Worktree needs a git repository: ${folder} is not in one. Run "git init" there (and commit once), or use Open Claude Code.`);
+    void vscode.window.showWarningMessage(
+      `Open Claude Code in New Worktree needs a git repository: ${folder} is not in one. Run "git init" there (and commit once), or use Open Claude Code.`,
+    );
     return undefined;
   }
   if (given !== undefined && existsSync(join(repo, WORKTREES_FOLDER, given))) {
     void vscode.window.showErrorMessage(`Open Claude Code in New Worktree: a worktree named ${given} exists in ${repo}; choose another name.`);
     return undefined;
   }
-  const name = given ?? await vscode.window.showInputBox({
-    title: "Open Claude Code in New Worktree",
-    prompt: `The agent works in ${join(WORKTREES_FOLDER, "<name>")} on its own branch worktree-<name>, made from what ${repo} has checked out.`,
-    value: suggestedName(repo, agentNumber),
-    validateInput: (value) => worktreeNameProblem(value.trim()) ?? (existsSync(join(repo, WORKTREES_FOLDER, value.trim())) ? "A worktree of that name exists: choose another" : undefined),
-  });
+  const name =
+    given ??
+    (await vscode.window.showInputBox({
+      title: "Open Claude Code in New Worktree",
+      prompt: `The agent works in ${join(WORKTREES_FOLDER, "<name>")} on its own branch worktree-<name>, made from what ${repo} has checked out.`,
+      value: suggestedName(repo, agentNumber),
+      validateInput: (value) =>
+        worktreeNameProblem(value.trim()) ??
+        (existsSync(join(repo, WORKTREES_FOLDER, value.trim())) ? "A worktree of that name exists: choose another" : undefined),
+    }));
   if (name === undefined) return undefined;
   let tree: WorktreeInfo;
   try {
@@ -55,6 +69,10 @@ export async function offerToIgnore(repo: string, state: vscode.Memento): Promis
   if (offered.includes(repo) || (await worktreesIgnored(repo))) return;
   await state.update(IGNORE_OFFERED, [...offered, repo]);
   const add = "Add to .gitignore";
-  const choice = await vscode.window.showInformationMessage(`Add /.claude/worktrees/ to ${join(repo, ".gitignore")}? Otherwise the main checkout lists the agents' worktrees as untracked files.`, add, "Not now");
+  const choice = await vscode.window.showInformationMessage(
+    `Add /.claude/worktrees/ to ${join(repo, ".gitignore")}? Otherwise the main checkout lists the agents' worktrees as untracked files.`,
+    add,
+    "Not now",
+  );
   if (choice === add) await ignoreWorktrees(repo);
 }

@@ -1,7 +1,8 @@
 /**
  * scripts/check-file-sizes.mjs (in `npm run lint`): a source file over 350 lines under src/ or
  * webview-ui/src/ fails the lint, named with its length; files at the limit, elsewhere, or not code
- * pass — so the check neither passes vacuously nor flags what it should not.
+ * pass — so the check neither passes vacuously nor flags what it should not. A line over 160
+ * characters there fails too, named by file and line.
  */
 import { describe, expect, it } from "vitest";
 import { runCheckOnTree } from "../support/plantedTree";
@@ -44,5 +45,16 @@ describe("scripts/check-file-sizes.mjs", () => {
     );
     expect(result.output).not.toContain("atLimit");
     expect(result.output).not.toContain("long.test");
+  });
+
+  it("fails on a line over 160 characters under src/ or webview-ui/src/, named by file and line; 160 passes", () => {
+    const at = `export const s = "${"a".repeat(160 - 'export const s = "";'.length)}";\n`;
+    expect(at.length - 1).toBe(160);
+    expect(checkSizes({ ...withinLimits, "src/core/wide.ts": at })).toMatchObject({ ok: true });
+    const result = checkSizes({ ...withinLimits, "src/core/wide.ts": `${at}export const t = "${"b".repeat(200)}";\n`, "test/unit/wide.test.ts": "x".repeat(300) });
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain("src/core/wide.ts:2: 220 characters");
+    expect(result.output).not.toContain("src/core/wide.ts:1");
+    expect(result.output).not.toContain("wide.test");
   });
 });

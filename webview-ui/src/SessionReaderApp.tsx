@@ -33,10 +33,19 @@ export function SessionReaderApp({ sessionId }: { sessionId: string }) {
         <h1 className="reader-title" data-testid="reader-title">
           {state.title}
         </h1>
-        <VSCodeTextField data-testid="reader-search" placeholder="Search this session" value={search} onInput={(e: { target: EventTarget | null }) => setSearch((e.target as HTMLInputElement).value)}>
+        <VSCodeTextField
+          data-testid="reader-search"
+          placeholder="Search this session"
+          value={search}
+          onInput={(e: { target: EventTarget | null }) => setSearch((e.target as HTMLInputElement).value)}
+        >
           <Codicon name="search" />
         </VSCodeTextField>
-        <VSCodeButton data-testid="reader-resume" title="Continue this conversation: claude --resume in a new terminal, with a card" onClick={() => act("resume")}>
+        <VSCodeButton
+          data-testid="reader-resume"
+          title="Continue this conversation: claude --resume in a new terminal, with a card"
+          onClick={() => act("resume")}
+        >
           <Codicon name="debug-continue" className="button-icon" />
           Resume
         </VSCodeButton>

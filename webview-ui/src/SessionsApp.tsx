@@ -63,7 +63,12 @@ export function SessionsApp() {
           <thead>
             <tr>
               {COLUMNS.map((c) => (
-                <th key={c.key} className={c.numeric ? "numeric" : undefined} aria-sort={sort.key === c.key ? (sort.descending ? "descending" : "ascending") : undefined} title={c.title}>
+                <th
+                  key={c.key}
+                  className={c.numeric ? "numeric" : undefined}
+                  aria-sort={sort.key === c.key ? (sort.descending ? "descending" : "ascending") : undefined}
+                  title={c.title}
+                >
                   <button type="button" className="sort-button" data-testid={`sort-${c.key}`} onClick={() => setSort((s) => nextSort(s, c.key))}>
                     {c.label}
                     {sort.key === c.key && <Codicon name={sort.descending ? "arrow-down" : "arrow-up"} className="sort-icon" />}
@@ -104,7 +109,13 @@ function SessionRow({ session: s, inRace }: { session: SessionRowView; inRace: b
     <tr className={`session-row${inRace ? " in-race" : ""}`} data-testid="session-row" data-session-id={s.sessionId} data-race={s.race ?? undefined}>
       <td className="session-title-cell">
         {/* The whole title: it wraps rather than being cut. */}
-        <button type="button" className="session-title" data-testid="session-open" title={`Read this session${s.firstPrompt ? `\nFirst prompt: ${s.firstPrompt}` : ""}`} onClick={() => act("open")}>
+        <button
+          type="button"
+          className="session-title"
+          data-testid="session-open"
+          title={`Read this session${s.firstPrompt ? `\nFirst prompt: ${s.firstPrompt}` : ""}`}
+          onClick={() => act("open")}
+        >
           {s.title}
         </button>
         {s.worktree && (
@@ -127,11 +138,24 @@ function SessionRow({ session: s, inRace }: { session: SessionRowView; inRace: b
       <td className="numeric">{unread ? "…" : figure(s.tokens, compactNumber)}</td>
       <td className="numeric">{unread ? "…" : s.costUsd ? costText(s.costUsd) : "—"}</td>
       <td className="session-actions">
-        <VSCodeButton appearance="secondary" data-testid="session-resume" title={s.followedBy ? `Show ${s.followedBy}, which follows this session` : "Continue this conversation: claude --resume in a new terminal, with a card"} onClick={() => act("resume")}>
+        <VSCodeButton
+          appearance="secondary"
+          data-testid="session-resume"
+          title={
+            s.followedBy ? `Show ${s.followedBy}, which follows this session` : "Continue this conversation: claude --resume in a new terminal, with a card"
+          }
+          onClick={() => act("resume")}
+        >
           <Codicon name={s.followedBy ? "terminal" : "debug-continue"} className="button-icon" />
           {s.followedBy ? "Show" : "Resume"}
         </VSCodeButton>
-        <VSCodeButton appearance="icon" data-testid="session-raw" aria-label="Open the raw JSONL" title="Open the raw JSONL transcript" onClick={() => act("raw")}>
+        <VSCodeButton
+          appearance="icon"
+          data-testid="session-raw"
+          aria-label="Open the raw JSONL"
+          title="Open the raw JSONL transcript"
+          onClick={() => act("raw")}
+        >
           <Codicon name="json" />
         </VSCodeButton>
       </td>

@@ -21,7 +21,10 @@ const NEEDS_YOU_DOING: Record<NonNullable<AgentView["needsYou"]>["kind"], string
  * which only says a sub-agent runs), else a background one still running, else nothing. Pure: the
  * line and its tests read the same answer.
  */
-export function nowDoing(agent: Pick<AgentView, "status" | "lastTurn" | "needsYou" | "tools">, live?: Pick<AgentLiveView, "prompts"> | undefined): NowDoing | null {
+export function nowDoing(
+  agent: Pick<AgentView, "status" | "lastTurn" | "needsYou" | "tools">,
+  live?: Pick<AgentLiveView, "prompts"> | undefined,
+): NowDoing | null {
   const status = cardStatus(agent);
   if (status === "needsYou" && (live?.prompts.length ?? 0) === 0 && agent.needsYou) return { text: `Waiting on ${NEEDS_YOU_DOING[agent.needsYou.kind]}` };
   if (status === "exited") return null;

@@ -28,7 +28,8 @@ export function sortSessions(rows: readonly SessionRowView[], sort: SessionSort)
     const y = b[sort.key];
     if (missing(x) !== missing(y)) return missing(x) ? 1 : -1;
     if (!missing(x)) {
-      const order = typeof x === "string" && typeof y === "string" ? x.localeCompare(y, undefined, { sensitivity: "base", numeric: true }) : Number(x) - Number(y);
+      const order =
+        typeof x === "string" && typeof y === "string" ? x.localeCompare(y, undefined, { sensitivity: "base", numeric: true }) : Number(x) - Number(y);
       if (order !== 0) return sort.descending ? -order : order;
     }
     return (b.lastActiveAt ?? 0) - (a.lastActiveAt ?? 0);

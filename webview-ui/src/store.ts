@@ -37,7 +37,13 @@ function dedupe(agents: AgentView[]): AgentView[] {
 function isLiveView(value: unknown): value is AgentLiveView {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.agentId === "string" && Array.isArray(v.calls) && Array.isArray(v.prompts) && (v.sharedFiles === undefined || Array.isArray(v.sharedFiles)) && (v.stillRunning === undefined || Array.isArray(v.stillRunning));
+  return (
+    typeof v.agentId === "string" &&
+    Array.isArray(v.calls) &&
+    Array.isArray(v.prompts) &&
+    (v.sharedFiles === undefined || Array.isArray(v.sharedFiles)) &&
+    (v.stillRunning === undefined || Array.isArray(v.stillRunning))
+  );
 }
 
 const hasAnything = (live: AgentLiveView) =>

@@ -25,7 +25,7 @@ export function buildToolTree(tools: readonly ToolView[]): ToolNode[] {
 // Guards against a parent cycle in malformed data, which would otherwise drop both tools.
 function isAncestor(node: ToolNode, candidate: ToolNode, nodes: Map<string, ToolNode>): boolean {
   const seen = new Set<string>();
-  for (let at: ToolNode | undefined = candidate; at; ) {
+  for (let at: ToolNode | undefined = candidate; at;) {
     if (at === node) return true;
     if (seen.has(at.tool.id)) return true;
     seen.add(at.tool.id);

@@ -33,7 +33,10 @@ export function usageLine(usage: SessionUsageView): string {
 export function usageTitle(usage: SessionUsageView): string {
   const t = usage.tokens;
   const unpriced = usage.unpricedModels.length > 0 ? `\nNot priced (unknown model): ${usage.unpricedModels.join(", ")}` : "";
-  return `This session: ${t.input.toLocaleString()} input, ${t.output.toLocaleString()} output, ${t.cacheRead.toLocaleString()} cache read, ${t.cacheWrite.toLocaleString()} cache write tokens.\nEstimated cost ${usd(usage.costUsd)} at list API prices.${unpriced}`;
+  return (
+    `This session: ${t.input.toLocaleString()} input, ${t.output.toLocaleString()} output, ${t.cacheRead.toLocaleString()} cache read, ` +
+    `${t.cacheWrite.toLocaleString()} cache write tokens.\nEstimated cost ${usd(usage.costUsd)} at list API prices.${unpriced}`
+  );
 }
 
 /** "42 s", "3 min", "1 h 5 min". */

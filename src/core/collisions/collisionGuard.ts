@@ -63,7 +63,9 @@ export class CollisionGuard implements Disposable {
     const file = await this.disk.identify(path);
     mapOf(this.editing, agentId).set(toolUseId, file);
     const now = new Set([...this.editing].filter(([id, calls]) => id !== agentId && [...calls.values()].some((f) => sameFile(f, file))).map(([id]) => id));
-    let earlier = [...this.edited].filter(([id, files]) => id !== agentId && !now.has(id) && [...files.values()].some((f) => sameFile(f, file))).map(([id]) => id);
+    let earlier = [...this.edited]
+      .filter(([id, files]) => id !== agentId && !now.has(id) && [...files.values()].some((f) => sameFile(f, file)))
+      .map(([id]) => id);
     if (earlier.length > 0 && !(await this.disk.uncommitted(file.path))) {
       for (const id of earlier) dropFile(this.edited.get(id), file);
       earlier = [];
@@ -104,7 +106,11 @@ export class CollisionGuard implements Disposable {
     files.set(file.path, file);
     if (files.size > MAX_EDITED_PER_AGENT) files.delete(files.keys().next().value!);
     // A file the edit created has an inode only now: a hard link made to it later is the same file.
-    if (file.id === undefined) void this.disk.identify(file.path).then((now) => (file.id = now.id), () => undefined);
+    if (file.id === undefined)
+      void this.disk.identify(file.path).then(
+        (now) => (file.id = now.id),
+        () => undefined,
+      );
   }
 
   /** The agent's turn is over: nothing of it is being edited any more (a denied edit never ends). */

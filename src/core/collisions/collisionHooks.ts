@@ -47,7 +47,10 @@ export function askAnswer(reason: string): object {
 export function withCollisionGuard(endpoint: HookEndpoint, options: CollisionHookOptions): HookEndpoint {
   let recheck: Promise<void> | undefined;
   const recheckSoon = () => {
-    recheck ??= options.guard.recheck().catch((err) => options.log(`collision recheck failed: ${errorMessage(err)}`)).finally(() => (recheck = undefined));
+    recheck ??= options.guard
+      .recheck()
+      .catch((err) => options.log(`collision recheck failed: ${errorMessage(err)}`))
+      .finally(() => (recheck = undefined));
   };
   return async (request: HookRequest) => {
     const base = endpoint(request);

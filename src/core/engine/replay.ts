@@ -115,7 +115,9 @@ export async function replaySessions(files: readonly string[], opts: ReplayOptio
       opts.onStep?.({ file, events, state });
     });
 
-    const sources: Source[] = [{ stream: new RecordStream(file, stats, opts.chunkBytes, opts.maxLineBytes), source: MAIN, head: undefined, lastAt: -Infinity, droppedBeforeHead: 0 }];
+    const sources: Source[] = [
+      { stream: new RecordStream(file, stats, opts.chunkBytes, opts.maxLineBytes), source: MAIN, head: undefined, lastAt: -Infinity, droppedBeforeHead: 0 },
+    ];
     if (!standalone) {
       for (const sub of await findSubagentFiles(file, (path, reason) => warn(`skipped sub-agent entry ${path}: ${reason}`))) {
         if (sub.parentToolId) current.interpreter.linkSubagent(sub.agentId, sub.parentToolId);

@@ -108,7 +108,7 @@ function flaggedLines(bytes: Buffer, wanted: number): Map<number, [number, numbe
   const lines = new Map<number, [number, number]>();
   for (const [needle, flag] of NEEDLES) {
     if (!(wanted & flag)) continue;
-    for (let at = bytes.indexOf(needle); at >= 0; ) {
+    for (let at = bytes.indexOf(needle); at >= 0;) {
       const start = at > 0 ? bytes.lastIndexOf(0x0a, at - 1) + 1 : 0;
       const end = bytes.indexOf(0x0a, at);
       const line = lines.get(start);
@@ -201,7 +201,13 @@ class Scan {
       if (this.checkpoint && at < this.checkpoint.at && (notifiedAt === undefined || notifiedAt > this.checkpoint.at)) this.checkpoint.remaining--;
       // Still running at the end of the file, and launched before the turn read from its start.
       if (notifiedAt !== undefined || this.turnStart === undefined || this.launches.has(toolId)) continue;
-      const result: Json = { type: "user", isSidechain: false, timestamp: record.timestamp, message: { role: "user", content: [block] }, toolUseResult: record.toolUseResult };
+      const result: Json = {
+        type: "user",
+        isSidechain: false,
+        timestamp: record.timestamp,
+        message: { role: "user", content: [block] },
+        toolUseResult: record.toolUseResult,
+      };
       this.launches.set(toolId, { at, result });
       this.wanted.add(toolId);
     }

@@ -179,14 +179,17 @@ export class SessionEngine {
     this.stragglerTimer = undefined;
     if (this.stragglerSince.size === 0) return;
     const oldest = Math.min(...this.stragglerSince.values());
-    this.stragglerTimer = this.clock.setTimeout(() => {
-      this.stragglerTimer = undefined;
-      const due = new Set<string>();
-      for (const [id, since] of this.stragglerSince) if (this.clock.now() - since >= STRAGGLER_GRACE_MS) due.add(id);
-      const events = this.currentInterpreter.closeStragglers(due, this.clock.now());
-      if (events.length > 0) this.apply(events);
-      else this.scheduleStragglers();
-    }, Math.max(0, oldest + STRAGGLER_GRACE_MS - now));
+    this.stragglerTimer = this.clock.setTimeout(
+      () => {
+        this.stragglerTimer = undefined;
+        const due = new Set<string>();
+        for (const [id, since] of this.stragglerSince) if (this.clock.now() - since >= STRAGGLER_GRACE_MS) due.add(id);
+        const events = this.currentInterpreter.closeStragglers(due, this.clock.now());
+        if (events.length > 0) this.apply(events);
+        else this.scheduleStragglers();
+      },
+      Math.max(0, oldest + STRAGGLER_GRACE_MS - now),
+    );
   }
 
   private scheduleIdle(rearm: boolean): void {

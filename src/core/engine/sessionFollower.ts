@@ -197,7 +197,10 @@ export class SessionFollower {
       if (oversized > 0) {
         this.stats.oversized += oversized;
         this.engine.linesDropped(oversized);
-        this.opts.onWarning?.(`skipped ${oversized === 1 ? "a line" : `${oversized} lines`} over ${sizeText(this.opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES)} in ${reader.path}: what it held (often a tool's output) is not known`);
+        this.opts.onWarning?.(
+          `skipped ${oversized === 1 ? "a line" : `${oversized} lines`} over ${sizeText(this.opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES)} in ` +
+            `${reader.path}: what it held (often a tool's output) is not known`,
+        );
       }
       if (result.reset && source === MAIN) this.startOver();
       if (result.lines.length > 0) {
@@ -307,7 +310,10 @@ export class SessionFollower {
       follow.finished = true;
       return;
     }
-    const size = await stat(follow.reader.path).then((s) => s.size, () => 0);
+    const size = await stat(follow.reader.path).then(
+      (s) => s.size,
+      () => 0,
+    );
     if (size > SUBAGENT_RESTORE_BYTES) await follow.reader.seekToLineAfter(size - SUBAGENT_RESTORE_BYTES);
   }
 }

@@ -26,7 +26,8 @@ export interface GitRunResult {
 const HELPER_SOURCE = `
 const { execFile } = require("node:child_process");
 process.on("message", (m) => {
-  execFile("git", m.args, { cwd: m.cwd, env: m.env, timeout: m.timeoutMs, maxBuffer: m.maxBuffer, windowsHide: true, encoding: "utf8" }, (err, stdout, stderr) => {
+  const options = { cwd: m.cwd, env: m.env, timeout: m.timeoutMs, maxBuffer: m.maxBuffer, windowsHide: true, encoding: "utf8" };
+  execFile("git", m.args, options, (err, stdout, stderr) => {
     const code = err ? (typeof err.code === "number" ? err.code : -1) : 0;
     process.send({ id: m.id, code, stdout: String(stdout ?? ""), stderr: err && code === -1 && !stderr ? String(err.message) : String(stderr ?? "") });
   });
@@ -37,10 +38,15 @@ process.on("disconnect", () => process.exit(0));
 /** A direct start, in this process (the fallback, and what the helper itself does). */
 export function runGitHere(run: GitRun): Promise<GitRunResult> {
   return new Promise((resolve) => {
-    execFile("git", [...run.args], { cwd: run.cwd, env: run.env, timeout: run.timeoutMs, maxBuffer: run.maxBuffer, windowsHide: true, encoding: "utf8" }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as { code?: unknown }).code === "number" ? (err as { code: number }).code : -1) : 0;
-      resolve({ code, stdout, stderr: err && code === -1 && !stderr ? err.message : stderr });
-    });
+    execFile(
+      "git",
+      [...run.args],
+      { cwd: run.cwd, env: run.env, timeout: run.timeoutMs, maxBuffer: run.maxBuffer, windowsHide: true, encoding: "utf8" },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof (err as { code?: unknown }).code === "number" ? (err as { code: number }).code : -1) : 0;
+        resolve({ code, stdout, stderr: err && code === -1 && !stderr ? err.message : stderr });
+      },
+    );
   });
 }
 
@@ -96,7 +102,11 @@ export class GitHost {
     if (this.child) return this.child;
     try {
       // process.execPath is node, or VS Code's Electron: ELECTRON_RUN_AS_NODE makes it node.
-      const child = spawn(process.execPath, ["-e", HELPER_SOURCE], { stdio: ["ignore", "ignore", "ignore", "ipc"], env: { ...process.env, ELECTRON_RUN_AS_NODE: "1" }, windowsHide: true });
+      const child = spawn(process.execPath, ["-e", HELPER_SOURCE], {
+        stdio: ["ignore", "ignore", "ignore", "ipc"],
+        env: { ...process.env, ELECTRON_RUN_AS_NODE: "1" },
+        windowsHide: true,
+      });
       child.on("message", (m: { id: number } & GitRunResult) => {
         const resolve = this.pending.get(m.id);
         this.pending.delete(m.id);

@@ -16,7 +16,10 @@ export async function predictionUnavailable(): Promise<string | undefined> {
   const [major, minor] = version;
   const [needMajor, needMinor] = MIN_GIT_FOR_PREDICTION;
   if (major > needMajor || (major === needMajor && minor >= needMinor)) return undefined;
-  return `git ${major}.${minor} cannot predict a merge without touching the work tree (merge-tree --write-tree needs git ${needMajor}.${needMinor} or later): update git`;
+  return (
+    `git ${major}.${minor} cannot predict a merge without touching the work tree (merge-tree --write-tree needs git ${needMajor}.${needMinor} or ` +
+    `later): update git`
+  );
 }
 
 /** Merging `theirs` (a commit: a branch tip or a work tree snapshot) into `base`, in `repo`. */

@@ -55,13 +55,17 @@ export const nodeRepositoryDisk: RepositoryDisk = {
  */
 export async function foreignRepository(root: string, cwd: string, folders: readonly string[], disk: RepositoryDisk): Promise<string | undefined> {
   const parts = relative(root, cwd).split(sep).filter(Boolean);
-  if (parts.some((p) => p.toLowerCase() === ".git")) return `its folder ${cwd} is inside a .git folder, where git takes the folder for a repository with its own configuration`;
+  if (parts.some((p) => p.toLowerCase() === ".git"))
+    return `its folder ${cwd} is inside a .git folder, where git takes the folder for a repository with its own configuration`;
   const owned = await ownRepositories(folders, disk);
   let dir = root;
   for (let i = 0; i <= parts.length; i++) {
     if (i > 0) dir = join(dir, parts[i - 1] as string);
     if (await looksLikeGitDirectory(dir, disk)) {
-      return `its folder is in a folder shaped like a git directory (${dir}: HEAD and config/objects/refs), which git would use as a repository with its own configuration`;
+      return (
+        `its folder is in a folder shaped like a git directory (${dir}: HEAD and config/objects/refs), which git would use as a repository with ` +
+        `its own configuration`
+      );
     }
     const why = await untrustedGitEntry(dir, i === 0, owned, folders, disk);
     if (why) return why;
@@ -76,7 +80,13 @@ async function ownRepositories(folders: readonly string[], disk: RepositoryDisk)
   return own;
 }
 
-async function untrustedGitEntry(dir: string, atRoot: boolean, owned: readonly string[], folders: readonly string[], disk: RepositoryDisk): Promise<string | undefined> {
+async function untrustedGitEntry(
+  dir: string,
+  atRoot: boolean,
+  owned: readonly string[],
+  folders: readonly string[],
+  disk: RepositoryDisk,
+): Promise<string | undefined> {
   const dotGit = join(dir, ".git");
   const kind = await disk.entry(dotGit);
   if (kind === undefined) return undefined;

@@ -28,7 +28,8 @@ export interface WorktreeInfo {
 /** What is wrong with a worktree name, in words; undefined when it is fine. */
 export function worktreeNameProblem(name: string): string | undefined {
   if (name === "") return "Give the worktree a name, e.g. fix-login";
-  if (!NAME.test(name) || name.includes("..") || name.endsWith(".lock") || name.endsWith(".")) return "Use letters, digits, '.', '_' and '-' (up to 48, starting with a letter or digit), e.g. fix-login";
+  if (!NAME.test(name) || name.includes("..") || name.endsWith(".lock") || name.endsWith("."))
+    return "Use letters, digits, '.', '_' and '-' (up to 48, starting with a letter or digit), e.g. fix-login";
   return undefined;
 }
 
@@ -49,7 +50,8 @@ export async function createWorktree(repo: string, name: string, from?: { base: 
   if (problem) throw new Error(problem);
   const path = join(repo, WORKTREES_FOLDER, name);
   const branch = `worktree-${name}`;
-  if ((await runGit(repo, ["rev-parse", "--verify", "-q", `refs/heads/${branch}`])).code === 0) throw new Error(`A branch ${branch} already exists: choose another name`);
+  if ((await runGit(repo, ["rev-parse", "--verify", "-q", `refs/heads/${branch}`])).code === 0)
+    throw new Error(`A branch ${branch} already exists: choose another name`);
   const base = from?.base ?? ((await runGit(repo, ["symbolic-ref", "--short", "-q", "HEAD"])).stdout.trim() || (await git(repo, ["rev-parse", "HEAD"])).trim());
   if (from && (!isPlainRef(from.base) || !/^[0-9a-f]{7,64}$/.test(from.commit))) throw new Error(`not a branch and commit: ${from.base} ${from.commit}`);
   await git(repo, ["worktree", "add", "-b", branch, path, from?.commit ?? "HEAD"]);
@@ -113,4 +115,3 @@ export async function agentWorktrees(repo: string): Promise<ListedWorktree[]> {
   }
   return out;
 }
-

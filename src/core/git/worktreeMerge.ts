@@ -21,26 +21,36 @@ export interface MergeRequest {
   base: string;
 }
 
-export type MergePlan =
-  | { ok: true; files: string[]; uncommitted: boolean }
-  | { ok: false; blocked: string; conflicts?: string[] };
+export type MergePlan = { ok: true; files: string[]; uncommitted: boolean } | { ok: false; blocked: string; conflicts?: string[] };
 
 export type MergeOutcome = { merged: true; commit: string; committed: boolean; files: string[] } | { merged: false; blocked: string; conflicts?: string[] };
 
 export async function planMerge(request: MergeRequest): Promise<MergePlan> {
   const { repo, worktree, base } = request;
   const current = (await runGit(repo, ["symbolic-ref", "--short", "-q", "HEAD"])).stdout.trim();
-  if (current !== base) return { ok: false, blocked: current ? `The main checkout is on "${current}", not "${base}": switch it to ${base} first.` : `The main checkout is not on a branch: switch it to ${base} first.` };
+  if (current !== base)
+    return {
+      ok: false,
+      blocked: current
+        ? `The main checkout is on "${current}", not "${base}": switch it to ${base} first.`
+        : `The main checkout is not on a branch: switch it to ${base} first.`,
+    };
   const snapshot = await snapshotWorkTree(worktree);
   const head = (await git(worktree, ["rev-parse", "HEAD"])).trim();
   const prediction = await predictMerge(repo, base, snapshot);
-  if (!prediction.clean) return { ok: false, blocked: `Merging would conflict in ${prediction.conflicts.length} file(s): ${prediction.conflicts.join(", ")}. Nothing was changed.`, conflicts: prediction.conflicts };
+  if (!prediction.clean)
+    return {
+      ok: false,
+      blocked: `Merging would conflict in ${prediction.conflicts.length} file(s): ${prediction.conflicts.join(", ")}. Nothing was changed.`,
+      conflicts: prediction.conflicts,
+    };
   const files = nulFields(await git(repo, ["diff", "--name-only", "-z", `${base}...${snapshot}`]));
   if (files.length > 0) {
     const dirty = nulFields(await git(repo, ["status", "--porcelain=v1", "-z", "--untracked-files=all", "--", ...files.map((f) => `:(literal)${f}`)]))
       .filter((entry) => entry.length > 3)
       .map((entry) => entry.slice(3));
-    if (dirty.length > 0) return { ok: false, blocked: `The main checkout has uncommitted changes in files the merge touches: ${dirty.join(", ")}. Commit or stash them first.` };
+    if (dirty.length > 0)
+      return { ok: false, blocked: `The main checkout has uncommitted changes in files the merge touches: ${dirty.join(", ")}. Commit or stash them first.` };
   }
   return { ok: true, files, uncommitted: snapshot !== head };
 }

@@ -30,7 +30,8 @@ export async function removalCheck(worktree: string, base: string): Promise<Remo
 /** What `check` would lose, in words ("" when nothing). */
 export function lossOf(check: RemovalCheck): string {
   const parts: string[] = [];
-  if (check.uncommitted.length > 0) parts.push(`${check.uncommitted.length} uncommitted file(s) (${check.uncommitted.slice(0, 5).join(", ")}${check.uncommitted.length > 5 ? ", …" : ""})`);
+  if (check.uncommitted.length > 0)
+    parts.push(`${check.uncommitted.length} uncommitted file(s) (${check.uncommitted.slice(0, 5).join(", ")}${check.uncommitted.length > 5 ? ", …" : ""})`);
   if (check.unmerged.length > 0) parts.push(`${check.unmerged.length} commit(s) not merged into the base (kept on branch ${check.branch ?? "?"})`);
   return parts.join(" and ");
 }

@@ -23,7 +23,12 @@ export async function snapshotWorkTree(worktree: string): Promise<string> {
     const env = { GIT_INDEX_FILE: index };
     await git(worktree, ["add", "-A", "--", "."], { env });
     const tree = (await git(worktree, ["write-tree"], { env })).trim();
-    const identity = { GIT_AUTHOR_NAME: "Arcadia", GIT_AUTHOR_EMAIL: "arcadia@localhost", GIT_COMMITTER_NAME: "Arcadia", GIT_COMMITTER_EMAIL: "arcadia@localhost" };
+    const identity = {
+      GIT_AUTHOR_NAME: "Arcadia",
+      GIT_AUTHOR_EMAIL: "arcadia@localhost",
+      GIT_COMMITTER_NAME: "Arcadia",
+      GIT_COMMITTER_EMAIL: "arcadia@localhost",
+    };
     return (await git(worktree, ["commit-tree", tree, "-p", head, "-m", "Arcadia: work tree snapshot"], { env: identity })).trim();
   } finally {
     await rm(scratch, { recursive: true, force: true });

@@ -67,7 +67,21 @@ export interface QuietHooks {
 /** curl's argv that POSTs the hook input (stdin) to Arcadia, giving up after `seconds`; the answer thrown away, or printed (`-f`: only a 2xx one). */
 function curlArgs(hooksUrl: string, quiet: QuietHooks, seconds: number, answer: "discard" | "print"): string[] {
   const output = answer === "discard" ? ["-o", devNull] : ["-f"];
-  return ["-s", ...output, "-m", String(seconds), "--noproxy", "*", "-H", "Content-Type: application/json", "-H", `@${quiet.headersFile}`, "--data-binary", "@-", hooksUrl];
+  return [
+    "-s",
+    ...output,
+    "-m",
+    String(seconds),
+    "--noproxy",
+    "*",
+    "-H",
+    "Content-Type: application/json",
+    "-H",
+    `@${quiet.headersFile}`,
+    "--data-binary",
+    "@-",
+    hooksUrl,
+  ];
 }
 
 /**
@@ -102,7 +116,14 @@ export function hookSettings(hooksUrl: string, token: string, agentId: string, q
 }
 
 /** `curl`: its path where it exists (quiet hooks), else undefined (http hooks only); `sh` likewise (a quiet PreToolUse). */
-export async function writeHookSettingsFile(hooksUrl: string, token: string, agentId: string, parent = tmpdir(), curl?: string, sh?: string): Promise<HookSettingsFile> {
+export async function writeHookSettingsFile(
+  hooksUrl: string,
+  token: string,
+  agentId: string,
+  parent = tmpdir(),
+  curl?: string,
+  sh?: string,
+): Promise<HookSettingsFile> {
   // A folder of our own (mode 0700 from mkdtemp) so no other user can even list the files.
   const dir = await mkdtemp(join(parent, "arcadia-hooks-"));
   const path = join(dir, "settings.json");

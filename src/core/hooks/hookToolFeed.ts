@@ -192,7 +192,16 @@ export class HookToolFeed {
     const feed = this.feedOf(agentId);
     const known = feed.tools.get(id);
     if (known) known.background = true;
-    else this.add(feed, { id, name, input: input.tool_input, sessionId: input.session_id, subagentId: subagentOf(input), startedAt: this.clock.now(), background: true });
+    else
+      this.add(feed, {
+        id,
+        name,
+        input: input.tool_input,
+        sessionId: input.session_id,
+        subagentId: subagentOf(input),
+        startedAt: this.clock.now(),
+        background: true,
+      });
     this.fire(agentId);
   }
 

@@ -145,10 +145,7 @@ export class PermissionBroker {
   decide(id: string, answer: PermissionAnswer): boolean {
     const entry = this.pendingById.get(id);
     if (!entry) return false;
-    const reply =
-      answer === "deny"
-        ? denyReply(DENY_MESSAGE, this.denyInterrupts)
-        : allowReply(answer === "alwaysAllow" ? entry.suggestions : undefined);
+    const reply = answer === "deny" ? denyReply(DENY_MESSAGE, this.denyInterrupts) : allowReply(answer === "alwaysAllow" ? entry.suggestions : undefined);
     this.finish(entry, reply, "decided");
     return true;
   }
@@ -208,7 +205,13 @@ export class PermissionBroker {
       this.log(`PreToolUse without tool_use_id or tool_name from agent ${agentId}: ignored`);
       return;
     }
-    const call = this.memory.remember(agentId, { sessionId: input.session_id, promptId: str(input.prompt_id), toolName, toolInput: input.tool_input, toolUseId });
+    const call = this.memory.remember(agentId, {
+      sessionId: input.session_id,
+      promptId: str(input.prompt_id),
+      toolName,
+      toolInput: input.tool_input,
+      toolUseId,
+    });
     if (call.claimed) return;
     // A request that came before its PreToolUse (not seen from 2.1.330, which asks only after
     // PreToolUse hooks are done, but cheap to handle) gets its id now.
@@ -246,7 +249,11 @@ export class PermissionBroker {
 
     const pendingOfAgent = this.pending(agentId).length;
     if (pendingOfAgent >= this.maxPendingPerAgent) {
-      if (!this.overCap.has(agentId)) this.log(`PermissionRequest from agent ${agentId}: ${pendingOfAgent} of its prompts already wait here; no decision (the terminal asks) until some are answered`);
+      if (!this.overCap.has(agentId))
+        this.log(
+          `PermissionRequest from agent ${agentId}: ${pendingOfAgent} of its prompts already wait here; no decision (the terminal asks) until some ` +
+            `are answered`,
+        );
       this.overCap.add(agentId);
       return NO_DECISION;
     }

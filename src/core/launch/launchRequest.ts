@@ -33,7 +33,13 @@ export function parseLaunchRequest(arg: unknown, opts: { worktree: boolean }): {
   const parsed = schema.safeParse(arg);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, problem: issue?.code === "unrecognized_keys" ? `unknown field(s) ${issue.keys.join(", ")}: only prompt and worktree are accepted` : (issue?.message ?? "not a launch request") };
+    return {
+      ok: false,
+      problem:
+        issue?.code === "unrecognized_keys"
+          ? `unknown field(s) ${issue.keys.join(", ")}: only prompt and worktree are accepted`
+          : (issue?.message ?? "not a launch request"),
+    };
   }
   const { prompt, worktree } = parsed.data;
   if (worktree !== undefined && !opts.worktree) return { ok: false, problem: "worktree is only for Open Claude Code in New Worktree" };

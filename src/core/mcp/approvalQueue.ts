@@ -41,7 +41,11 @@ export class ApprovalQueue {
   constructor(private readonly maxPendingPerAgent = DEFAULT_MAX_PENDING_APPROVALS_PER_AGENT) {}
 
   /** Past the agent's cap the approval is never shown: it is "cancelled" at once. */
-  enqueue(kind: ApprovalKind, subject: string, links: { agentId?: string; callId?: string; reason?: string } = {}): { id: string; promise: Promise<ApprovalDecision> } {
+  enqueue(
+    kind: ApprovalKind,
+    subject: string,
+    links: { agentId?: string; callId?: string; reason?: string } = {},
+  ): { id: string; promise: Promise<ApprovalDecision> } {
     const id = `approval-${this.nextId++}`;
     const { agentId } = links;
     if (agentId !== undefined) {

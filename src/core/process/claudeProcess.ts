@@ -57,11 +57,7 @@ export function descendantsOf(rootPid: number, processes: readonly ProcessInfo[]
  * `claude -p` run by a tool is deeper), else the shallowest one that looks like Claude Code.
  * Ties go to the older process.
  */
-export function findClaude(
-  shellPid: number,
-  processes: readonly ProcessInfo[],
-  hasBelievableStatus: (p: ProcessInfo) => boolean,
-): Descendant | undefined {
+export function findClaude(shellPid: number, processes: readonly ProcessInfo[], hasBelievableStatus: (p: ProcessInfo) => boolean): Descendant | undefined {
   const below = descendantsOf(shellPid, processes);
   return shallowest(below.filter((d) => hasBelievableStatus(d.process))) ?? shallowest(below.filter((d) => looksLikeClaude(d.process)));
 }

@@ -192,7 +192,10 @@ export class ClaudeProcessMonitor {
       processes = await this.table.list(shells, { descend: (p) => !withFile.has(p.pid) });
     } catch (err) {
       // Not "every process is gone": keep what is known, try again at the next poll.
-      if (!this.listingFailed) this.opts.onError?.(new Error(`cannot list processes (agents keep their last known state until a listing works): ${errorMessage(err)}`, { cause: err }));
+      if (!this.listingFailed)
+        this.opts.onError?.(
+          new Error(`cannot list processes (agents keep their last known state until a listing works): ${errorMessage(err)}`, { cause: err }),
+        );
       this.listingFailed = true;
       return;
     }
@@ -299,4 +302,3 @@ function pidAlive(pid: number): boolean {
     return (err as NodeJS.ErrnoException).code !== "ESRCH";
   }
 }
-

@@ -168,7 +168,7 @@ export function parsePsOutput(text: string): ProcessInfo[] {
 const WINDOWS_SCRIPT = [
   "Get-CimInstance Win32_Process | ForEach-Object {",
   "$ft = if ($_.CreationDate) { $_.CreationDate.ToFileTimeUtc() } else { '' };",
-  "[string]$_.ProcessId + \"`t\" + [string]$_.ParentProcessId + \"`t\" + $ft + \"`t\" + $_.Name + \"`t\" + ($_.CommandLine -replace '[\\r\\n\\t]', ' ')",
+  '[string]$_.ProcessId + "`t" + [string]$_.ParentProcessId + "`t" + $ft + "`t" + $_.Name + "`t" + ($_.CommandLine -replace \'[\\r\\n\\t]\', \' \')',
   "}",
 ].join(" ");
 

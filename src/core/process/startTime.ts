@@ -21,7 +21,10 @@ export function linuxStatStartTime(stat: string): string | undefined {
 export function afterComm(stat: string): string[] | undefined {
   const close = stat.lastIndexOf(")");
   if (close < 0) return undefined;
-  return stat.slice(close + 2).trim().split(" ");
+  return stat
+    .slice(close + 2)
+    .trim()
+    .split(" ");
 }
 
 /** FILETIME is 100 ns ticks since 1601; a different unit (e.g. ns since 1970) is far larger. */

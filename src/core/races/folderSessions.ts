@@ -58,7 +58,10 @@ export class FolderSessions {
   private async transcripts(): Promise<string[]> {
     try {
       const names = await readdir(this.projectDir);
-      return names.filter((n) => n.endsWith(".jsonl")).sort().map((n) => join(this.projectDir, n));
+      return names
+        .filter((n) => n.endsWith(".jsonl"))
+        .sort()
+        .map((n) => join(this.projectDir, n));
     } catch {
       // No session there yet.
       return [];

@@ -23,7 +23,11 @@ const INSTALL =
 export async function probeBubblewrap(env: NodeJS.ProcessEnv, home: string, platform: NodeJS.Platform = process.platform): Promise<SandboxAvailability> {
   if (platform !== "linux") {
     const where = platform === "darwin" ? "macOS" : platform === "win32" ? "Windows" : platform;
-    return { available: false, reason: `Arcadia's sandbox runs on Linux (bubblewrap); there is none for ${where} yet`, fix: "Commands that would run in it ask you first instead." };
+    return {
+      available: false,
+      reason: `Arcadia's sandbox runs on Linux (bubblewrap); there is none for ${where} yet`,
+      fix: "Commands that would run in it ask you first instead.",
+    };
   }
   const bwrap = (await which("bwrap", { path: env.PATH ?? "", nothrow: true })) ?? (await which("bwrap", { path: "/usr/bin:/bin", nothrow: true }));
   if (!bwrap) return { available: false, reason: "bubblewrap (bwrap), the sandbox Arcadia runs commands in, is not installed", fix: INSTALL };

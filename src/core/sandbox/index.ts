@@ -1,5 +1,13 @@
 /** Commands confined by the operating system (bubblewrap on Linux): what execute_command runs unasked runs here. */
-export { BubblewrapSandbox, writableFolders, type CommandSandbox, type SandboxFolders, type SandboxLaunch, type SandboxMode, type SandboxSettings } from "./commandSandbox";
+export {
+  BubblewrapSandbox,
+  writableFolders,
+  type CommandSandbox,
+  type SandboxFolders,
+  type SandboxLaunch,
+  type SandboxMode,
+  type SandboxSettings,
+} from "./commandSandbox";
 export type { SandboxAvailability } from "./bubblewrap";
 export { StubFolders } from "./stubFolders";
 export { bwrapArguments, orderedMounts } from "./bwrapArguments";

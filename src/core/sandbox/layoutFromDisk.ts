@@ -106,7 +106,15 @@ async function toolFolders(path: string, home: string | undefined): Promise<Moun
   for (const entry of new Set(path.split(delimiter))) {
     if (!isAbsolute(entry) || (home && isInside(home, entry))) continue;
     const real = await realpath(entry).catch(() => undefined);
-    if (real === undefined || (home && isInside(home, real)) || !(await stat(real).then((s) => s.isDirectory(), () => false))) continue;
+    if (
+      real === undefined ||
+      (home && isInside(home, real)) ||
+      !(await stat(real).then(
+        (s) => s.isDirectory(),
+        () => false,
+      ))
+    )
+      continue;
     out.push({ kind: "readOnly", path: real });
     if (real !== entry) out.push({ kind: "readOnly", path: entry, source: real });
     nodePrefix ??= await nodeInstallation(real);

@@ -45,4 +45,14 @@ export const HOME_SECRETS: readonly string[] = [
 ];
 
 /** /etc stays readable (programs need it) but for the files only root should read. */
-export const ETC_SECRETS: readonly string[] = ["/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-", "/etc/sudoers", "/etc/sudoers.d", "/etc/ssh", "/etc/ssl/private", "/etc/security/opasswd"];
+export const ETC_SECRETS: readonly string[] = [
+  "/etc/shadow",
+  "/etc/shadow-",
+  "/etc/gshadow",
+  "/etc/gshadow-",
+  "/etc/sudoers",
+  "/etc/sudoers.d",
+  "/etc/ssh",
+  "/etc/ssl/private",
+  "/etc/security/opasswd",
+];

@@ -7,7 +7,19 @@
  */
 
 /** Passed through when the host has them. */
-export const PASSED_VARIABLES: readonly string[] = ["PATH", "USER", "LOGNAME", "SHELL", "LANG", "LANGUAGE", "TERM", "COLORTERM", "TZ", "NO_COLOR", "FORCE_COLOR"];
+export const PASSED_VARIABLES: readonly string[] = [
+  "PATH",
+  "USER",
+  "LOGNAME",
+  "SHELL",
+  "LANG",
+  "LANGUAGE",
+  "TERM",
+  "COLORTERM",
+  "TZ",
+  "NO_COLOR",
+  "FORCE_COLOR",
+];
 
 /** LC_ALL, LC_CTYPE…: the locale. */
 const LOCALE = /^LC_[A-Z]+$/;

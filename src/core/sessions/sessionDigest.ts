@@ -194,4 +194,3 @@ export class SessionDigestFold {
     return this.edits?.files ?? new Set();
   }
 }
-

@@ -45,10 +45,14 @@ export class SessionDigestReader {
 
   /** Reads what the files gained since the last call. True when anything was read (or the file was rewritten). */
   async advance(): Promise<boolean> {
-    let changed = await this.drain(this.main, (line) => this.onMainLine(line), () => {
-      this.fold = new SessionDigestFold(this.fold.sessionId, this.opts.cwd);
-      this.subagents.clear();
-    });
+    let changed = await this.drain(
+      this.main,
+      (line) => this.onMainLine(line),
+      () => {
+        this.fold = new SessionDigestFold(this.fold.sessionId, this.opts.cwd);
+        this.subagents.clear();
+      },
+    );
     if (this.opts.subagents !== false) {
       for (const path of await this.subagentFiles()) {
         let reader = this.subagents.get(path);
@@ -57,7 +61,14 @@ export class SessionDigestReader {
           reader = this.readerOf(path);
           this.subagents.set(path, reader);
         }
-        if (await this.drain(reader, (line) => this.onSubagentLine(line), () => {})) changed = true;
+        if (
+          await this.drain(
+            reader,
+            (line) => this.onSubagentLine(line),
+            () => {},
+          )
+        )
+          changed = true;
       }
     }
     return changed;
@@ -95,7 +106,10 @@ export class SessionDigestReader {
     const dir = subagentDirOf(this.transcriptPath);
     try {
       const names = await readdir(dir);
-      return names.filter((n) => n.endsWith(".jsonl")).sort().map((n) => join(dir, n));
+      return names
+        .filter((n) => n.endsWith(".jsonl"))
+        .sort()
+        .map((n) => join(dir, n));
     } catch {
       return [];
     }

@@ -45,7 +45,10 @@ class DocumentBuilder {
   private turn = 0;
   items = 0;
 
-  constructor(private readonly emit: (batch: SessionBatch) => void, private readonly batchItems: number) {}
+  constructor(
+    private readonly emit: (batch: SessionBatch) => void,
+    private readonly batchItems: number,
+  ) {}
 
   add(events: readonly TranscriptEvent[]): void {
     for (const event of events) this.addOne(event);
@@ -105,7 +108,11 @@ class DocumentBuilder {
 }
 
 /** Reads the session and hands it over in batches; resolves with the number of items once it is all read. */
-export async function streamSessionDocument(transcriptPath: string, onBatch: (batch: SessionBatch) => void, opts: DocumentOptions = {}): Promise<{ items: number; warnings: string[] }> {
+export async function streamSessionDocument(
+  transcriptPath: string,
+  onBatch: (batch: SessionBatch) => void,
+  opts: DocumentOptions = {},
+): Promise<{ items: number; warnings: string[] }> {
   const builder = new DocumentBuilder(onBatch, opts.batchItems ?? 400);
   const result = await replaySessions([transcriptPath], {
     onStep: ({ events }) => {

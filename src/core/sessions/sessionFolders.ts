@@ -27,7 +27,8 @@ export async function sessionFolders(projectsRoot: string, workspaceProjectDirs:
     folders.set(dir, { projectDir: dir });
     const prefix = `${basename(dir)}${WORKTREE_SLUG_PART}`;
     for (const name of names) {
-      if (name.startsWith(prefix) && name.length > prefix.length) folders.set(join(projectsRoot, name), { projectDir: join(projectsRoot, name), worktree: name.slice(prefix.length) });
+      if (name.startsWith(prefix) && name.length > prefix.length)
+        folders.set(join(projectsRoot, name), { projectDir: join(projectsRoot, name), worktree: name.slice(prefix.length) });
     }
   }
   return [...folders.values()];

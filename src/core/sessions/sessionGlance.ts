@@ -101,13 +101,13 @@ export function glanceSession(path: string, size: number, hasFolder = true): Ses
     const tail = readAt(fd, tailStart, size - tailStart);
     const firstLine = tailStart > 0 ? tail.indexOf(0x0a) + 1 : 0;
     if (tailStart === 0 || firstLine > 0) {
-      for (let start = firstLine; start < tail.length; ) {
+      for (let start = firstLine; start < tail.length;) {
         const newline = tail.indexOf(0x0a, start);
         const end = newline < 0 ? tail.length : newline;
         if (startsWithTitle(tail, start)) title = betterTitle(title, sessionRecordOf(tail.subarray(start, end), stats) ?? {});
         start = end + 1;
       }
-      for (let end = tail.length; end > firstLine && glance.lastActiveAt === undefined; ) {
+      for (let end = tail.length; end > firstLine && glance.lastActiveAt === undefined;) {
         if (tail[end - 1] === 0x0a) end--;
         // (lastIndexOf from a negative offset would count from the end.)
         const start = end > 0 ? Math.max(firstLine, tail.lastIndexOf(0x0a, end - 1) + 1) : 0;

@@ -68,7 +68,8 @@ export class SessionIndex {
     const files = (await Promise.all(projectDirs.map((dir) => this.filesOf(dir)))).flat();
     const entries = await sliced(files, SLICE, (file): SessionEntry | undefined => {
       const known = stored.get(file.path);
-      if (known && known.size === file.size && known.mtimeMs === file.mtimeMs && known.ino === file.ino) return { ...file, glance: known.glance, digest: known.digest };
+      if (known && known.size === file.size && known.mtimeMs === file.mtimeMs && known.ino === file.ino)
+        return { ...file, glance: known.glance, digest: known.digest };
       try {
         return { ...file, glance: glanceSession(file.path, file.size, file.hasFolder) };
       } catch (err) {
@@ -93,7 +94,13 @@ export class SessionIndex {
         const read = this.reading.then(() => this.digestOf(entry.path));
         this.reading = read.catch(() => undefined);
         const digest = await read;
-        const glance: SessionGlance = { ...entry.glance, title: digest.title ?? entry.glance.title, firstPrompt: digest.firstPrompt ?? entry.glance.firstPrompt, startedAt: digest.startedAt ?? entry.glance.startedAt, lastActiveAt: digest.lastActiveAt ?? entry.glance.lastActiveAt };
+        const glance: SessionGlance = {
+          ...entry.glance,
+          title: digest.title ?? entry.glance.title,
+          firstPrompt: digest.firstPrompt ?? entry.glance.firstPrompt,
+          startedAt: digest.startedAt ?? entry.glance.startedAt,
+          lastActiveAt: digest.lastActiveAt ?? entry.glance.lastActiveAt,
+        };
         const done: SessionEntry = { ...entry, glance, digest };
         stored.set(entry.path, { size: entry.size, mtimeMs: entry.mtimeMs, ino: entry.ino, glance, digest });
         this.dirty = true;

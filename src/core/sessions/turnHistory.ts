@@ -93,7 +93,8 @@ export function foldTurns(history: TurnHistory, events: readonly TranscriptEvent
       default:
         if (current && event.at !== undefined && current.ending === "running") current.endedAt = event.at;
     }
-    if (current && current.ending === "running" && event.at !== undefined && event.kind !== "prompt") current.endedAt = Math.max(current.endedAt ?? event.at, event.at);
+    if (current && current.ending === "running" && event.at !== undefined && event.kind !== "prompt")
+      current.endedAt = Math.max(current.endedAt ?? event.at, event.at);
   }
   return history;
 }

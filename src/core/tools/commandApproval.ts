@@ -96,7 +96,7 @@ type TextOutcome = { decision: CommandApprovalDecision } | { entry: string; rest
  */
 export function commandTextDecision(settings: CommandApprovalSettings, command: string): TextOutcome {
   if (settings.mode === "never") return { decision: { needsApproval: false } };
-  if (settings.mode === "always") return { decision: { needsApproval: true, reason: "every command asks (arcadia.mcp.commandApproval is \"always\")" } };
+  if (settings.mode === "always") return { decision: { needsApproval: true, reason: 'every command asks (arcadia.mcp.commandApproval is "always")' } };
   const line = command.trim();
   if (CHAINING.test(line)) {
     return { decision: { needsApproval: true, reason: "it chains, pipes or redirects (; & | < > ` $( ): only a single allow-listed command runs unasked" } };
@@ -136,7 +136,11 @@ export async function decideCommandApproval(request: CommandApprovalRequest, dis
 
   const program = programName(words[0]?.text ?? "");
   if (SCRIPT_RUNNERS.has(program)) {
-    if (request.cwd !== root) return asks(`${program} runs the scripts of the package (or Makefile) in its folder, and only runs unasked at a workspace folder's root (${root}), not in ${request.cwd}`);
+    if (request.cwd !== root)
+      return asks(
+        `${program} runs the scripts of the package (or Makefile) in its folder, and only runs unasked at a workspace folder's root (${root}), not in ` +
+          `${request.cwd}`,
+      );
     const option = optionBeforeDoubleDash(words.slice(1));
     if (option) return asks(`${program} option \`${option}\` can choose another package, folder or script shell: options go after \`--\` to reach the script`);
   }
@@ -164,7 +168,10 @@ async function expandedWord(word: ShellWord, cwd: string, disk: CommandDisk): Pr
   if (!word.glob) return [word.text];
   const expansion = await expandPattern(word.pattern, cwd, disk, MAX_GLOB_MATCHES);
   if ("unsupported" in expansion) {
-    return `its argument \`${word.text}\` holds ${expansion.unsupported}: Arcadia expands only * and ? itself (a bracket expression such as [[=e=]] matches names a check cannot foresee)`;
+    return (
+      `its argument \`${word.text}\` holds ${expansion.unsupported}: Arcadia expands only * and ? itself (a bracket expression such as [[=e=]] ` +
+      `matches names a check cannot foresee)`
+    );
   }
   if ("tooMany" in expansion) return `its argument \`${word.text}\` matches over ${MAX_GLOB_MATCHES} names`;
   return expansion.matches.length > 0 ? expansion.matches : [word.text];
@@ -188,7 +195,9 @@ async function realFolders(folders: readonly string[], disk: CommandDisk): Promi
 
 /** The program's name: the first word, without a folder or a Windows extension. */
 export function programName(first: string): string {
-  return basename(first.replace(/\\/g, "/")).replace(/\.(cmd|exe|bat|ps1)$/i, "").toLowerCase();
+  return basename(first.replace(/\\/g, "/"))
+    .replace(/\.(cmd|exe|bat|ps1)$/i, "")
+    .toLowerCase();
 }
 
 function optionBeforeDoubleDash(words: readonly ShellWord[]): string | undefined {

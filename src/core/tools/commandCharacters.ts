@@ -80,10 +80,16 @@ export function forbiddenCommandCharacter(command: string): ForbiddenCharacter |
 
 /** Why the command is refused and what to do instead, for the agent. */
 export function forbiddenCharacterMessage(found: ForbiddenCharacter): string {
-  const lineBreak = found.name === "newline" || found.name === "carriage return" || found.name === "line separator" || found.name === "paragraph separator" || found.name === "next line (NEL)";
+  const lineBreak =
+    found.name === "newline" ||
+    found.name === "carriage return" ||
+    found.name === "line separator" ||
+    found.name === "paragraph separator" ||
+    found.name === "next line (NEL)";
   const instead = lineBreak
     ? "Send one command per call (or join them on one line with && or ;, which the user then sees), or put a longer script in a file and run that file."
-    : "Remove it and send the command as plain text; if a program really needs that character as data, produce it inside the command (e.g. printf '\\033' or $'\\u202e') or put it in a file.";
+    : "Remove it and send the command as plain text; if a program really needs that character as data, produce it inside the command (e.g. printf " +
+      "'\\033' or $'\\u202e') or put it in a file.";
   return (
     `The command was not run: it contains ${found.name} (${found.codePoint}) at character ${found.position} (counting from 1). ` +
     "Commands must not carry control, bidi or invisible characters: they can make what runs differ from what the user sees and approves. " +

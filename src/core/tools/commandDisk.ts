@@ -20,6 +20,10 @@ export function nodeCommandDisk(files: Pick<WorkspaceFiles, "realpath">): Comman
     realpath: (path) => realpathAllowingMissing(files, path),
     names: (folder) => readdir(folder).catch(() => undefined),
     exists: async (path) => (await nodeRepositoryDisk.entry(path)) !== undefined,
-    isFolder: (path) => stat(path).then((s) => s.isDirectory(), () => false),
+    isFolder: (path) =>
+      stat(path).then(
+        (s) => s.isDirectory(),
+        () => false,
+      ),
   };
 }

@@ -86,11 +86,17 @@ const NO_SANDBOX: SandboxAvailability = { available: false, reason: "this host h
 export async function planCommandFor(ports: ToolPorts, call: { command: string; cwd: string; outsideSandbox: boolean }): Promise<CommandPlan> {
   const disk = nodeCommandDisk(ports.files);
   const sandbox = { mode: ports.sandbox?.settings().mode ?? "unaskedCommands", availability: (await ports.sandbox?.availability()) ?? NO_SANDBOX };
-  const plan = await planCommand({ command: call.command, cwd: call.cwd, folders: ports.files.folders(), settings: ports.commandApproval(), sandbox, outsideSandbox: call.outsideSandbox }, disk);
+  const plan = await planCommand(
+    { command: call.command, cwd: call.cwd, folders: ports.files.folders(), settings: ports.commandApproval(), sandbox, outsideSandbox: call.outsideSandbox },
+    disk,
+  );
   if (!plan.argv) return plan;
   const program = await programPath(plan.argv[0] as string, call.cwd, await realWorkspaceFolders(ports.files), process.env.PATH);
   if (program === undefined) {
-    return { ask: `\`${plan.argv[0]}\` is no program on PATH (outside the workspace): only programs run unasked, with no shell`, sandboxed: approvedRunsInSandbox(sandbox) };
+    return {
+      ask: `\`${plan.argv[0]}\` is no program on PATH (outside the workspace): only programs run unasked, with no shell`,
+      sandboxed: approvedRunsInSandbox(sandbox),
+    };
   }
   return { ...plan, argv: [program, ...plan.argv.slice(1)] };
 }

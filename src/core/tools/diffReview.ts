@@ -23,7 +23,10 @@ export const completeByAcceptingTheDiff: CompleteBehaviour = {
       return { kind: "handlerAnswers" };
     }
     // No diff yet (a path approval may still be waiting): nothing will be written.
-    return { kind: "answer", result: jsonResult({ status: "force-completed", message: "Force-completed from the Arcadia panel before any change was proposed; nothing was written." }) };
+    return {
+      kind: "answer",
+      result: jsonResult({ status: "force-completed", message: "Force-completed from the Arcadia panel before any change was proposed; nothing was written." }),
+    };
   },
 };
 
@@ -43,7 +46,14 @@ export async function reviewAndWrite(
     return toolError(`${shown} cannot be written: ${errorMessage(err)}. Check the path with list_files and propose the change again.`, { path: shown });
   }
 
-  const { id, decision } = ports.diffs.propose({ path: change.path, original: change.original, proposed: change.proposed, title: change.title, agentId: context.agentId, callId: context.callId });
+  const { id, decision } = ports.diffs.propose({
+    path: change.path,
+    original: change.original,
+    proposed: change.proposed,
+    title: change.title,
+    agentId: context.agentId,
+    callId: context.callId,
+  });
   context.linkDiff(id);
   const answer = await decision;
   context.linkDiff(undefined);
@@ -51,12 +61,17 @@ export async function reviewAndWrite(
   if (context.signal.aborted) return cancelled();
   if (answer === "reject") {
     if (context.signal.aborted) return cancelled();
-    return denied(`The user rejected the change to ${shown}; nothing was written. Do not retry the same change: ask the user what they want instead.`, { path: shown });
+    return denied(`The user rejected the change to ${shown}; nothing was written. Do not retry the same change: ask the user what they want instead.`, {
+      path: shown,
+    });
   }
 
   // The file may have moved on while the diff was on screen: never overwrite what was not reviewed.
   const moved = (err: unknown) =>
-    toolError(`${shown} was not written: ${errorMessage(err)}. The file reviewed is no longer where it was; check the path (list_files) and propose the change again.`, { path: shown, path_changed: true });
+    toolError(
+      `${shown} was not written: ${errorMessage(err)}. The file reviewed is no longer where it was; check the path (list_files) and propose the change again.`,
+      { path: shown, path_changed: true },
+    );
   let now: string | undefined;
   try {
     now = await currentText(ports, change.path);
@@ -86,7 +101,12 @@ export async function readBeforeEdit(ports: ToolPorts, path: string): Promise<{ 
     const stat = await ports.files.stat(path);
     return { bytes: stat ? await ports.files.readFile(path) : undefined };
   } catch (err) {
-    return { result: toolError(`${path} was not read: ${errorMessage(err)}. Check the path with list_files and try again.`, isPathChanged(err) ? { path_changed: true } : {}) };
+    return {
+      result: toolError(
+        `${path} was not read: ${errorMessage(err)}. Check the path with list_files and try again.`,
+        isPathChanged(err) ? { path_changed: true } : {},
+      ),
+    };
   }
 }
 

@@ -31,20 +31,26 @@ const shape = {
     .string()
     .min(1, "cwd is empty: leave it out to run in the workspace folder")
     .optional()
-    .describe("Folder to run in, absolute or relative to the workspace folder. Default: the workspace folder. Outside the workspace needs the user's approval."),
+    .describe(
+      "Folder to run in, absolute or relative to the workspace folder. Default: the workspace folder. Outside the workspace needs the user's approval.",
+    ),
   timeout_seconds: z
     .number()
     .int("timeout_seconds must be a whole number of seconds")
     .min(1, "timeout_seconds must be at least 1")
     .max(86_400, "timeout_seconds can be at most 86400 (a day)")
     .optional()
-    .describe(`Stop waiting after this many seconds: the command is interrupted (Ctrl+C) and the output so far is returned with timed_out: true. Default ${DEFAULT_COMMAND_TIMEOUT_SECONDS}.`),
+    .describe(
+      `Stop waiting after this many seconds: the command is interrupted (Ctrl+C) and the output so far is returned with timed_out: true. Default ` +
+        `${DEFAULT_COMMAND_TIMEOUT_SECONDS}.`,
+    ),
   outside_sandbox: z
     .boolean()
     .optional()
     .describe(
       "Commands that run without the user's approval run in a sandbox (no network; outside the workspace only system folders, read-only; " +
-        "the workspace's .git, .claude and .vscode read-only). Set true when a command failed because of that: the user is asked, and an approved command runs as shown.",
+        "the workspace's .git, .claude and .vscode read-only). Set true when a command failed because of that: the user is asked, and an approved " +
+        "command runs as shown.",
     ),
 };
 
@@ -118,8 +124,16 @@ async function runCommand(ports: ToolPorts, args: Args, context: CallContext): P
 
   let handle;
   try {
-    const sandbox = plan.sandboxed ? await ports.sandbox!.launch({ cwd: cwd.path, folders: await realWorkspaceFolders(ports.files), agentCwd: await agentFolder(ports, context.agentId) }) : undefined;
-    handle = await ports.commands.start({ command: args.command, cwd: cwd.path, agentId: context.agentId, ...(plan.argv ? { argv: plan.argv } : {}), ...(sandbox ? { sandbox } : {}) });
+    const sandbox = plan.sandboxed
+      ? await ports.sandbox!.launch({ cwd: cwd.path, folders: await realWorkspaceFolders(ports.files), agentCwd: await agentFolder(ports, context.agentId) })
+      : undefined;
+    handle = await ports.commands.start({
+      command: args.command,
+      cwd: cwd.path,
+      agentId: context.agentId,
+      ...(plan.argv ? { argv: plan.argv } : {}),
+      ...(sandbox ? { sandbox } : {}),
+    });
   } catch (err) {
     return toolError(`Could not start the command: ${errorMessage(err)}`);
   }
@@ -130,16 +144,25 @@ async function runCommand(ports: ToolPorts, args: Args, context: CallContext): P
     if (end === "aborted") return cancelled();
     const partial = ports.commands.partialOutput(handle.id);
     const output = tail(partial.output, MAX_OUTPUT_CHARS);
-    const common = { output: output.text, ...(output.truncated ? { output_truncated: true } : {}), terminal: handle.where, ...(plan.sandboxed ? { sandboxed: true } : {}) };
+    const common = {
+      output: output.text,
+      ...(output.truncated ? { output_truncated: true } : {}),
+      terminal: handle.where,
+      ...(plan.sandboxed ? { sandboxed: true } : {}),
+    };
     if (end === "timedOut") {
       ports.commands.interrupt(handle.id);
-      return toolError(`The command was still running after ${timeoutSeconds} s, so it was interrupted (Ctrl+C). The output so far is included; give a larger timeout_seconds if it needs longer.`, {
-        status: "timed_out",
-        timed_out: true,
-        exit_code: null,
-        output_captured: partial.captured,
-        ...common,
-      });
+      return toolError(
+        `The command was still running after ${timeoutSeconds} s, so it was interrupted (Ctrl+C). The output so far is included; give a larger ` +
+          `timeout_seconds if it needs longer.`,
+        {
+          status: "timed_out",
+          timed_out: true,
+          exit_code: null,
+          output_captured: partial.captured,
+          ...common,
+        },
+      );
     }
     return resultFor(end, partial.captured, common);
   } finally {
@@ -150,10 +173,16 @@ async function runCommand(ports: ToolPorts, args: Args, context: CallContext): P
 function resultFor(end: CommandEnd, captured: boolean, common: Record<string, unknown>): ToolResult {
   switch (end.kind) {
     case "terminalClosed":
-      return toolError(`The terminal ${String(common.terminal)} was closed before the command finished; its output so far is included.`, { status: "terminal_closed", exit_code: null, output_captured: captured, ...common });
+      return toolError(`The terminal ${String(common.terminal)} was closed before the command finished; its output so far is included.`, {
+        status: "terminal_closed",
+        exit_code: null,
+        output_captured: captured,
+        ...common,
+      });
     case "notCaptured":
       return toolError(
-        `The command was sent to the terminal "${String(common.terminal)}", but that terminal has no shell integration, so its output and exit code cannot be read (output not captured). ` +
+        `The command was sent to the terminal "${String(common.terminal)}", but that terminal has no shell integration, so its output and exit code ` +
+          `cannot be read (output not captured). ` +
           "Ask the user what it printed, or write the output to a file (command > out.txt 2>&1) and read that file.",
         { status: "output_not_captured", exit_code: null, output_captured: false, terminal: common.terminal },
       );

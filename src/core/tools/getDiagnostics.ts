@@ -15,15 +15,25 @@ const MAX_DIAGNOSTICS = 500;
 const RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
 
 const shape = {
-  path: z.string().min(1, "path is empty: leave it out for the whole workspace").optional().describe("One file; leave out for every file in the workspace that has problems."),
-  min_severity: z.enum(["error", "warning", "information", "hint"], { error: 'min_severity must be one of "error", "warning", "information", "hint"' }).optional().describe('Only problems at least this severe. Default "hint" (all).'),
+  path: z
+    .string()
+    .min(1, "path is empty: leave it out for the whole workspace")
+    .optional()
+    .describe("One file; leave out for every file in the workspace that has problems."),
+  min_severity: z
+    .enum(["error", "warning", "information", "hint"], { error: 'min_severity must be one of "error", "warning", "information", "hint"' })
+    .optional()
+    .describe('Only problems at least this severe. Default "hint" (all).'),
 };
 
 export function getDiagnosticsTool(ports: ToolPorts): ToolSpec<typeof shape> {
   return {
     name: "get_diagnostics",
     title: "Get problems (diagnostics)",
-    description: `The problems VS Code reports (compiler errors, lint warnings…) for one file, or for the whole workspace: path, 1-based line and column, severity, message, source. At most ${MAX_DIAGNOSTICS}, errors first. Language servers report files they have seen: open a file (open_file) to get its problems if it has none yet.`,
+    description:
+      `The problems VS Code reports (compiler errors, lint warnings…) for one file, or for the whole workspace: path, 1-based line and ` +
+      `column, severity, message, source. At most ${MAX_DIAGNOSTICS}, errors first. Language servers report files they have seen: open a file ` +
+      `(open_file) to get its problems if it has none yet.`,
     inputSchema: shape,
     annotations: { readOnlyHint: true },
     display: (args) => args.path ?? "workspace",
@@ -55,7 +65,9 @@ export function getDiagnosticsTool(ports: ToolPorts): ToolSpec<typeof shape> {
         ...(outside
           ? {
               skipped_outside_files: outside,
-              skipped_outside_note: `${outside} file${outside === 1 ? "" : "s"} outside the workspace folders also ${outside === 1 ? "has" : "have"} problems, not shown here: ask for one by its path (the user is asked).`,
+              skipped_outside_note:
+                `${outside} file${outside === 1 ? "" : "s"} outside the workspace folders also ${outside === 1 ? "has" : "have"} ` +
+                `problems, not shown here: ask for one by its path (the user is asked).`,
             }
           : {}),
       });

@@ -27,7 +27,8 @@ export function historyExpansion(command: string): HistoryExpansion | undefined 
   for (let i = 0; i < chars.length; i++) {
     const ch = chars[i];
     if (ch === "'") inSingle = !inSingle;
-    else if (ch === "\\" && !inSingle) i++; // \! is a literal ! in bash
+    else if (ch === "\\" && !inSingle)
+      i++; // \! is a literal ! in bash
     else if (ch === "!" && !inSingle) {
       const next = chars[i + 1];
       if (next === undefined || LITERAL_AFTER.has(next)) continue;
@@ -56,7 +57,8 @@ function formAt(chars: string[], at: number): string {
 /** Why the command is refused and what to do instead, for the agent. */
 export function historyExpansionMessage(found: HistoryExpansion): string {
   return (
-    `The command was not run: it contains \`${found.form}\` at character ${found.position} (counting from 1), which an interactive shell would replace with a line from its history. ` +
+    `The command was not run: it contains \`${found.form}\` at character ${found.position} (counting from 1), which an interactive shell would ` +
+    `replace with a line from its history. ` +
     "Commands run non-interactively, so history is not available: write the command out in full. " +
     "If you meant a literal `!`, put it in single quotes (e.g. 'hello!x') or follow it with a space."
   );

@@ -1,7 +1,13 @@
 /** Arcadia's MCP tools (plain Node): the tool specs, their ports, and the command approval policy. */
 export { ARCADIA_TOOL_NAMES, registerArcadiaTools } from "./registerArcadiaTools";
 export { linkedResources } from "./linkedResources";
-export { commandTextDecision, decideCommandApproval, type CommandApprovalDecision, type CommandApprovalMode, type CommandApprovalSettings } from "./commandApproval";
+export {
+  commandTextDecision,
+  decideCommandApproval,
+  type CommandApprovalDecision,
+  type CommandApprovalMode,
+  type CommandApprovalSettings,
+} from "./commandApproval";
 export { nodeCommandDisk } from "./commandDisk";
 export { DEFAULT_COMMAND_TIMEOUT_SECONDS, MAX_OUTPUT_CHARS } from "./executeCommand";
 export { nodeWorkspaceFiles } from "./nodeWorkspaceFiles";

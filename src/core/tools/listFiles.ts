@@ -12,9 +12,19 @@ const DEFAULT_LIMIT = 500;
 export const SKIPPED_FOLDERS = new Set([".git", "node_modules", ".hg", ".svn"]);
 
 const shape = {
-  path: z.string().min(1, 'path is empty: leave it out (or give ".") for the workspace folder').optional().describe("The folder to list, absolute or relative to the workspace folder. Default: the workspace folder."),
+  path: z
+    .string()
+    .min(1, 'path is empty: leave it out (or give ".") for the workspace folder')
+    .optional()
+    .describe("The folder to list, absolute or relative to the workspace folder. Default: the workspace folder."),
   recursive: z.boolean().optional().describe("Also list what is inside sub-folders (not .git or node_modules). Default false."),
-  limit: z.number().int("limit must be a whole number").min(1, "limit must be at least 1").max(5000, "limit can be at most 5000: list a sub-folder instead").optional().describe(`At most this many entries. Default ${DEFAULT_LIMIT}.`),
+  limit: z
+    .number()
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(5000, "limit can be at most 5000: list a sub-folder instead")
+    .optional()
+    .describe(`At most this many entries. Default ${DEFAULT_LIMIT}.`),
 };
 
 export function listFilesTool(ports: ToolPorts): ToolSpec<typeof shape> {
@@ -22,8 +32,9 @@ export function listFilesTool(ports: ToolPorts): ToolSpec<typeof shape> {
     name: "list_files",
     title: "List files",
     description:
-      "Lists a folder of the workspace: entries relative to that folder, folders ending in \"/\" (a symlink leading out of the workspace is listed " +
-      "by its name alone). recursive: true walks sub-folders too (skipping .git and node_modules, not following symlinks). truncated: true means the limit was reached.",
+      'Lists a folder of the workspace: entries relative to that folder, folders ending in "/" (a symlink leading out of the workspace is listed ' +
+      "by its name alone). recursive: true walks sub-folders too (skipping .git and node_modules, not following symlinks). truncated: true means the " +
+      "limit was reached.",
     inputSchema: shape,
     annotations: { readOnlyHint: true },
     display: (args) => `${args.path ?? "."}${args.recursive ? " (recursive)" : ""}`,
@@ -59,7 +70,11 @@ export function listFilesTool(ports: ToolPorts): ToolSpec<typeof shape> {
           if (args.recursive && type === "directory" && !child.symlink && !SKIPPED_FOLDERS.has(child.name)) queue.push(childRel);
         }
       }
-      return ok({ path: shownPath(ports, context.agentId, root), entries, ...(truncated ? { truncated: true, message: `Only the first ${limit} entries: list a sub-folder, or raise limit.` } : {}) });
+      return ok({
+        path: shownPath(ports, context.agentId, root),
+        entries,
+        ...(truncated ? { truncated: true, message: `Only the first ${limit} entries: list a sub-folder, or raise limit.` } : {}),
+      });
     },
   };
 }

@@ -24,7 +24,14 @@ export function nodeWorkspaceFiles(folders: readonly string[]): WorkspaceFiles {
     writeFile: (target, data) => writeFileChecked(target, data),
     readDirectory: (path) => readDirectoryChecked(path),
     async findFiles(root, pattern, limit) {
-      const found = await glob(pattern ?? "**/*", { cwd: root, absolute: true, onlyFiles: true, dot: true, followSymbolicLinks: false, ignore: ["**/.git/**", "**/node_modules/**"] });
+      const found = await glob(pattern ?? "**/*", {
+        cwd: root,
+        absolute: true,
+        onlyFiles: true,
+        dot: true,
+        followSymbolicLinks: false,
+        ignore: ["**/.git/**", "**/node_modules/**"],
+      });
       return found.sort().slice(0, limit);
     },
   };

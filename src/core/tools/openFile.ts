@@ -9,14 +9,21 @@ import { errorMessage } from "../util/errorMessage";
 
 const shape = {
   path: z.string().min(1, "path is empty: give the file to open").describe("The file to open, absolute or relative to the workspace folder."),
-  line: z.number().int("line must be a whole line number").min(1, "line is 1-based: the first line is 1").optional().describe("1-based line to reveal and put the cursor on."),
+  line: z
+    .number()
+    .int("line must be a whole line number")
+    .min(1, "line is 1-based: the first line is 1")
+    .optional()
+    .describe("1-based line to reveal and put the cursor on."),
 };
 
 export function openFileTool(ports: ToolPorts): ToolSpec<typeof shape> {
   return {
     name: "open_file",
     title: "Open a file in the editor",
-    description: "Opens a file in a VS Code editor for the user to see, optionally at a line. Use it to point the user at something; to read a file yourself use read_file.",
+    description:
+      "Opens a file in a VS Code editor for the user to see, optionally at a line. Use it to point the user at something; to read a file yourself use " +
+      "read_file.",
     inputSchema: shape,
     annotations: { readOnlyHint: true },
     display: (args) => `${args.path}${args.line ? `:${args.line}` : ""}`,

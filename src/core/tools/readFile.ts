@@ -16,16 +16,32 @@ const MAX_RESULT_CHARS = 100_000;
 const MAX_LINE_CHARS = 2000;
 
 const shape = {
-  path: z.string().min(1, "path is empty: give the file to read, e.g. \"src/index.ts\"").describe("The file to read, absolute or relative to the workspace folder."),
-  offset: z.number().int("offset must be a whole line number").min(1, "offset is 1-based: the first line is 1").optional().describe("First line to return (1-based). Default 1."),
-  limit: z.number().int("limit must be a whole number of lines").min(1, "limit must be at least 1").max(10_000, "limit can be at most 10000 lines: read in windows").optional().describe(`How many lines to return. Default ${DEFAULT_LINES}.`),
+  path: z
+    .string()
+    .min(1, 'path is empty: give the file to read, e.g. "src/index.ts"')
+    .describe("The file to read, absolute or relative to the workspace folder."),
+  offset: z
+    .number()
+    .int("offset must be a whole line number")
+    .min(1, "offset is 1-based: the first line is 1")
+    .optional()
+    .describe("First line to return (1-based). Default 1."),
+  limit: z
+    .number()
+    .int("limit must be a whole number of lines")
+    .min(1, "limit must be at least 1")
+    .max(10_000, "limit can be at most 10000 lines: read in windows")
+    .optional()
+    .describe(`How many lines to return. Default ${DEFAULT_LINES}.`),
 };
 
 export function readFileTool(ports: ToolPorts): ToolSpec<typeof shape> {
   return {
     name: "read_file",
     title: "Read a file",
-    description: `Reads a text file from the workspace and returns a window of its lines (offset/limit), with total_lines and, when there is more, next_offset. Files over ${MAX_READ_BYTES / MB} MB and binary files are refused. Lines longer than ${MAX_LINE_CHARS} characters are cut.`,
+    description:
+      `Reads a text file from the workspace and returns a window of its lines (offset/limit), with total_lines and, when there is more, ` +
+      `next_offset. Files over ${MAX_READ_BYTES / MB} MB and binary files are refused. Lines longer than ${MAX_LINE_CHARS} characters are cut.`,
     inputSchema: shape,
     annotations: { readOnlyHint: true },
     display: (args) => `${args.path}${args.offset ? `:${args.offset}` : ""}`,
@@ -36,13 +52,17 @@ export function readFileTool(ports: ToolPorts): ToolSpec<typeof shape> {
       const stat = await ports.files.stat(path);
       if (!stat) return toolError(`${path} does not exist. Check the name with list_files or search_files.`);
       if (stat.type === "directory") return toolError(`${path} is a folder: use list_files to see what is in it.`);
-      if (stat.size > MAX_READ_BYTES) return toolError(`${path} is ${(stat.size / MB).toFixed(1)} MB, over the ${MAX_READ_BYTES / MB} MB read_file limit: use search_files to find the part you need.`);
+      if (stat.size > MAX_READ_BYTES)
+        return toolError(
+          `${path} is ${(stat.size / MB).toFixed(1)} MB, over the ${MAX_READ_BYTES / MB} MB read_file limit: use search_files to find the part you need.`,
+        );
       let bytes: Uint8Array;
       try {
         bytes = await ports.files.readFile(path);
       } catch (err) {
         // A link swapped in since the path was checked: nothing is read through it.
-        if (isPathChanged(err)) return toolError(`${path} was not read: ${err.message}. Check the path with list_files and read it again.`, { path_changed: true });
+        if (isPathChanged(err))
+          return toolError(`${path} was not read: ${err.message}. Check the path with list_files and read it again.`, { path_changed: true });
         return toolError(`Reading ${path} failed: ${errorMessage(err)}`);
       }
       if (looksBinary(bytes)) return toolError(`${path} is a binary file (${bytes.length} bytes); read_file reads text only.`);

@@ -27,10 +27,20 @@ export function applyEdits(original: string, edits: readonly Edit[], fileLabel: 
     }
     const count = occurrences(text, search);
     if (count === 0) {
-      return { ok: false, message: `${which} does not apply: its search text was not found in ${fileLabel}${i > 0 ? " (after the edits before it)" : ""}. It begins: ${JSON.stringify(firstLine(edit.search))}. Read the file again and copy the text exactly, whitespace and indentation included.` };
+      return {
+        ok: false,
+        message:
+          `${which} does not apply: its search text was not found in ${fileLabel}${i > 0 ? " (after the edits before it)" : ""}. It begins: ` +
+          `${JSON.stringify(firstLine(edit.search))}. Read the file again and copy the text exactly, whitespace and indentation included.`,
+      };
     }
     if (count > 1 && !edit.replace_all) {
-      return { ok: false, message: `${which} does not apply: its search text occurs ${count} times in ${fileLabel}. Include more surrounding lines to make it unique, or set replace_all: true to replace every one.` };
+      return {
+        ok: false,
+        message:
+          `${which} does not apply: its search text occurs ${count} times in ${fileLabel}. Include more surrounding lines to make it unique, ` +
+          `or set replace_all: true to replace every one.`,
+      };
     }
     text = edit.replace_all ? text.split(search).join(replace) : text.replace(search, () => replace);
     replacements += edit.replace_all ? count : 1;

@@ -10,8 +10,14 @@ import { decodeText, looksBinary, MB } from "./text";
 const MAX_WRITE_CHARS = 5 * MB;
 
 const shape = {
-  path: z.string().min(1, 'path is empty: give the file to write, e.g. "src/new.ts"').describe("The file to create or replace, absolute or relative to the workspace folder. Missing folders are created."),
-  content: z.string().max(MAX_WRITE_CHARS, `content is over ${MAX_WRITE_CHARS / MB} M characters: write the file in parts or generate it with a command`).describe("The complete new content of the file."),
+  path: z
+    .string()
+    .min(1, 'path is empty: give the file to write, e.g. "src/new.ts"')
+    .describe("The file to create or replace, absolute or relative to the workspace folder. Missing folders are created."),
+  content: z
+    .string()
+    .max(MAX_WRITE_CHARS, `content is over ${MAX_WRITE_CHARS / MB} M characters: write the file in parts or generate it with a command`)
+    .describe("The complete new content of the file."),
 };
 
 export function writeFileTool(ports: ToolPorts): ToolSpec<typeof shape> {
@@ -34,7 +40,12 @@ export function writeFileTool(ports: ToolPorts): ToolSpec<typeof shape> {
       if ("result" in before) return before.result;
       if (before.bytes && looksBinary(before.bytes)) return toolError(`${resolved.path} is a binary file; write_file replaces text files only.`);
       const original = before.bytes && decodeText(before.bytes);
-      return reviewAndWrite(ports, context, { path: resolved.path, original, proposed: args.content, title: `write_file${original === undefined ? " (new file)" : ""}` });
+      return reviewAndWrite(ports, context, {
+        path: resolved.path,
+        original,
+        proposed: args.content,
+        title: `write_file${original === undefined ? " (new file)" : ""}`,
+      });
     },
   };
 }

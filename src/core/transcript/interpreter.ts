@@ -15,9 +15,7 @@ import { SubagentLinks } from "./subagentLinks";
 import { ToolsInFlight } from "./toolsInFlight";
 
 /** Where a record comes from: the session's own file, or a sub-agent transcript. */
-export type RecordSource =
-  | { kind: "main" }
-  | { kind: "subagent"; agentId: string; parentToolId: string | null; prompt?: string };
+export type RecordSource = { kind: "main" } | { kind: "subagent"; agentId: string; parentToolId: string | null; prompt?: string };
 
 export const MAIN: RecordSource = { kind: "main" };
 

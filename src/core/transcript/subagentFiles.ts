@@ -56,7 +56,10 @@ export async function unreadableReason(path: string): Promise<string | undefined
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === "ENOENT") {
-      const link = await lstat(path).then((l) => l.isSymbolicLink(), () => false);
+      const link = await lstat(path).then(
+        (l) => l.isSymbolicLink(),
+        () => false,
+      );
       return link ? "a link to nothing" : "gone since it was listed";
     }
     if (code === "EACCES" || code === "EPERM") return "permission denied";
@@ -87,10 +90,7 @@ async function firstLine(path: string): Promise<string> {
 }
 
 /** `onSkip` hears about every nested entry that is not a readable file (it is left out). */
-export async function findSubagentFiles(
-  transcriptPath: string,
-  onSkip: (path: string, reason: string) => void = () => {},
-): Promise<SubagentFile[]> {
+export async function findSubagentFiles(transcriptPath: string, onSkip: (path: string, reason: string) => void = () => {}): Promise<SubagentFile[]> {
   const found: SubagentFile[] = [];
   const nested = subagentDirOf(transcriptPath);
   for (const name of await listAgentFiles(nested)) {

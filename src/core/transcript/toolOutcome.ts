@@ -18,7 +18,11 @@ const DENIED = /^Permission to use .* (?:has been|was) denied/;
 /** Arcadia's own tools answer a denied approval with `{"status":"denied",…}` (core/tools/results.ts). */
 const ARCADIA_DENIED = /^\[?\{"status":"denied"/;
 
-export function toolResultOutcome(block: Record<string, unknown>, toolUseResult: unknown, deniedBeforeRun = false): Exclude<ToolOutcome, "orphaned" | "unknown"> {
+export function toolResultOutcome(
+  block: Record<string, unknown>,
+  toolUseResult: unknown,
+  deniedBeforeRun = false,
+): Exclude<ToolOutcome, "orphaned" | "unknown"> {
   const text = contentText(block.content).trimStart();
   if (toolUseResult === REJECTED_RESULT) return deniedBeforeRun ? "denied" : "interrupted";
   if (DENIED.test(text) || (block.is_error === true && ARCADIA_DENIED.test(text))) return "denied";

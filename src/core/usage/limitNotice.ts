@@ -65,7 +65,9 @@ export function endsLimit(record: Json): boolean {
 export function limitMessage(notice: LimitNotice, now: number, opts: { locale?: string; timeZone?: string } = {}): string {
   const head = notice.kind === "usage" ? "Usage limit reached" : "Rate limited by the API (429)";
   if (notice.resetsAt !== undefined) {
-    const time = new Intl.DateTimeFormat(opts.locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: opts.timeZone }).format(notice.resetsAt);
+    const time = new Intl.DateTimeFormat(opts.locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: opts.timeZone }).format(
+      notice.resetsAt,
+    );
     const day = (ms: number) => new Intl.DateTimeFormat("en-CA", { timeZone: opts.timeZone }).format(ms);
     if (day(notice.resetsAt) === day(now)) return `${head} — resets at ${time}`;
     const date = new Intl.DateTimeFormat(opts.locale, { weekday: "short", day: "numeric", month: "short", timeZone: opts.timeZone }).format(notice.resetsAt);

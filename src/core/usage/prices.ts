@@ -70,7 +70,11 @@ export function modelKey(model: string): string {
   key = key.replace(/\[[^\]]*\]$/, "");
   const at = key.indexOf("claude-");
   if (at > 0) key = key.slice(at);
-  key = key.replace(/@.*$/, "").replace(/-v\d+(?::\d+)?$/, "").replace(/-\d{8}$/, "").replace(/-latest$/, "");
+  key = key
+    .replace(/@.*$/, "")
+    .replace(/-v\d+(?::\d+)?$/, "")
+    .replace(/-\d{8}$/, "")
+    .replace(/-latest$/, "");
   return key;
 }
 

@@ -42,7 +42,12 @@ function addInto(target: TokenCounts, more: TokenCounts): TokenCounts {
 
 function countsOf(usage: Json): TokenCounts {
   const n = (v: unknown) => Math.max(0, asNumber(v) ?? 0);
-  return { input: n(usage.input_tokens), output: n(usage.output_tokens), cacheRead: n(usage.cache_read_input_tokens), cacheWrite: n(usage.cache_creation_input_tokens) };
+  return {
+    input: n(usage.input_tokens),
+    output: n(usage.output_tokens),
+    cacheRead: n(usage.cache_read_input_tokens),
+    cacheWrite: n(usage.cache_creation_input_tokens),
+  };
 }
 
 export class UsageLedger {

@@ -51,4 +51,3 @@ async function danglingLinkTarget(path: string): Promise<string | undefined> {
     return undefined;
   }
 }
-

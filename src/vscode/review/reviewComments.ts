@@ -75,7 +75,10 @@ export function createReviewComments(deps: ReviewCommentsDeps): { desk: ReviewDe
     const ref = threads.refOf(reply.thread);
     if (!ref) return addComment(reply);
     if (!reply.text.trim()) return void vscode.window.showWarningMessage("Write the reply first: an empty comment tells the agent nothing.");
-    const text = await vscode.workspace.openTextDocument(reply.thread.uri).then((d) => d.getText(), () => undefined);
+    const text = await vscode.workspace.openTextDocument(reply.thread.uri).then(
+      (d) => d.getText(),
+      () => undefined,
+    );
     if (!desk.reply(ref.agentId, ref.threadId, text, reply.text)) return keepText(reply.text, "This thread can take no more comments (its agent is closed).");
   };
 

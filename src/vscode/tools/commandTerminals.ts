@@ -31,7 +31,6 @@ export interface CommandTerminalsOptions {
   agentLabel: (agentId: string | undefined) => string;
 }
 
-
 /** A terminal shows \r\n line ends; processes write \n. */
 const forTerminal = (text: string) => text.replace(/\r?\n/g, "\r\n");
 

@@ -51,11 +51,17 @@ export class VscodeDiffReviewer implements DiffReviewer, vscode.TextDocumentCont
 
     this.reveal(id);
     const who = this.agentLabel(change.agentId);
-    void vscode.window.showInformationMessage(`${who} wants to ${change.original === undefined ? "create" : "change"} ${vscode.workspace.asRelativePath(change.path)} (${change.title}).`, "Accept", "Reject").then((answer) => {
-      if (answer === "Accept") this.settle(id, "accept");
-      else if (answer === "Reject") this.settle(id, "reject");
-      // Dismissed: the diff editor's title buttons and the panel still decide.
-    });
+    void vscode.window
+      .showInformationMessage(
+        `${who} wants to ${change.original === undefined ? "create" : "change"} ${vscode.workspace.asRelativePath(change.path)} (${change.title}).`,
+        "Accept",
+        "Reject",
+      )
+      .then((answer) => {
+        if (answer === "Accept") this.settle(id, "accept");
+        else if (answer === "Reject") this.settle(id, "reject");
+        // Dismissed: the diff editor's title buttons and the panel still decide.
+      });
     return { id, decision };
   }
 
@@ -65,7 +71,9 @@ export class VscodeDiffReviewer implements DiffReviewer, vscode.TextDocumentCont
     if (!pending) return;
     const { change, proposalUri, emptyUri } = pending;
     const left = change.original === undefined ? emptyUri : vscode.Uri.file(change.path);
-    const title = `${this.agentLabel(change.agentId)}: ${basename(change.path)} ${change.original === undefined ? "(new file)" : "(proposed change)"} — Accept or Reject`;
+    const title =
+      `${this.agentLabel(change.agentId)}: ${basename(change.path)} ${change.original === undefined ? "(new file)" : "(proposed change)"} ` +
+      `— Accept or Reject`;
     void vscode.commands.executeCommand("vscode.diff", left, proposalUri, title, { preview: false });
   }
 
@@ -106,6 +114,8 @@ function activeProposalUri(): vscode.Uri | undefined {
 }
 
 async function closeDiffTabs(proposalUri: vscode.Uri): Promise<void> {
-  const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === proposalUri.toString());
+  const tabs = vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === proposalUri.toString());
   if (tabs.length) await vscode.window.tabGroups.close(tabs, true);
 }

@@ -35,9 +35,7 @@ export interface VscodeToolPortsOptions {
 
 type NoSandbox = Extract<SandboxAvailability, { available: false }>;
 
-export function createVscodeToolPorts(
-  options: VscodeToolPortsOptions,
-): vscode.Disposable & {
+export function createVscodeToolPorts(options: VscodeToolPortsOptions): vscode.Disposable & {
   ports: ToolPorts;
   reveal(diffId: string): void;
   closeAgentTerminals(agentId: string): void;

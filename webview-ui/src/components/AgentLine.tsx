@@ -40,7 +40,9 @@ export const AgentLine = memo(function AgentLine({ agent, live, shown, onShowDet
   return (
     <li
       ref={line}
-      className={["agent-line", `status-${status}`, agent.focused && "focused", shown && "shown", needsAnswer && "needs-answer", marked && "revealed"].filter(Boolean).join(" ")}
+      className={["agent-line", `status-${status}`, agent.focused && "focused", shown && "shown", needsAnswer && "needs-answer", marked && "revealed"]
+        .filter(Boolean)
+        .join(" ")}
       data-testid="agent-line"
       data-agent-id={id}
       data-status={status}

@@ -50,7 +50,14 @@ export function Prompt({ prompt }: { prompt: PromptView }) {
         </div>
       )}
       <div className="prompt-actions">
-        <ActionButton testId="prompt-allow" appearance="primary" label={`Allow ${subject}`} title="Allow this once" disabled={sent} onPress={() => answer("allow")}>
+        <ActionButton
+          testId="prompt-allow"
+          appearance="primary"
+          label={`Allow ${subject}`}
+          title="Allow this once"
+          disabled={sent}
+          onPress={() => answer("allow")}
+        >
           Allow
         </ActionButton>
         <ActionButton testId="prompt-deny" label={`Deny ${subject}`} title="Refuse; Claude is told no" disabled={sent} onPress={() => answer("deny")}>
@@ -69,7 +76,13 @@ export function Prompt({ prompt }: { prompt: PromptView }) {
         )}
         {reveal && (
           // Looking is not answering: this one stays enabled.
-          <ActionButton testId="prompt-reveal" appearance="secondary" label={reveal.label(subject)} title={reveal.title} onPress={() => post({ type: "revealPrompt", id })}>
+          <ActionButton
+            testId="prompt-reveal"
+            appearance="secondary"
+            label={reveal.label(subject)}
+            title={reveal.title}
+            onPress={() => post({ type: "revealPrompt", id })}
+          >
             {reveal.text}
           </ActionButton>
         )}

@@ -16,7 +16,12 @@ export function StillRunning({ command, standalone = false }: { command: StillRu
   const now = useNow(true);
   const { sent, once } = useSendOnce();
   return (
-    <div className={`live-call still-running${standalone ? " live-standalone" : ""}`} data-testid="still-running" role="group" aria-label={`${command.display}: completed early, still running`}>
+    <div
+      className={`live-call still-running${standalone ? " live-standalone" : ""}`}
+      data-testid="still-running"
+      role="group"
+      aria-label={`${command.display}: completed early, still running`}
+    >
       {standalone && (
         <>
           <Codicon name="circle-filled" className="tool-icon live-icon pulse" />

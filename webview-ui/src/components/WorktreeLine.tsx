@@ -12,9 +12,18 @@ export function WorktreeLine({ agentId, name, worktree }: { agentId: string; nam
     e.stopPropagation();
     post({ type: "worktreeAction", id: agentId, action });
   };
-  const counted = changes === null ? "counting changes…" : changes.files === 0 ? "no changes" : `${changes.files} ${changes.files === 1 ? "file" : "files"} · +${changes.added} −${changes.removed}`;
+  const counted =
+    changes === null
+      ? "counting changes…"
+      : changes.files === 0
+        ? "no changes"
+        : `${changes.files} ${changes.files === 1 ? "file" : "files"} · +${changes.added} −${changes.removed}`;
   return (
-    <div className="agent-worktree" data-testid="agent-worktree" title={`Isolated in its own git worktree on branch ${worktree.branch}, made from ${worktree.base}`}>
+    <div
+      className="agent-worktree"
+      data-testid="agent-worktree"
+      title={`Isolated in its own git worktree on branch ${worktree.branch}, made from ${worktree.base}`}
+    >
       <Codicon name="git-branch" className="worktree-icon" />
       <span className="worktree-branch" data-testid="worktree-branch">
         {worktree.branch}
@@ -24,10 +33,24 @@ export function WorktreeLine({ agentId, name, worktree }: { agentId: string; nam
         {counted}
       </span>
       <span className="worktree-actions">
-        <button type="button" className="link-button" data-testid="worktree-review" aria-label={`Review ${name}'s changes`} disabled={!changes || changes.files === 0} onClick={act("review")}>
+        <button
+          type="button"
+          className="link-button"
+          data-testid="worktree-review"
+          aria-label={`Review ${name}'s changes`}
+          disabled={!changes || changes.files === 0}
+          onClick={act("review")}
+        >
           Review
         </button>
-        <button type="button" className="link-button" data-testid="worktree-merge" aria-label={`Merge ${name}'s work into ${worktree.base}`} title={`Merge into ${worktree.base}…`} onClick={act("merge")}>
+        <button
+          type="button"
+          className="link-button"
+          data-testid="worktree-merge"
+          aria-label={`Merge ${name}'s work into ${worktree.base}`}
+          title={`Merge into ${worktree.base}…`}
+          onClick={act("merge")}
+        >
           Merge…
         </button>
         <button type="button" className="link-button" data-testid="worktree-remove" aria-label={`Remove ${name}'s worktree`} onClick={act("remove")}>

@@ -1,6 +1,7 @@
 /**
  * How callers add tools: a tool is a zod input shape, a one-line display for the panel, a
- * handler, and what Complete on the panel does for its calls (when it has a partial result). Every call goes through the tracker (so the panel can see and force-finish it), gets
+ * handler, and what Complete on the panel does for its calls (when it has a partial result).
+ * Every call goes through the tracker (so the panel can see and force-finish it), gets
  * the client's abort signal and `_meta`, the agent the request authenticated as (its own token,
  * ../auth.ts), and a progress keep-alive while it runs.
  */
