@@ -2,7 +2,7 @@
  * Inputs sized to hurt: costs that grew with the square of the input once. Each figure
  * is the median of a few runs, against a target that only a linear cost meets.
  */
-import { toolLabel } from "../src/core/agent/labels";
+import { toolLabel } from "../src/core/labels/toolLabels";
 import { SessionEngine } from "../src/core/engine/sessionEngine";
 import { percentile } from "./percentile";
 

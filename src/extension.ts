@@ -22,7 +22,7 @@ import { claudeConfigDir, projectDirFor } from "./core/transcript/projectDir";
 import { DisposableStore } from "./core/util/emitter";
 import { createMessageRouter } from "./panel/messageRouter";
 import { panelActions } from "./panel/panelActions";
-import { PanelNotice } from "./panel/panelNotice";
+import { PanelNotice } from "./vscode/panelNotice";
 import { SandboxNotice } from "./vscode/sandboxNotice";
 import { ArcadiaViewProvider, PANEL_VIEW_ID } from "./panel/viewProvider";
 import { activationTimer } from "./vscode/activationTiming";

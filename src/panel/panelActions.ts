@@ -13,7 +13,7 @@ import { REVIEW_COMMANDS } from "../vscode/review/reviewComments";
 import { WORKTREE_COMMANDS } from "../vscode/worktreeCommands";
 import { RACE_COMMANDS } from "../vscode/races";
 import type { WebviewActions } from "./messageRouter";
-import type { PanelNotice } from "./panelNotice";
+import type { PanelNotice } from "../vscode/panelNotice";
 
 export interface PanelActionDeps {
   manager: AgentManager;

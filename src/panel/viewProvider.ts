@@ -1,9 +1,9 @@
 /** The Arcadia webview view in the bottom panel. Hidden and shown any number of times. */
 import { vscode } from "../vscode/api";
 import type { ExtensionMessage } from "../shared/protocol";
-import { webviewHtml } from "./webviewHtml";
+import { webviewHtml } from "../vscode/webviewHtml";
 
-export const PANEL_VIEW_ID = "arcadia.panelView";
+export { PANEL_VIEW_ID } from "../vscode/viewIds";
 
 export class ArcadiaViewProvider implements vscode.WebviewViewProvider {
   private view: vscode.WebviewView | undefined;

@@ -4,9 +4,11 @@
  * `parseWebviewMessage` (zod, webviewMessage.ts) and ignores, with a log line, whatever does not fit.
  * The webview imports only types from here, so zod never reaches its bundle.
  */
+import type { AgentStatusView, TurnOutcomeView } from "./agentStatusView";
 import type { RaceCompareView, RaceTagView } from "./raceViews";
 
 export { AGENT_NAME_MAX_LENGTH, parseWebviewMessage, type ParsedWebviewMessage, type WebviewMessage } from "./webviewMessage";
+export type { AgentStatusView, TurnOutcomeView } from "./agentStatusView";
 export type { CompareCheckView, CompareFileView, CompareMemberView, RaceCompareView, RaceTagView } from "./raceViews";
 
 /** A tool call as a card shows it. `parent`: the Subtask (Agent/Task call) it runs under. */
@@ -15,7 +17,7 @@ export interface ToolView {
   name: string;
   /**
    * The row's words, whole, as the extension's one rule makes them for live and restored cards
-   * alike (core/agent/labels.ts rowLabel): "Running: npm test", "Denied: touch x", "Waiting for
+   * alike (core/labels/toolLabels.ts rowLabel): "Running: npm test", "Denied: touch x", "Waiting for
    * you: touch x". The panel shows them as they are and adds no verdict of its own.
    */
   label: string;
@@ -39,15 +41,6 @@ export interface ToolView {
    */
   waitedMs?: number;
 }
-
-/**
- * The one status truth, shared by the card, the status bar and notifications.
- * `active`: working. `waiting`: its turn is over (idle; `lastTurn` says how it ended).
- * `needsYou`: something waits on the user (`needsYou` says what). `compacting`: `/compact` or
- * auto-compaction runs. `exited`: the `claude` process behind the card is gone.
- */
-export type AgentStatusView = "starting" | "active" | "waiting" | "needsYou" | "compacting" | "exited";
-export type TurnOutcomeView = "none" | "completed" | "interrupted" | "error";
 
 export interface AgentView {
   id: string;

@@ -2,7 +2,7 @@
  * The views of races (one task run on several agents) in the one protocol (protocol.ts re-exports
  * them; messages are defined there): a card's race tag and the compare tab's columns.
  */
-import type { AgentStatusView } from "./protocol";
+import type { AgentStatusView } from "./agentStatusView";
 
 /** The race a card belongs to (one task run on several agents): its overview line says "race: <task>". */
 export interface RaceTagView {

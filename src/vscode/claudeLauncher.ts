@@ -8,12 +8,12 @@
 import { vscode } from "./api";
 import type { AgentManager } from "../agents/agentManager";
 import type { Log } from "../agents/ports";
-import type { PanelNotice } from "../panel/panelNotice";
+import type { PanelNotice } from "./panelNotice";
 import type { AgentView, NoticeCommand } from "../shared/protocol";
 import { NOT_TAKEN, notReadyReason, typeTask, whenReady, whenTaken } from "../agents/agentReadiness";
 import { type LaunchRequest, parseLaunchRequest } from "../core/launch/launchRequest";
 import { errorMessage } from "../core/util/errorMessage";
-import { PANEL_VIEW_ID } from "../panel/viewProvider";
+import { PANEL_VIEW_ID } from "./viewIds";
 import { locateClaude } from "./claudeLocator";
 import { chooseLaunchFolder } from "./folderChoice";
 import { prepareWorktree } from "./worktreeLaunch";

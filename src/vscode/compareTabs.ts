@@ -7,7 +7,7 @@
 import { vscode } from "./api";
 import type { Log } from "../agents/ports";
 import { parseWebviewMessage, type RaceCompareView, type WebviewMessage } from "../shared/protocol";
-import { webviewHtml } from "../panel/webviewHtml";
+import { webviewHtml } from "./webviewHtml";
 
 export const COMPARE_PANEL_TYPE = "arcadia.compare";
 

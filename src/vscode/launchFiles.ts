@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname } from "node:path";
 import type { LaunchExtras } from "../agents/ports";
 import { writeHookSettingsFile } from "../core/hooks/hookSettingsFile";
-import { writeMcpConfigFile } from "../core/mcp/mcpConfigFile";
+import { writeMcpConfigFile } from "../core/server/mcpConfigFile";
 
 export interface ServerAddress {
   url: string;

@@ -5,7 +5,7 @@
  */
 import { vscode } from "./api";
 import type { SandboxAvailability } from "../core/sandbox";
-import type { PanelNotice } from "../panel/panelNotice";
+import type { PanelNotice } from "./panelNotice";
 
 const DISMISSED_KEY = "arcadia.sandboxNoticeDismissed";
 

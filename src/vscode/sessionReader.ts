@@ -9,7 +9,7 @@ import type { SessionEntry } from "../core/sessions/sessionIndex";
 import { streamSessionDocument } from "../core/sessions/sessionDocument";
 import { errorMessage } from "../core/util/errorMessage";
 import { parseWebviewMessage, type ExtensionMessage } from "../shared/protocol";
-import { webviewHtml } from "../panel/webviewHtml";
+import { webviewHtml } from "./webviewHtml";
 
 const open = new Map<string, vscode.WebviewPanel>();
 

@@ -19,7 +19,7 @@ import { type SessionEntry, SessionIndex } from "../core/sessions/sessionIndex";
 import { projectDirFor, projectsRoot } from "../core/transcript/projectDir";
 import { errorMessage } from "../core/util/errorMessage";
 import { parseWebviewMessage, type ExtensionMessage } from "../shared/protocol";
-import { webviewHtml } from "../panel/webviewHtml";
+import { webviewHtml } from "./webviewHtml";
 import type { ClaudeLauncher } from "./claudeLauncher";
 import { openSessionReader } from "./sessionReader";
 

@@ -21,7 +21,7 @@ import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs
 import { join } from "node:path";
 import { z } from "zod";
 import { ApprovalQueue } from "../../src/core/mcp/approvalQueue";
-import { mcpConfig } from "../../src/core/mcp/mcpConfigFile";
+import { mcpConfig } from "../../src/core/server/mcpConfigFile";
 import { startLoopbackServer } from "../../src/core/server";
 import { ToolCallTracker } from "../../src/core/mcp/toolCallTracker";
 import { jsonResult } from "../../src/core/mcp/toolResult";

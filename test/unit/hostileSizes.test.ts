@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { ActiveTools } from "../../src/core/agent/activeTools";
 import { initialAgentState, reduceAgent } from "../../src/core/agent/agentState";
-import { toolLabel } from "../../src/core/agent/labels";
+import { toolLabel } from "../../src/core/labels/toolLabels";
 import { SessionEngine } from "../../src/core/engine/sessionEngine";
 
 const tool = (id: string, parent: string | null = null) => ({ id, name: "Bash", label: `Running: ${id}`, action: id, parent, background: false });

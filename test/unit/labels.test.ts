@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toolLabel } from "../../src/core/agent/labels";
+import { toolLabel } from "../../src/core/labels/toolLabels";
 
 describe("toolLabel", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { fromSaved, isExtensionMessage, reduce, type PanelState } from "./store";
 
-/** Written by the extension into the page (src/panel/webviewHtml.ts INITIAL_STATE_ID). */
+/** Written by the extension into the page (src/vscode/webviewHtml.ts INITIAL_STATE_ID). */
 const INITIAL_STATE_ID = "arcadia-initial-state";
 
 /**

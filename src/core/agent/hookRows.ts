@@ -20,7 +20,7 @@
  *   a denied call carries no wait: it never ran, so there is no running time to set apart.
  */
 import type { HookTool } from "../hooks/hookToolFeed";
-import { isSubagentTool, toolWords } from "./labels";
+import { isSubagentTool, toolWords } from "../labels/toolLabels";
 import type { ToolCall } from "./toolCalls";
 
 /** A prompt that was shown for a call: since when, until when (once answered), and whether it then ran. */

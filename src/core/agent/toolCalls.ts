@@ -9,7 +9,7 @@ export interface ToolCall {
   id: string;
   name: string;
   label: string;
-  /** The bare deed, for after a verdict: "Denied: touch x" (core/agent/labels.ts). */
+  /** The bare deed, for after a verdict: "Denied: touch x" (core/labels/toolLabels.ts). */
   action: string;
   parent: string | null;
   outcome: ToolOutcome | "running";

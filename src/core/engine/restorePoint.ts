@@ -12,7 +12,7 @@
  * A short last turn therefore costs one chunk, whatever the file's size; a long one costs what
  * it must, read asynchronously chunk by chunk.
  */
-import { isSubagentTool } from "../agent/labels";
+import { isSubagentTool } from "../labels/toolLabels";
 import { newLineStats, parseLine, withoutBom } from "../transcript/parseLine";
 import { asArray, asNumber, asString, contentText, isObject, type Json, tagValue } from "../transcript/recordShapes";
 import { isAsyncLaunch } from "../transcript/toolOutcome";

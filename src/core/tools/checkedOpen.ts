@@ -26,7 +26,9 @@
 import { existsSync } from "node:fs";
 import { constants, type FileHandle, lstat, mkdir, open, readdir, readlink, realpath, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import type { DirEntry } from "./ports";
+import type { DirEntry, WriteTarget } from "./ports";
+
+export type { WriteTarget };
 
 /** Refused because the path changed since it was checked: the message says what changed. */
 export class PathChangedError extends Error {
@@ -35,18 +37,6 @@ export class PathChangedError extends Error {
 
 export function isPathChanged(err: unknown): err is PathChangedError {
   return err instanceof PathChangedError;
-}
-
-/** What a write must find when it happens, recorded when the change was shown for review. */
-export interface WriteTarget {
-  /** The file (a real path, as checked). */
-  path: string;
-  /** The deepest folder on its way that existed at review time… */
-  anchor: string;
-  /** …and that folder's identity then. */
-  anchorId: { dev: bigint; ino: bigint };
-  /** Folders to create below the anchor (in order) before the file. */
-  missing: string[];
 }
 
 const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;

@@ -29,16 +29,12 @@
 import { basename, isAbsolute, resolve } from "node:path";
 import { isInside } from "../util/pathInside";
 import type { CommandDisk } from "./commandDisk";
+import type { CommandApprovalMode, CommandApprovalSettings } from "./ports";
 import { foreignRepository } from "../git/repositoryTrust";
 import { expandPattern } from "./globExpansion";
 import { shellWords, type ShellWord } from "./shellWords";
 
-export type CommandApprovalMode = "always" | "never" | "unlessAllowListed";
-
-export interface CommandApprovalSettings {
-  mode: CommandApprovalMode;
-  allowed: readonly string[];
-}
+export type { CommandApprovalMode, CommandApprovalSettings };
 
 export interface CommandApprovalDecision {
   needsApproval: boolean;

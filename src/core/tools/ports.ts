@@ -4,9 +4,27 @@
  * All paths are absolute file-system paths.
  */
 import type { ApprovalQueue } from "../mcp/approvalQueue";
+
+/** What a write must find when it happens, recorded when the change was shown for review. */
+export interface WriteTarget {
+  /** The file (a real path, as checked). */
+  path: string;
+  /** The deepest folder on its way that existed at review time… */
+  anchor: string;
+  /** …and that folder's identity then. */
+  anchorId: { dev: bigint; ino: bigint };
+  /** Folders to create below the anchor (in order) before the file. */
+  missing: string[];
+}
+
+export type CommandApprovalMode = "always" | "never" | "unlessAllowListed";
+
+/** Whether commands ask (commandApproval.ts decides by these). */
+export interface CommandApprovalSettings {
+  mode: CommandApprovalMode;
+  allowed: readonly string[];
+}
 import type { CommandSandbox, SandboxLaunch } from "../sandbox";
-import type { WriteTarget } from "./checkedOpen";
-import type { CommandApprovalSettings } from "./commandApproval";
 
 // ── Commands ────────────────────────────────────────────────────────────────────────────────
 

@@ -37,7 +37,7 @@ export type TranscriptEvent =
       name: string;
       input: unknown;
       label: string;
-      /** The bare deed, for after a verdict ("touch x" of "Running: touch x"): core/agent/labels.ts. */
+      /** The bare deed, for after a verdict ("touch x" of "Running: touch x"): core/labels/toolLabels.ts. */
       action: string;
       /** The `Agent`/`Task` call that owns this tool (sub-agent tools), else null. */
       parent: string | null;

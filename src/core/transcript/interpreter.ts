@@ -13,11 +13,10 @@ import type { TokenUsage, ToolOutcome, TranscriptEvent } from "./events";
 import { asArray, asNumber, asString, contentText, isObject, type Json, tagValue, timestampOf } from "./recordShapes";
 import { SubagentLinks } from "./subagentLinks";
 import { ToolsInFlight } from "./toolsInFlight";
+import { MAIN, type RecordSource } from "./recordSource";
 
-/** Where a record comes from: the session's own file, or a sub-agent transcript. */
-export type RecordSource = { kind: "main" } | { kind: "subagent"; agentId: string; parentToolId: string | null; prompt?: string };
-
-export const MAIN: RecordSource = { kind: "main" };
+// Where a record comes from (recordSource.ts), for the readers that hand records in.
+export { MAIN, type RecordSource };
 
 export interface InterpreterStats {
   records: number;

@@ -8,7 +8,7 @@
  * Every operation is O(1) in the number of open tools, or in the tools it ends (thousands can be
  * open: a scan per event was once quadratic).
  */
-import { isSubagentTool, toolWords } from "../agent/labels";
+import { isSubagentTool, toolWords } from "../labels/toolLabels";
 import type { ToolOutcome, TranscriptEvent } from "./events";
 import { asArray, asString, contentText, isObject, type Json } from "./recordShapes";
 import { isAsyncLaunch, toolResultOutcome } from "./toolOutcome";

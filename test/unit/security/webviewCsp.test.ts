@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type * as vscode from "vscode";
-import { webviewHtml } from "../../../src/panel/webviewHtml";
+import { webviewHtml } from "../../../src/vscode/webviewHtml";
 
 const webview = { cspSource: "https://file+.vscode-resource.vscode-cdn.net", asWebviewUri: (u: unknown) => u } as unknown as vscode.Webview;
 const joinPath = (base: vscode.Uri, ...parts: string[]) => `${String(base)}/${parts.join("/")}` as unknown as vscode.Uri;

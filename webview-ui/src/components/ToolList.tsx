@@ -34,7 +34,7 @@ const OUTCOME_TEXT: Record<Outcome, string> = {
   unknown: "Ended — output unknown (its record was too large to read)",
 };
 
-/** Outcomes the label itself states (core/agent/labels.ts rowLabel). */
+/** Outcomes the label itself states (core/labels/toolLabels.ts rowLabel). */
 const SAID_IN_WORDS: ReadonlySet<Outcome> = new Set(["waiting", "denied", "interrupted", "orphaned", "unknown"]);
 
 /**

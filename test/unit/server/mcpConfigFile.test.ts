@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { writeMcpConfigFile } from "../../../src/core/mcp/mcpConfigFile";
+import { writeMcpConfigFile } from "../../../src/core/server/mcpConfigFile";
 import { useTempDirs } from "../../support/tempDir";
 
 const tempDir = useTempDirs();

@@ -6,8 +6,8 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { agentHeaders } from "../server/auth";
-import { ARCADIA_MCP_SERVER_NAME } from "../server/serverName";
+import { agentHeaders } from "./auth";
+import { ARCADIA_MCP_SERVER_NAME } from "./serverName";
 
 export interface McpConfigFile {
   path: string;
