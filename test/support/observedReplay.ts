@@ -18,6 +18,7 @@ import { ManualClock } from "../../src/core/util/clock";
 import type { AgentView } from "../../src/shared/protocol";
 import type { TimelineEntry } from "../rig/observe";
 import { FakeProcessMonitor, FakeTerminalHost, MemoryStore, memoryLog } from "./fakeTerminals";
+import { type HookInput, isHookEventName } from "../../src/core/server";
 import { type Checkpoint, loadScenario, type RecordedScenario } from "./recorded";
 
 const AGENT = "agent-1";
@@ -25,6 +26,7 @@ const SHELL_PID = 4000;
 const CLAUDE = { command: "claude", args: [] };
 
 export interface Observed {
+  /** Every hook the recording captured, Arcadia's and others (Stop, SessionStart…). */
   hooks: { at: number; input: Record<string, unknown> & { hook_event_name: string; session_id: string } }[];
   timeline: TimelineEntry[];
 }
@@ -207,7 +209,8 @@ function feedHooks(live: Agents, observed: Observed | undefined, until: number):
   const lastPre = new Map<string, string>();
   const leftWaiting = observed.timeline.filter((e) => e.status !== undefined && e.status?.status !== "waiting").map((e) => e.at);
   const events = [
-    ...observed.hooks.filter((h) => h.at <= until).map((h) => ({ at: h.at, hook: h.input })),
+    // The recording captured every event; Arcadia's settings register these (the route refuses the rest).
+    ...observed.hooks.filter((h) => h.at <= until && isHookEventName(h.input.hook_event_name)).map((h) => ({ at: h.at, hook: h.input as HookInput })),
     ...leftWaiting.filter((at) => at <= until).map((at) => ({ at, hook: undefined })),
   ].sort((a, b) => a.at - b.at);
   for (const { at, hook } of events) {

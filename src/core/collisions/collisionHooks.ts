@@ -8,7 +8,7 @@
  */
 import { relative, sep } from "node:path";
 import { isSideQuery } from "../hooks/sideQuery";
-import type { HookEndpoint, HookRequest } from "../server";
+import { type HookEndpoint, type HookRequest, otherHookEvent } from "../server";
 import { errorMessage } from "../util/errorMessage";
 import type { Collision, CollisionGuard } from "./collisionGuard";
 import { editTarget, isEditTool } from "./editTargets";
@@ -94,7 +94,11 @@ async function observe(request: HookRequest, mode: CollisionMode, options: Colli
     case "PermissionDenied":
       if (toolUseId) options.guard.afterEdit(agentId, toolUseId, false);
       return undefined;
-    default:
+    case "PermissionRequest":
+    case "PreCompact":
+    case "PostCompact":
       return undefined;
+    default:
+      return otherHookEvent(input, undefined);
   }
 }

@@ -27,30 +27,12 @@ import { devNull, tmpdir } from "node:os";
 import { join } from "node:path";
 import { agentHeaders } from "../server/auth";
 import { ARCADIA_MCP_SERVER_NAME } from "../server/serverName";
+import { HOOK_EVENT_NAMES, HOOK_EVENTS, type HookEventName } from "../server/hooks/hookEvents";
 
-/**
- * The events Arcadia listens to, with each hook's timeout in seconds.
- * - PreToolUse: the tool_use id of every call (the PermissionRequest that may follow has none).
- *   Answered at once; short, because the tool waits for it.
- * - PermissionRequest: answered when the user decides in the panel. The terminal shows its own
- *   prompt meanwhile, so waiting long costs nothing; when the timeout ends it, the panel's
- *   buttons go (the broker answers "no decision" a little before) and the terminal still works.
- * - PostToolUse / PostToolUseFailure: the call ran, so a prompt answered in the terminal is over
- *   (answering "Yes" there does not end the pending hook request); and its row ends on the card.
- * - PreToolUse also puts the call's row on the card at once (hookToolFeed.ts): the transcript
- *   gets it seconds later.
- * - PermissionDenied: a call denied by a rule or the auto-mode classifier: its row says so.
- * - PreCompact / PostCompact: the card says "Compacting…" in between.
- */
-export const HOOK_TIMEOUTS_S = {
-  PreToolUse: 10,
-  PermissionRequest: 3600,
-  PostToolUse: 10,
-  PostToolUseFailure: 10,
-  PermissionDenied: 10,
-  PreCompact: 10,
-  PostCompact: 10,
-} as const;
+/** Each event's timeout in seconds (hookEvents.ts: the one list of the events and why each). */
+export const HOOK_TIMEOUTS_S = Object.fromEntries(Object.entries(HOOK_EVENTS).map(([event, spec]) => [event, spec.timeoutS])) as {
+  [E in HookEventName]: (typeof HOOK_EVENTS)[E]["timeoutS"];
+};
 
 export interface HookSettingsFile {
   path: string;
@@ -91,10 +73,15 @@ function curlArgs(hooksUrl: string, quiet: QuietHooks, seconds: number, answer: 
  */
 const SILENT_SCRIPT = '"$@" 2>/dev/null; exit 0';
 
-/** The hook for one event: http, an async curl, or (PreToolUse with sh) a synchronous silent curl. */
-function hookFor(event: string, timeout: number, hooksUrl: string, headers: Record<string, string>, quiet?: QuietHooks): object {
-  if (!quiet || event === "PermissionRequest" || (event === "PreToolUse" && !quiet.sh)) return { type: "http", url: hooksUrl, headers, timeout };
-  if (event === "PreToolUse" && quiet.sh) {
+/**
+ * The hook for one event, by how it is delivered (hookEvents.ts): one that waits for the user is
+ * http; one whose answer counts is a synchronous silent curl (with sh), else http; one that only
+ * tells is an async curl, else http.
+ */
+function hookFor(event: HookEventName, hooksUrl: string, headers: Record<string, string>, quiet?: QuietHooks): object {
+  const { timeoutS: timeout, delivery } = HOOK_EVENTS[event];
+  if (!quiet || delivery === "waits" || (delivery === "answers" && !quiet.sh)) return { type: "http", url: hooksUrl, headers, timeout };
+  if (delivery === "answers" && quiet.sh) {
     // curl gives up a second before the CLI would end the hook, so the CLI never reports a timeout.
     const args = ["-c", SILENT_SCRIPT, "arcadia-hook", quiet.curl, ...curlArgs(hooksUrl, quiet, Math.max(1, timeout - 1), "print")];
     return { type: "command", command: quiet.sh, args, timeout };
@@ -109,7 +96,7 @@ function hookFor(event: string, timeout: number, hooksUrl: string, headers: Reco
 export function hookSettings(hooksUrl: string, token: string, agentId: string, quiet?: QuietHooks): object {
   const headers = agentHeaders(token, agentId);
   const hooks: Record<string, object[]> = {};
-  for (const [event, timeout] of Object.entries(HOOK_TIMEOUTS_S)) hooks[event] = [{ hooks: [hookFor(event, timeout, hooksUrl, headers, quiet)] }];
+  for (const event of HOOK_EVENT_NAMES) hooks[event] = [{ hooks: [hookFor(event, hooksUrl, headers, quiet)] }];
   // Arcadia's own tools ask on the card where it matters (commands by arcadia.mcp.commandApproval,
   // paths outside the workspace, writes by their diff): the CLI need not ask a second time.
   return { hooks, permissions: { allow: [`mcp__${ARCADIA_MCP_SERVER_NAME}`] } };

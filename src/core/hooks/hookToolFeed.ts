@@ -13,7 +13,7 @@
  * Hook input is untrusted JSON from a process that holds the agent's token: every field is
  * checked, sizes are bounded, and nothing here can throw.
  */
-import type { HookInput } from "../server/hooks/hookRoute";
+import { type HookInput, otherHookEvent } from "../server/hooks/hookEvents";
 import { type Clock, systemClock } from "../util/clock";
 import { Emitter } from "../util/emitter";
 import { errorMessage } from "../util/errorMessage";
@@ -82,8 +82,11 @@ export class HookToolFeed {
         return this.compaction(agentId, input.session_id, true);
       case "PostCompact":
         return this.compaction(agentId, input.session_id, false);
-      default:
+      case "PermissionRequest":
+        // Its call's row is already there (PreToolUse); the broker holds the prompt.
         return;
+      default:
+        return otherHookEvent(input, undefined);
     }
   }
 

@@ -17,7 +17,7 @@ import { randomUUID } from "node:crypto";
 import type { HookEndpoint, HookInput, HookRequest } from "../server/hooks/hookRoute";
 import { type Clock, systemClock, type TimerHandle } from "../util/clock";
 import { Emitter } from "../util/emitter";
-import { HOOK_TIMEOUTS_S } from "./hookSettingsFile";
+import { HOOK_EVENTS, otherHookEvent } from "../server/hooks/hookEvents";
 import { allowReply, denyReply, NO_DECISION } from "./permissionReplies";
 import { permissionSubject } from "./permissionSubject";
 import { DEFAULT_MAX_REMEMBERED_PER_AGENT, matches, PreToolUseMemory } from "./preToolUseMemory";
@@ -111,7 +111,7 @@ export class PermissionBroker {
   constructor(opts: PermissionBrokerOptions = {}) {
     this.clock = opts.clock ?? systemClock;
     this.memory = new PreToolUseMemory(opts.maxRememberedCallsPerAgent ?? DEFAULT_MAX_REMEMBERED_PER_AGENT);
-    this.decisionTimeoutMs = opts.decisionTimeoutMs ?? HOOK_TIMEOUTS_S.PermissionRequest * 1000 - 5000;
+    this.decisionTimeoutMs = opts.decisionTimeoutMs ?? HOOK_EVENTS.PermissionRequest.timeoutS * 1000 - 5000;
     this.denyInterrupts = opts.denyInterrupts ?? true;
     this.log = opts.log ?? (() => undefined);
     this.isAvailable = opts.available ?? true;
@@ -193,8 +193,12 @@ export class PermissionBroker {
         return NO_DECISION;
       case "PermissionRequest":
         return this.onPermissionRequest(agentId, input, request.signal);
-      default:
+      case "PermissionDenied":
+      case "PreCompact":
+      case "PostCompact":
         return NO_DECISION;
+      default:
+        return otherHookEvent(input, NO_DECISION);
     }
   }
 

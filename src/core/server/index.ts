@@ -5,3 +5,4 @@ export { MCP_PATH } from "./mcp/mcpRoute";
 export { type AddTool, type RegisterTools, type ToolSpec } from "./mcp/toolRegistrar";
 export { DEFAULT_PROGRESS_INTERVAL_MS } from "./mcp/progressKeepAlive";
 export { type HookEndpoint, type HookInput, type HookRequest, HOOKS_PATH } from "./hooks/hookRoute";
+export { HOOK_EVENT_NAMES, HOOK_EVENTS, type HookEventName, isHookEventName, otherHookEvent } from "./hooks/hookEvents";

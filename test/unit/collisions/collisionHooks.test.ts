@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { nodeCollisionDisk } from "../../../src/core/collisions/collisionDisk";
 import { CollisionGuard } from "../../../src/core/collisions/collisionGuard";
 import { type CollisionMode, withCollisionGuard } from "../../../src/core/collisions/collisionHooks";
-import type { HookInput } from "../../../src/core/server";
+import type { HookEventName, HookInput } from "../../../src/core/server";
 import { useTempDirs } from "../../support/tempDir";
 
 const tempDir = useTempDirs();
@@ -27,7 +27,7 @@ function setup(mode: CollisionMode) {
     agentName: (id) => ({ a1: "Agent #1", a2: "Agent #2" })[id] ?? id,
     log: () => undefined,
   });
-  const send = async (agentId: string, hook_event_name: string, tool_use_id: string, tool_name = "Edit", file = "App.tsx", extra: Record<string, unknown> = {}) => {
+  const send = async (agentId: string, hook_event_name: HookEventName, tool_use_id: string, tool_name = "Edit", file = "App.tsx", extra: Record<string, unknown> = {}) => {
     const input: HookInput = { hook_event_name, session_id: `s-${agentId}`, cwd: root, tool_name, tool_use_id, tool_input: { file_path: join(root, file), old_string: "a", new_string: "b" }, ...extra };
     return hooks({ agentId, input, signal: new AbortController().signal });
   };

@@ -77,6 +77,8 @@ describe("the /hooks route", () => {
       ["[1,2]", 400, "Bad hook request: the body is not a JSON object"],
       [JSON.stringify({ session_id: "s" }), 400, "Bad hook request: no hook_event_name (string) in the body"],
       [JSON.stringify({ hook_event_name: "Stop" }), 400, "Bad hook request: no session_id (string) in the body"],
+      // Only the events its settings file registers reach a handler (hookEvents.ts).
+      [JSON.stringify({ hook_event_name: "Stop", session_id: "s" }), 400, 'Bad hook request: hook_event_name "Stop" is not one Arcadia listens to'],
     ];
     for (const [body, status, message] of cases) {
       const reply = await post(server.hooksUrl, body, auth);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PermissionBroker, type PermissionChange } from "../../../src/core/hooks/permissionBroker";
-import type { HookInput } from "../../../src/core/server/hooks/hookRoute";
+import type { HookEventName, HookInput } from "../../../src/core/server";
 import { ManualClock } from "../../../src/core/util/clock";
 
 const SESSION = "5e551011-0000-4000-8000-000000000001";
@@ -8,7 +8,7 @@ const PROMPT = "prompt-1";
 const ALLOW = { hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "allow" } } };
 const SUGGESTIONS = [{ type: "addRules", rules: [{ toolName: "Bash", ruleContent: "touch:*" }], behavior: "allow", destination: "localSettings" }];
 
-function input(event: string, fields: Record<string, unknown>): HookInput {
+function input(event: HookEventName, fields: Record<string, unknown>): HookInput {
   return { hook_event_name: event, session_id: SESSION, prompt_id: PROMPT, cwd: "/w", transcript_path: "/t.jsonl", permission_mode: "default", ...fields };
 }
 const bash = (command: string) => ({ command, description: `Run ${command}` });
@@ -18,7 +18,7 @@ function setup(opts: ConstructorParameters<typeof PermissionBroker>[0] = {}) {
   const broker = new PermissionBroker({ clock, ...opts });
   const changes: PermissionChange[] = [];
   broker.onDidChange((c) => changes.push(c));
-  const send = (event: string, fields: Record<string, unknown>, agentId = "agent-1", signal = new AbortController().signal) =>
+  const send = (event: HookEventName, fields: Record<string, unknown>, agentId = "agent-1", signal = new AbortController().signal) =>
     Promise.resolve(broker.handleHook({ agentId, input: input(event, fields), signal }));
   const preToolUse = (toolUseId: string, toolInput: unknown, toolName = "Bash") => send("PreToolUse", { tool_name: toolName, tool_input: toolInput, tool_use_id: toolUseId });
   /** A PermissionRequest whose answer is still out; `answer` settles when the hook is answered. */
@@ -214,7 +214,7 @@ describe("never hanging the CLI", () => {
     const { send } = setup();
     expect(await send("PreToolUse", { tool_name: "Bash", tool_input: {}, tool_use_id: "t" })).toEqual({});
     expect(await send("PostToolUse", { tool_use_id: "t" })).toEqual({});
-    expect(await send("Stop", {})).toEqual({});
+    expect(await send("PreCompact", {})).toEqual({});
     expect(await send("PreToolUse", {})).toEqual({});
   });
 

@@ -8,12 +8,13 @@ import { cardRows, type ToolWait } from "../../../src/core/agent/hookRows";
 import { deriveToolCalls } from "../../../src/core/agent/toolCalls";
 import { HookToolFeed, MAX_HOOK_TOOLS_PER_AGENT } from "../../../src/core/hooks/hookToolFeed";
 import type { TranscriptEvent } from "../../../src/core/transcript/events";
+import type { HookEventName } from "../../../src/core/server";
 import { ManualClock } from "../../../src/core/util/clock";
 
 const SESSION = "s-1";
 const AGENT = "agent-1";
 
-function hook(event: string, id: string, extra: Record<string, unknown> = {}) {
+function hook(event: HookEventName, id: string, extra: Record<string, unknown> = {}) {
   return { hook_event_name: event, session_id: SESSION, tool_name: "Bash", tool_input: { command: `run ${id}` }, tool_use_id: id, ...extra };
 }
 

@@ -11,12 +11,13 @@ import type { RowSources, ToolWait } from "../../../src/core/agent/hookRows";
 import { shownRows } from "../../../src/core/agent/shownRows";
 import { HookToolFeed } from "../../../src/core/hooks/hookToolFeed";
 import type { TranscriptEvent } from "../../../src/core/transcript/events";
+import type { HookEventName } from "../../../src/core/server";
 import { ManualClock } from "../../../src/core/util/clock";
 
 const SESSION = "s-1";
 const AGENT = "agent-1";
 
-function hook(event: string, id: string, extra: Record<string, unknown> = {}) {
+function hook(event: HookEventName, id: string, extra: Record<string, unknown> = {}) {
   return { hook_event_name: event, session_id: SESSION, tool_name: "Bash", tool_input: { command: `touch ${id}.txt` }, tool_use_id: id, ...extra };
 }
 

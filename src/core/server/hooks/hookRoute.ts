@@ -15,15 +15,11 @@ import type { Route } from "../checkedHttpServer";
 import { readBody } from "../requestBody";
 import { sendJson } from "../sendJson";
 import { errorMessage } from "../../util/errorMessage";
+import { type HookInput, isHookEventName } from "./hookEvents";
 
 export const HOOKS_PATH = "/hooks";
 
-/** What every hook input carries (CLI 2.1.330); the rest depends on the event. */
-export interface HookInput {
-  hook_event_name: string;
-  session_id: string;
-  [field: string]: unknown;
-}
+export type { HookInput } from "./hookEvents";
 
 export interface HookRequest {
   /** The agent the request authenticated as (its own token, auth.ts). */
@@ -97,5 +93,7 @@ function parseHookInput(text: string): HookInput | string {
   const fields = value as Record<string, unknown>;
   if (typeof fields.hook_event_name !== "string" || fields.hook_event_name === "") return "no hook_event_name (string) in the body";
   if (typeof fields.session_id !== "string" || fields.session_id === "") return "no session_id (string) in the body";
+  // Only the events Arcadia's settings file registers (hookEvents.ts) are ever sent here.
+  if (!isHookEventName(fields.hook_event_name)) return `hook_event_name ${JSON.stringify(fields.hook_event_name.slice(0, 40))} is not one Arcadia listens to`;
   return fields as HookInput;
 }
