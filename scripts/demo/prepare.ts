@@ -6,7 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { posixQuote } from "../../src/core/util/posixQuote";
-import { codeServerDirs, codeServerEnv, DETERMINISTIC_SETTINGS, type CodeServerDirs } from "../../test/e2e/codeServer";
+import { codeServerDirs, codeServerEnv, DETERMINISTIC_SETTINGS, type CodeServerDirs, writeSettings } from "../../test/e2e/codeServer";
 import { writeClaudeWrapper } from "../../test/rig/claudeWrapper";
 import { claudeBinary } from "../../test/rig/cli-binary";
 import { createHome } from "../../test/rig/home";
@@ -90,7 +90,8 @@ export function prepareRun(opts: { keep: boolean }): DemoRun {
     "arcadia.claudePath": claude,
     "arcadia.extraArgs": ["--model", DEMO_MODEL_NAME],
   };
-  writeFileSync(join(dirs.userDataDir, "User", "settings.json"), JSON.stringify(settings, null, 2) + "\n");
+  // claudePath and extraArgs are machine settings (a workspace cannot set them): writeSettings puts them where code-server reads those.
+  writeSettings(dirs, settings);
   // An explicit config file: otherwise code-server writes one (with a password) under XDG_CONFIG_HOME.
   writeFileSync(join(root, "code-server.yaml"), "auth: none\ncert: false\n");
 

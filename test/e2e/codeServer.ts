@@ -2,10 +2,10 @@
 // extensions, XDG dirs and HOME all live under `root`, never in the real home. Runs under the
 // Node 24 that setup.sh installs.
 import { execFile, spawn } from "node:child_process";
-import { mkdirSync, writeFileSync, createWriteStream } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync, createWriteStream } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { e2ePaths } from "./paths";
+import { e2ePaths, repoRoot } from "./paths";
 import { killTree } from "./processes";
 import { pollUntil } from "../support/waitFor";
 
@@ -92,9 +92,34 @@ export async function installExtension(dirs: CodeServerDirs, vsix: string, env: 
   if (!/successfully installed/.test(stdout)) throw new Error(`installing ${vsix} failed:\n${stdout}\n${stderr}`);
 }
 
+/** Arcadia's settings of `machine` scope (package.json): code-server applies them only from its Machine settings. */
+function machineScoped(): Set<string> {
+  type Manifest = { contributes: { configuration: { properties: Record<string, { scope?: string }> } } };
+  const manifest = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as Manifest;
+  return new Set(Object.entries(manifest.contributes.configuration.properties).flatMap(([key, p]) => (p.scope === "machine" ? [key] : [])));
+}
+
+/** Changes one user setting while code-server runs (it watches its settings files), in the file its scope reads from. */
+export function updateUserSetting(userDataDir: string, key: string, value: unknown): void {
+  const file = join(userDataDir, machineScoped().has(key) ? "Machine" : "User", "settings.json");
+  const settings = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+  writeFileSync(file, JSON.stringify({ ...settings, [key]: value }, null, 2) + "\n");
+}
+
+/**
+ * The user's settings, as a person would set them in code-server: `machine` ones (arcadia.claudePath,
+ * arcadia.extraArgs: a workspace may not set them) in its Machine settings, the rest in User.
+ */
 export function writeSettings(dirs: CodeServerDirs, settings: Record<string, unknown>): void {
-  const all = { ...DETERMINISTIC_SETTINGS, ...settings };
-  writeFileSync(join(dirs.userDataDir, "User", "settings.json"), JSON.stringify(all, null, 2) + "\n");
+  const machine = machineScoped();
+  const all = Object.entries({ ...DETERMINISTIC_SETTINGS, ...settings });
+  for (const [scope, entries] of [
+    ["User", all.filter(([key]) => !machine.has(key))],
+    ["Machine", all.filter(([key]) => machine.has(key))],
+  ] as const) {
+    mkdirSync(join(dirs.userDataDir, scope), { recursive: true });
+    writeFileSync(join(dirs.userDataDir, scope, "settings.json"), JSON.stringify(Object.fromEntries(entries), null, 2) + "\n");
+  }
 }
 
 /** Starts code-server on a free loopback port (port 0: the kernel picks, code-server prints it, no

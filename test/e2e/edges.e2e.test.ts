@@ -15,7 +15,8 @@ import type { Script } from "../rig/script.js";
 import { e2eAvailable, pollUntil, terminalText, type VsCode, waitForWorkbench } from "./harness";
 import { agentPanel } from "./agentPanel";
 import { type AgentWindow, openAgentWindow } from "./agentWindow";
-import { panelContentFrame, setWorkspaceSetting } from "./panelFrame";
+import { panelContentFrame } from "./panelFrame";
+import { updateUserSetting } from "./codeServer";
 
 const available = e2eAvailable("the edges: launch numbers, names, reload, a claude that exits at once (e2e)");
 const EDITOR = ".part.editor";
@@ -169,7 +170,8 @@ describe.skipIf(!available)("the edges of the live truth (real VS Code, real CLI
   });
 
   it('arcadia.extraArgs ["--modle"] gives "claude exited" with the CLI\'s own message, within 2 s', async () => {
-    setWorkspaceSetting(workspace, "arcadia.extraArgs", ["--modle"]);
+    // A machine setting (a workspace cannot add arguments): changed where the user would, in code-server's Machine settings.
+    updateUserSetting(vs.userDataDir, "arcadia.extraArgs", ["--modle"]);
     await vs.waitForExtensionLog(/setting arcadia\.extraArgs is now \["--modle"\]/, { timeoutMs: 20_000 });
     await showPanel();
     await panel().locator('[data-testid="open-claude"]').click();
