@@ -13,6 +13,7 @@ import { createRig, type Rig } from "../rig/claude-rig.js";
 import { type LoopbackBridge, loopbackBridge } from "../rig/loopback-bridge.js";
 import { blocks, readRecords, subagentFiles } from "../rig/transcripts.js";
 import { realCliAvailable } from "../support/realCli";
+import { CLAUDE_CODE_VERSION } from "../rig/cli-binary";
 
 const available = realCliAvailable("sub-agents' hooks with the real CLI");
 const SUB_PROMPT = "SUBAGENT-TASK: print a greeting from the helper";
@@ -46,7 +47,7 @@ describe.skipIf(!available)("a sub-agent's tools through the hooks (real CLI)", 
     await bridge?.close();
     await server?.close();
     await rig?.dispose();
-    if (facts.length) console.log(`sub-agents through the hooks (CLI 2.1.330):\n  ${facts.join("\n  ")}`);
+    if (facts.length) console.log(`sub-agents through the hooks (CLI ${CLAUDE_CODE_VERSION}):\n  ${facts.join("\n  ")}`);
   });
 
   async function run(prompt: string, env: Record<string, string>, until: RegExp) {

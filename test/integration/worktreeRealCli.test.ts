@@ -19,6 +19,7 @@ import { projectSlug } from "../../src/core/transcript/projectDir";
 import { createRig, type Rig } from "../rig/claude-rig.js";
 import type { InteractiveSession } from "../rig/interactive.js";
 import { realCliAvailable } from "../support/realCli";
+import { CLAUDE_CODE_VERSION } from "../rig/cli-binary";
 
 const available = realCliAvailable("worktrees with the real CLI");
 const facts: string[] = [];
@@ -49,7 +50,7 @@ describe.skipIf(!available)("worktrees with the real CLI", () => {
   });
   afterAll(async () => {
     await rig?.dispose();
-    if (facts.length) console.log(`worktrees, CLI 2.1.330 (this machine):\n  ${facts.join("\n  ")}`);
+    if (facts.length) console.log(`worktrees, CLI ${CLAUDE_CODE_VERSION} (this machine):\n  ${facts.join("\n  ")}`);
   });
 
   /** The session's transcript and status file, wherever the CLI put them. */

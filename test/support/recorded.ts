@@ -40,6 +40,14 @@ export function loadScenario(name: string): RecordedScenario {
   return { ...meta, dir };
 }
 
+/** A recorded session found by its scenario, never by its id (a new recording makes new ids): its id and file. */
+export function recordedSession(scenario: string, index = 0): { id: string; path: string } {
+  const s = loadScenario(scenario);
+  const id = s.sessions[index];
+  if (!id) throw new Error(`${scenario} has no session #${index} (it has ${s.sessions.length})`);
+  return { id, path: join(s.dir, `${id}.jsonl`) };
+}
+
 export function sessionFiles(s: RecordedScenario): string[] {
   return s.sessions.map((id) => join(s.dir, `${id}.jsonl`));
 }

@@ -3,15 +3,15 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { firstPrompt } from "../../src/core/transcript/firstPrompt";
-import { RECORDED } from "../support/recorded";
+import { recordedSession } from "../support/recorded";
 import { useTempDirs } from "../support/tempDir";
 
 const tempDir = useTempDirs();
 
 describe("a session's first prompt", () => {
   it("is the first thing the user typed, past the /clear command and meta records that open a cleared session", async () => {
-    expect(await firstPrompt(join(RECORDED, "clear", "fda1c44f-449b-424a-a555-bdeedc5c6fc1.jsonl"))).toBe("First task");
-    expect(await firstPrompt(join(RECORDED, "clear", "40093635-6f7c-42a1-bc1b-02ac63228a07.jsonl"))).toBe("Second task");
+    expect(await firstPrompt(recordedSession("clear").path)).toBe("First task");
+    expect(await firstPrompt(recordedSession("clear", 1).path)).toBe("Second task");
   });
 
   it("is cut with … past the limit, whitespace collapsed; none in a file without one, a missing file or a folder", async () => {

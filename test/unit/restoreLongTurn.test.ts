@@ -17,6 +17,9 @@ import { noWatch } from "../../src/core/util/fileWatch";
 import { agentUse, asyncLaunched, jsonl, prompt, reply, taskNotification, toolResult, toolUse, turnEnd, writeSubagent } from "../support/records";
 import { useTempDirs } from "../support/tempDir";
 
+/** Any session id: the file is written under it. */
+const SESSION_ID = "3f1c2b4a-5d6e-4f70-8192-a3b4c5d6e7f8";
+
 const tempDir = useTempDirs();
 
 /** Just more than the first look at the file's end: two reads of 2.5 MB each. */
@@ -39,7 +42,7 @@ async function restore(file: string): Promise<{ state: AgentState; events: Trans
 }
 
 function session(records: readonly unknown[]): string {
-  const file = join(tempDir(), "3b27b248-049d-4207-a5f9-ed3d944451ad.jsonl");
+  const file = join(tempDir(), `${SESSION_ID}.jsonl`);
   writeFileSync(file, jsonl(records));
   return file;
 }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SessionEdits, SessionEditsReader } from "../../src/core/transcript/sessionEdits";
 import type { TranscriptEvent } from "../../src/core/transcript/events";
-import { RECORDED } from "../support/recorded";
+import { recordedSession } from "../support/recorded";
 import { useTempDirs } from "../support/tempDir";
 
 const tempDir = useTempDirs();
@@ -23,7 +23,7 @@ describe("the files an agent changed in its session", () => {
   });
 
   it("from a transcript the real CLI wrote, read incrementally: what each new part adds", async () => {
-    const recorded = readFileSync(join(RECORDED, "several-tools", "afb7657f-2e2b-4759-8dba-73f97e24b00f.jsonl"), "utf8").split("\n");
+    const recorded = readFileSync(recordedSession("several-tools").path, "utf8").split("\n");
     const writeAt = recorded.findIndex((l) => l.includes('"name":"Write"'));
     const file = join(tempDir(), "session.jsonl");
     writeFileSync(file, `${recorded.slice(0, writeAt).join("\n")}\n`);

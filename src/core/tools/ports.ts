@@ -4,6 +4,7 @@
  * All paths are absolute file-system paths.
  */
 import type { ApprovalQueue } from "../mcp/approvalQueue";
+import type { CommandSandbox, SandboxLaunch } from "../sandbox";
 
 /** What a write must find when it happens, recorded when the change was shown for review. */
 export interface WriteTarget {
@@ -24,7 +25,6 @@ export interface CommandApprovalSettings {
   mode: CommandApprovalMode;
   allowed: readonly string[];
 }
-import type { CommandSandbox, SandboxLaunch } from "../sandbox";
 
 // ── Commands ────────────────────────────────────────────────────────────────────────────────
 

@@ -12,6 +12,9 @@ import { loadScenario, sessionFiles } from "../../support/recorded";
 import { useTempDirs } from "../../support/tempDir";
 import { waitForChange } from "../../support/waitFor";
 
+/** Any session id: the file is written under it (writeSession). */
+const RESUMED_ID = "0b5e5a1d-1d2e-4c3b-9a8f-7e6d5c4b3a21";
+
 const tempDir = useTempDirs();
 const managers: AgentManager[] = [];
 afterEach(async () => {
@@ -90,14 +93,14 @@ describe("AgentManager", () => {
 
   it("resumes a past session with claude --resume in a new terminal, its card showing the session's last turn; resuming it again focuses that card", async () => {
     const { manager, host, projectDir, until, store } = setup();
-    writeSession(projectDir, "28fa4ea1-8768-446a-81d7-ec307ac3885a", "rename-resume");
-    const view = await manager.open(CLAUDE, "/work/app", "28fa4ea1-8768-446a-81d7-ec307ac3885a");
-    expect(host.terminals[0]!.spec!.args).toEqual(["--model", "x", "--resume", "28fa4ea1-8768-446a-81d7-ec307ac3885a"]);
-    expect(store.bindings).toMatchObject([{ agentId: view.id, sessionId: "28fa4ea1-8768-446a-81d7-ec307ac3885a" }]);
+    writeSession(projectDir, RESUMED_ID, "rename-resume");
+    const view = await manager.open(CLAUDE, "/work/app", RESUMED_ID);
+    expect(host.terminals[0]!.spec!.args).toEqual(["--model", "x", "--resume", RESUMED_ID]);
+    expect(store.bindings).toMatchObject([{ agentId: view.id, sessionId: RESUMED_ID }]);
     // Read from the current turn (as after a reload): the last turn's call, not every turn's.
     const shown = await until(() => manager.views().find((v) => v.status === "waiting"), "the resumed session's state");
     expect(shown.tools.map((t) => `${t.label} ${t.outcome}`)).toEqual(["Running: echo planned done"]);
-    const again = await manager.open(CLAUDE, "/work/app", "28fa4ea1-8768-446a-81d7-ec307ac3885a");
+    const again = await manager.open(CLAUDE, "/work/app", RESUMED_ID);
     expect(again.id).toBe(view.id);
     expect(host.terminals).toHaveLength(1);
   });

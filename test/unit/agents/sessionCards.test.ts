@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { AgentChange } from "../../../src/agents/agentRegistry";
 import { followSessions, SessionCards } from "../../../src/agents/sessionCards";
 import { Emitter } from "../../../src/core/util/emitter";
-import { RECORDED } from "../../support/recorded";
+import { recordedSession } from "../../support/recorded";
 import { useTempDirs } from "../../support/tempDir";
 import { waitForChange } from "../../support/waitFor";
 
@@ -13,7 +13,7 @@ const tempDir = useTempDirs();
 
 describe("the files an agent changed this session, on its card", () => {
   it("appear when its tool ends (read from the transcript's new lines), and a new session (/clear) starts from none", async () => {
-    const recorded = readFileSync(join(RECORDED, "several-tools", "afb7657f-2e2b-4759-8dba-73f97e24b00f.jsonl"), "utf8").split("\n");
+    const recorded = readFileSync(recordedSession("several-tools").path, "utf8").split("\n");
     const writeAt = recorded.findIndex((l) => l.includes('"name":"Write"'));
     const dir = tempDir();
     const first = join(dir, "first.jsonl");
@@ -45,8 +45,8 @@ describe("a card's session figures", () => {
     const cards = new SessionCards(() => undefined, 5);
     const changes = new Emitter<AgentChange>();
     const sessions: Record<string, { transcriptPath: string; cwd: string }> = {
-      resumed: { transcriptPath: join(RECORDED, "rename-resume", "28fa4ea1-8768-446a-81d7-ec307ac3885a.jsonl"), cwd: "/home/user/project" },
-      limited: { transcriptPath: join(RECORDED, "usage-limit-print", "8e9226cb-5aed-47e6-b30d-a25b177a9da2.jsonl"), cwd: "/home/user/project" },
+      resumed: { transcriptPath: recordedSession("rename-resume").path, cwd: "/home/user/project" },
+      limited: { transcriptPath: recordedSession("usage-limit-print").path, cwd: "/home/user/project" },
     };
     followSessions(cards, { onDidChange: changes.event, sessionOf: (id) => sessions[id], onDidHook: new Emitter<string>().event });
     changes.fire({ type: "updated", agent: { id: "resumed" } as never });

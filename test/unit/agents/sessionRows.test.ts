@@ -1,14 +1,16 @@
 /** A Sessions view row from what the index knows about a session. */
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { sessionRow } from "../../../src/agents/sessionRows";
 import { readSessionDigest } from "../../../src/core/sessions/sessionDigestReader";
 import { glanceSession } from "../../../src/core/sessions/sessionGlance";
 import type { SessionEntry } from "../../../src/core/sessions/sessionIndex";
-import { RECORDED } from "../../support/recorded";
+import { recordedSession } from "../../support/recorded";
 
-const FILE = join(RECORDED, "rename-resume", "28fa4ea1-8768-446a-81d7-ec307ac3885a.jsonl");
-const context = { followedBy: (id: string) => (id === "28fa4ea1-8768-446a-81d7-ec307ac3885a" ? "Agent #2" : undefined), worktreeOf: () => "fix-login", now: Date.UTC(2026, 10, 26, 9) };
+/** The rename-resume scenario's session (found by its scenario: ids change with each recording). */
+const RENAMED_ID = recordedSession("rename-resume").id;
+
+const FILE = recordedSession("rename-resume").path;
+const context = { followedBy: (id: string) => (id === RENAMED_ID ? "Agent #2" : undefined), worktreeOf: () => "fix-login", now: Date.UTC(2026, 10, 26, 9) };
 
 function entry(extra: Partial<SessionEntry> = {}): SessionEntry {
   return { path: FILE, projectDir: "/p", hasFolder: true, size: 1, mtimeMs: 5, ino: 1, glance: glanceSession(FILE, 200_000), ...extra };

@@ -7,7 +7,7 @@ import { copyFileSync, readFileSync, rmSync } from "node:fs";
 import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FolderSessions } from "../../../src/core/races/folderSessions";
-import { RECORDED } from "../../support/recorded";
+import { recordedSession } from "../../support/recorded";
 import { useTempDirs } from "../../support/tempDir";
 
 const tempDir = useTempDirs();
@@ -26,8 +26,8 @@ function cliFigures(file: string) {
 }
 
 const SESSIONS = [
-  join(RECORDED, "several-tools", "afb7657f-2e2b-4759-8dba-73f97e24b00f.jsonl"),
-  join(RECORDED, "text-only", "43301089-3986-4a83-8798-a774b400afdf.jsonl"),
+  recordedSession("several-tools").path,
+  recordedSession("text-only").path,
 ];
 
 describe("a race member's sessions", () => {

@@ -1,9 +1,8 @@
 /** A turn refused for a usage or rate limit: told apart from other errors, with when it resets. */
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readSessionDigest } from "../../../src/core/sessions/sessionDigestReader";
 import { endsLimit, limitMessage, limitNoticeOf } from "../../../src/core/usage/limitNotice";
-import { RECORDED } from "../../support/recorded";
+import { recordedSession } from "../../support/recorded";
 
 /** A synthetic error reply as the CLI writes it (fields from 2.1.330's recorded one), with `text`. */
 const errorReply = (text: string, extra: Record<string, unknown> = {}) => ({
@@ -18,13 +17,13 @@ const NOW = Date.UTC(2026, 10, 26, 9, 30);
 
 describe("a usage or rate limit", () => {
   it("is read from the real CLI's refusal (API key: 429, not retried) as a rate limit, and says so", async () => {
-    const digest = await readSessionDigest(join(RECORDED, "usage-limit-print", "8e9226cb-5aed-47e6-b30d-a25b177a9da2.jsonl"));
+    const digest = await readSessionDigest(recordedSession("usage-limit-print").path);
     expect(digest.limit).toMatchObject({ kind: "rate" });
     expect(limitMessage(digest.limit!, NOW)).toBe("Rate limited by the API (429)");
   });
 
   it("is a usage limit with the moment access comes back when the real CLI quotes an API key's spend limit (400)", async () => {
-    const digest = await readSessionDigest(join(RECORDED, "api-usage-limit-print", "94a4c39b-c7ae-403d-8b99-1cb8be0ac834.jsonl"));
+    const digest = await readSessionDigest(recordedSession("api-usage-limit-print").path);
     expect(digest.limit).toEqual(expect.objectContaining({ kind: "usage", resetsAt: Date.UTC(2026, 11, 1, 0, 0) }));
     expect(limitMessage(digest.limit!, Date.UTC(2026, 11, 1, 0, 0) - 3_600_000, { locale: "en-GB", timeZone: "UTC" })).toBe("Usage limit reached — resets at Tue 1 Dec, 00:00");
   });
@@ -51,6 +50,6 @@ describe("a usage or rate limit", () => {
     expect(endsLimit({ type: "assistant", message: { model: "claude-opus-5-5", content: [] } })).toBe(true);
     expect(endsLimit(errorReply("again"))).toBe(false);
     // The recorded print session with 529s and a 429 that were retried and then answered: no limit left.
-    expect((await readSessionDigest(join(RECORDED, "api-errors-print", "a9b9579c-31ff-4876-a3f2-f77011551654.jsonl"))).limit).toBeUndefined();
+    expect((await readSessionDigest(recordedSession("api-errors-print").path)).limit).toBeUndefined();
   });
 });

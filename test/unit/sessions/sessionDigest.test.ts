@@ -4,11 +4,11 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readSessionDigest, SessionDigestReader } from "../../../src/core/sessions/sessionDigestReader";
 import { glanceSession, GLANCE_BYTES } from "../../../src/core/sessions/sessionGlance";
-import { loadScenario, RECORDED, sessionFiles } from "../../support/recorded";
+import { loadScenario, recordedSession, sessionFiles } from "../../support/recorded";
 import { useTempDirs } from "../../support/tempDir";
 
 const tempDir = useTempDirs();
-const RENAMED = join(RECORDED, "rename-resume", "28fa4ea1-8768-446a-81d7-ec307ac3885a.jsonl");
+const RENAMED = recordedSession("rename-resume").path;
 
 describe("a session's digest", () => {
   it("does not count the CLI's away summary as activity: the session was last active when its last turn ended, minutes before", async () => {
@@ -39,7 +39,7 @@ describe("a session's digest", () => {
       { prompt: "Plan the billing fix", tools: 1, ending: "completed", rows: ["Running: echo planned: done"] },
       { prompt: "Continue the billing fix", tools: 1, ending: "completed", rows: ["Running: echo planned: done"] },
     ]);
-    const escaped = new SessionDigestReader(join(RECORDED, "escape-slow-tool", "586db48e-dd01-4918-a8b3-6644caa31dbd.jsonl"));
+    const escaped = new SessionDigestReader(recordedSession("escape-slow-tool").path);
     await escaped.advance();
     expect(escaped.current.history.turns.map((t) => t.ending)).toContain("interrupted");
   });

@@ -2,7 +2,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type SessionBatch, type SessionItem, streamSessionDocument } from "../../../src/core/sessions/sessionDocument";
-import { RECORDED } from "../../support/recorded";
+import { RECORDED, recordedSession } from "../../support/recorded";
 
 async function read(file: string, batchItems?: number): Promise<{ items: SessionItem[]; batches: SessionBatch[] }> {
   const batches: SessionBatch[] = [];
@@ -32,7 +32,7 @@ const line = (item: SessionItem) => {
 
 describe("a session's document", () => {
   it("shows prompts, tool rows with their outcomes, replies and turn ends, in order, across a --resume", async () => {
-    const { items } = await read(join(RECORDED, "rename-resume", "28fa4ea1-8768-446a-81d7-ec307ac3885a.jsonl"));
+    const { items } = await read(recordedSession("rename-resume").path);
     expect(items.map(line)).toEqual([
       "prompt 1: Plan the billing fix",
       "tool Running: echo planned: done",
@@ -51,14 +51,14 @@ describe("a session's document", () => {
     const subtask = sub.find((i) => i.kind === "tool" && i.label.startsWith("Subtask"));
     expect(subtask).toBeDefined();
     expect(sub.some((i) => i.kind === "tool" && subtask?.kind === "tool" && i.parent === subtask.id)).toBe(true);
-    const escaped = (await read(join(RECORDED, "escape-slow-tool", "586db48e-dd01-4918-a8b3-6644caa31dbd.jsonl"))).items;
+    const escaped = (await read(recordedSession("escape-slow-tool").path)).items;
     expect(escaped.map(line)).toContain("interrupt");
-    const limited = (await read(join(RECORDED, "usage-limit-print", "8e9226cb-5aed-47e6-b30d-a25b177a9da2.jsonl"))).items;
+    const limited = (await read(recordedSession("usage-limit-print").path)).items;
     expect(limited.map(line)).toContain("error: API Error: Request rejected (429) · Scripted 429 error");
   });
 
   it("comes in batches as it is read; an outcome learnt after its row went out comes as an update", async () => {
-    const { batches, items } = await read(join(RECORDED, "several-tools", "afb7657f-2e2b-4759-8dba-73f97e24b00f.jsonl"), 1);
+    const { batches, items } = await read(recordedSession("several-tools").path, 1);
     expect(batches.length).toBeGreaterThan(3);
     expect(batches.some((b) => b.updates.length > 0)).toBe(true);
     expect(items.filter((i) => i.kind === "tool").every((i) => i.kind === "tool" && i.outcome !== "running")).toBe(true);

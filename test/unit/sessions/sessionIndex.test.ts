@@ -4,18 +4,21 @@ import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { SessionIndex } from "../../../src/core/sessions/sessionIndex";
 import { readSessionDigest } from "../../../src/core/sessions/sessionDigestReader";
-import { RECORDED } from "../../support/recorded";
+import { recordedSession } from "../../support/recorded";
 import { useTempDirs } from "../../support/tempDir";
+
+const RENAMED_ID = recordedSession("rename-resume").id;
+const SEVERAL_ID = recordedSession("several-tools").id;
 
 const tempDir = useTempDirs();
 
 function project(): { dir: string; renamed: string; several: string } {
   const dir = join(tempDir(), "-home-user-project");
   mkdirSync(dir);
-  const renamed = join(dir, "28fa4ea1-8768-446a-81d7-ec307ac3885a.jsonl");
-  copyFileSync(join(RECORDED, "rename-resume", "28fa4ea1-8768-446a-81d7-ec307ac3885a.jsonl"), renamed);
-  const several = join(dir, "afb7657f-2e2b-4759-8dba-73f97e24b00f.jsonl");
-  copyFileSync(join(RECORDED, "several-tools", "afb7657f-2e2b-4759-8dba-73f97e24b00f.jsonl"), several);
+  const renamed = join(dir, `${RENAMED_ID}.jsonl`);
+  copyFileSync(recordedSession("rename-resume").path, renamed);
+  const several = join(dir, `${SEVERAL_ID}.jsonl`);
+  copyFileSync(recordedSession("several-tools").path, several);
   return { dir, renamed, several };
 }
 
@@ -38,7 +41,7 @@ describe("the sessions index", () => {
 
     // A session that grew is glanced at again and waits for its new digest; one deleted is gone.
     appendFileSync(renamed, `${JSON.stringify({ type: "user", message: { role: "user", content: "More" }, timestamp: "2026-11-26T08:00:00.000Z", uuid: "u9" })}\n`);
-    rmSync(join(dir, "afb7657f-2e2b-4759-8dba-73f97e24b00f.jsonl"));
+    rmSync(join(dir, `${SEVERAL_ID}.jsonl`));
     const changed = await new SessionIndex(indexFile).list([dir]);
     expect(changed).toHaveLength(1);
     expect(changed[0]!.digest).toBeUndefined();
