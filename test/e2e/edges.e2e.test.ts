@@ -30,7 +30,6 @@ const script: Script = {
 
 describe.skipIf(!available)("the edges of the live truth (real VS Code, real CLI)", () => {
   let win: AgentWindow;
-  let workspace: string;
   let vs: VsCode;
   let page: Page;
   const figures: Record<string, unknown> = {};
@@ -54,7 +53,7 @@ describe.skipIf(!available)("the edges of the live truth (real VS Code, real CLI
         "arcadia.extraArgs": ["--allowedTools", "Bash(sleep:*)", "Bash(echo:*)"],
       },
     });
-    ({ vs, page, workspace } = win);
+    ({ vs, page } = win);
   }, 180_000);
 
   beforeEach((context) => {
