@@ -3,6 +3,7 @@
  * follower of its transcript and the current turn's events (for the card's finished tools);
  * everything it shows is derived from those.
  */
+import { isDeepStrictEqual } from "node:util";
 import type { AgentState } from "../core/agent/agentState";
 import type { ToolWait } from "../core/agent/hookRows";
 import { shownRows } from "../core/agent/shownRows";
@@ -114,7 +115,7 @@ export class Agent {
 
   /** What the process monitor says now. Returns true when the card changes. */
   setProcess(next: ClaudeProcessState): boolean {
-    const before = JSON.stringify([this.process, this.exited]);
+    const before = [this.process, this.exited];
     // The CLI's status moved (busy, waiting, idle): its transcript most likely did too. A look now
     // does not wait for a file event, nor for the safety poll, which backs off while a session is
     // quiet and is all there is where file events get lost (the process poll reads status files).
@@ -129,7 +130,7 @@ export class Agent {
     }
     this.process = next;
     this.expectRunning = false;
-    return JSON.stringify([this.process, this.exited]) !== before;
+    return !isDeepStrictEqual([this.process, this.exited], before);
   }
 
   /**
@@ -138,14 +139,14 @@ export class Agent {
    * the card changes.
    */
   commandEnded(exitCode: number | undefined, output: string): boolean {
-    const before = JSON.stringify([this.exited, this.lastWords]);
+    const before = [this.exited, this.lastWords];
     if (!this.exited) {
       this.exited = true;
       this.follower?.processExited();
     }
     this.expectRunning = false;
     this.lastWords = exitCode === 0 ? null : exitMessage(output, exitCode);
-    return JSON.stringify([this.exited, this.lastWords]) !== before;
+    return !isDeepStrictEqual([this.exited, this.lastWords], before);
   }
 
   /** The session the CLI itself says it is in (exact; changes on /clear), if known. */

@@ -4,6 +4,7 @@
  * transcript's tail. VS Code revives persistent terminals a moment *after* activation, so a saved
  * agent whose terminal is not there yet waits TERMINAL_REVIVAL_GRACE_MS for it before it is dropped.
  */
+import { isDeepStrictEqual } from "node:util";
 import type { FollowerOptions } from "../core/engine/sessionFollower";
 import type { Clock } from "../core/util/clock";
 import type { AgentView } from "../shared/protocol";
@@ -171,9 +172,9 @@ export class AgentRestore {
     const show = (): void => {
       if (this.reconnecting.get(binding.agentId) !== card || this.deps.isDisposed() || !card.tail) return;
       const view = reconnectingView(binding, card.tail, card.process);
-      const before = JSON.stringify(card.view);
+      const before = card.view;
       card.view = view;
-      if (JSON.stringify(view) !== before) this.deps.registry.emit({ type: "updated", agent: view });
+      if (!isDeepStrictEqual(view, before)) this.deps.registry.emit({ type: "updated", agent: view });
     };
     if (binding.shellPid !== undefined) card.watch = this.deps.watchShell?.(binding.shellPid, (state) => ((card.process = state), show()));
     const refresh = (): void => {

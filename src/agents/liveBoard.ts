@@ -6,6 +6,7 @@
  * only when it really changed. It also keeps how long each call waited on its prompt (ToolWaits):
  * a call runs, and its time counts, from the moment it was allowed.
  */
+import { isDeepStrictEqual } from "node:util";
 import type { Approval } from "../core/mcp/approvalQueue";
 import type { TrackedCall } from "../core/mcp/toolCallTracker";
 import { ToolUseMatcher } from "../core/mcp/toolUseMatcher";
@@ -115,7 +116,8 @@ export class LiveBoard {
   private readonly matcher = new ToolUseMatcher();
   /** How long each call waited on the user (prompts on its row), per agent. */
   readonly waits: ToolWaits;
-  private readonly sent = new Map<string, string>();
+  /** What each card was last sent, to send only a change. */
+  private readonly sent = new Map<string, AgentLiveView>();
   private readonly changed = new Emitter<AgentLiveView>();
   /** One agent's live view changed (sent only when it really did). */
   readonly onDidChange = this.changed.event;
@@ -272,13 +274,13 @@ export class LiveBoard {
       const asking = new Set(live.prompts.flatMap((p) => (p.toolUseId ? [p.toolUseId] : [])));
       // A prompt that opened or closed starts or ends its call's wait (and its running clock).
       if (this.waits.promptsOpen(agentId, asking)) live = this.view(agentId);
-      const json = JSON.stringify(live);
-      if (this.sent.get(agentId) === json) continue;
+      if (isDeepStrictEqual(this.sent.get(agentId), live)) continue;
       const empty =
         live.calls.length === 0 && live.prompts.length === 0 && live.sharedFiles.length === 0 && live.worktree === null && live.sessionEdits === null;
       const extrasEmpty = !live.usage && !live.limit && !live.history?.length && !live.stillRunning?.length && !live.reviewComments && !live.race;
       if (empty && extrasEmpty) this.sent.delete(agentId);
-      else this.sent.set(agentId, json);
+      // A copy: parts of `live` may be its sources' own arrays, which change in place later.
+      else this.sent.set(agentId, structuredClone(live));
       this.changed.fire(live);
     }
   }

@@ -5,6 +5,7 @@
  * (core/races/folderSessions.ts). Read when a compare tab opens and again, settled, as its agent
  * works; in child processes (git) and by what transcripts gained, never blocking the window.
  */
+import { isDeepStrictEqual } from "node:util";
 import type { FolderFigures } from "../core/races/folderSessions";
 import type { MemberChanges } from "../core/races/memberChanges";
 import { memberBranch, memberPath, type Race, type RaceMember } from "../core/races/race";
@@ -78,7 +79,7 @@ export class RaceFigures {
       this.deps.log(`race ${race.task}, ${member.name}: ${next.problem}`);
     }
     const key = keyOf(race, member);
-    if (JSON.stringify(this.figures.get(key)) === JSON.stringify(next)) return;
+    if (isDeepStrictEqual(this.figures.get(key), next)) return;
     this.figures.set(key, next);
     this.changed.fire(race.id);
   }

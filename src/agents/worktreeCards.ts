@@ -5,6 +5,7 @@
  * Counting runs git in child processes, one count per agent at a time (a change meanwhile is
  * counted right after), never on the extension host's event loop.
  */
+import { isDeepStrictEqual } from "node:util";
 import type { ChangeStats } from "../core/git/changeStats";
 import type { WorktreeInfo } from "../core/git/worktreeCreate";
 import { type Disposable, Emitter } from "../core/util/emitter";
@@ -102,7 +103,7 @@ export class WorktreeCards implements WorktreeSource, Disposable {
       const stats = await this.deps.changeStats(entry.info.path, entry.info.base);
       const changes = { files: stats.files.length, added: stats.added, removed: stats.removed };
       if (this.entries.get(agentId) !== entry) return;
-      if (JSON.stringify(changes) !== JSON.stringify(entry.changes)) {
+      if (!isDeepStrictEqual(changes, entry.changes)) {
         entry.changes = changes;
         this.changed.fire([agentId]);
       }
