@@ -1,3 +1,4 @@
+import { dequal } from "dequal";
 import type { AgentLiveView, AgentView, ExtensionMessage, NoticeView } from "../../src/shared/protocol";
 
 /** Everything the panel shows; derived only from the extension's messages. */
@@ -23,7 +24,7 @@ const byIndex = (a: AgentView, b: AgentView) => a.index - b.index || a.id.locale
 // Cards are memoized on the agent object (and its live view). Keeping the old object when nothing
 // in it changed means a snapshot (sent on every show) re-renders only the cards that really differ.
 function same<T>(a: T, b: T): boolean {
-  return a === b || JSON.stringify(a) === JSON.stringify(b);
+  return a === b || dequal(a, b);
 }
 
 function dedupe(agents: AgentView[]): AgentView[] {
