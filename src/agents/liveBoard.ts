@@ -12,7 +12,7 @@ import type { TrackedCall } from "../core/mcp/toolCallTracker";
 import { ToolUseMatcher } from "../core/mcp/toolUseMatcher";
 import { ARCADIA_TOOL_PREFIX } from "../core/server/serverName";
 import type { TranscriptEvent } from "../core/transcript/events";
-import { type Disposable, DisposableStore, Emitter } from "../core/util/emitter";
+import { type Disposable, Emitter } from "../core/util/emitter";
 import { visibleText } from "../core/util/visibleText";
 import type {
   AgentLiveView,
@@ -28,6 +28,7 @@ import type {
   WorktreeView,
 } from "../shared/protocol";
 import { ToolWaits } from "./toolWaits";
+import { DisposableObject } from "../core/util/lifecycle";
 
 export interface CallSource {
   calls(): TrackedCall[];
@@ -112,16 +113,15 @@ export interface CardExtras {
   races?: RaceSource;
 }
 
-export class LiveBoard {
+export class LiveBoard extends DisposableObject {
   private readonly matcher = new ToolUseMatcher();
   /** How long each call waited on the user (prompts on its row), per agent. */
   readonly waits: ToolWaits;
   /** What each card was last sent, to send only a change. */
   private readonly sent = new Map<string, AgentLiveView>();
-  private readonly changed = new Emitter<AgentLiveView>();
+  private readonly changed = this._register(new Emitter<AgentLiveView>());
   /** One agent's live view changed (sent only when it really did). */
   readonly onDidChange = this.changed.event;
-  private readonly subscriptions = new DisposableStore();
 
   constructor(
     private readonly calls: CallSource,
@@ -131,24 +131,25 @@ export class LiveBoard {
     now: () => number = Date.now,
     private readonly extras: CardExtras = {},
   ) {
+    super();
     this.waits = new ToolWaits(now);
     if (hooks) {
-      this.subscriptions.add(
+      this._register(
         hooks.onDidChange((agentId) => {
           for (const tool of hooks.tools(agentId)) if (tool.outcome !== undefined && tool.outcome !== "denied") this.waits.ran(agentId, tool.id);
         }),
       );
     }
-    this.subscriptions.add(
+    this._register(
       calls.onDidChange((change) => {
         if (change.type === "ended" && change.id) this.matcher.release(change.id);
         this.refresh();
       }),
     );
-    this.subscriptions.add(approvals.onDidChange(() => this.refresh()));
-    if (permissions) this.subscriptions.add(permissions.onDidChange(() => this.refresh()));
+    this._register(approvals.onDidChange(() => this.refresh()));
+    if (permissions) this._register(permissions.onDidChange(() => this.refresh()));
     const sources = [extras.shared, extras.worktrees, extras.edits, extras.stillRunning, extras.reviews, extras.races];
-    for (const source of sources) if (source) this.subscriptions.add(source.onDidChange((agentIds) => this.refresh(agentIds)));
+    for (const source of sources) if (source) this._register(source.onDidChange((agentIds) => this.refresh(agentIds)));
   }
 
   /** Transcript events of an agent: its `mcp__arcadia__*` tool_uses are what calls match to. */
@@ -256,11 +257,6 @@ export class LiveBoard {
   forget(agentId: string): void {
     this.sent.delete(agentId);
     this.waits.forget(agentId);
-  }
-
-  dispose(): void {
-    this.subscriptions.dispose();
-    this.changed.dispose();
   }
 
   /** `also`: agents that may have something live no other source lists (shared files). */

@@ -12,12 +12,13 @@ import { AnswerWatch } from "../core/review/answerWatch";
 import { anchorAt, locate, type Located, splitLines } from "../core/review/lineAnchor";
 import { type AgentReview, ReviewBook, type OutgoingThread, type ReviewThread, threadStatus } from "../core/review/reviewBook";
 import { reviewMessage } from "../core/review/reviewMessage";
-import { type Disposable, DisposableStore, Emitter, type Event } from "../core/util/emitter";
+import { Emitter, type Event } from "../core/util/emitter";
 import { errorMessage } from "../core/util/errorMessage";
 import type { AgentView, ReviewCommentsView } from "../shared/protocol";
 import type { AgentChange, TranscriptEventsRead } from "./agentRegistry";
 import { atClaudePrompt } from "./agentReadiness";
 import type { Log, TerminalHandle } from "./ports";
+import { DisposableObject } from "../core/util/lifecycle";
 
 export interface ReviewDeskDeps {
   agents: {
@@ -45,35 +46,35 @@ export type SendOutcome = "sent" | "queued" | "nothing" | "closed" | "failed";
 /** The card's idle: its turn is over and nothing asks the user; typing now reaches the CLI's prompt. */
 const isIdle = atClaudePrompt;
 
-export class ReviewDesk implements Disposable {
+export class ReviewDesk extends DisposableObject {
   readonly book: ReviewBook;
   private readonly watch = new AnswerWatch();
   private readonly delivering = new Set<string>();
-  private readonly subscriptions = new DisposableStore();
-  private readonly changed = new Emitter<string[]>();
+  private readonly changed = this._register(new Emitter<string[]>());
   /** The agents whose review view changed (for the live board). */
   readonly onDidChange = this.changed.event;
   private readonly now: () => number;
   private saving: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: ReviewDeskDeps) {
+    super();
     this.now = deps.now ?? Date.now;
-    this.book = new ReviewBook(deps.saved);
+    this.book = this._register(new ReviewBook(deps.saved));
     // Sent before a window reload and not answered yet: the restored card's reading of its current
     // turn (or the next one) is the answer.
     for (const review of this.book.all()) {
       const sentAt = Math.max(0, ...this.book.awaiting(review.agentId).flatMap((t) => t.notes.map((n) => n.sentAt ?? 0)));
       if (sentAt > 0) this.watch.sent(review.agentId, sentAt);
     }
-    this.subscriptions.add(
+    this._register(
       this.book.onDidChange((agentId) => {
         this.changed.fire([agentId]);
         const reviews = this.book.saved();
         this.saving = this.saving.then(() => deps.save(reviews)).catch((err: unknown) => deps.log.warn(`review comments not saved: ${errorMessage(err)}`));
       }),
     );
-    this.subscriptions.add(deps.agents.onDidChange((change) => this.agentChanged(change)));
-    this.subscriptions.add(
+    this._register(deps.agents.onDidChange((change) => this.agentChanged(change)));
+    this._register(
       deps.agents.onDidReadTranscript(({ agentId, events }) => {
         if (this.watch.events(agentId, events)) void this.answer(agentId);
       }),
@@ -128,12 +129,6 @@ export class ReviewDesk implements Disposable {
       addressed: count("addressed"),
       unaddressed: count("unaddressed"),
     };
-  }
-
-  dispose(): void {
-    this.subscriptions.dispose();
-    this.changed.dispose();
-    this.book.dispose();
   }
 
   private agentView(agentId: string): AgentView | undefined {
