@@ -5,18 +5,19 @@
  */
 import { type Race, raceOfAgent } from "../core/races/race";
 import { parseRaces } from "../core/races/raceRecords";
-import { type Disposable, Emitter } from "../core/util/emitter";
+import { Emitter } from "../core/util/emitter";
 import type { RaceTagView } from "../shared/protocol";
+import { DisposableObject } from "../core/util/lifecycle";
 
 export interface RaceStore {
   load(): unknown;
   save(races: readonly Race[]): Promise<void>;
 }
 
-export class RaceBook implements Disposable {
+export class RaceBook extends DisposableObject {
   private races: Race[];
-  private readonly changedRace = new Emitter<string>();
-  private readonly changedAgents = new Emitter<string[]>();
+  private readonly changedRace = this._register(new Emitter<string>());
+  private readonly changedAgents = this._register(new Emitter<string[]>());
   /** A race changed (by id). */
   readonly onDidChangeRace = this.changedRace.event;
   /** The race tags of these cards changed (the live board's source). */
@@ -27,6 +28,7 @@ export class RaceBook implements Disposable {
     private readonly store: RaceStore,
     private readonly log: (message: string) => void = () => undefined,
   ) {
+    super();
     this.races = parseRaces(store.load());
   }
 
@@ -60,11 +62,6 @@ export class RaceBook implements Disposable {
     if (!found) return null;
     const { race, member } = found;
     return { raceId: race.id, task: race.task, member: member.number, of: race.members.length, picked: race.picked === member.name };
-  }
-
-  dispose(): void {
-    this.changedRace.dispose();
-    this.changedAgents.dispose();
   }
 
   private async changed(after: Race, before: Race | undefined): Promise<void> {

@@ -12,6 +12,7 @@ import { memberBranch, memberPath, type Race, type RaceMember } from "../core/ra
 import { Emitter } from "../core/util/emitter";
 import { errorMessage } from "../core/util/errorMessage";
 import { SettledRuns } from "../core/util/settledRuns";
+import { DisposableObject } from "../core/util/lifecycle";
 
 export interface MemberFigures {
   worktree: boolean;
@@ -34,16 +35,17 @@ export interface RaceFiguresDeps {
 
 const keyOf = (race: Race, member: RaceMember) => `${race.id}/${member.name}`;
 
-export class RaceFigures {
+export class RaceFigures extends DisposableObject {
   private readonly figures = new Map<string, MemberFigures>();
   private readonly readers = new Map<string, { read(): Promise<FolderFigures> }>();
   private readonly runs: SettledRuns;
-  private readonly changed = new Emitter<string>();
+  private readonly changed = this._register(new Emitter<string>());
   /** A race's figures changed (by race id). */
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly deps: RaceFiguresDeps) {
-    this.runs = new SettledRuns(deps.settleMs ?? 500);
+    super();
+    this.runs = this._register(new SettledRuns(deps.settleMs ?? 500));
   }
 
   of(race: Race, member: RaceMember): MemberFigures | undefined {
@@ -58,11 +60,6 @@ export class RaceFigures {
   /** Reads a member again once things settle (its agent worked). */
   request(race: Race, member: RaceMember): void {
     this.runs.request(keyOf(race, member), () => this.read(race, member));
-  }
-
-  dispose(): void {
-    this.runs.dispose();
-    this.changed.dispose();
   }
 
   private async read(race: Race, member: RaceMember): Promise<void> {

@@ -15,6 +15,7 @@ import { errorMessage } from "../core/util/errorMessage";
 import { SettledRuns } from "../core/util/settledRuns";
 import type { SessionEditsView, SessionUsageView, TurnSummaryView } from "../shared/protocol";
 import type { AgentChange } from "./agentRegistry";
+import { DisposableObject } from "../core/util/lifecycle";
 
 /** Paths a card lists (the count covers all). */
 const LISTED = 50;
@@ -37,9 +38,9 @@ export function turnSummaryView(turn: TurnSummary): TurnSummaryView {
   };
 }
 
-export class SessionCards implements Disposable {
+export class SessionCards extends DisposableObject {
   private readonly entries = new Map<string, Entry>();
-  private readonly changed = new Emitter<string[]>();
+  private readonly changed = this._register(new Emitter<string[]>());
   readonly onDidChange = this.changed.event;
 
   private readonly reads: SettledRuns;
@@ -48,7 +49,8 @@ export class SessionCards implements Disposable {
     private readonly log: (message: string) => void,
     settleMs = 300,
   ) {
-    this.reads = new SettledRuns(settleMs);
+    super();
+    this.reads = this._register(new SettledRuns(settleMs));
   }
 
   /** The agent's current session transcript: a new one (a new agent, /clear) is read from its start. */
@@ -112,10 +114,9 @@ export class SessionCards implements Disposable {
     this.entries.delete(agentId);
   }
 
-  dispose(): void {
-    this.reads.dispose();
+  override dispose(): void {
+    super.dispose();
     this.entries.clear();
-    this.changed.dispose();
   }
 
   /** One read of what the transcript gained (SettledRuns keeps them one at a time per agent). */

@@ -14,6 +14,7 @@ import { SettledRuns } from "../core/util/settledRuns";
 import type { WorktreeView } from "../shared/protocol";
 import type { AgentChange } from "./agentRegistry";
 import type { WorktreeSource } from "./liveBoard";
+import { DisposableObject } from "../core/util/lifecycle";
 
 export interface WorktreeCardsDeps {
   worktreeOf(cwd: string): Promise<WorktreeInfo | undefined>;
@@ -30,14 +31,15 @@ interface Entry {
   changes: WorktreeView["changes"];
 }
 
-export class WorktreeCards implements WorktreeSource, Disposable {
+export class WorktreeCards extends DisposableObject implements WorktreeSource {
   private readonly entries = new Map<string, Entry>();
-  private readonly changed = new Emitter<string[]>();
+  private readonly changed = this._register(new Emitter<string[]>());
   readonly onDidChange = this.changed.event;
   private readonly counts: SettledRuns;
 
   constructor(private readonly deps: WorktreeCardsDeps) {
-    this.counts = new SettledRuns(deps.settleMs ?? 300);
+    super();
+    this.counts = this._register(new SettledRuns(deps.settleMs ?? 300));
   }
 
   /** An agent working in `cwd`: found out once whether that is a worktree (and counted if so). */
@@ -90,10 +92,9 @@ export class WorktreeCards implements WorktreeSource, Disposable {
     this.entries.delete(agentId);
   }
 
-  dispose(): void {
-    this.counts.dispose();
+  override dispose(): void {
+    super.dispose();
     this.entries.clear();
-    this.changed.dispose();
   }
 
   /** One count (SettledRuns keeps them one at a time per agent). */
