@@ -38,7 +38,7 @@ export async function raceAction(deps: RaceActionDeps, message: CompareMessage):
   if (message.type === "compareDiff") return diffTwo(deps, race, message.left, message.right);
   const member = race.members.find((m) => m.name === message.member);
   if (!member) return;
-  const card = cardOf(deps, member);
+  const card = cardOf(deps, race, member);
   switch (message.action) {
     case "review":
       return review(deps.worktrees, { id: card?.id, name: member.name }, memberInfo(race, member));
@@ -81,7 +81,7 @@ async function diffTwo(deps: RaceActionDeps, race: Race, leftName: string, right
 }
 
 async function followUp(deps: RaceActionDeps, race: Race, member: RaceMember): Promise<void> {
-  const card = cardOf(deps, member);
+  const card = cardOf(deps, race, member);
   const terminal = card ? deps.manager.agentInfo(card.id)?.terminal : undefined;
   if (!card || !terminal?.type) {
     void vscode.window.showWarningMessage(`${member.name} has no agent to ask: its card was closed. Start one in its worktree to go on.`);

@@ -15,11 +15,12 @@ import type { WorktreeInfo } from "../core/git/worktreeCreate";
 import { lossOf, removalCheck, removeWorktree } from "../core/git/worktreeRemoval";
 import { memberBranch, memberPath, type MemberFacts, picked, pickProblem, type Race, type RaceMember, removalOffers } from "../core/races/race";
 import { commitWork } from "../core/races/raceDisk";
+import { isInside } from "../core/util/pathInside";
 import { type AgentRef, closingForRemoval, type Deps as WorktreeDeps, merge, removalQuestion, tellRemoval } from "./worktreeCommands";
 
 export interface SettleDeps {
   book: RaceBook;
-  manager: Pick<AgentManager, "views" | "close">;
+  manager: Pick<AgentManager, "views" | "close" | "agentInfo">;
   worktrees: WorktreeDeps;
   figures: RaceFigures;
   log: Log;
@@ -32,9 +33,19 @@ export const memberInfo = (race: Race, member: RaceMember): WorktreeInfo => ({
   repo: race.repo,
 });
 
-/** The member's card as Merge… and Remove… take it (none: a card closed, or gone with a restart). */
-export function cardOf(deps: Pick<SettleDeps, "manager">, member: RaceMember): AgentRef | undefined {
-  const view = member.agentId ? deps.manager.views().find((v) => v.id === member.agentId) : undefined;
+/**
+ * The member's card as Merge… and Remove… take it: the one launched for it, else any card working
+ * in its worktree (its session resumed under a new card after a restart, an agent started there by
+ * hand) — a removal must never go on under a running agent. None: no agent works there.
+ */
+export function cardOf(deps: Pick<SettleDeps, "manager">, race: Race, member: RaceMember): AgentRef | undefined {
+  const views = deps.manager.views();
+  const folder = memberPath(race, member);
+  const inFolder = (id: string) => {
+    const cwd = deps.manager.agentInfo(id)?.cwd;
+    return cwd !== undefined && isInside(cwd, folder);
+  };
+  const view = views.find((v) => member.agentId !== null && v.id === member.agentId) ?? views.find((v) => inFolder(v.id));
   return view ? { id: view.id, name: view.name, status: view.status } : undefined;
 }
 
@@ -42,7 +53,7 @@ export function cardOf(deps: Pick<SettleDeps, "manager">, member: RaceMember): A
 function factsOf(deps: SettleDeps, race: Race) {
   return (member: RaceMember): MemberFacts => {
     const figures = deps.figures.of(race, member);
-    return { worktree: figures?.worktree ?? true, branch: figures?.branch ?? true, agent: cardOf(deps, member) !== undefined };
+    return { worktree: figures?.worktree ?? true, branch: figures?.branch ?? true, agent: cardOf(deps, race, member) !== undefined };
   };
 }
 
@@ -70,7 +81,7 @@ async function pickNow(deps: SettleDeps, race: Race, name: string): Promise<void
     return;
   }
   // Without a card (closed, or gone with a restart) it is merged as it stands; nothing is working in it.
-  const agent = cardOf(deps, member) ?? { id: "", name: member.name, status: "exited" };
+  const agent = cardOf(deps, race, member) ?? { id: "", name: member.name, status: "exited" };
   if (!(await merge(deps.worktrees, agent, memberInfo(race, member), race.prompt))) return;
   const after = await deps.book.update(race.id, (r) => picked(r, name));
   deps.log.info(`race ${race.task}: picked ${name}, merged into ${race.base}`);
@@ -82,7 +93,7 @@ async function pickNow(deps: SettleDeps, race: Race, name: string): Promise<void
 /** One unpicked member: Remove…'s question, with Keep; removed only on a yes. */
 async function offerRemoval(deps: SettleDeps, race: Race, member: RaceMember): Promise<void> {
   const info = memberInfo(race, member);
-  const card = cardOf(deps, member);
+  const card = cardOf(deps, race, member);
   if (card && card.status !== "waiting" && card.status !== "exited") {
     void vscode.window.showWarningMessage(`${member.name} (not picked) is working: its worktree stays. Remove it once it is idle (Remove… on its card).`);
     return;
