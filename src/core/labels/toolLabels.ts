@@ -3,6 +3,8 @@
  * Plain text only: the webview renders these as text nodes, never as HTML.
  */
 
+import { ARCADIA_MCP_SERVER_NAME } from "../server/serverName";
+
 const COMMAND_MAX = 60;
 
 type Input = Record<string, unknown>;
@@ -111,7 +113,7 @@ export function toolWords(name: string, rawInput: unknown): ToolWords {
       return fixed("Waiting for your answer", "a question");
   }
   const mcp = parseMcpName(name);
-  if (mcp?.server === ARCADIA_SERVER) return arcadiaToolWords(mcp.tool, input) ?? fixed(`${mcp.tool} (${mcp.server})`, `${mcp.tool} (${mcp.server})`);
+  if (mcp?.server === ARCADIA_MCP_SERVER_NAME) return arcadiaToolWords(mcp.tool, input) ?? fixed(`${mcp.tool} (${mcp.server})`, `${mcp.tool} (${mcp.server})`);
   if (mcp) return fixed(`${mcp.tool} (${mcp.server})`, `${mcp.tool} (${mcp.server})`);
   return fixed(`Using ${name}`, `use ${name}`);
 }
@@ -125,9 +127,7 @@ export function toolAction(name: string, rawInput: unknown): string {
   return toolWords(name, rawInput).action;
 }
 
-/** Arcadia's own MCP tools (src/core/tools) read like the built-in ones they stand in for. */
-const ARCADIA_SERVER = "arcadia";
-
+/** Arcadia's own MCP tools (src/core/tools) read like the built-in ones they stand in for (test/unit/toolWords.test.ts: every one does). */
 function arcadiaToolWords(tool: string, input: Input): ToolWords | undefined {
   const path = str(input, "path");
   const base = path ? basename(path) : undefined;

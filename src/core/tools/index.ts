@@ -1,5 +1,5 @@
 /** Arcadia's MCP tools (plain Node): the tool specs, their ports, and the command approval policy. */
-export { ARCADIA_TOOL_NAMES, registerArcadiaTools } from "./registerArcadiaTools";
+export { registerArcadiaTools } from "./registerArcadiaTools";
 export { linkedResources } from "./linkedResources";
 export {
   commandTextDecision,

@@ -10,17 +10,6 @@ import { readFileTool } from "./readFile";
 import { type SearchOptions, searchFilesTool } from "./searchFiles";
 import { writeFileTool } from "./writeFile";
 
-export const ARCADIA_TOOL_NAMES = [
-  "execute_command",
-  "read_file",
-  "list_files",
-  "search_files",
-  "write_file",
-  "apply_diff",
-  "get_diagnostics",
-  "open_file",
-] as const;
-
 export function registerArcadiaTools(addTool: AddTool, ports: ToolPorts, options: { search?: SearchOptions } = {}): void {
   addTool(executeCommandTool(ports));
   addTool(readFileTool(ports));

@@ -1,0 +1,29 @@
+/**
+ * Every MCP tool Arcadia registers reads on a card like the built-in tool it stands in for
+ * ("Reading App.tsx", "Running: npm test"), never as the generic "<tool> (arcadia)": a tool added
+ * to registerArcadiaTools without its words in core/labels/toolLabels.ts fails here.
+ */
+import { describe, expect, it } from "vitest";
+import { toolLabel } from "../../src/core/labels/toolLabels";
+import { ARCADIA_TOOL_PREFIX } from "../../src/core/server/serverName";
+import { registerArcadiaTools } from "../../src/core/tools";
+import type { ToolPorts } from "../../src/core/tools/ports";
+
+/** The tools' names, as the server gets them (the ports are not touched while registering). */
+function registeredNames(): string[] {
+  const names: string[] = [];
+  registerArcadiaTools((spec) => void names.push(spec.name), {} as ToolPorts);
+  return names;
+}
+
+describe("Arcadia's MCP tools on a card", () => {
+  it("registers its eight tools", () => {
+    expect(registeredNames().sort()).toEqual(["apply_diff", "execute_command", "get_diagnostics", "list_files", "open_file", "read_file", "search_files", "write_file"]);
+  });
+
+  it.each(registeredNames())("%s has words of its own, with and without its input", (name) => {
+    const generic = `${name} (arcadia)`;
+    expect(toolLabel(`${ARCADIA_TOOL_PREFIX}${name}`, {})).not.toBe(generic);
+    expect(toolLabel(`${ARCADIA_TOOL_PREFIX}${name}`, { path: "/w/src/App.tsx", command: "npm test", pattern: "TODO" })).not.toBe(generic);
+  });
+});
