@@ -16,7 +16,7 @@ rm -f "$out"
 # which vsce can only turn into URLs through a public repository, and Arcadia has none yet: the
 # packaged README is the same text without those image lines.
 readme=dist/README.md
-grep -v '^!\[.*\](docs/screenshots/' README.md > "$readme"
+grep -v '^ *!\[.*\](docs/screenshots/' README.md > "$readme"
 # --allow-missing-repository: Arcadia has no public repository yet, and a placeholder URL would
 # send Marketplace visitors nowhere.
 "$E2E_NODE" "$E2E_VSCE" package --no-dependencies --allow-missing-repository --readme-path "$readme" --out "$out"
