@@ -5,24 +5,18 @@
 // characters: Prettier (printWidth 160, `npm run format`) wraps code, not strings or comments.
 // Code files only (.ts .tsx .mts .cts .js .mjs .cjs): the panel's stylesheet is one job however long.
 //   node scripts/check-file-sizes.mjs [--root <repository>]   (the root: for tests that plant files)
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { checkedRoot, filesUnder } from "./checkedTree.mjs";
 
 const MAX_LINES = 350;
 const MAX_LINE_CHARS = 160;
 const FOLDERS = ["src", "webview-ui/src"];
 const CODE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 
-const rootArg = process.argv.indexOf("--root");
-const root = rootArg >= 0 ? resolve(process.argv[rootArg + 1]) : resolve(dirname(new URL(import.meta.url).pathname), "..");
+const root = checkedRoot();
 
-function walk(dir) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? walk(path) : CODE.test(name) ? [path] : [];
-  });
-}
+const walk = (dir) => filesUnder(dir, CODE);
 
 /** Lines as an editor numbers them: a last line without its newline still counts. */
 function lineCount(text) {

@@ -5,23 +5,17 @@
 // sub-folder are one unit and may). Circles make a module's order of evaluation an accident and
 // its parts impossible to read or test one at a time.
 //   node scripts/check-import-circles.mjs [--root <repository>]   (the root: for tests that plant files)
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
+import { checkedRoot, filesUnder } from "./checkedTree.mjs";
 
 const FOLDERS = ["src", "webview-ui/src"];
 const CODE = /\.(ts|tsx|mts|cts|js|mjs)$/;
 const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
 
-const rootArg = process.argv.indexOf("--root");
-const root = rootArg >= 0 ? resolve(process.argv[rootArg + 1]) : resolve(dirname(new URL(import.meta.url).pathname), "..");
+const root = checkedRoot();
 
-function walk(dir) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? walk(path) : CODE.test(name) ? [path] : [];
-  });
-}
+const walk = (dir) => filesUnder(dir, CODE);
 
 /** The file a relative specifier names (TypeScript's rules: an extension, or index.*), if it is one of ours. */
 function target(from, spec) {

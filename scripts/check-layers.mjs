@@ -8,11 +8,11 @@
 // layer cannot reach vscode through a helper in another folder. ESLint flags the direct case
 // while editing; this check is what CI relies on.
 //   node scripts/check-layers.mjs [--root <repository>]   (the root: for tests that plant files)
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
+import { checkedRoot, filesUnder } from "./checkedTree.mjs";
 
-const rootArg = process.argv.indexOf("--root");
-const root = rootArg >= 0 ? resolve(process.argv[rootArg + 1]) : resolve(dirname(new URL(import.meta.url).pathname), "..");
+const root = checkedRoot();
 const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
 
 const LAYERS = [
@@ -21,13 +21,7 @@ const LAYERS = [
   { folder: "src/agents", mayUse: ["src/agents", "src/core", "src/shared"] },
 ];
 
-function walk(dir) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? walk(path) : /\.(ts|tsx|mts|cts|js|mjs)$/.test(name) ? [path] : [];
-  });
-}
+const walk = (dir) => filesUnder(dir, /\.(ts|tsx|mts|cts|js|mjs)$/);
 
 const within = (path, folder) => path === folder || path.startsWith(folder + sep);
 
