@@ -10,8 +10,9 @@
  * a file found committed is dropped). Files two agents collided on are remembered until one of
  * them goes or the file is committed, so both cards can say so.
  */
-import { Emitter, type Disposable, type Event } from "../util/emitter";
+import { Emitter, type Event } from "../util/emitter";
 import { type CollisionDisk, type FileIdentity, sameFile } from "./collisionDisk";
+import { DisposableObject } from "../util/lifecycle";
 
 export interface OtherEditor {
   agentId: string;
@@ -34,7 +35,7 @@ export interface SharedFile {
 /** Files remembered per agent; the oldest go first past this. */
 export const MAX_EDITED_PER_AGENT = 2000;
 
-export class CollisionGuard implements Disposable {
+export class CollisionGuard extends DisposableObject {
   /** Per agent, the edits running now: tool_use id → file. */
   private readonly editing = new Map<string, Map<string, FileIdentity>>();
   /** Per agent, the files it changed (oldest first), by real path. */
@@ -51,7 +52,8 @@ export class CollisionGuard implements Disposable {
     private readonly disk: CollisionDisk,
     log: (message: string) => void = () => undefined,
   ) {
-    this.changed = new Emitter<string[]>((err) => log(`collision listener failed: ${String(err)}`));
+    super();
+    this.changed = this._register(new Emitter<string[]>((err) => log(`collision listener failed: ${String(err)}`)));
     this.onDidChange = this.changed.event;
   }
 
@@ -148,10 +150,6 @@ export class CollisionGuard implements Disposable {
       if (agents.size < 2) this.shared.delete(path);
     }
     if (touched.size > 0) this.changed.fire([...touched]);
-  }
-
-  dispose(): void {
-    this.changed.dispose();
   }
 }
 

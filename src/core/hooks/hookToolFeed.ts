@@ -18,6 +18,7 @@ import { type Clock, systemClock } from "../util/clock";
 import { Emitter } from "../util/emitter";
 import { errorMessage } from "../util/errorMessage";
 import { isSideQuery } from "./sideQuery";
+import { DisposableObject } from "../util/lifecycle";
 
 /** How a tool ended, by its hook: PostToolUse → done; PostToolUseFailure → error or interrupted; PermissionDenied → denied. */
 export type HookToolOutcome = "done" | "error" | "interrupted" | "denied";
@@ -52,15 +53,16 @@ interface AgentFeed {
   compacting: Map<string, number>;
 }
 
-export class HookToolFeed {
+export class HookToolFeed extends DisposableObject {
   private readonly agents = new Map<string, AgentFeed>();
-  private readonly changed = new Emitter<string>((err) => this.log(`Hook tool listener failed: ${errorMessage(err)}`));
+  private readonly changed = this._register(new Emitter<string>((err) => this.log(`Hook tool listener failed: ${errorMessage(err)}`)));
   /** An agent's hook tools or compaction changed (its id). */
   readonly onDidChange = this.changed.event;
   private readonly clock: Clock;
   private readonly log: (message: string) => void;
 
   constructor(opts: { clock?: Clock; log?: (message: string) => void } = {}) {
+    super();
     this.clock = opts.clock ?? systemClock;
     this.log = opts.log ?? (() => undefined);
   }
@@ -149,9 +151,9 @@ export class HookToolFeed {
     if (this.agents.delete(agentId)) this.fire(agentId);
   }
 
-  dispose(): void {
+  override dispose(): void {
+    super.dispose();
     this.agents.clear();
-    this.changed.dispose();
   }
 
   private started(agentId: string, input: HookInput): void {

@@ -7,6 +7,7 @@
  */
 import { type Disposable, Emitter } from "../util/emitter";
 import type { TrackerChange } from "./toolCallTracker";
+import { DisposableObject } from "../util/lifecycle";
 
 export interface StillRunningCommand {
   /** The command's id in its runner (the call's terminalId). */
@@ -28,20 +29,22 @@ export interface CommandProcesses {
 /** Far more than anyone leaves running; past it the oldest is no longer shown (it still runs). */
 const MAX_STILL_RUNNING = 64;
 
-export class StillRunningCommands {
+export class StillRunningCommands extends DisposableObject {
   private readonly running = new Map<string, StillRunningCommand>();
-  private readonly changed = new Emitter<string[]>();
+  private readonly changed = this._register(new Emitter<string[]>());
   /** The agents whose commands left running changed. */
   readonly onDidChange = this.changed.event;
-  private readonly subscription: Disposable;
 
   constructor(
     tracker: { onDidChange(listener: (change: TrackerChange) => void): Disposable },
     private readonly processes: CommandProcesses,
   ) {
-    this.subscription = tracker.onDidChange((change) => {
-      if (change.type === "completedEarly") this.completedEarly(change.call);
-    });
+    super();
+    this._register(
+      tracker.onDidChange((change) => {
+        if (change.type === "completedEarly") this.completedEarly(change.call);
+      }),
+    );
   }
 
   /** The agent's commands still running after their call was completed early, oldest first. */
@@ -56,10 +59,9 @@ export class StillRunningCommands {
     return true;
   }
 
-  dispose(): void {
-    this.subscription.dispose();
+  override dispose(): void {
+    super.dispose();
     this.running.clear();
-    this.changed.dispose();
   }
 
   private completedEarly(call: { terminalId?: string; agentId?: string; toolUseId?: string; display: string; startedAt: number }): void {

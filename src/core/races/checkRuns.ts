@@ -7,6 +7,7 @@
  */
 import { Emitter } from "../util/emitter";
 import type { CheckResult } from "./race";
+import { DisposableObject } from "../util/lifecycle";
 
 export interface CheckRunner {
   /** Starts `command` in `cwd` through the user's shell, its output shown under `label`. Rejects if it cannot start. */
@@ -24,16 +25,18 @@ export interface CheckRequest {
 
 export type CheckOutcome = { ok: true; result: CheckResult } | { ok: false; error: string };
 
-export class CheckRuns {
+export class CheckRuns extends DisposableObject {
   private readonly running = new Map<string, number>();
-  private readonly changed = new Emitter<string>();
+  private readonly changed = this._register(new Emitter<string>());
   /** A key's run started or ended. */
   readonly onDidChange = this.changed.event;
 
   constructor(
     private readonly runner: CheckRunner,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    super();
+  }
 
   /** When the key's run started, while it runs. */
   runningSince(key: string): number | undefined {
@@ -57,9 +60,5 @@ export class CheckRuns {
       this.running.delete(request.key);
       this.changed.fire(request.key);
     }
-  }
-
-  dispose(): void {
-    this.changed.dispose();
   }
 }

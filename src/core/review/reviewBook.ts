@@ -9,6 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { Emitter } from "../util/emitter";
 import type { LineAnchor, Located } from "./lineAnchor";
+import { DisposableObject } from "../util/lifecycle";
 
 export interface ReviewNote {
   id: string;
@@ -58,9 +59,9 @@ export interface OutgoingThread {
   notes: ReviewNote[];
 }
 
-export class ReviewBook {
+export class ReviewBook extends DisposableObject {
   private readonly agents = new Map<string, AgentReview>();
-  private readonly changed = new Emitter<string>();
+  private readonly changed = this._register(new Emitter<string>());
   /** An agent's threads changed (its id). */
   readonly onDidChange = this.changed.event;
 
@@ -68,6 +69,7 @@ export class ReviewBook {
     saved: readonly AgentReview[] = [],
     private readonly newId: () => string = randomUUID,
   ) {
+    super();
     for (const review of saved) this.agents.set(review.agentId, review);
   }
 
@@ -260,10 +262,6 @@ export class ReviewBook {
   discard(agentId: string): void {
     if (!this.agents.delete(agentId)) return;
     this.changed.fire(agentId);
-  }
-
-  dispose(): void {
-    this.changed.dispose();
   }
 
   private reviewOf(agent: { id: string; name: string }): AgentReview {
