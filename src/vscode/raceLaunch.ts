@@ -31,6 +31,8 @@ export async function askForRace(): Promise<RaceAnswers | undefined> {
     prompt: "Typed at each agent's prompt, as you write it here. Each agent works in a git worktree of its own, all from what is checked out now.",
     placeHolder: "e.g. Make the login page remember the last user name",
     validateInput: (v) => typedTextProblem(v.trim()),
+    // A task is a paragraph: a click elsewhere (to copy a file name, a toast) must not lose it.
+    ignoreFocusOut: true,
   });
   if (prompt === undefined) return undefined;
   const count = await pickCount();
@@ -38,6 +40,7 @@ export async function askForRace(): Promise<RaceAnswers | undefined> {
   const same = "Every agent with the default model";
   const each = "Choose a model per agent…";
   const choice = await vscode.window.showQuickPick([same, each], {
+    ignoreFocusOut: true,
     title: `${TITLE} (3/3): models`,
     placeHolder: "The default: the --model in arcadia.extraArgs, else Claude Code's own",
   });
@@ -51,6 +54,7 @@ export async function askForRace(): Promise<RaceAnswers | undefined> {
     const model = await vscode.window.showInputBox({
       title: `${TITLE}: agent ${n} of ${count}`,
       prompt: "Its --model (e.g. opus, sonnet, claude-haiku-4-5); empty: the default.",
+      ignoreFocusOut: true,
       validateInput: (v) => (v.trim() === "" || MODEL.test(v.trim()) ? undefined : "A model id or alias: letters, digits and . _ : @ [ ] / -"),
     });
     if (model === undefined) return undefined;
@@ -63,6 +67,7 @@ async function pickCount(): Promise<number | undefined> {
   const counts = Array.from({ length: MAX_MEMBERS - MIN_MEMBERS + 1 }, (_, i) => MIN_MEMBERS + i);
   const pick = vscode.window.createQuickPick<vscode.QuickPickItem & { count: number }>();
   pick.title = `${TITLE} (2/3): how many agents?`;
+  pick.ignoreFocusOut = true;
   pick.items = counts.map((count) => ({ label: `${count} agents`, count }));
   pick.activeItems = pick.items.filter((i) => i.count === 3);
   const chosen = await new Promise<number | undefined>((resolve) => {

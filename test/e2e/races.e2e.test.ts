@@ -117,10 +117,19 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
 
   /** Toolbar → the task, the count, default models; resolves when the last answer is given (ms since the epoch). */
   async function fanOut(task: string, count: number): Promise<number> {
-    await showPanel();
-    await (await agents()).locator('[data-testid="run-on-several"]').click();
-    await quickInput().waitFor({ timeout: 10_000 });
-    await quickInput().fill(task);
+    // The box is asked for again if something took it away before it was filled (a late toast or
+    // focus change right after the click; seen once in CI).
+    for (let attempt = 1; ; attempt++) {
+      await showPanel();
+      await (await agents()).locator('[data-testid="run-on-several"]').click();
+      await quickInput().waitFor({ timeout: 10_000 });
+      const filled = await quickInput()
+        .fill(task, { timeout: 5_000 })
+        .then(() => true)
+        .catch((err: unknown) => (attempt < 3 ? false : Promise.reject(err)));
+      if (filled) break;
+      await page.keyboard.press("Escape");
+    }
     await quickInput().press("Enter");
     await quickRow(`${count} agents`).click({ timeout: 10_000 });
     await quickRow("Every agent with the default model").click({ timeout: 10_000 });
