@@ -13,7 +13,7 @@ import { type FollowerOptions, SessionFollower } from "../core/engine/sessionFol
 import { TurnLog } from "../core/engine/turnLog";
 import { transcriptPath } from "../core/transcript/projectDir";
 import type { TranscriptEvent } from "../core/transcript/events";
-import type { AgentView, PromptView, ToolView } from "../shared/protocol";
+import type { AgentFacts, PromptView, ToolView } from "../shared/protocol";
 import { displayStatus, waitsOnPermission } from "./displayStatus";
 import { exitMessage } from "./exitMessage";
 import type { AgentBinding, ClaudeProcessState, TerminalHandle } from "./ports";
@@ -201,7 +201,7 @@ export class Agent {
     else this.onChange(this, undefined, []);
   }
 
-  view(focused: boolean): AgentView {
+  view(focused: boolean): AgentFacts {
     const state = this.follower?.state;
     const live = this.liveFacts?.(this.id, this.currentSession) ?? NO_LIVE_FACTS;
     const follower = this.follower;

@@ -1,29 +1,18 @@
 /**
- * What follows from an agent's change, for everything else in the window: the panel is told,
- * and nothing the agent left behind stays live. An exited or closed agent's MCP calls are ended
+ * What follows from an agent's change: nothing the agent left behind stays live. An exited or closed agent's MCP calls are ended
  * (which withdraws their approvals and diffs and stops their commands), so no late Allow runs
  * anything for nobody; a closed agent's permission prompts, live rows and commands terminal go.
  */
 import type { PermissionBroker } from "../core/hooks/permissionBroker";
 import type { ToolCallTracker } from "../core/mcp/toolCallTracker";
 import type { Disposable, Event } from "../core/util/emitter";
-import type { AgentView } from "../shared/protocol";
 import type { AgentChange } from "./agentRegistry";
-import type { LiveBoard } from "./liveBoard";
 
 export interface AgentChangeDeps {
   onDidChange: Event<AgentChange>;
-  views(): AgentView[];
   tracker: Pick<ToolCallTracker, "calls" | "cancelCall">;
   permissions: Pick<PermissionBroker, "answeredElsewhere" | "forgetAgent">;
-  board: Pick<LiveBoard, "forget">;
   closeCommandsTerminal(agentId: string): void;
-  /** To the panel. */
-  agentUpdated(agent: AgentView): void;
-  agentRemoved(agentId: string): void;
-  turnFinished(agent: AgentView): void;
-  /** After every change (the status bar's counts). */
-  countsChanged(agents: AgentView[]): void;
 }
 
 export function followAgentChanges(deps: AgentChangeDeps): Disposable {
@@ -32,18 +21,14 @@ export function followAgentChanges(deps: AgentChangeDeps): Disposable {
   };
   return deps.onDidChange((change) => {
     if (change.type === "updated") {
-      deps.agentUpdated(change.agent);
       if (change.agent.status === "exited") endCallsOf(change.agent.id, "ended because its claude process exited");
     } else if (change.type === "permissionPromptLeft") {
       // Answered in the terminal ("Yes" does not end our hook request): the panel's buttons go.
       deps.permissions.answeredElsewhere(change.agentId, { before: change.at });
     } else if (change.type === "removed") {
-      deps.agentRemoved(change.id);
       endCallsOf(change.id, "ended because its agent was closed");
       deps.closeCommandsTerminal(change.id);
-      deps.board.forget(change.id);
       deps.permissions.forgetAgent(change.id);
-    } else if (change.type === "turnFinished") deps.turnFinished(change.agent);
-    deps.countsChanged(deps.views());
+    }
   });
 }

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { FollowerOptions } from "../core/engine/sessionFollower";
 import { type Clock, systemClock } from "../core/util/clock";
 import { DisposableStore, type Event } from "../core/util/emitter";
-import { AGENT_NAME_MAX_LENGTH, type AgentView } from "../shared/protocol";
+import { AGENT_NAME_MAX_LENGTH, type AgentFacts } from "../shared/protocol";
 import { Agent, type AgentInit, type CardLiveSource } from "./agent";
 import { type AgentChange, AgentRegistry, type TranscriptEventsRead } from "./agentRegistry";
 import { AgentRestore } from "./agentRestore";
@@ -140,20 +140,20 @@ export class AgentManager {
   }
 
   /** Every card: bound agents, and saved ones still reconnecting after a reload. */
-  views(): AgentView[] {
+  views(): AgentFacts[] {
     const views = [...this.registry.views(), ...this.restorer.reconnectingViews()];
     return views.sort((a, b) => a.index - b.index);
   }
 
-  /** Sends the card again: something it shows beyond its transcript changed (hooks, prompts). */
-  refresh(agentId: string): void {
+  /** One card's agent part as it is now (the card store asks when a live source changed it). */
+  view(agentId: string): AgentFacts | undefined {
     const agent = this.registry.get(agentId);
-    if (agent) this.registry.emitUpdated(agent);
+    return agent ? this.registry.look(agent) : this.restorer.reconnectingViews().find((v) => v.id === agentId);
   }
 
   /** A terminal running Claude Code in `cwd`, its card there before the transcript; `resume`: `--resume <id>`
    * (a new id the CLI moves to is followed like /clear), or the card already following it is focused. */
-  async open(claude: ClaudeCommand, cwd: string, resume?: string): Promise<AgentView> {
+  async open(claude: ClaudeCommand, cwd: string, resume?: string): Promise<AgentFacts> {
     if (resume !== undefined && !isSessionId(resume)) throw new Error(`not a Claude Code session id: ${JSON.stringify(resume.slice(0, 80))}`);
     await this.restore();
     const following = resume && this.registry.all().find((a) => a.sessionId === resume);
@@ -168,7 +168,7 @@ export class AgentManager {
     }
   }
 
-  private async launch(claude: ClaudeCommand, cwd: string, index: number, resume?: string): Promise<AgentView> {
+  private async launch(claude: ClaudeCommand, cwd: string, index: number, resume?: string): Promise<AgentFacts> {
     const sessionId = resume ?? (this.deps.newSessionId ?? randomUUID)();
     const agentId = this.newAgentId();
     const extras = await this.launchExtrasFor(agentId, index);

@@ -5,7 +5,7 @@
  * start-up screens. Taken: it works on the task (or already finished a turn). One rule for every
  * task typed at a new agent: Open Claude Code's `prompt`, a race's members.
  */
-import type { AgentView } from "../shared/protocol";
+import type { AgentFacts } from "../shared/protocol";
 import type { Event } from "../core/util/emitter";
 
 export type Readiness = "ready" | "exited" | "gone" | "timeout";
@@ -17,12 +17,18 @@ export const READY_TIMEOUT_MS = 120_000;
 export const SUBMIT_CONFIRM_MS = 3_000;
 
 export interface ReadinessSource {
-  views(): AgentView[];
+  views(): AgentFacts[];
   readonly onDidChange: Event<unknown>;
 }
 
 /** What `decide` says of the card now or on its next change (undefined: not yet), else `late` after `timeoutMs`. */
-function whenCard<T>(source: ReadinessSource, agentId: string, timeoutMs: number, late: T, decide: (view: AgentView | undefined) => T | undefined): Promise<T> {
+function whenCard<T>(
+  source: ReadinessSource,
+  agentId: string,
+  timeoutMs: number,
+  late: T,
+  decide: (view: AgentFacts | undefined) => T | undefined,
+): Promise<T> {
   const now = () => decide(source.views().find((v) => v.id === agentId));
   const known = now();
   if (known !== undefined) return Promise.resolve(known);
@@ -43,7 +49,7 @@ function whenCard<T>(source: ReadinessSource, agentId: string, timeoutMs: number
  * enough: after `claude` exits, the terminal is a shell, and text typed there would run.
  * Read it again right before typing: the agent may have started or ended meanwhile.
  */
-export function atClaudePrompt(view: AgentView | undefined): boolean {
+export function atClaudePrompt(view: AgentFacts | undefined): boolean {
   return view !== undefined && view.status === "waiting" && view.statusSource === "process" && !view.reconnecting;
 }
 

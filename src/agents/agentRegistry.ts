@@ -5,16 +5,16 @@
  */
 import type { TranscriptEvent } from "../core/transcript/events";
 import { Emitter } from "../core/util/emitter";
-import type { AgentView } from "../shared/protocol";
+import type { AgentFacts } from "../shared/protocol";
 import type { Agent } from "./agent";
 import type { AgentBinding, BindingStore, Log, TerminalHandle } from "./ports";
 import { errorMessage } from "../core/util/errorMessage";
 
 export type AgentChange =
-  | { type: "updated"; agent: AgentView }
+  | { type: "updated"; agent: AgentFacts }
   | { type: "removed"; id: string }
   /** A turn ended (active → waiting): for notifications. */
-  | { type: "turnFinished"; agent: AgentView }
+  | { type: "turnFinished"; agent: AgentFacts }
   /**
    * The CLI stopped waiting on its permission prompt (answered in the terminal or elsewhere, or
    * the process ended) at `at` (ms since the epoch): prompts relayed before then are over.
@@ -30,7 +30,7 @@ export interface TranscriptEventsRead {
 export class AgentRegistry {
   private readonly agents = new Map<string, Agent>();
   /** The status each card last showed (for "turn finished" from either source). */
-  private readonly shownStatus = new Map<string, AgentView["status"]>();
+  private readonly shownStatus = new Map<string, AgentFacts["status"]>();
   private active: TerminalHandle | undefined;
   private lastFocusedAgent: Agent | undefined;
   // Listener errors are logged lazily through `log` (a parameter property, set before any fire).
@@ -113,7 +113,7 @@ export class AgentRegistry {
     if (now) this.emitUpdated(now);
   }
 
-  views(): AgentView[] {
+  views(): AgentFacts[] {
     return this.ordered().map((a) => a.view(this.isFocused(a)));
   }
 
@@ -136,9 +136,21 @@ export class AgentRegistry {
    */
   emitUpdated(agent: Agent, live = true): void {
     const view = agent.view(this.isFocused(agent));
-    const before = this.shownStatus.get(agent.id);
-    this.shownStatus.set(agent.id, view.status);
     this.emit({ type: "updated", agent: view });
+    this.shown(view, live);
+  }
+
+  /** The card's agent part now, looked at by the card store when a live source changed it (no update is sent). */
+  look(agent: Agent): AgentFacts {
+    const view = agent.view(this.isFocused(agent));
+    this.shown(view, true);
+    return view;
+  }
+
+  /** What the card shows now: a turn seen to end is told once, whoever looked first. */
+  private shown(view: AgentFacts, live: boolean): void {
+    const before = this.shownStatus.get(view.id);
+    this.shownStatus.set(view.id, view.status);
     if (live && before === "active" && view.status === "waiting") this.emit({ type: "turnFinished", agent: view });
   }
 

@@ -7,7 +7,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { FollowerOptions } from "../core/engine/sessionFollower";
 import type { Clock } from "../core/util/clock";
-import type { AgentView } from "../shared/protocol";
+import type { AgentFacts } from "../shared/protocol";
 import type { Agent, AgentInit } from "./agent";
 import type { AgentRegistry } from "./agentRegistry";
 import type { AgentBinding, BindingStore, ClaudeProcessState, Disposable, Log, TerminalHandle, TerminalHost } from "./ports";
@@ -48,7 +48,7 @@ export interface AgentRestoreDeps {
 
 /** A reconnecting card: its view, what its transcript's tail and its claude said last, its watch on that claude. */
 interface Reconnecting {
-  view: AgentView;
+  view: AgentFacts;
   tail?: TranscriptTail;
   process?: ClaudeProcessState;
   watch?: Disposable;
@@ -84,7 +84,7 @@ export class AgentRestore {
   }
 
   /** The cards of saved agents still reconnecting: the panel shows them until they are bound. */
-  reconnectingViews(): AgentView[] {
+  reconnectingViews(): AgentFacts[] {
     return [...this.reconnecting.values()].map((r) => r.view);
   }
 

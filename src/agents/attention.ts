@@ -4,7 +4,7 @@
  * agent per transition into "needs you" — a prompt that stays open is not announced again on every
  * update. Pure (the notification itself is the caller's), so the rules are unit-tested.
  */
-import type { AgentView, NeedsYouView } from "../shared/protocol";
+import type { AgentFacts, NeedsYouView } from "../shared/protocol";
 
 export class Attention {
   /** Per agent: the needs-you kind last announced, until the agent leaves that state. */
@@ -13,7 +13,7 @@ export class Attention {
   constructor(private readonly seen: (agentId: string) => boolean) {}
 
   /** The card changed: what to announce now, if anything. */
-  needsYou(view: AgentView): NeedsYouView["kind"] | undefined {
+  needsYou(view: AgentFacts): NeedsYouView["kind"] | undefined {
     if (view.status !== "needsYou" || !view.needsYou) {
       this.announced.delete(view.id);
       return undefined;
@@ -31,7 +31,7 @@ export class Attention {
   }
 
   /** A turn finished: worth a word only if the user cannot see the card. */
-  turnFinished(view: AgentView): boolean {
+  turnFinished(view: AgentFacts): boolean {
     return !this.seen(view.id);
   }
 
@@ -41,7 +41,7 @@ export class Attention {
 }
 
 /** The next agent after `currentId` (in card order, wrapping) whose status is "needs you". */
-export function nextNeedingYou(agents: readonly AgentView[], currentId: string | undefined): AgentView | undefined {
+export function nextNeedingYou(agents: readonly AgentFacts[], currentId: string | undefined): AgentFacts | undefined {
   const ordered = [...agents].sort((a, b) => a.index - b.index);
   const start = currentId === undefined ? -1 : ordered.findIndex((a) => a.id === currentId);
   for (let step = 1; step <= ordered.length; step++) {

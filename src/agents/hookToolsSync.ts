@@ -1,6 +1,6 @@
 /**
- * Keeps the hook feed's live calls in step with each agent: a card is sent again when its hooks
- * say something, and what the transcript has closed goes from the feed — a turn's end (or the next
+ * Keeps the hook feed's live calls in step with each agent (the card store shows them as hooks tell
+ * them): what the transcript has closed goes from the feed — a turn's end (or the next
  * prompt, an interrupt, a final API error, a compaction) takes the calls announced before it, a
  * session change the other sessions' calls, an exited claude everything it left.
  */
@@ -13,12 +13,10 @@ import type { CardLiveSource } from "./agent";
 import type { AgentChange, TranscriptEventsRead } from "./agentRegistry";
 
 export interface HookToolsSyncDeps {
-  feed: Pick<HookToolFeed, "onDidChange" | "turnOver" | "keepOnly" | "processGone" | "forgetAgent">;
+  feed: Pick<HookToolFeed, "turnOver" | "keepOnly" | "processGone" | "forgetAgent">;
   onDidReadTranscript: Event<TranscriptEventsRead>;
   onDidChange: Event<AgentChange>;
   sessionOf(agentId: string): string | undefined;
-  /** Sends the agent's card again. */
-  refresh(agentId: string): void;
 }
 
 /** Events after which the calls announced before them are over. */
@@ -34,7 +32,6 @@ function endsTurn(event: TranscriptEvent): boolean {
 
 export function followHookTools(deps: HookToolsSyncDeps): Disposable {
   const store = new DisposableStore();
-  store.add(deps.feed.onDidChange((agentId) => deps.refresh(agentId)));
   store.add(
     deps.onDidReadTranscript(({ agentId, events }) => {
       const sessionId = deps.sessionOf(agentId);

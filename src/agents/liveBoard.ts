@@ -15,8 +15,8 @@ import type { TranscriptEvent } from "../core/transcript/events";
 import { type Disposable, Emitter } from "../core/util/emitter";
 import { visibleText } from "../core/util/visibleText";
 import type {
-  AgentLiveView,
   LiveCallView,
+  LiveFacts,
   PromptView,
   ReviewCommentsView,
   RaceTagView,
@@ -29,6 +29,10 @@ import type {
 } from "../shared/protocol";
 import { ToolWaits } from "./toolWaits";
 import { DisposableObject } from "../core/util/lifecycle";
+import { latch } from "../core/util/latch";
+
+/** One agent's live facts, as the board sends them to the card store. */
+export type AgentLiveView = LiveFacts & { agentId: string };
 
 export interface CallSource {
   calls(): TrackedCall[];
@@ -117,11 +121,11 @@ export class LiveBoard extends DisposableObject {
   private readonly matcher = new ToolUseMatcher();
   /** How long each call waited on the user (prompts on its row), per agent. */
   readonly waits: ToolWaits;
-  /** What each card was last sent, to send only a change. */
-  private readonly sent = new Map<string, AgentLiveView>();
-  private readonly changed = this._register(new Emitter<AgentLiveView>());
+  private readonly looked = this._register(new Emitter<AgentLiveView>());
+  /** What each agent was last sent: a look passes on only what changed. */
+  private readonly sent = this._register(latch<AgentLiveView>(this.looked.event, { key: (live) => live.agentId, equals: isDeepStrictEqual }));
   /** One agent's live view changed (sent only when it really did). */
-  readonly onDidChange = this.changed.event;
+  readonly onDidChange = this.sent.event;
 
   constructor(
     private readonly calls: CallSource,
@@ -167,11 +171,6 @@ export class LiveBoard extends DisposableObject {
       }
     }
     if (touched) this.refresh();
-  }
-
-  /** Every agent with something live (for a snapshot). */
-  views(agentIds: readonly string[]): AgentLiveView[] {
-    return agentIds.map((id) => this.view(id));
   }
 
   view(agentId: string): AgentLiveView {
@@ -255,7 +254,7 @@ export class LiveBoard extends DisposableObject {
 
   /** The agent is gone: nothing of it is sent again. */
   forget(agentId: string): void {
-    this.sent.delete(agentId);
+    this.sent.forget(agentId);
     this.waits.forget(agentId);
   }
 
@@ -270,14 +269,9 @@ export class LiveBoard extends DisposableObject {
       const asking = new Set(live.prompts.flatMap((p) => (p.toolUseId ? [p.toolUseId] : [])));
       // A prompt that opened or closed starts or ends its call's wait (and its running clock).
       if (this.waits.promptsOpen(agentId, asking)) live = this.view(agentId);
-      if (isDeepStrictEqual(this.sent.get(agentId), live)) continue;
-      const empty =
-        live.calls.length === 0 && live.prompts.length === 0 && live.sharedFiles.length === 0 && live.worktree === null && live.sessionEdits === null;
-      const extrasEmpty = !live.usage && !live.limit && !live.history?.length && !live.stillRunning?.length && !live.reviewComments && !live.race;
-      if (empty && extrasEmpty) this.sent.delete(agentId);
-      // A copy: parts of `live` may be its sources' own arrays, which change in place later.
-      else this.sent.set(agentId, structuredClone(live));
-      this.changed.fire(live);
+      this.looked.fire(live);
+      // Nothing left on it: it is no longer looked at until a source names it again.
+      if (isEmpty(live)) this.sent.forget(agentId);
     }
   }
 
@@ -296,4 +290,9 @@ export class LiveBoard extends DisposableObject {
     if (!edits) return {};
     return { usage: edits?.usage?.(agentId) ?? null, limit: edits?.limit?.(agentId) ?? null, history: edits?.history?.(agentId) ?? [] };
   }
+}
+
+function isEmpty(live: AgentLiveView): boolean {
+  const none = live.calls.length === 0 && live.prompts.length === 0 && live.sharedFiles.length === 0 && live.worktree === null && live.sessionEdits === null;
+  return none && !live.usage && !live.limit && !live.history?.length && !live.stillRunning?.length && !live.reviewComments && !live.race;
 }

@@ -15,13 +15,13 @@ import { TurnLog } from "../core/engine/turnLog";
 import type { TranscriptEvent } from "../core/transcript/events";
 import { transcriptPath } from "../core/transcript/projectDir";
 import { noWatch } from "../core/util/fileWatch";
-import type { AgentView } from "../shared/protocol";
+import type { AgentFacts } from "../shared/protocol";
 import { displayStatus, waitsOnPermission } from "./displayStatus";
 import type { AgentBinding, ClaudeProcessState } from "./ports";
 import { toolView } from "./toolView";
 
 /** The card before anything is read: its name and place, status starting. */
-export function placeholderView(binding: AgentBinding): AgentView {
+export function placeholderView(binding: AgentBinding): AgentFacts {
   return {
     id: binding.agentId,
     name: binding.name,
@@ -64,7 +64,7 @@ export async function readTail(binding: AgentBinding, projectDir: string, option
 }
 
 /** The card as its transcript's tail and, when known, its claude's status file say. */
-export function reconnectingView(binding: AgentBinding, tail: TranscriptTail, process: ClaudeProcessState | undefined): AgentView {
+export function reconnectingView(binding: AgentBinding, tail: TranscriptTail, process: ClaudeProcessState | undefined): AgentFacts {
   const { state, events } = tail;
   const status = process?.state === "running" ? process.status : undefined;
   const rows = shownRows(events, state, {

@@ -14,7 +14,7 @@ import { type AgentReview, ReviewBook, type OutgoingThread, type ReviewThread, t
 import { reviewMessage } from "../core/review/reviewMessage";
 import { Emitter, type Event } from "../core/util/emitter";
 import { errorMessage } from "../core/util/errorMessage";
-import type { AgentView, ReviewCommentsView } from "../shared/protocol";
+import type { AgentFacts, ReviewCommentsView } from "../shared/protocol";
 import type { AgentChange, TranscriptEventsRead } from "./agentRegistry";
 import { atClaudePrompt } from "./agentReadiness";
 import type { Log, TerminalHandle } from "./ports";
@@ -22,7 +22,7 @@ import { DisposableObject } from "../core/util/lifecycle";
 
 export interface ReviewDeskDeps {
   agents: {
-    views(): AgentView[];
+    views(): AgentFacts[];
     agentInfo(agentId: string): { name: string; cwd: string; terminal: TerminalHandle } | undefined;
     onDidChange: Event<AgentChange>;
     onDidReadTranscript: Event<TranscriptEventsRead>;
@@ -131,7 +131,7 @@ export class ReviewDesk extends DisposableObject {
     };
   }
 
-  private agentView(agentId: string): AgentView | undefined {
+  private agentView(agentId: string): AgentFacts | undefined {
     return this.deps.agents.views().find((a) => a.id === agentId);
   }
 

@@ -95,14 +95,6 @@ export class SessionCards extends DisposableObject {
     return notice ? limitMessage(notice, now) : null;
   }
 
-  /** Every agent whose session is stopped by a limit now, with what its card says. */
-  limits(now = Date.now()): { agentId: string; message: string }[] {
-    return [...this.entries.keys()].flatMap((agentId) => {
-      const message = this.limit(agentId, now);
-      return message ? [{ agentId, message }] : [];
-    });
-  }
-
   /** The turns before the last one (the card shows the last one itself), oldest first. */
   history(agentId: string): TurnSummaryView[] {
     const turns = this.entries.get(agentId)?.reader.current.history.turns ?? [];

@@ -1,16 +1,20 @@
 /**
  * What the status bar says about the agents, from the cards' own statuses (the one status truth,
  * displayStatus.ts): "2 working · 1 needs you", "0 working · 2 need you". Idle agents are neither: their turn is over and
- * nothing waits on the user. Pure, for tests.
+ * nothing waits on the user. A usage limit that stopped an agent is said after the counts, naming the agents it stopped. Pure, for tests.
  */
-import type { AgentView, NeedsYouView } from "../shared/protocol";
+import type { CardView, NeedsYouView } from "../shared/protocol";
 
 export interface StatusSummary {
   text: string;
   tooltip: string;
   working: number;
   needYou: number;
+  /** A usage or rate limit stops an agent now: the item stands out. */
+  limited: boolean;
 }
+
+export type SummarizedCard = Pick<CardView, "name" | "status" | "needsYou" | "limit">;
 
 const NEED_TEXT: Record<NeedsYouView["kind"], string> = {
   permission: "a permission prompt",
@@ -20,16 +24,25 @@ const NEED_TEXT: Record<NeedsYouView["kind"], string> = {
   dialog: "a dialog in its terminal",
 };
 
-export function statusSummary(agents: readonly AgentView[]): StatusSummary {
+export function statusSummary(agents: readonly SummarizedCard[]): StatusSummary {
   const working = agents.filter((a) => a.status === "active" || a.status === "compacting");
   const needYou = agents.filter((a) => a.status === "needsYou");
   // The same shape whatever the counts, so it reads at a glance; the verb agrees with its count.
-  const text = `${working.length} working · ${needYou.length} ${needYou.length === 1 ? "needs" : "need"} you`;
+  const counts = `${working.length} working · ${needYou.length} ${needYou.length === 1 ? "needs" : "need"} you`;
+  const limited = agents.filter((a) => a.limit);
+  const text = limited.length > 0 ? `${counts} · $(watch) ${limited[0]!.limit}` : counts;
   const lines = [
+    ...limited.map((a) => `${a.name}: ${a.limit}`),
     ...needYou.map((a) => `${a.name} needs you: ${NEED_TEXT[a.needsYou?.kind ?? "dialog"]}`),
     ...working.map((a) => `${a.name} is ${a.status === "compacting" ? "compacting" : "working"}`),
   ];
   const idle = agents.length - working.length - needYou.length;
   if (idle > 0) lines.push(`${idle} other${idle === 1 ? "" : "s"} idle or stopped`);
-  return { text, tooltip: `Arcadia agents\n${lines.join("\n")}\nClick to show the panel.`, working: working.length, needYou: needYou.length };
+  return {
+    text,
+    tooltip: `Arcadia agents\n${lines.join("\n")}\nClick to show the panel.`,
+    working: working.length,
+    needYou: needYou.length,
+    limited: limited.length > 0,
+  };
 }

@@ -4,7 +4,6 @@
  */
 import { vscode } from "../vscode/api";
 import type { AgentManager } from "../agents/agentManager";
-import type { LiveBoard } from "../agents/liveBoard";
 import type { PromptDesk } from "../agents/promptDesk";
 import type { ExtensionMessage } from "../shared/protocol";
 import type { ClaudeLauncher } from "../vscode/claudeLauncher";
@@ -13,14 +12,13 @@ import { REVIEW_COMMANDS } from "../vscode/review/reviewComments";
 import { WORKTREE_COMMANDS } from "../vscode/worktreeCommands";
 import { RACE_COMMANDS } from "../vscode/races";
 import type { WebviewActions } from "./messageRouter";
-import type { PanelNotice } from "../vscode/panelNotice";
 
 export interface PanelActionDeps {
   manager: AgentManager;
-  board: LiveBoard;
+  /** What the panel is sent in answer to `webviewReady`: every card and the notice. */
+  snapshot(): ExtensionMessage;
   prompts: PromptDesk;
   launcher: ClaudeLauncher;
-  notice: PanelNotice;
   sandboxNotice: SandboxNotice;
   /** Which cards the user can see (for notifications). */
   visibility: { set(ids: readonly string[]): void };
@@ -29,14 +27,13 @@ export interface PanelActionDeps {
   post(message: ExtensionMessage): void;
 }
 
-export function panelActions({ manager, board, prompts, launcher, notice, sandboxNotice, visibility, stillRunning, post }: PanelActionDeps): WebviewActions {
+export function panelActions({ manager, snapshot, prompts, launcher, sandboxNotice, visibility, stillRunning, post }: PanelActionDeps): WebviewActions {
   return {
     webviewReady: async () => {
       // Not awaited: saved agents still finding their terminals come as reconnecting cards now,
       // and each as itself once bound (never the empty panel while agents exist).
       void manager.restore();
-      const agents = manager.views();
-      post({ type: "snapshot", agents, live: board.views(agents.map((a) => a.id)), notice: notice.current });
+      post(snapshot());
     },
     openClaude: async () => void (await launcher.open()),
     openClaudeInWorktree: async () => void (await launcher.openInWorktree()),

@@ -42,7 +42,13 @@ export interface ToolView {
   waitedMs?: number;
 }
 
-export interface AgentView {
+/**
+ * One agent's card: the one model the panel, the status bar and notifications show, owned by one
+ * card store (src/agents/cardStore.ts) and sent whole when it changes. Its first part is what the
+ * agent's transcript, status file and terminal say (src/agents/agent.ts); the rest is what is live
+ * beyond the transcript (src/agents/liveBoard.ts, each from its own source).
+ */
+export interface CardView {
   id: string;
   /** "Agent #n" until renamed. */
   name: string;
@@ -67,7 +73,36 @@ export interface AgentView {
   reconnecting: boolean;
   /** `claude` exited (status `exited`): what it said last, e.g. "error: unknown option '--modle'". */
   exitMessage: string | null;
+  /** Arcadia MCP calls in flight (Cancel / Complete). */
+  calls: LiveCallView[];
+  prompts: PromptView[];
+  sharedFiles: SharedFileView[];
+  /** Set for an agent working in a git worktree of its own. */
+  worktree: WorktreeView | null;
+  /** Files it changed in this session (null: none). */
+  sessionEdits: SessionEditsView | null;
+  /** Its session's tokens and estimated cost (null until read). */
+  usage?: SessionUsageView | null;
+  /** "Usage limit reached — resets at 14:00" while its session is stopped by a limit. */
+  limit?: string | null;
+  /** The session's turns before the current one, oldest first (the newest few). */
+  history?: TurnSummaryView[];
+  /** Commands its calls left running after Complete ("Completed early — still running", with Stop). */
+  stillRunning?: StillRunningView[];
+  /** Review comments on its changes (absent or null: none open). */
+  reviewComments?: ReviewCommentsView | null;
+  /** The race it runs in (Run on Several Agents…), if any. */
+  race?: RaceTagView | null;
 }
+
+/** The part of a card its agent computes from its transcript, status file and terminal (src/agents/agent.ts). */
+export type AgentFacts = Pick<
+  CardView,
+  "id" | "name" | "index" | "status" | "lastTurn" | "tools" | "focused" | "retry" | "context" | "statusSource" | "needsYou" | "reconnecting" | "exitMessage"
+>;
+
+/** The part live sources add beyond the transcript (src/agents/liveBoard.ts). */
+export type LiveFacts = Omit<CardView, keyof AgentFacts>;
 
 /**
  * What a card needs the user for. `permission`: Claude Code's own permission prompt. `approval`:
@@ -191,30 +226,6 @@ export interface ReviewCommentsView {
   unaddressed: number;
 }
 
-/** Everything live on one agent's card beyond the transcript: sent as one small message on change. */
-export interface AgentLiveView {
-  agentId: string;
-  calls: LiveCallView[];
-  prompts: PromptView[];
-  sharedFiles: SharedFileView[];
-  /** Set for an agent working in a git worktree of its own. */
-  worktree: WorktreeView | null;
-  /** Files it changed in this session (null: none). */
-  sessionEdits: SessionEditsView | null;
-  /** Its session's tokens and estimated cost (null until read). */
-  usage?: SessionUsageView | null;
-  /** "Usage limit reached — resets at 14:00" while its session is stopped by a limit. */
-  limit?: string | null;
-  /** The session's turns before the current one, oldest first (the newest few). */
-  history?: TurnSummaryView[];
-  /** Commands its calls left running after Complete ("Completed early — still running", with Stop). */
-  stillRunning?: StillRunningView[];
-  /** Review comments on its changes (absent or null: none open). */
-  reviewComments?: ReviewCommentsView | null;
-  /** The race it runs in (Run on Several Agents…), if any. */
-  race?: RaceTagView | null;
-}
-
 /** One session in the Sessions view. Figures are null until the session has been read whole. */
 export interface SessionRowView {
   sessionId: string;
@@ -263,11 +274,10 @@ export interface NoticeView {
 
 export type ExtensionMessage =
   /** Everything, in answer to `webviewReady` (sent every time the view is shown). */
-  | { type: "snapshot"; agents: AgentView[]; live: AgentLiveView[]; notice: NoticeView | null }
-  | { type: "agentUpdated"; agent: AgentView }
-  | { type: "agentRemoved"; id: string }
-  /** The agent's in-flight MCP calls and open prompts changed (replaces the previous ones). */
-  | { type: "agentLive"; live: AgentLiveView }
+  | { type: "snapshot"; cards: CardView[]; notice: NoticeView | null }
+  /** One card changed: the whole card, which replaces the one the panel has. */
+  | { type: "cardChanged"; card: CardView }
+  | { type: "cardRemoved"; id: string }
   | { type: "notice"; notice: NoticeView | null }
   /** Bring this card into view and mark it for a moment (Go to Next Agent That Needs You); never takes keyboard focus. */
   | { type: "revealAgent"; id: string }

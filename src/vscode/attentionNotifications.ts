@@ -4,29 +4,33 @@
  * its own notification with Allow / Deny (permissionNotifications.ts), so it is not told twice.
  */
 import { Attention } from "../agents/attention";
-import type { AgentView } from "../shared/protocol";
+import type { CardStore } from "../agents/cardStore";
+import { DisposableStore, type Disposable } from "../core/util/emitter";
 import { notifyNeedsYou, notifyTurnFinished } from "./turnNotifications";
 
 export interface AttentionDeps {
+  cards: Pick<CardStore, "onDidChangeCard" | "onDidRemoveCard" | "onDidFinishTurn">;
   seen(agentId: string): boolean;
   /** Permission prompts relayed to the panel for this agent now (they bring their own notification). */
   pendingPermissions(agentId: string): number;
   focusAgent(agentId: string): void;
 }
 
-export function attentionNotifications(deps: AttentionDeps) {
+export function followAttention(deps: AttentionDeps): Disposable {
   const attention = new Attention((id) => deps.seen(id));
-  return {
-    updated(agent: AgentView): void {
-      const kind = attention.needsYou(agent);
-      if (kind && !(kind === "permission" && deps.pendingPermissions(agent.id) > 0))
-        void notifyNeedsYou(agent, kind, deps.focusAgent, () => attention.stillNeeds(agent.id, kind));
-    },
-    removed(agentId: string): void {
-      attention.forget(agentId);
-    },
-    turnFinished(agent: AgentView): void {
-      if (attention.turnFinished(agent)) void notifyTurnFinished(agent, deps.focusAgent);
-    },
-  };
+  const subscriptions = new DisposableStore();
+  subscriptions.add(
+    deps.cards.onDidChangeCard((card) => {
+      const kind = attention.needsYou(card);
+      if (kind && !(kind === "permission" && deps.pendingPermissions(card.id) > 0))
+        void notifyNeedsYou(card, kind, deps.focusAgent, () => attention.stillNeeds(card.id, kind));
+    }),
+  );
+  subscriptions.add(deps.cards.onDidRemoveCard((agentId) => attention.forget(agentId)));
+  subscriptions.add(
+    deps.cards.onDidFinishTurn((card) => {
+      if (attention.turnFinished(card)) void notifyTurnFinished(card, deps.focusAgent);
+    }),
+  );
+  return subscriptions;
 }

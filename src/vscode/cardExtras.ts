@@ -16,7 +16,6 @@ import { worktreeOf } from "../core/git/worktreeCreate";
 import type { CollisionGuard } from "../core/collisions/collisionGuard";
 import type { HookToolFeed } from "../core/hooks/hookToolFeed";
 import type { Disposable } from "../core/util/emitter";
-import { followLimits } from "./limitStatus";
 import { ReviewOwners } from "../agents/reviewOwners";
 import { vscode } from "./api";
 import { createReviewComments } from "./review/reviewComments";
@@ -58,7 +57,6 @@ export function createCardExtras(deps: CardExtrasDeps): {
   const disposables: Disposable[] = [
     worktrees,
     edits,
-    followLimits(edits, (id) => manager.agentInfo(id)?.name, "arcadia.showPanel"),
     followSessions(edits, { onDidChange: manager.onDidChange, sessionOf, onDidHook }),
     followCollisionAgents(collisions, manager.onDidChange),
     followWorktreeAgents(worktrees, {

@@ -8,7 +8,7 @@ import { vscode } from "./api";
 export class CardVisibility {
   private onScreen = new Set<string>();
 
-  constructor(private readonly panel: { readonly visible: boolean }) {}
+  constructor(private readonly panel: { visible(): boolean }) {}
 
   /** From the webview: the cards on screen now. */
   set(ids: readonly string[]): void {
@@ -16,6 +16,6 @@ export class CardVisibility {
   }
 
   seen(agentId: string): boolean {
-    return vscode.window.state.focused && this.panel.visible && this.onScreen.has(agentId);
+    return vscode.window.state.focused && this.panel.visible() && this.onScreen.has(agentId);
   }
 }

@@ -9,7 +9,7 @@ import { vscode } from "./api";
 import type { AgentManager } from "../agents/agentManager";
 import type { Log } from "../agents/ports";
 import type { PanelNotice } from "./panelNotice";
-import type { AgentView, NoticeCommand } from "../shared/protocol";
+import type { AgentFacts, NoticeCommand } from "../shared/protocol";
 import { NOT_TAKEN, notReadyReason, typeTask, whenReady, whenTaken } from "../agents/agentReadiness";
 import { type LaunchRequest, parseLaunchRequest } from "../core/launch/launchRequest";
 import { errorMessage } from "../core/util/errorMessage";
@@ -82,7 +82,7 @@ export class ClaudeLauncher {
     return view?.id;
   }
 
-  private async typeWhenReady(view: AgentView, prompt: string): Promise<void> {
+  private async typeWhenReady(view: AgentFacts, prompt: string): Promise<void> {
     const readiness = await whenReady(this.manager, view.id);
     if (readiness !== "ready") throw new Error(notReadyReason(readiness));
     const terminal = this.manager.agentInfo(view.id)?.terminal;
@@ -98,11 +98,11 @@ export class ClaudeLauncher {
   }
 
   /** A new agent in `cwd` with `moreArgs` after the settings' (a race member's `--model`): its card, or undefined when claude is missing. */
-  launchWith(cwd: string, moreArgs: string[]): Promise<AgentView | undefined> {
+  launchWith(cwd: string, moreArgs: string[]): Promise<AgentFacts | undefined> {
     return this.launchIn(cwd, undefined, moreArgs);
   }
 
-  private async launchIn(cwd: string, resume?: string, moreArgs: string[] = []): Promise<AgentView | undefined> {
+  private async launchIn(cwd: string, resume?: string, moreArgs: string[] = []): Promise<AgentFacts | undefined> {
     const claude = await locateClaude(config().get<string>("claudePath", ""), process.env.PATH);
     if (!claude.ok) {
       this.log.warn(claude.message);

@@ -7,12 +7,12 @@
  */
 import { vscode } from "./api";
 import { nextNeedingYou } from "../agents/attention";
-import type { AgentView } from "../shared/protocol";
+import type { AgentFacts } from "../shared/protocol";
 
 export const NEXT_NEEDS_YOU_COMMAND = "arcadia.nextNeedsYou";
 
 export interface NextNeedsYouDeps {
-  views(): AgentView[];
+  views(): AgentFacts[];
   focusTerminal(agentId: string): void;
   /** Scrolls the card into view in the panel (never takes keyboard focus from the editor). */
   revealCard(agentId: string): void;

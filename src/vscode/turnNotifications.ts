@@ -3,10 +3,10 @@
  * a turn that finished, and an agent that needs you. Opt-in (`arcadia.notify`).
  */
 import { vscode } from "./api";
-import type { AgentView, NeedsYouView } from "../shared/protocol";
+import type { AgentFacts, NeedsYouView } from "../shared/protocol";
 import { untilAnswered } from "../agents/untilAnswered";
 
-const OUTCOME: Record<AgentView["lastTurn"], string> = {
+const OUTCOME: Record<AgentFacts["lastTurn"], string> = {
   completed: "finished its turn",
   interrupted: "was interrupted",
   error: "stopped on an error",
@@ -23,7 +23,7 @@ const NEED: Record<NeedsYouView["kind"], string> = {
 
 const notifyOn = () => vscode.workspace.getConfiguration("arcadia").get<boolean>("notify", false);
 
-export async function notifyTurnFinished(agent: AgentView, focus: (id: string) => void): Promise<void> {
+export async function notifyTurnFinished(agent: AgentFacts, focus: (id: string) => void): Promise<void> {
   if (!notifyOn()) return;
   const choice = await vscode.window.showInformationMessage(`${agent.name} ${OUTCOME[agent.lastTurn]}.`, "Focus");
   if (choice === "Focus") focus(agent.id);
@@ -31,7 +31,7 @@ export async function notifyTurnFinished(agent: AgentView, focus: (id: string) =
 
 /** Stays until the agent no longer needs you for it (shown again if closed meanwhile: agents/untilAnswered.ts). */
 export async function notifyNeedsYou(
-  agent: AgentView,
+  agent: AgentFacts,
   kind: NeedsYouView["kind"],
   show: (id: string) => void,
   stillNeeded: () => boolean = () => false,

@@ -10,7 +10,7 @@ import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentManager } from "../../src/agents/agentManager";
 import { ClaudeProcessMonitor } from "../../src/core/process/claudeProcessMonitor";
-import type { AgentView } from "../../src/shared/protocol";
+import type { AgentFacts } from "../../src/shared/protocol";
 import { createRig, type InteractiveSession, type Rig } from "../rig/claude-rig.js";
 import { PERMISSION_PROMPT } from "../rig/interactive.js";
 import { FakeTerminalHost, MemoryStore, memoryLog } from "../support/fakeTerminals";
@@ -28,7 +28,7 @@ describe.skipIf(!available)("a card bound to the real CLI through its process", 
   const host = new FakeTerminalHost();
   const figures: string[] = [];
 
-  const card = (): AgentView | undefined => manager.views()[0];
+  const card = (): AgentFacts | undefined => manager.views()[0];
   const until = <T>(probe: () => T | undefined | false, what: string, timeoutMs = 15_000) =>
     waitForChange((cb) => manager.onDidChange(cb).dispose, probe, timeoutMs, what);
 

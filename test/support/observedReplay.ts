@@ -15,7 +15,7 @@ import { ToolWaits } from "../../src/agents/toolWaits";
 import type { ClaudeProcessState } from "../../src/agents/ports";
 import { HookToolFeed } from "../../src/core/hooks/hookToolFeed";
 import { ManualClock } from "../../src/core/util/clock";
-import type { AgentView } from "../../src/shared/protocol";
+import type { AgentFacts } from "../../src/shared/protocol";
 import type { TimelineEntry } from "../rig/observe";
 import { FakeProcessMonitor, FakeTerminalHost, MemoryStore, memoryLog } from "./fakeTerminals";
 import { type HookInput, isHookEventName } from "../../src/core/server";
@@ -53,11 +53,11 @@ export function processAt(observed: Observed | undefined, at: number): ClaudePro
 
 /** The card as the live extension showed it at the checkpoint, and the same card after a window reload. */
 export interface BeforeAndAfter {
-  before: AgentView;
+  before: AgentFacts;
   /** Restored, its terminal not back yet: read from its transcript's tail. */
-  reconnecting: AgentView;
+  reconnecting: AgentFacts;
   /** Restored and bound to its terminal and claude again. */
-  after: AgentView;
+  after: AgentFacts;
 }
 
 export async function beforeAndAfterReload(scenario: string, checkpoint: string): Promise<BeforeAndAfter> {
@@ -178,7 +178,7 @@ function agents(store: MemoryStore, projectDir: string, sessionId: string, proce
     processes: monitor,
     liveFacts: (agentId, session) => ({ hookTools: feed.tools(agentId), waits: waits.of(agentId), compacting: feed.isCompacting(agentId, session), promptKinds: [] }),
   });
-  const sync = followHookTools({ feed, onDidReadTranscript: manager.onDidReadTranscript, onDidChange: manager.onDidChange, sessionOf: (id) => manager.agentInfo(id)?.sessionId, refresh: (id) => manager.refresh(id) });
+  const sync = followHookTools({ feed, onDidReadTranscript: manager.onDidReadTranscript, onDidChange: manager.onDidChange, sessionOf: (id) => manager.agentInfo(id)?.sessionId });
   return {
     manager,
     host,
@@ -234,7 +234,7 @@ function feedHooks(live: Agents, observed: Observed | undefined, until: number):
 }
 
 /** The card once its transcript has been read. */
-async function settled(manager: AgentManager): Promise<AgentView> {
+async function settled(manager: AgentManager): Promise<AgentFacts> {
   await quiet(manager);
   return vi.waitFor(() => {
     const view = manager.views()[0];

@@ -34,7 +34,7 @@ describe("ESLint keeps each layer to its imports", () => {
   it("refuses a value import from the extension's src/ in the webview; allows a type import", async () => {
     const value = 'import { parseWebviewMessage } from "../../src/shared/protocol";\nexport const f = parseWebviewMessage;\n';
     await expect(lintErrors("webview-ui/src/planted.ts", value)).resolves.toEqual([expect.stringContaining("only types")]);
-    const type = 'import type { AgentView } from "../../src/shared/protocol";\nexport type A = AgentView;\n';
+    const type = 'import type { AgentFacts } from "../../src/shared/protocol";\nexport type A = AgentFacts;\n';
     await expect(lintErrors("webview-ui/src/planted.ts", type)).resolves.toEqual([]);
   });
 

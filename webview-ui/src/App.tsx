@@ -24,7 +24,7 @@ export function App() {
 
   // When the page first held N cards (before that paint): how an end-to-end test tells that the
   // cards were in the first paint without depending on when it happened to look.
-  const cardCount = state.agents.length;
+  const cardCount = state.cards.length;
   useLayoutEffect(() => {
     const name = `arcadia:cards:${cardCount}`;
     if (cardCount > 0 && performance.getEntriesByName(name).length === 0) performance.mark(name);
@@ -32,37 +32,33 @@ export function App() {
 
   const overview = useRef<HTMLDivElement>(null);
   // Every prompt of every agent, in the agents' order, under the overview: never in a scrolled-away card.
-  const asking = state.agents.flatMap((agent) => {
-    const live = state.live.get(agent.id);
-    return live && live.prompts.length > 0 ? [[agent, live] as const] : [];
-  });
-  useCardsVisible(overview, state.agents.map((a) => a.id).join(","));
+  const asking = state.cards.filter((card) => card.prompts.length > 0);
+  useCardsVisible(overview, state.cards.map((a) => a.id).join(","));
 
   // Whose details show below the overview: asked for with a line's chevron, else they follow the terminal in front.
   const [asked, setAsked] = useState<string | null>(null);
-  const shown = detailAgentId(state.agents, asked);
-  const detail = state.agents.find((a) => a.id === shown);
+  const shown = detailAgentId(state.cards, asked);
+  const detail = state.cards.find((a) => a.id === shown);
   const showDetails = useCallback((id: string) => setAsked(id), []);
   // Focusing an agent's terminal (a click on its line, or in VS Code) hands the details back to the terminal in front.
-  const focusedId = state.agents.find((a) => a.focused)?.id;
+  const focusedId = state.cards.find((a) => a.focused)?.id;
   useEffect(() => setAsked(null), [focusedId]);
 
   return (
     <div className="panel">
-      <TopBar total={usageTotal(state.live.values())} />
+      <TopBar total={usageTotal(state.cards)} />
       {state.notice && <NoticeBanner notice={state.notice} />}
-      {state.agents.length === 0 ? (
+      {state.cards.length === 0 ? (
         <EmptyState />
       ) : (
         <>
           <div className="overview" ref={overview}>
             <ul className="agent-overview" aria-label="Agents" data-testid="agent-overview">
-              {state.agents.map((agent) => (
+              {state.cards.map((agent) => (
                 // One agent's bad data breaks its own line only, never the overview.
-                <CardErrorBoundary key={agent.id} agentId={agent.id} resetKeys={[agent, state.live.get(agent.id)]}>
+                <CardErrorBoundary key={agent.id} agentId={agent.id} resetKeys={[agent]}>
                   <AgentLine
                     agent={agent}
-                    live={state.live.get(agent.id)}
                     shown={agent.id === shown}
                     onShowDetails={showDetails}
                     revealSeq={state.reveal?.id === agent.id ? state.reveal.seq : 0}
@@ -72,9 +68,9 @@ export function App() {
             </ul>
             {asking.length > 0 && (
               <ul className="attention" aria-label="Waiting for your answer" data-testid="attention">
-                {asking.map(([agent, live]) => (
-                  <CardErrorBoundary key={agent.id} agentId={agent.id} resetKeys={[agent, live]}>
-                    <AgentPrompts agent={agent} live={live} />
+                {asking.map((agent) => (
+                  <CardErrorBoundary key={agent.id} agentId={agent.id} resetKeys={[agent]}>
+                    <AgentPrompts agent={agent} />
                   </CardErrorBoundary>
                 ))}
               </ul>
@@ -82,8 +78,8 @@ export function App() {
           </div>
           {detail && (
             <ul className="agent-detail" aria-label={`${detail.name}: details`} data-testid="agent-detail">
-              <CardErrorBoundary key={detail.id} agentId={detail.id} resetKeys={[detail, state.live.get(detail.id)]}>
-                <AgentCard agent={detail} live={state.live.get(detail.id)} />
+              <CardErrorBoundary key={detail.id} agentId={detail.id} resetKeys={[detail]}>
+                <AgentCard agent={detail} />
               </CardErrorBoundary>
             </ul>
           )}

@@ -1,4 +1,4 @@
-import type { AgentView, NeedsYouView } from "../../src/shared/protocol";
+import type { CardView, NeedsYouView } from "../../src/shared/protocol";
 
 /**
  * What a card says about its agent: the protocol's status (the extension's one status truth),
@@ -7,7 +7,7 @@ import type { AgentView, NeedsYouView } from "../../src/shared/protocol";
  */
 export type CardStatus = "starting" | "active" | "waiting" | "needsYou" | "compacting" | "exited" | "interrupted" | "error";
 
-export function cardStatus(agent: Pick<AgentView, "status" | "lastTurn">): CardStatus {
+export function cardStatus(agent: Pick<CardView, "status" | "lastTurn">): CardStatus {
   if (agent.status !== "waiting") return agent.status;
   if (agent.lastTurn === "interrupted") return "interrupted";
   if (agent.lastTurn === "error") return "error";
@@ -34,7 +34,7 @@ const NEEDS_YOU_TEXT: Record<NeedsYouView["kind"], string> = {
 };
 
 /** The status line's words: "Needs you" says what for. */
-export function statusText(agent: Pick<AgentView, "status" | "lastTurn" | "needsYou">): string {
+export function statusText(agent: Pick<CardView, "status" | "lastTurn" | "needsYou">): string {
   const status = cardStatus(agent);
   if (status === "needsYou" && agent.needsYou) return NEEDS_YOU_TEXT[agent.needsYou.kind] ?? STATUS_TEXT.needsYou;
   return STATUS_TEXT[status];
@@ -49,7 +49,7 @@ export function limitInsteadOfError(status: CardStatus, limit: string | null | u
 }
 
 /** "API error, retrying (2/10): Overloaded". */
-export function retryText(retry: NonNullable<AgentView["retry"]>): string {
+export function retryText(retry: NonNullable<CardView["retry"]>): string {
   let count = "";
   if (retry.attempt !== undefined) count = retry.maxRetries !== undefined ? ` (${retry.attempt}/${retry.maxRetries})` : ` (${retry.attempt})`;
   const message = retry.message.trim();

@@ -1,4 +1,4 @@
-import type { AgentView } from "../../src/shared/protocol";
+import type { CardView } from "../../src/shared/protocol";
 
 /** Past this share of the window the gauge turns to the warning colour. */
 export const CONTEXT_WARNING_RATIO = 0.8;
@@ -20,7 +20,7 @@ export function formatTokens(tokens: number): string {
 }
 
 /** What the gauge shows, or null when there is nothing honest to show (no usage yet, no window). */
-export function contextGauge(context: AgentView["context"] | undefined): ContextGaugeModel | null {
+export function contextGauge(context: CardView["context"] | undefined): ContextGaugeModel | null {
   if (!context) return null;
   const { usedTokens, windowTokens } = context;
   if (!Number.isFinite(usedTokens) || !Number.isFinite(windowTokens) || windowTokens <= 0 || usedTokens < 0) return null;

@@ -1,4 +1,4 @@
-import type { AgentLiveView, LiveCallView, PromptView, StillRunningView, ToolView } from "../../src/shared/protocol";
+import type { CardView, LiveCallView, PromptView, StillRunningView, ToolView } from "../../src/shared/protocol";
 
 /** What is live on one tool row: its MCP call in flight, its open prompts, a command it left running. */
 export interface RowLive {
@@ -21,7 +21,7 @@ const EMPTY: PlacedLive = { byTool: new Map(), foot: { calls: [], prompts: [], s
  * row is not on screen. `shownTools` are the rows as displayed (with lingering ones), so a call
  * never sits on a row the user cannot see.
  */
-export function placeLive(shownTools: readonly ToolView[], live: AgentLiveView | undefined): PlacedLive {
+export function placeLive(shownTools: readonly ToolView[], live: Pick<CardView, "calls" | "prompts" | "stillRunning"> | undefined): PlacedLive {
   if (!live || (live.calls.length === 0 && live.prompts.length === 0 && !live.stillRunning?.length)) return EMPTY;
   const rowIds = new Set(shownTools.map((t) => t.id));
   const byTool = new Map<string, RowLive>();

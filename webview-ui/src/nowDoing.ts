@@ -1,4 +1,4 @@
-import type { AgentLiveView, AgentView, ToolView } from "../../src/shared/protocol";
+import type { CardView, ToolView } from "../../src/shared/protocol";
 import { cardStatus } from "./agentStatus";
 
 /** What an agent's overview line says it does now, and since when (for its ticking time). */
@@ -8,7 +8,7 @@ export interface NowDoing {
   since?: number;
 }
 
-const NEEDS_YOU_DOING: Record<NonNullable<AgentView["needsYou"]>["kind"], string> = {
+const NEEDS_YOU_DOING: Record<NonNullable<CardView["needsYou"]>["kind"], string> = {
   permission: "a permission prompt",
   approval: "an approval",
   review: "a diff to review",
@@ -21,12 +21,9 @@ const NEEDS_YOU_DOING: Record<NonNullable<AgentView["needsYou"]>["kind"], string
  * which only says a sub-agent runs), else a background one still running, else nothing. Pure: the
  * line and its tests read the same answer.
  */
-export function nowDoing(
-  agent: Pick<AgentView, "status" | "lastTurn" | "needsYou" | "tools">,
-  live?: Pick<AgentLiveView, "prompts"> | undefined,
-): NowDoing | null {
+export function nowDoing(agent: Pick<CardView, "status" | "lastTurn" | "needsYou" | "tools"> & Partial<Pick<CardView, "prompts">>): NowDoing | null {
   const status = cardStatus(agent);
-  if (status === "needsYou" && (live?.prompts.length ?? 0) === 0 && agent.needsYou) return { text: `Waiting on ${NEEDS_YOU_DOING[agent.needsYou.kind]}` };
+  if (status === "needsYou" && (agent.prompts?.length ?? 0) === 0 && agent.needsYou) return { text: `Waiting on ${NEEDS_YOU_DOING[agent.needsYou.kind]}` };
   if (status === "exited") return null;
   // A call whose prompt is up ("Waiting for you: touch x") is what it does now too, with no clock.
   const running = agent.tools.filter((t) => t.outcome === "running" || t.outcome === "waiting");

@@ -1,123 +1,71 @@
 import { dequal } from "dequal";
-import type { AgentLiveView, AgentView, ExtensionMessage, NoticeView } from "../../src/shared/protocol";
+import type { CardView, ExtensionMessage, NoticeView } from "../../src/shared/protocol";
 
 /** Everything the panel shows; derived only from the extension's messages. */
 export interface PanelState {
-  /** Sorted by `index`, one entry per id. */
-  agents: AgentView[];
-  /**
-   * Per agent id: its MCP calls in flight and its open prompts. Only agents with something live
-   * have an entry, so a card with nothing live gets `undefined` and never re-renders for it.
-   */
-  live: ReadonlyMap<string, AgentLiveView>;
+  /** One card per agent, sorted by `index`: each the whole card as the extension's card store sent it last. */
+  cards: CardView[];
   notice: NoticeView | null;
   /** The card the extension asked to bring into view last, and a count that changes each time. */
   reveal: { id: string; seq: number } | null;
 }
 
-const NO_LIVE: ReadonlyMap<string, AgentLiveView> = new Map();
+export const initialState: PanelState = { cards: [], notice: null, reveal: null };
 
-export const initialState: PanelState = { agents: [], live: NO_LIVE, notice: null, reveal: null };
+const byIndex = (a: CardView, b: CardView) => a.index - b.index || a.id.localeCompare(b.id);
 
-const byIndex = (a: AgentView, b: AgentView) => a.index - b.index || a.id.localeCompare(b.id);
-
-// Cards are memoized on the agent object (and its live view). Keeping the old object when nothing
-// in it changed means a snapshot (sent on every show) re-renders only the cards that really differ.
+// Cards are memoized on the card object. Keeping the old object when nothing in it changed means a
+// snapshot (sent on every show) re-renders only the cards that really differ.
 function same<T>(a: T, b: T): boolean {
   return a === b || dequal(a, b);
 }
 
-function dedupe(agents: AgentView[]): AgentView[] {
-  // The last entry for an id wins: the protocol promises unique ids, the panel does not rely on it.
-  const byId = new Map<string, AgentView>();
-  for (const agent of agents) byId.set(agent.id, agent);
-  return [...byId.values()];
-}
-
-/** A live view worth keeping: well formed, with at least one call or prompt. */
-function isLiveView(value: unknown): value is AgentLiveView {
+/** A card worth showing: well formed where the panel iterates over it. */
+function isCardView(value: unknown): value is CardView {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
   return (
-    typeof v.agentId === "string" &&
+    typeof v.id === "string" &&
+    typeof v.index === "number" &&
+    Array.isArray(v.tools) &&
     Array.isArray(v.calls) &&
     Array.isArray(v.prompts) &&
-    (v.sharedFiles === undefined || Array.isArray(v.sharedFiles)) &&
-    (v.stillRunning === undefined || Array.isArray(v.stillRunning))
+    Array.isArray(v.sharedFiles) &&
+    (v.stillRunning === undefined || Array.isArray(v.stillRunning)) &&
+    (v.history === undefined || Array.isArray(v.history))
   );
 }
 
-const hasAnything = (live: AgentLiveView) =>
-  live.calls.length > 0 ||
-  live.prompts.length > 0 ||
-  (live.sharedFiles?.length ?? 0) > 0 ||
-  Boolean(live.worktree) ||
-  Boolean(live.sessionEdits) ||
-  Boolean(live.usage) ||
-  Boolean(live.limit) ||
-  (live.history?.length ?? 0) > 0 ||
-  (live.stillRunning?.length ?? 0) > 0 ||
-  Boolean(live.reviewComments) ||
-  Boolean(live.race);
-
-/** `live` from a snapshot, reusing the previous objects where nothing changed. */
-function liveFromSnapshot(previous: ReadonlyMap<string, AgentLiveView>, views: readonly unknown[]): ReadonlyMap<string, AgentLiveView> {
-  const next = new Map<string, AgentLiveView>();
-  for (const view of views) {
-    if (!isLiveView(view) || !hasAnything(view)) continue;
-    const old = previous.get(view.agentId);
-    next.set(view.agentId, old && same(old, view) ? old : view);
+function fromSnapshot(previous: readonly CardView[], cards: readonly unknown[]): CardView[] {
+  const before = new Map(previous.map((c) => [c.id, c]));
+  // The last entry for an id wins: the protocol promises unique ids, the panel does not rely on it.
+  const byId = new Map<string, CardView>();
+  for (const card of cards) {
+    if (!isCardView(card)) continue;
+    const old = before.get(card.id);
+    byId.set(card.id, old && same(old, card) ? old : card);
   }
-  return next.size === 0 ? NO_LIVE : next;
-}
-
-function without(live: ReadonlyMap<string, AgentLiveView>, agentId: string): ReadonlyMap<string, AgentLiveView> {
-  if (!live.has(agentId)) return live;
-  const next = new Map(live);
-  next.delete(agentId);
-  return next.size === 0 ? NO_LIVE : next;
+  return [...byId.values()].sort(byIndex);
 }
 
 /** The pure reducer over extension messages. Unknown messages leave the state as it is. */
 export function reduce(state: PanelState, message: ExtensionMessage): PanelState {
   switch (message.type) {
-    case "snapshot": {
-      const previous = new Map(state.agents.map((a) => [a.id, a]));
-      const agents = dedupe(message.agents ?? []).map((next) => {
-        const old = previous.get(next.id);
-        return old && same(old, next) ? old : next;
-      });
-      agents.sort(byIndex);
-      return { ...state, agents, live: liveFromSnapshot(state.live, message.live ?? []), notice: message.notice ?? null };
-    }
-    case "agentUpdated": {
-      const next = message.agent;
-      const at = state.agents.findIndex((a) => a.id === next.id);
-      if (at >= 0) {
-        const old = state.agents[at];
-        if (old && same(old, next)) return state;
-        const agents = state.agents.slice();
-        agents[at] = next;
-        if (old?.index !== next.index) agents.sort(byIndex);
-        return { ...state, agents };
-      }
-      return { ...state, agents: [...state.agents, next].sort(byIndex) };
-    }
-    case "agentLive": {
-      // Replaces the agent's previous live view. It may come before the agent's first update:
-      // it is kept, and shown as soon as the card is.
-      const next = message.live;
-      const old = state.live.get(next.agentId);
-      if (!hasAnything(next)) return old ? { ...state, live: without(state.live, next.agentId) } : state;
+    case "snapshot":
+      return { ...state, cards: fromSnapshot(state.cards, message.cards ?? []), notice: message.notice ?? null };
+    case "cardChanged": {
+      const next = message.card;
+      const at = state.cards.findIndex((c) => c.id === next.id);
+      if (at < 0) return { ...state, cards: [...state.cards, next].sort(byIndex) };
+      const old = state.cards[at];
       if (old && same(old, next)) return state;
-      return { ...state, live: new Map(state.live).set(next.agentId, next) };
+      const cards = state.cards.slice();
+      cards[at] = next;
+      if (old?.index !== next.index) cards.sort(byIndex);
+      return { ...state, cards };
     }
-    case "agentRemoved": {
-      const known = state.agents.some((a) => a.id === message.id);
-      if (!known && !state.live.has(message.id)) return state;
-      const agents = known ? state.agents.filter((a) => a.id !== message.id) : state.agents;
-      return { ...state, agents, live: without(state.live, message.id) };
-    }
+    case "cardRemoved":
+      return state.cards.some((c) => c.id === message.id) ? { ...state, cards: state.cards.filter((c) => c.id !== message.id) } : state;
     case "notice":
       return { ...state, notice: message.notice ?? null };
     case "revealAgent":
@@ -134,10 +82,9 @@ type Shape = Record<string, unknown>;
  * type added to ExtensionMessage and forgotten here fails to compile instead of being dropped.
  */
 const SHAPE_CHECKS: { [T in ExtensionMessage["type"]]: (m: Shape) => boolean } = {
-  snapshot: (m) => Array.isArray(m.agents) && (m.live === undefined || Array.isArray(m.live)),
-  agentUpdated: (m) => typeof m.agent === "object" && m.agent !== null && typeof (m.agent as AgentView).id === "string",
-  agentRemoved: (m) => typeof m.id === "string",
-  agentLive: (m) => isLiveView(m.live),
+  snapshot: (m) => Array.isArray(m.cards),
+  cardChanged: (m) => isCardView(m.card),
+  cardRemoved: (m) => typeof m.id === "string",
   notice: (m) => "notice" in m,
   revealAgent: (m) => typeof m.id === "string",
   sessionsList: (m) => Array.isArray(m.sessions),
@@ -155,22 +102,17 @@ export function isExtensionMessage(data: unknown): data is ExtensionMessage {
   return SHAPE_CHECKS[m.type as ExtensionMessage["type"]](m);
 }
 
-// 3: agents carry `needsYou`, `reconnecting` and `exitMessage` (statuses needsYou, compacting).
-const STATE_VERSION = 3;
+// 4: one card per agent (was: agents and their live views apart).
+const STATE_VERSION = 4;
 
 /** What `vscode.setState` keeps, so a re-shown view paints at once, before its snapshot arrives. */
 export function toSaved(state: PanelState): unknown {
-  return { version: STATE_VERSION, agents: state.agents, live: [...state.live.values()], notice: state.notice };
+  return { version: STATE_VERSION, cards: state.cards, notice: state.notice };
 }
 
 export function fromSaved(saved: unknown): PanelState {
   if (typeof saved !== "object" || saved === null) return initialState;
-  const s = saved as { version?: unknown; agents?: unknown; live?: unknown; notice?: unknown };
-  if (s.version !== STATE_VERSION || !Array.isArray(s.agents)) return initialState;
-  return reduce(initialState, {
-    type: "snapshot",
-    agents: s.agents as AgentView[],
-    live: Array.isArray(s.live) ? (s.live as AgentLiveView[]) : [],
-    notice: (s.notice as NoticeView | null) ?? null,
-  });
+  const s = saved as { version?: unknown; cards?: unknown; notice?: unknown };
+  if (s.version !== STATE_VERSION || !Array.isArray(s.cards)) return initialState;
+  return reduce(initialState, { type: "snapshot", cards: s.cards as CardView[], notice: (s.notice as NoticeView | null) ?? null });
 }

@@ -1,4 +1,4 @@
-import type { AgentLiveView, SessionUsageView } from "../../src/shared/protocol";
+import type { CardView, SessionUsageView } from "../../src/shared/protocol";
 
 /** 1234 → "1.2k", 12_500 → "12.5k", 13_000 → "13k", 3_400_000 → "3.4M". */
 export function compactNumber(n: number): string {
@@ -49,11 +49,11 @@ export function duration(ms: number): string {
 }
 
 /** The header's total over every card's session: "1.2M tokens · ~$4.20". */
-export function usageTotal(live: Iterable<AgentLiveView>): string | null {
+export function usageTotal(cards: Iterable<Pick<CardView, "usage">>): string | null {
   let tokens = 0;
   let cost = 0;
   let any = false;
-  for (const view of live) {
+  for (const view of cards) {
     if (!view.usage) continue;
     any = true;
     tokens += tokensOf(view.usage);

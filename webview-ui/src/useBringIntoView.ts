@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
-import type { AgentLiveView } from "../../src/shared/protocol";
+import type { CardView } from "../../src/shared/protocol";
 
 /** How long a card asked for (Go to Next Agent That Needs You) stays marked. */
 export const REVEAL_MARK_MS = 1500;
@@ -18,7 +18,12 @@ function bringIntoView(element: HTMLElement | null): void {
  * them, scrolls it into view; so does a reveal asked by the extension (`revealSeq` changes), which
  * also marks the card for a moment. Returns whether the card is marked now.
  */
-export function useBringIntoView(card: RefObject<HTMLElement | null>, needsYou: boolean, live: AgentLiveView | undefined, revealSeq: number): boolean {
+export function useBringIntoView(
+  card: RefObject<HTMLElement | null>,
+  needsYou: boolean,
+  live: Pick<CardView, "prompts"> | undefined,
+  revealSeq: number,
+): boolean {
   const seenPrompts = useRef<ReadonlySet<string>>(new Set());
   const wasNeeding = useRef(needsYou);
   const [marked, setMarked] = useState(false);

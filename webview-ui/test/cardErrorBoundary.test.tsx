@@ -5,8 +5,8 @@
  */
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { AgentView } from "../../src/shared/protocol";
-import { agent, agentLive, prompt, promptsOf, renderPanel, snapshot } from "./helpers";
+import type { CardView } from "../../src/shared/protocol";
+import { agent, agentLive, agentPart, prompt, promptsOf, renderPanel, snapshot } from "./helpers";
 
 const lineOf = (id: string) => screen.queryAllByTestId("agent-line").find((c) => c.dataset.agentId === id);
 
@@ -17,9 +17,9 @@ describe("a card that fails to render", () => {
     panel.send(snapshot([agent({ index: 1 }), agent({ index: 2 })]));
     panel.send(agentLive("agent-1", { prompts: [prompt({ id: "p1", subject: "Bash: npm test" })] }));
 
-    // Off-protocol data the panel's light check lets through: tools is not a list.
-    const broken = { ...agent({ index: 2, name: "Broken" }), tools: { length: 1 } } as unknown as AgentView;
-    panel.send({ type: "agentUpdated", agent: broken });
+    // Off-protocol data the panel's light check lets through: its name is not text.
+    const broken = { ...agent({ index: 2 }), name: { text: "Broken" } } as unknown as CardView;
+    panel.send({ type: "cardChanged", card: broken });
 
     expect(screen.getByTestId("card-error")).toHaveAttribute("data-agent-id", "agent-2");
     expect(lineOf("agent-2")).toBeUndefined();
@@ -28,7 +28,7 @@ describe("a card that fails to render", () => {
     expect(panel.posted).toContainEqual({ type: "answerPrompt", id: "p1", decision: "allow" });
     expect(logged.mock.calls.some((args) => String(args[0]).includes("agent-2"))).toBe(true);
 
-    panel.send({ type: "agentUpdated", agent: agent({ index: 2, name: "Fixed" }) });
+    panel.send(agentPart(agent({ index: 2, name: "Fixed" })));
     expect(screen.queryByTestId("card-error")).not.toBeInTheDocument();
     expect(within(lineOf("agent-2")!).getByText("Fixed")).toBeInTheDocument();
     logged.mockRestore();

@@ -1,9 +1,20 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
-import type { AgentLiveView, AgentView, ExtensionMessage, LiveCallView, NoticeView, PromptView, ToolView, WebviewMessage } from "../../src/shared/protocol";
+import type {
+  AgentFacts,
+  CardView,
+  ExtensionMessage,
+  LiveCallView,
+  LiveFacts,
+  NoticeView,
+  PromptView,
+  ToolView,
+  WebviewMessage,
+} from "../../src/shared/protocol";
 import { App } from "../src/App";
 import { setVsCodeApi } from "../src/vscodeApi";
 
-export function agent(overrides: Partial<AgentView> = {}): AgentView {
+/** A whole card: the agent part as given, nothing live unless given. */
+export function agent(overrides: Partial<CardView> = {}): CardView {
   const index = overrides.index ?? 1;
   return {
     id: `agent-${index}`,
@@ -19,13 +30,55 @@ export function agent(overrides: Partial<AgentView> = {}): AgentView {
     needsYou: null,
     reconnecting: false,
     exitMessage: null,
+    calls: [],
+    prompts: [],
+    sharedFiles: [],
+    worktree: null,
+    sessionEdits: null,
     ...overrides,
   };
 }
 
-/** What the extension sends when the view asks; live views default to none. */
-export function snapshot(agents: AgentView[], notice: NoticeView | null = null, live: AgentLiveView[] = []) {
-  return { type: "snapshot" as const, agents, live, notice };
+/** What the extension sends when the view asks: every card, each with its live part from `live` (by agent id) when given. */
+export function snapshot(cards: CardView[], notice: NoticeView | null = null, live: (Partial<LiveFacts> & { agentId: string })[] = []) {
+  const withLive = cards.map((card) => {
+    const { agentId: _id, ...parts } = live.find((l) => l.agentId === card.id) ?? { agentId: card.id };
+    return { ...card, ...parts };
+  });
+  return { type: "snapshot" as const, cards: withLive, notice };
+}
+
+const AGENT_KEYS = [
+  "id",
+  "name",
+  "index",
+  "status",
+  "lastTurn",
+  "tools",
+  "focused",
+  "retry",
+  "context",
+  "statusSource",
+  "needsYou",
+  "reconnecting",
+  "exitMessage",
+];
+
+/**
+ * How a test says that one part of a card changed: what its agent says (transcript, status file)
+ * or what is live on it. `renderPanel`'s `send` merges it with the card it sent last and sends the
+ * whole card, as the extension's card store does.
+ */
+export type CardPart = { type: "agentPart"; agent: Partial<AgentFacts> & { id: string } } | { type: "livePart"; agentId: string; live: Partial<LiveFacts> };
+
+const agentFactsOf = (card: CardView) => Object.fromEntries(Object.entries(card).filter(([key]) => AGENT_KEYS.includes(key))) as AgentFacts;
+
+export function agentPart(card: CardView): CardPart {
+  return { type: "agentPart", agent: agentFactsOf(card) };
+}
+
+export function agentLive(agentId: string, parts: Partial<LiveFacts> = {}): CardPart {
+  return { type: "livePart", agentId, live: { calls: [], prompts: [], sharedFiles: [], worktree: null, sessionEdits: null, ...parts } };
 }
 
 export function liveCall(overrides: Partial<LiveCallView> & { callId: string }): LiveCallView {
@@ -42,10 +95,6 @@ export function liveCall(overrides: Partial<LiveCallView> & { callId: string }):
 
 export function prompt(overrides: Partial<PromptView> & { id: string }): PromptView {
   return { kind: "permission", subject: "Bash: rm -rf build", toolUseId: null, canAlwaysAllow: false, ...overrides };
-}
-
-export function agentLive(agentId: string, parts: Partial<Omit<AgentLiveView, "agentId">> = {}) {
-  return { type: "agentLive" as const, live: { agentId, calls: [], prompts: [], sharedFiles: [], worktree: null, sessionEdits: null, ...parts } };
 }
 
 export function tool(overrides: Partial<ToolView> & { id: string }): ToolView {
@@ -70,10 +119,26 @@ export function fakeVsCode(saved?: unknown) {
 export function renderPanel(options: { saved?: unknown } = {}) {
   const host = fakeVsCode(options.saved);
   const view = render(<App />);
-  const send = (message: ExtensionMessage) =>
+  // The cards as the extension last sent them, to send a card whole when a test changes one part.
+  const sent = new Map<string, CardView>();
+  const post = (message: unknown) =>
     act(() => {
       window.dispatchEvent(new MessageEvent("message", { data: message }));
     });
+  const send = (message: ExtensionMessage | CardPart) => {
+    if (message.type === "agentPart" || message.type === "livePart") {
+      const id = message.type === "agentPart" ? message.agent.id : message.agentId;
+      const before = sent.get(id) ?? agent({ id });
+      // A live part replaces all that was live on the card (what it no longer has is gone), as the board's view does.
+      const card = message.type === "agentPart" ? { ...before, ...message.agent } : ({ ...agentFactsOf(before), ...message.live } as CardView);
+      sent.set(id, card);
+      return post({ type: "cardChanged", card });
+    }
+    if (message.type === "snapshot") for (const card of message.cards ?? []) sent.set(card.id, card);
+    if (message.type === "cardChanged") sent.set(message.card.id, message.card);
+    if (message.type === "cardRemoved") sent.delete(message.id);
+    return post(message);
+  };
   return { ...view, ...host, send };
 }
 

@@ -1,10 +1,13 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { agent, agentLive, details, line, liveCall, prompt, promptsOf, renderPanel, snapshot, tool } from "./helpers";
+import { agent, agentPart, agentLive, details, line, liveCall, prompt, promptsOf, renderPanel, snapshot, tool } from "./helpers";
 
 const card = details;
-const row = (toolId: string) => within(card()).getAllByTestId("tool-row").find((r) => r.dataset.toolId === toolId)!;
+const row = (toolId: string) =>
+  within(card())
+    .getAllByTestId("tool-row")
+    .find((r) => r.dataset.toolId === toolId)!;
 // The toolkit button's own property, set by React at once (the attribute is reflected a moment later).
 const disabled = (button: HTMLElement) => (button as HTMLElement & { disabled?: boolean }).disabled === true;
 const sent = (posted: { type: string }[]) => posted.filter((m) => m.type !== "webviewReady");
@@ -37,7 +40,11 @@ describe("a call to Arcadia's MCP server in flight", () => {
   it("Cancel posts cancelCall once, even on a double click, and does not focus the terminal", async () => {
     const user = userEvent.setup();
     const panel = renderPanel();
-    panel.send(snapshot([agent({ status: "active", tools: [tool({ id: "t1" })] })], null, [{ agentId: "agent-1", calls: [liveCall({ callId: "c1", toolUseId: "t1" })], prompts: [], sharedFiles: [], worktree: null, sessionEdits: null }]));
+    panel.send(
+      snapshot([agent({ status: "active", tools: [tool({ id: "t1" })] })], null, [
+        { agentId: "agent-1", calls: [liveCall({ callId: "c1", toolUseId: "t1" })], prompts: [], sharedFiles: [], worktree: null, sessionEdits: null },
+      ]),
+    );
     const cancel = within(row("t1")).getByTestId("call-cancel");
     expect(cancel).toHaveAttribute("aria-label", "Cancel execute_command");
     await user.dblClick(cancel);
@@ -73,7 +80,7 @@ describe("a call to Arcadia's MCP server in flight", () => {
     expect(within(card()).queryByTestId("call-cancel")).not.toBeInTheDocument();
     expect(row("t1")).toHaveAttribute("data-outcome", "running");
     expect(within(row("t1")).getByTestId("tool-elapsed")).toBeInTheDocument();
-    panel.send({ type: "agentUpdated", agent: agent({ status: "active", tools: [tool({ id: "t1", outcome: "interrupted" })] }) });
+    panel.send(agentPart(agent({ status: "active", tools: [tool({ id: "t1", outcome: "interrupted" })] })));
     expect(row("t1")).toHaveAttribute("data-outcome", "interrupted");
   });
 
@@ -82,7 +89,10 @@ describe("a call to Arcadia's MCP server in flight", () => {
     panel.send(snapshot([agent({ status: "active", tools: [tool({ id: "t0", label: "Reading a.ts" })] })]));
     panel.send(
       agentLive("agent-1", {
-        calls: [liveCall({ callId: "c1", toolUseId: null, tool: "execute_command", display: "npm test" }), liveCall({ callId: "c2", toolUseId: "t9", tool: "read_file", display: "b.ts" })],
+        calls: [
+          liveCall({ callId: "c1", toolUseId: null, tool: "execute_command", display: "npm test" }),
+          liveCall({ callId: "c2", toolUseId: "t9", tool: "read_file", display: "b.ts" }),
+        ],
       }),
     );
     const foot = within(card()).getByTestId("card-foot");
@@ -94,7 +104,7 @@ describe("a call to Arcadia's MCP server in flight", () => {
     expect(within(calls[1]!).getByTestId("call-cancel")).toHaveAttribute("aria-label", "Cancel read_file");
     expect(within(row("t0")).queryByTestId("live-call")).not.toBeInTheDocument();
 
-    panel.send({ type: "agentUpdated", agent: agent({ status: "active", tools: [tool({ id: "t0" }), tool({ id: "t9", label: "read_file (arcadia)" })] }) });
+    panel.send(agentPart(agent({ status: "active", tools: [tool({ id: "t0" }), tool({ id: "t9", label: "read_file (arcadia)" })] })));
     expect(within(row("t9")).getByTestId("live-call")).toHaveAttribute("data-call-id", "c2");
     expect(within(card()).getByTestId("card-foot")).not.toHaveTextContent("read_file");
   });
@@ -111,7 +121,7 @@ describe("a call to Arcadia's MCP server in flight", () => {
   it("a live view sent before its agent shows once the card does", () => {
     const panel = renderPanel();
     panel.send(agentLive("agent-1", { calls: [liveCall({ callId: "c1" })] }));
-    panel.send({ type: "agentUpdated", agent: agent({ status: "active" }) });
+    panel.send(agentPart(agent({ status: "active" })));
     expect(within(card()).getByTestId("live-call")).toHaveAttribute("data-call-id", "c1");
   });
 });
@@ -120,7 +130,9 @@ describe("prompts", () => {
   it("Claude's permission prompt shows under the overview with Allow, Deny, Always allow and a way to its terminal; its row says it waits", async () => {
     const user = userEvent.setup();
     const panel = renderPanel();
-    panel.send(snapshot([agent({ status: "needsYou", needsYou: { kind: "permission" }, tools: [tool({ id: "t1", name: "Bash", label: "Running: rm -rf build" })] })]));
+    panel.send(
+      snapshot([agent({ status: "needsYou", needsYou: { kind: "permission" }, tools: [tool({ id: "t1", name: "Bash", label: "Running: rm -rf build" })] })]),
+    );
     panel.send(agentLive("agent-1", { prompts: [prompt({ id: "p1", toolUseId: "t1", subject: "Bash: rm -rf build", canAlwaysAllow: true })] }));
 
     // Under the overview, beside its agent's name: never in a part of the card scrolled away.
@@ -220,14 +232,16 @@ describe("prompts", () => {
 describe("exact status", () => {
   it("needs you has its own text (saying what for), icon and accent, unlike idle and working", () => {
     const panel = renderPanel();
-    panel.send(snapshot([agent({ index: 1, status: "needsYou", needsYou: { kind: "permission" }, statusSource: "process" }), agent({ index: 2, status: "waiting" })]));
+    panel.send(
+      snapshot([agent({ index: 1, status: "needsYou", needsYou: { kind: "permission" }, statusSource: "process" }), agent({ index: 2, status: "waiting" })]),
+    );
     expect(card("agent-1")).toHaveAttribute("data-status", "needsYou");
     expect(within(card("agent-1")).getByTestId("agent-status")).toHaveTextContent("Needs you: permission");
     expect(within(card("agent-2")).getByTestId("agent-status")).toHaveTextContent("Idle");
     expect(within(card("agent-1")).getByTestId("status-icon")).toHaveClass("codicon-bell-dot");
     expect(card("agent-1")).toHaveAttribute("data-needs-answer", "true");
     expect(within(card("agent-2")).queryByTestId("status-icon")).not.toBeInTheDocument();
-    panel.send({ type: "agentUpdated", agent: agent({ index: 1, status: "active" }) });
+    panel.send(agentPart(agent({ index: 1, status: "active" })));
     expect(within(card("agent-1")).getByTestId("agent-status")).toHaveTextContent("Working");
     expect(card("agent-1")).not.toHaveAttribute("data-needs-answer");
   });
@@ -244,10 +258,10 @@ describe("exact status", () => {
     await user.dblClick(restart);
     expect(sent(panel.posted)).toEqual([{ type: "restartAgent", id: "agent-2" }]);
     expect(disabled(restart)).toBe(true);
-    panel.send({ type: "agentUpdated", agent: agent({ index: 2, status: "starting" }) });
+    panel.send(agentPart(agent({ index: 2, status: "starting" })));
     expect(within(card("agent-2")).queryByTestId("restart-agent")).not.toBeInTheDocument();
     // Exited again later: a fresh, enabled button.
-    panel.send({ type: "agentUpdated", agent: agent({ index: 2, status: "exited" }) });
+    panel.send(agentPart(agent({ index: 2, status: "exited" })));
     expect(disabled(within(card("agent-2")).getByTestId("restart-agent"))).toBe(false);
   });
 
@@ -301,7 +315,7 @@ describe("context gauge", () => {
     const panel = renderPanel();
     panel.send(snapshot([agent({ context: null })]));
     expect(within(card()).queryByTestId("context-gauge")).not.toBeInTheDocument();
-    panel.send({ type: "agentUpdated", agent: agent({ context: { usedTokens: 1_000, windowTokens: 200_000 } }) });
+    panel.send(agentPart(agent({ context: { usedTokens: 1_000, windowTokens: 200_000 } })));
     expect(within(card()).getByTestId("context-gauge")).toHaveAttribute("data-percent", "1");
   });
 });

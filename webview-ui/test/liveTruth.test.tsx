@@ -6,10 +6,13 @@
 import { act, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { agent, agentLive, details, line, liveCall, prompt, renderPanel, snapshot, tool } from "./helpers";
+import { agent, agentPart, agentLive, details, line, liveCall, prompt, renderPanel, snapshot, tool } from "./helpers";
 
 const card = details;
-const row = (toolId: string, agentId = "agent-1") => within(card(agentId)).getAllByTestId("tool-row").find((r) => r.dataset.toolId === toolId)!;
+const row = (toolId: string, agentId = "agent-1") =>
+  within(card(agentId))
+    .getAllByTestId("tool-row")
+    .find((r) => r.dataset.toolId === toolId)!;
 const sent = (posted: { type: string }[]) => posted.filter((m) => m.type !== "webviewReady" && m.type !== "cardsVisible");
 
 describe("rows say what happened", () => {
@@ -17,7 +20,12 @@ describe("rows say what happened", () => {
     const panel = renderPanel();
     panel.send(
       snapshot([
-        agent({ tools: [tool({ id: "t1", label: "Denied: touch demo-notes.txt", outcome: "denied" }), tool({ id: "t2", label: "Interrupted: npm test", outcome: "interrupted" })] }),
+        agent({
+          tools: [
+            tool({ id: "t1", label: "Denied: touch demo-notes.txt", outcome: "denied" }),
+            tool({ id: "t2", label: "Interrupted: npm test", outcome: "interrupted" }),
+          ],
+        }),
       ]),
     );
     // The whole row's text, as a screen reader gets it too: no verdict doubled by the panel.
@@ -45,7 +53,17 @@ describe("rows say what happened", () => {
     const start = new Date("2025-01-01T12:00:00Z").getTime();
     vi.setSystemTime(start + 40_000);
     const panel = renderPanel();
-    panel.send(snapshot([agent({ status: "active", tools: [tool({ id: "t1", label: "Running: npm test", startedAt: start, waitedMs: 12_000 }), tool({ id: "t2", label: "Running: ls", outcome: "done", startedAt: start, endedAt: start + 30_000, waitedMs: 25_000 })] })]));
+    panel.send(
+      snapshot([
+        agent({
+          status: "active",
+          tools: [
+            tool({ id: "t1", label: "Running: npm test", startedAt: start, waitedMs: 12_000 }),
+            tool({ id: "t2", label: "Running: ls", outcome: "done", startedAt: start, endedAt: start + 30_000, waitedMs: 25_000 }),
+          ],
+        }),
+      ]),
+    );
     expect(within(row("t1")).getByTestId("tool-waited")).toHaveTextContent("waited 12s");
     expect(within(row("t1")).getByTestId("tool-elapsed")).toHaveTextContent("28s");
     expect(within(row("t2")).getByTestId("tool-elapsed")).toHaveTextContent("5s");
@@ -77,7 +95,16 @@ describe("a command its call left running after Complete", () => {
     const start = new Date("2025-01-01T12:00:00Z").getTime();
     vi.setSystemTime(start + 65_000);
     const panel = renderPanel();
-    panel.send(snapshot([agent({ status: "waiting", tools: [tool({ id: "t1", name: "mcp__arcadia__execute_command", label: "Running: npm run dev", outcome: "done", startedAt: start, endedAt: start + 3_000 })] })]));
+    panel.send(
+      snapshot([
+        agent({
+          status: "waiting",
+          tools: [
+            tool({ id: "t1", name: "mcp__arcadia__execute_command", label: "Running: npm run dev", outcome: "done", startedAt: start, endedAt: start + 3_000 }),
+          ],
+        }),
+      ]),
+    );
     panel.send(agentLive("agent-1", { stillRunning: [{ id: "proc-1", toolUseId: "t1", display: "npm run dev", startedAt: start }] }));
     const running = within(row("t1")).getByTestId("still-running");
     expect(running).toHaveTextContent("Completed early — still running");
@@ -105,14 +132,16 @@ describe("what needs you comes into view", () => {
 
   it("a new prompt of the third agent scrolls its line into view, without taking keyboard focus", () => {
     const panel = renderPanel();
-    panel.send(snapshot([agent({ index: 1 }), agent({ index: 2 }), agent({ index: 3, status: "active", tools: [tool({ id: "t9", label: "Running: touch x" })] })]));
+    panel.send(
+      snapshot([agent({ index: 1 }), agent({ index: 2 }), agent({ index: 3, status: "active", tools: [tool({ id: "t9", label: "Running: touch x" })] })]),
+    );
     const focused = document.activeElement;
     scrolled = [];
     panel.send(agentLive("agent-3", { prompts: [prompt({ id: "p1", toolUseId: "t9" })] }));
     expect(scrolled).toEqual(["agent-3"]);
     expect(document.activeElement).toBe(focused);
     // The same prompt again (any update) does not scroll again.
-    panel.send({ type: "agentUpdated", agent: agent({ index: 3, status: "needsYou", needsYou: { kind: "permission" }, tools: [tool({ id: "t9", label: "Running: touch x" })] }) });
+    panel.send(agentPart(agent({ index: 3, status: "needsYou", needsYou: { kind: "permission" }, tools: [tool({ id: "t9", label: "Running: touch x" })] })));
     expect(scrolled).toEqual(["agent-3"]);
   });
 
@@ -179,7 +208,12 @@ describe("the card's own news", () => {
     const panel = renderPanel();
     panel.send(snapshot([agent({ index: 1 }), agent({ index: 2 })]));
     const last = observed.at(-1)!;
-    act(() => last.callback(last.targets.map((target, i) => ({ target, intersectionRatio: i === 0 ? 1 : 0.2 }) as unknown as IntersectionObserverEntry), {} as IntersectionObserver));
+    act(() =>
+      last.callback(
+        last.targets.map((target, i) => ({ target, intersectionRatio: i === 0 ? 1 : 0.2 }) as unknown as IntersectionObserverEntry),
+        {} as IntersectionObserver,
+      ),
+    );
     act(() => vi.advanceTimersByTime(250));
     expect(panel.posted.filter((m) => m.type === "cardsVisible").at(-1)).toEqual({ type: "cardsVisible", ids: ["agent-1"] });
     vi.unstubAllGlobals();

@@ -5,7 +5,10 @@ import { agent, prompt, tool } from "./helpers";
 
 describe("what an agent's line says it does now", () => {
   it("the newest running tool, from when it ran (after its wait for the user)", () => {
-    const tools = [tool({ id: "a", label: "Reading a.ts", startedAt: 1_000 }), tool({ id: "b", label: "Running: npm test", startedAt: 5_000, waitedMs: 2_000 })];
+    const tools = [
+      tool({ id: "a", label: "Reading a.ts", startedAt: 1_000 }),
+      tool({ id: "b", label: "Running: npm test", startedAt: 5_000, waitedMs: 2_000 }),
+    ];
     expect(nowDoing(agent({ status: "active", tools }))).toEqual({ text: "Running: npm test", since: 7_000 });
   });
 
@@ -22,7 +25,7 @@ describe("what an agent's line says it does now", () => {
     expect(nowDoing(agent({ status: "needsYou", needsYou: { kind: "question" } }))).toEqual({ text: "Waiting on a question in its terminal" });
     // A prompt answered on the panel: the line says what runs, the prompt is shown beside it.
     const waiting = agent({ status: "needsYou", needsYou: { kind: "permission" }, tools: [tool({ id: "t", label: "Running: touch x", startedAt: 1 })] });
-    expect(nowDoing(waiting, { prompts: [prompt({ id: "p" })] })?.text).toBe("Running: touch x");
+    expect(nowDoing({ ...waiting, prompts: [prompt({ id: "p" })] })?.text).toBe("Running: touch x");
     expect(nowDoing(agent({ status: "waiting", tools: [tool({ id: "d", outcome: "done" })] }))).toBeNull();
     expect(nowDoing(agent({ status: "exited", tools: [tool({ id: "r" })] }))).toBeNull();
   });
@@ -42,6 +45,8 @@ describe("whose details show", () => {
 describe("a call whose prompt is up", () => {
   it("is what the agent does now, in its own words, with no clock", () => {
     const waiting = tool({ id: "w", label: "Waiting for you: touch x", outcome: "waiting", startedAt: 5 });
-    expect(nowDoing(agent({ status: "needsYou", needsYou: { kind: "permission" }, tools: [waiting] }), { prompts: [prompt({ id: "p" })] })).toEqual({ text: "Waiting for you: touch x" });
+    expect(nowDoing(agent({ status: "needsYou", needsYou: { kind: "permission" }, tools: [waiting], prompts: [prompt({ id: "p" })] }))).toEqual({
+      text: "Waiting for you: touch x",
+    });
   });
 });

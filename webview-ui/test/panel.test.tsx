@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { agent, details, innerInput, line, renderPanel, snapshot, tool } from "./helpers";
+import { agent, agentPart, details, innerInput, line, renderPanel, snapshot, tool } from "./helpers";
 
 const card = details;
 const rows = (scope: HTMLElement) => within(scope).queryAllByTestId("tool-row");
@@ -21,10 +21,10 @@ describe("messaging", () => {
     panel.send(snapshot([agent({ index: 1 })]));
     panel.send(snapshot([agent({ index: 1 })]));
     expect(screen.getAllByTestId("agent-line")).toHaveLength(1);
-    panel.send({ type: "agentUpdated", agent: agent({ index: 2, status: "active" }) });
-    panel.send({ type: "agentUpdated", agent: agent({ index: 1, name: "Frontend" }) });
+    panel.send(agentPart(agent({ index: 2, status: "active" })));
+    panel.send(agentPart(agent({ index: 1, name: "Frontend" })));
     expect(lineNames()).toEqual(["Frontend", "Agent #2"]);
-    panel.send({ type: "agentRemoved", id: "agent-1" });
+    panel.send({ type: "cardRemoved", id: "agent-1" });
     expect(lineNames()).toEqual(["Agent #2"]);
   });
 
@@ -61,7 +61,7 @@ describe("empty state", () => {
 
   it("goes away when an agent arrives", () => {
     const panel = renderPanel();
-    panel.send({ type: "agentUpdated", agent: agent() });
+    panel.send(agentPart(agent()));
     expect(screen.queryByTestId("empty-state")).not.toBeInTheDocument();
   });
 });
@@ -104,7 +104,7 @@ describe("status", () => {
     const panel = renderPanel();
     panel.send(snapshot([agent({ status: "active", retry: { message: "Overloaded", attempt: 2, maxRetries: 10 } })]));
     expect(card()).toHaveTextContent("API error, retrying (2/10): Overloaded");
-    panel.send({ type: "agentUpdated", agent: agent({ status: "active", retry: null }) });
+    panel.send(agentPart(agent({ status: "active", retry: null })));
     expect(card()).not.toHaveTextContent("retrying");
   });
 });
@@ -164,9 +164,9 @@ describe("tools", () => {
     const panel = renderPanel();
     panel.send(snapshot([agent({ status: "active" })]));
     // The tool is first seen already done, and the next update (100 ms later) no longer has it.
-    panel.send({ type: "agentUpdated", agent: agent({ status: "active", tools: [tool({ id: "quick", label: "Reading q.ts", outcome: "done" })] }) });
+    panel.send(agentPart(agent({ status: "active", tools: [tool({ id: "quick", label: "Reading q.ts", outcome: "done" })] })));
     act(() => vi.advanceTimersByTime(100));
-    panel.send({ type: "agentUpdated", agent: agent({ status: "waiting", lastTurn: "completed", tools: [] }) });
+    panel.send(agentPart(agent({ status: "waiting", lastTurn: "completed", tools: [] })));
     expect(screen.getByText("Reading q.ts")).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(150));
     expect(screen.getByText("Reading q.ts")).toBeInTheDocument();
@@ -179,7 +179,7 @@ describe("tools", () => {
     const panel = renderPanel();
     panel.send(snapshot([agent({ status: "active", tools: [tool({ id: "t1", label: "Reading a.ts", outcome: "done" })] })]));
     act(() => vi.advanceTimersByTime(1_000));
-    panel.send({ type: "agentUpdated", agent: agent({ status: "waiting", tools: [] }) });
+    panel.send(agentPart(agent({ status: "waiting", tools: [] })));
     expect(screen.queryByText("Reading a.ts")).not.toBeInTheDocument();
   });
 
@@ -228,7 +228,7 @@ describe("cards", () => {
     expect(line("agent-3")).toHaveClass("shown");
     expect(panel.posted.filter((m) => m.type === "focusAgent")).toEqual([]);
     // Updates keep the choice; a terminal coming to the front takes the details along.
-    panel.send({ type: "agentUpdated", agent: agent({ index: 2, status: "active" }) });
+    panel.send(agentPart(agent({ index: 2, status: "active" })));
     expect(screen.getByTestId("agent-card")).toHaveAttribute("data-agent-id", "agent-3");
     panel.send(snapshot([agent({ index: 1 }), agent({ index: 2, focused: true }), agent({ index: 3 })]));
     expect(screen.getByTestId("agent-card")).toHaveAttribute("data-agent-id", "agent-2");
@@ -267,7 +267,9 @@ describe("cards", () => {
     await user.keyboard("{Enter}");
     await user.keyboard(" ");
     // Its overview line too.
-    within(line()).getByRole("button", { name: /^Agent #1/ }).focus();
+    within(line())
+      .getByRole("button", { name: /^Agent #1/ })
+      .focus();
     await user.keyboard("{Enter}");
     expect(panel.posted.slice(1)).toEqual([
       { type: "focusAgent", id: "agent-1" },
@@ -311,7 +313,7 @@ describe("rename", () => {
     expect(sent(panel.posted)).toEqual([{ type: "renameAgent", id: "agent-1", name: "Frontend work" }]);
     expect(within(card()).getByTestId("agent-name")).toHaveTextContent("Frontend work");
     // The extension confirms with the new name; the card keeps showing it.
-    panel.send({ type: "agentUpdated", agent: agent({ name: "Frontend work" }) });
+    panel.send(agentPart(agent({ name: "Frontend work" })));
     expect(within(card()).getByTestId("agent-name")).toHaveTextContent("Frontend work");
   });
 
@@ -340,7 +342,7 @@ describe("rename", () => {
   it("updates and a new snapshot (the view shown again) do not lose what is being typed", async () => {
     const { panel, type } = await startRename("button");
     await type("Half-typed");
-    panel.send({ type: "agentUpdated", agent: agent({ status: "active" }) });
+    panel.send(agentPart(agent({ status: "active" })));
     panel.send(snapshot([agent({ status: "active" }), agent({ index: 2 })]));
     expect(innerInput(within(card()).getByTestId("rename-input"))).toHaveValue("Half-typed");
     expect(card()).toHaveAttribute("data-status", "active");

@@ -48,7 +48,7 @@ describe("a card's review comments", () => {
 
   it("a live view holding only review comments is kept, and goes when they do", () => {
     const panel = renderPanel();
-    panel.send(snapshot([agent({ index: 1 })], null, [agentLive("agent-1", { reviewComments: review({ total: 1, drafts: 1 }) }).live]));
+    panel.send(snapshot([agent({ index: 1 })], null, [{ agentId: "agent-1", reviewComments: review({ total: 1, drafts: 1 }) }]));
     expect(within(details("agent-1")).getByTestId("review-comments-text").textContent).toBe("1 review comment — 1 not sent");
     panel.send(agentLive("agent-1", { reviewComments: null }));
     expect(within(details("agent-1")).queryByTestId("review-comments")).toBeNull();

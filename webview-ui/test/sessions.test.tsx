@@ -39,7 +39,19 @@ describe("the Sessions view", () => {
       indexing: 1,
       sessions: [
         row({ sessionId: "a", title: "Fix the login page", lastActiveAt: 1 }),
-        row({ sessionId: "b", title: "Billing fix", firstPrompt: "Plan the billing fix", search: "billing fix\nplan the billing fix\nadd invoices", lastActiveAt: 2, turns: 3, activeMs: 42_000, filesEdited: 2, tokens: 12_345, costUsd: 0.42, followedBy: "Agent #2" }),
+        row({
+          sessionId: "b",
+          title: "Billing fix",
+          firstPrompt: "Plan the billing fix",
+          search: "billing fix\nplan the billing fix\nadd invoices",
+          lastActiveAt: 2,
+          turns: 3,
+          activeMs: 42_000,
+          filesEdited: 2,
+          tokens: 12_345,
+          costUsd: 0.42,
+          followedBy: "Agent #2",
+        }),
       ],
     });
     const rows = () => screen.getAllByTestId("session-row");
@@ -126,7 +138,14 @@ describe("the session reader", () => {
         { kind: "tool", id: "t2", label: "Reading App.tsx", parent: "t1", outcome: "done" },
       ],
     });
-    send({ type: "sessionItems", title: "Billing fix", reset: false, done: true, updates: [{ id: "t1", outcome: "done" }], items: [{ kind: "reply", text: "**Done** <img src=x onerror=alert(1)>" }] });
+    send({
+      type: "sessionItems",
+      title: "Billing fix",
+      reset: false,
+      done: true,
+      updates: [{ id: "t1", outcome: "done" }],
+      items: [{ kind: "reply", text: "**Done** <img src=x onerror=alert(1)>" }],
+    });
     expect(screen.getByTestId("reader-title")).toHaveTextContent("Billing fix");
     expect(screen.getByTestId("reader-prompt")).toHaveTextContent("Turn 1 · You");
     const tools = screen.getAllByTestId("reader-tool");
@@ -149,7 +168,13 @@ describe("a long session in the reader", () => {
   it("renders the first items and more on request", async () => {
     fakeVsCode();
     render(<SessionReaderApp sessionId="s1" />);
-    const items = Array.from({ length: READER_PAGE + 10 }, (_, i) => ({ kind: "tool" as const, id: `t${i}`, label: `Reading f${i}.ts`, parent: null, outcome: "done" as const }));
+    const items = Array.from({ length: READER_PAGE + 10 }, (_, i) => ({
+      kind: "tool" as const,
+      id: `t${i}`,
+      label: `Reading f${i}.ts`,
+      parent: null,
+      outcome: "done" as const,
+    }));
     send({ type: "sessionItems", title: "Long", reset: true, done: true, updates: [], items });
     expect(screen.getAllByTestId("reader-tool")).toHaveLength(READER_PAGE);
     await userEvent.setup().click(screen.getByTestId("reader-more"));
@@ -159,16 +184,32 @@ describe("a long session in the reader", () => {
 });
 
 describe("a card's session figures", () => {
-  const turn = (n: number, ending: TurnSummaryView["ending"] = "completed"): TurnSummaryView => ({ number: n, prompt: `Prompt ${n}`, durationMs: 42_000, tools: 5, ending, rows: [{ label: "Reading App.tsx", outcome: "done" }] });
+  const turn = (n: number, ending: TurnSummaryView["ending"] = "completed"): TurnSummaryView => ({
+    number: n,
+    prompt: `Prompt ${n}`,
+    durationMs: 42_000,
+    tools: 5,
+    ending,
+    rows: [{ label: "Reading App.tsx", outcome: "done" }],
+  });
 
   it("shows earlier turns collapsed to one line each, expandable; tokens and cost; a limit; the header's total", async () => {
     const panel = renderPanel();
     panel.send(snapshot([agent({ index: 1, tools: [tool({ id: "now", outcome: "done" })] }), agent({ index: 2 })]));
-    panel.send(agentLive("agent-1", { history: [turn(1), turn(2, "interrupted")], usage: { tokens: { input: 1000, output: 2000, cacheRead: 9000, cacheWrite: 500 }, costUsd: 0.42, unpricedModels: [] }, limit: "Usage limit reached — resets at 14:00" }));
+    panel.send(
+      agentLive("agent-1", {
+        history: [turn(1), turn(2, "interrupted")],
+        usage: { tokens: { input: 1000, output: 2000, cacheRead: 9000, cacheWrite: 500 }, costUsd: 0.42, unpricedModels: [] },
+        limit: "Usage limit reached — resets at 14:00",
+      }),
+    );
     panel.send(agentLive("agent-2", { usage: { tokens: { input: 100, output: 400, cacheRead: 0, cacheWrite: 0 }, costUsd: 1, unpricedModels: [] } }));
     const first = screen.getAllByTestId("agent-card")[0]!;
     const lines = within(first).getAllByTestId("turn-summary");
-    expect(lines.map((l) => l.querySelector(".turn-text")?.textContent)).toEqual(["Turn 2 · 5 tools · 42 s · interrupted", "Turn 1 · 5 tools · 42 s · completed"]);
+    expect(lines.map((l) => l.querySelector(".turn-text")?.textContent)).toEqual([
+      "Turn 2 · 5 tools · 42 s · interrupted",
+      "Turn 1 · 5 tools · 42 s · completed",
+    ]);
     // Under the current turn's rows.
     expect(within(first).getByTestId("turn-history").compareDocumentPosition(first.querySelector(".tool-list")!)).toBe(Node.DOCUMENT_POSITION_PRECEDING);
     expect(within(first).queryByTestId("turn-rows")).toBeNull();

@@ -1,7 +1,7 @@
 /**
  * What an agent's change does to the rest of the window, through the real tracker and approval
  * queue: an exited or closed agent's MCP calls end at once (a late Allow on their approval runs
- * nothing), a closed agent's prompts, rows and commands terminal go, and the panel hears of it.
+ * nothing), a closed agent's prompts and commands terminal go.
  */
 import { describe, expect, it } from "vitest";
 import { followAgentChanges } from "../../../src/agents/agentChanges";
@@ -12,10 +12,10 @@ import { ToolCallTracker } from "../../../src/core/mcp/toolCallTracker";
 import { jsonResult } from "../../../src/core/mcp/toolResult";
 import { linkedResources } from "../../../src/core/tools/linkedResources";
 import { Emitter } from "../../../src/core/util/emitter";
-import type { AgentView } from "../../../src/shared/protocol";
+import type { AgentFacts } from "../../../src/shared/protocol";
 
-function agent(id: string, status: AgentView["status"]): AgentView {
-  return { id, name: id, status } as AgentView;
+function agent(id: string, status: AgentFacts["status"]): AgentFacts {
+  return { id, name: id, status } as AgentFacts;
 }
 
 /** A tool call of `agentId` that waits on a command approval, as execute_command does. */
@@ -45,15 +45,9 @@ function setup() {
   const seen: string[] = [];
   const sub = followAgentChanges({
     onDidChange: changes.event,
-    views: () => [agent("a", "waiting")],
     tracker,
     permissions: { answeredElsewhere: (id, o) => (seen.push(`answeredElsewhere ${id} ${o?.before}`), 0), forgetAgent: (id) => seen.push(`forgetAgent ${id}`) },
-    board: { forget: (id) => seen.push(`board.forget ${id}`) },
     closeCommandsTerminal: (id) => seen.push(`closeTerminal ${id}`),
-    agentUpdated: (a) => seen.push(`post updated ${a.id} ${a.status}`),
-    agentRemoved: (id) => seen.push(`post removed ${id}`),
-    turnFinished: (a) => seen.push(`turnFinished ${a.id}`),
-    countsChanged: (agents) => seen.push(`counts ${agents.length}`),
   });
   return { approvals, tracker, changes, seen, sub };
 }
@@ -71,14 +65,14 @@ describe("followAgentChanges", () => {
     expect(late).toBeUndefined();
     expect(call.ran()).toBe(false);
     expect(tracker.calls().map((c) => c.agentId)).toEqual(["b"]);
-    expect(seen).toEqual(["post updated a exited", "counts 1"]);
+    expect(seen).toEqual([]);
     // The other agent's call is untouched and still answerable.
     approvals.decide(approvals.pending()[0]!.id, "allow");
     await other.result;
     expect(other.ran()).toBe(true);
   });
 
-  it("a closed agent: the panel drops its card, its calls end, its terminal, rows and prompts go", async () => {
+  it("a closed agent: its calls end, its commands terminal and its prompts go", async () => {
     const { approvals, tracker, changes, seen } = setup();
     const call = callWaitingOnApproval(tracker, approvals, "a");
     await handlersStarted();
@@ -87,16 +81,15 @@ describe("followAgentChanges", () => {
     await call.result;
     expect(tracker.calls()).toEqual([]);
     expect(approvals.pending()).toEqual([]);
-    expect(seen).toEqual(["post removed a", "closeTerminal a", "board.forget a", "forgetAgent a", "counts 1"]);
+    expect(seen).toEqual(["closeTerminal a", "forgetAgent a"]);
   });
 
-  it("a prompt answered in the terminal clears the panel's; a finished turn notifies; disposing stops it all", () => {
+  it("a prompt answered in the terminal clears the panel's; disposing stops it all", () => {
     const { changes, seen, sub } = setup();
     changes.fire({ type: "permissionPromptLeft", agentId: "a", at: 1234 });
-    changes.fire({ type: "turnFinished", agent: agent("a", "waiting") });
     sub.dispose();
     changes.fire({ type: "removed", id: "a" });
-    expect(seen).toEqual(["answeredElsewhere a 1234", "counts 1", "turnFinished a", "counts 1"]);
+    expect(seen).toEqual(["answeredElsewhere a 1234"]);
   });
 });
 

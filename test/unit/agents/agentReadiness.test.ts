@@ -6,14 +6,14 @@
 import { describe, expect, it } from "vitest";
 import { typeTask, whenReady, whenTaken } from "../../../src/agents/agentReadiness";
 import { Emitter } from "../../../src/core/util/emitter";
-import type { AgentView } from "../../../src/shared/protocol";
+import type { AgentFacts } from "../../../src/shared/protocol";
 
-function fakeAgent(status: AgentView["status"], statusSource: AgentView["statusSource"] = "process") {
+function fakeAgent(status: AgentFacts["status"], statusSource: AgentFacts["statusSource"] = "process") {
   const changed = new Emitter<void>();
-  let view = { id: "a1", status, statusSource, lastTurn: "none" } as AgentView;
+  let view = { id: "a1", status, statusSource, lastTurn: "none" } as AgentFacts;
   return {
     source: { views: () => [view], onDidChange: changed.event },
-    set(next: Partial<AgentView>) {
+    set(next: Partial<AgentFacts>) {
       view = { ...view, ...next };
       changed.fire();
     },

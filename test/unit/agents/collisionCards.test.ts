@@ -9,13 +9,12 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { followCollisionAgents, sharedFileSource } from "../../../src/agents/collisionCards";
 import type { AgentChange } from "../../../src/agents/agentRegistry";
-import { LiveBoard } from "../../../src/agents/liveBoard";
+import { type AgentLiveView, LiveBoard } from "../../../src/agents/liveBoard";
 import { nodeCollisionDisk } from "../../../src/core/collisions/collisionDisk";
 import { CollisionGuard } from "../../../src/core/collisions/collisionGuard";
 import { ApprovalQueue } from "../../../src/core/mcp/approvalQueue";
 import { ToolCallTracker } from "../../../src/core/mcp/toolCallTracker";
 import { Emitter } from "../../../src/core/util/emitter";
-import type { AgentLiveView } from "../../../src/shared/protocol";
 import { useTempDirs } from "../../support/tempDir";
 
 const tempDir = useTempDirs();

@@ -3,14 +3,13 @@
  * tool_use. Real tracker and approval queue; transcript events as the interpreter emits them.
  */
 import { describe, expect, it } from "vitest";
-import { type PermissionPrompt, LiveBoard } from "../../../src/agents/liveBoard";
+import { type AgentLiveView, type PermissionPrompt, LiveBoard } from "../../../src/agents/liveBoard";
 import { ApprovalQueue } from "../../../src/core/mcp/approvalQueue";
 import { GENERIC_COMPLETE_HINT, ToolCallTracker } from "../../../src/core/mcp/toolCallTracker";
 import { jsonResult } from "../../../src/core/mcp/toolResult";
 import { completeWithOutputSoFar } from "../../../src/core/tools/executeCommand";
 import type { TranscriptEvent } from "../../../src/core/transcript/events";
 import { Emitter } from "../../../src/core/util/emitter";
-import type { AgentLiveView } from "../../../src/shared/protocol";
 
 
 function toolStart(id: string, name: string): TranscriptEvent {

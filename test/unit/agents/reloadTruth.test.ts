@@ -6,7 +6,7 @@
  * same words, with the same outcomes, and the same status.
  */
 import { describe, expect, it } from "vitest";
-import type { AgentView } from "../../../src/shared/protocol";
+import type { AgentFacts } from "../../../src/shared/protocol";
 import { beforeAndAfterReload } from "../../support/observedReplay";
 import { loadScenario } from "../../support/recorded";
 
@@ -16,7 +16,7 @@ const SCENARIOS = ["permission-deny-then-approve", "escape-slow-tool", "subagent
 const cases = SCENARIOS.flatMap((scenario) => loadScenario(scenario).checkpoints.map((c) => [scenario, c.name] as const));
 
 /** What a person reads on the card: each row's words, outcome, nesting and background mark; the status line. */
-const reads = (view: AgentView) => ({
+const reads = (view: AgentFacts) => ({
   status: view.status,
   // How the last turn ended shows only once the agent is idle again.
   lastTurn: view.status === "waiting" ? view.lastTurn : undefined,

@@ -16,7 +16,7 @@ import { readSavedReviews } from "../../../src/core/review/savedReviews";
 import { threadLabel } from "../../../src/core/review/threadLabel";
 import type { TranscriptEvent } from "../../../src/core/transcript/events";
 import { Emitter } from "../../../src/core/util/emitter";
-import type { AgentView } from "../../../src/shared/protocol";
+import type { AgentFacts } from "../../../src/shared/protocol";
 import { memoryLog } from "../../support/fakeTerminals";
 import { useTempDirs } from "../../support/tempDir";
 import { waitForChange } from "../../support/waitFor";
@@ -34,13 +34,13 @@ function world(saved?: AgentReview[]) {
   const dir = tempDir();
   const changes = new Emitter<AgentChange>();
   const transcripts = new Emitter<TranscriptEventsRead>();
-  const agents = new Map<string, { view: AgentView; cwd: string; terminal: ReturnType<typeof terminal> }>();
-  const add = (id: string, name: string, status: AgentView["status"]) => {
-    const view = { id, name, status, statusSource: "process", reconnecting: false } as AgentView;
+  const agents = new Map<string, { view: AgentFacts; cwd: string; terminal: ReturnType<typeof terminal> }>();
+  const add = (id: string, name: string, status: AgentFacts["status"]) => {
+    const view = { id, name, status, statusSource: "process", reconnecting: false } as AgentFacts;
     agents.set(id, { view, cwd: dir, terminal: terminal() });
     return agents.get(id)!;
   };
-  const setStatus = (id: string, status: AgentView["status"]) => {
+  const setStatus = (id: string, status: AgentFacts["status"]) => {
     const agent = agents.get(id)!;
     const before = agent.view.status;
     agent.view = { ...agent.view, status };

@@ -58,7 +58,6 @@ describe("a card's session figures", () => {
     expect(cards.history("resumed")).toEqual([{ number: 1, prompt: "Plan the billing fix", durationMs: expect.any(Number), tools: 1, ending: "completed", rows: [{ label: "Running: echo planned", outcome: "done" }] }]);
     expect(cards.limit("resumed")).toBeNull();
     expect(cards.limit("limited")).toBe("Rate limited by the API (429)");
-    expect(cards.limits()).toEqual([{ agentId: "limited", message: "Rate limited by the API (429)" }]);
     cards.dispose();
   });
 });

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { Attention } from "../../../src/agents/attention";
 import { distinctMessage, MAX_SHOWS, untilAnswered } from "../../../src/agents/untilAnswered";
-import type { AgentView } from "../../../src/shared/protocol";
+import type { AgentFacts } from "../../../src/shared/protocol";
 
 /** A notification centre: each show() is one notification, closed by the test (or answered). */
 function centre() {
@@ -55,7 +55,7 @@ describe("a notification that asks for something", () => {
 
   it("an approval's 'needs you' notification is still needed until the agent leaves that state", () => {
     const attention = new Attention(() => false);
-    const view = (status: AgentView["status"], kind?: "approval") => ({ id: "a1", status, needsYou: kind ? { kind } : null }) as AgentView;
+    const view = (status: AgentFacts["status"], kind?: "approval") => ({ id: "a1", status, needsYou: kind ? { kind } : null }) as AgentFacts;
     expect(attention.needsYou(view("needsYou", "approval"))).toBe("approval");
     expect(attention.stillNeeds("a1", "approval")).toBe(true);
     attention.needsYou(view("active"));

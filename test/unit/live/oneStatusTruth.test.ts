@@ -8,13 +8,13 @@ import { displayStatus, type LiveStatusFacts } from "../../../src/agents/display
 import type { ClaudeProcessState } from "../../../src/agents/ports";
 import { statusSummary } from "../../../src/agents/statusSummary";
 import { initialAgentState } from "../../../src/core/agent/agentState";
-import type { AgentView } from "../../../src/shared/protocol";
+import type { AgentFacts } from "../../../src/shared/protocol";
 
 const running = (status: "idle" | "busy" | "waiting", waitingFor?: string): ClaudeProcessState => ({ state: "running", pid: 42, status, ...(waitingFor ? { waitingFor } : {}) });
 const facts = (over: Partial<LiveStatusFacts> = {}): LiveStatusFacts => ({ promptKinds: [], compacting: false, runningTools: [], ...over });
 const working = { ...initialAgentState, status: "active" as const };
 
-function view(id: string, index: number, status: AgentView["status"], needsYou: AgentView["needsYou"] = null): AgentView {
+function view(id: string, index: number, status: AgentFacts["status"], needsYou: AgentFacts["needsYou"] = null): AgentFacts {
   return { id, name: `Agent #${index}`, index, status, lastTurn: "none", tools: [], focused: false, retry: null, context: null, statusSource: "process", needsYou, reconnecting: false, exitMessage: null };
 }
 
@@ -55,6 +55,15 @@ describe("one status truth", () => {
     // The verb agrees with its count: one agent needs you, two (or none) need you.
     expect(statusSummary([view("a", 1, "needsYou", { kind: "permission" }), view("b", 2, "needsYou", { kind: "approval" })]).text).toBe("0 working · 2 need you");
     expect(statusSummary([view("a", 1, "waiting")]).text).toBe("0 working · 0 need you");
+  });
+
+  it("a usage limit is said in the same status item as the counts, naming the agent it stopped", () => {
+    const limited = { ...view("b", 2, "waiting"), limit: "Usage limit reached — resets at 14:00" };
+    const summary = statusSummary([view("a", 1, "active"), limited]);
+    expect(summary.text).toBe("1 working · 0 need you · $(watch) Usage limit reached — resets at 14:00");
+    expect(summary.tooltip).toContain("Agent #2: Usage limit reached — resets at 14:00");
+    expect(summary.limited).toBe(true);
+    expect(statusSummary([view("a", 1, "active")]).limited).toBe(false);
   });
 
   it("notifies once per agent per transition into 'needs you', and only when its card cannot be seen", () => {

@@ -1,6 +1,6 @@
 import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
 import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from "react";
-import type { AgentLiveView, AgentView } from "../../../src/shared/protocol";
+import type { CardView } from "../../../src/shared/protocol";
 import { cardStatus, limitInsteadOfError, retryText, statusText } from "../agentStatus";
 import { focusAgentHandlers } from "../focusAgent";
 import { useSendOnce } from "../useSendOnce";
@@ -21,18 +21,18 @@ import { usageLine, usageTitle } from "../usageText";
 /**
  * One agent's details, below the overview: its header (name, status, usage, context) stays in
  * place while its rows scroll. Its prompts are on its overview line, with their buttons, so they
- * are never scrolled away; its rows say what waits. Memoized on the agent object and its live view.
+ * are never scrolled away; its rows say what waits. Memoized on the card object.
  */
-export const AgentCard = memo(function AgentCard({ agent, live }: { agent: AgentView; live?: AgentLiveView | undefined }) {
+export const AgentCard = memo(function AgentCard({ agent }: { agent: CardView }) {
   const status = cardStatus(agent);
   // A card that waits on the user stands out, whether Claude's own prompt or one of Arcadia's.
-  const needsAnswer = status === "needsYou" || (live?.prompts.length ?? 0) > 0;
+  const needsAnswer = status === "needsYou" || agent.prompts.length > 0;
   const card = useRef<HTMLLIElement>(null);
   const [confirmingClose, setConfirmingClose] = useState(false);
   // Closing a card that is busy, or waiting on the user, ends its terminal and its work: ask first.
   const closeNeedsConfirm = status === "active" || status === "compacting" || status === "needsYou";
   const statusId = useId();
-  const limitedNow = limitInsteadOfError(status, live?.limit);
+  const limitedNow = limitInsteadOfError(status, agent.limit);
   const { id } = agent;
 
   const { onClick: focusAgent, onKeyDown } = focusAgentHandlers(id);
@@ -73,9 +73,9 @@ export const AgentCard = memo(function AgentCard({ agent, live }: { agent: Agent
             </span>
           )}
           {status === "exited" && <RestartButton id={id} name={agent.name} />}
-          {live?.usage && (
-            <span className="agent-usage" data-testid="agent-usage" title={usageTitle(live.usage)}>
-              {usageLine(live.usage)}
+          {agent.usage && (
+            <span className="agent-usage" data-testid="agent-usage" title={usageTitle(agent.usage)}>
+              {usageLine(agent.usage)}
             </span>
           )}
           <ContextGauge context={agent.context} />
@@ -99,10 +99,10 @@ export const AgentCard = memo(function AgentCard({ agent, live }: { agent: Agent
       {confirmingClose && (
         <CloseConfirm name={agent.name} onClose={() => post({ type: "closeAgent", id })} onKeep={() => (setConfirmingClose(false), card.current?.focus())} />
       )}
-      {live?.limit && !limitedNow && (
+      {agent.limit && !limitedNow && (
         <div className="agent-limit" data-testid="agent-limit" role="status">
           <Codicon name="watch" className="retry-icon" />
-          <span>{live.limit}</span>
+          <span>{agent.limit}</span>
         </div>
       )}
       {status === "exited" && agent.exitMessage && (
@@ -116,14 +116,14 @@ export const AgentCard = memo(function AgentCard({ agent, live }: { agent: Agent
           <span>{retryText(agent.retry)}</span>
         </div>
       )}
-      <WorktreeLine agentId={id} name={agent.name} worktree={live?.worktree} />
+      <WorktreeLine agentId={id} name={agent.name} worktree={agent.worktree} />
       {/* A worktree agent's changes are on its worktree line, against its base. */}
-      {!live?.worktree && <SessionEdits agentId={id} name={agent.name} edits={live?.sessionEdits} />}
-      <ReviewComments agentId={id} name={agent.name} review={live?.reviewComments} />
-      <SharedFiles files={live?.sharedFiles} />
+      {!agent.worktree && <SessionEdits agentId={id} name={agent.name} edits={agent.sessionEdits} />}
+      <ReviewComments agentId={id} name={agent.name} review={agent.reviewComments} />
+      <SharedFiles files={agent.sharedFiles} />
       {/* The rows carry the calls (Cancel / Complete); prompts are answered under the overview. */}
-      <ToolList tools={agent.tools} live={live} promptsAbove />
-      <TurnHistory turns={live?.history} />
+      <ToolList tools={agent.tools} live={agent} promptsAbove />
+      <TurnHistory turns={agent.history} />
     </li>
   );
 });

@@ -1,6 +1,6 @@
 import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
 import { memo, useRef, type SyntheticEvent } from "react";
-import type { AgentLiveView, AgentView, RaceTagView } from "../../../src/shared/protocol";
+import type { CardView, RaceTagView } from "../../../src/shared/protocol";
 import { cardStatus, limitInsteadOfError, STATUS_TEXT } from "../agentStatus";
 import { formatElapsed } from "../elapsed";
 import { focusAgentHandlers } from "../focusAgent";
@@ -13,8 +13,7 @@ import { Prompt } from "./Prompt";
 import { StatusDot } from "./StatusDot";
 
 export interface AgentLineProps {
-  agent: AgentView;
-  live?: AgentLiveView | undefined;
+  agent: CardView;
   /** Its details show below the overview now. */
   shown: boolean;
   onShowDetails: (id: string) => void;
@@ -26,17 +25,17 @@ export interface AgentLineProps {
  * prompts, with their buttons, are under the overview: AgentPrompts). Clicking the line shows its
  * terminal (its details follow); the chevron shows its details without leaving the terminal you are in.
  */
-export const AgentLine = memo(function AgentLine({ agent, live, shown, onShowDetails, revealSeq = 0 }: AgentLineProps) {
+export const AgentLine = memo(function AgentLine({ agent, shown, onShowDetails, revealSeq = 0 }: AgentLineProps) {
   const status = cardStatus(agent);
-  const prompts = live?.prompts ?? [];
+  const prompts = agent.prompts;
   const needsAnswer = status === "needsYou" || prompts.length > 0;
   const line = useRef<HTMLLIElement>(null);
-  const marked = useBringIntoView(line, needsAnswer, live, revealSeq);
-  const doing = nowDoing(agent, live);
+  const marked = useBringIntoView(line, needsAnswer, agent, revealSeq);
+  const doing = nowDoing(agent);
   const { id, name } = agent;
   const { onClick, onKeyDown } = focusAgentHandlers(id);
   const stop = (e: SyntheticEvent) => e.stopPropagation();
-  const words = limitInsteadOfError(status, live?.limit) ?? STATUS_TEXT[status];
+  const words = limitInsteadOfError(status, agent.limit) ?? STATUS_TEXT[status];
   return (
     <li
       ref={line}
@@ -69,7 +68,7 @@ export const AgentLine = memo(function AgentLine({ agent, live, shown, onShowDet
           </span>
         )}
         {doing && <Doing text={doing.text} since={doing.since} />}
-        {live?.race && <RaceTag race={live.race} stop={stop} />}
+        {agent.race && <RaceTag race={agent.race} stop={stop} />}
         <VSCodeButton
           className="line-button"
           appearance="icon"
@@ -104,12 +103,12 @@ function RaceTag({ race, stop }: { race: RaceTagView; stop: (e: SyntheticEvent) 
 }
 
 /** One agent's prompts under the overview, each whole with its buttons, under the agent's name. */
-export function AgentPrompts({ agent, live }: { agent: AgentView; live: AgentLiveView }) {
+export function AgentPrompts({ agent }: { agent: CardView }) {
   return (
     <li className="agent-prompts" data-testid="agent-prompts" data-agent-id={agent.id} aria-label={`${agent.name} asks`}>
       <span className="agent-prompts-name">{agent.name}</span>
       <div className="agent-prompts-list">
-        {live.prompts.map((prompt) => (
+        {agent.prompts.map((prompt) => (
           <Prompt key={prompt.id} prompt={prompt} />
         ))}
       </div>

@@ -1,11 +1,11 @@
-import type { AgentView } from "../../../src/shared/protocol";
+import type { CardView } from "../../../src/shared/protocol";
 import { contextGauge } from "../contextUsage";
 
 /**
  * How full the agent's context window is. The bar is an SVG rect sized by its `width` attribute:
  * the panel's CSP allows no style attributes, and this needs none.
  */
-export function ContextGauge({ context }: { context: AgentView["context"] | undefined }) {
+export function ContextGauge({ context }: { context: CardView["context"] | undefined }) {
   const gauge = contextGauge(context);
   if (!gauge) return null;
   const { percent, warning, text } = gauge;

@@ -1,5 +1,5 @@
 import { memo, useMemo } from "react";
-import type { AgentLiveView, ToolView } from "../../../src/shared/protocol";
+import type { CardView, ToolView } from "../../../src/shared/protocol";
 import { formatElapsed } from "../elapsed";
 import { placeLive, type RowLive } from "../liveRows";
 import { buildToolTree, type ToolNode } from "../toolTree";
@@ -41,7 +41,15 @@ const SAID_IN_WORDS: ReadonlySet<Outcome> = new Set(["waiting", "denied", "inter
  * The current turn's tools, sub-agent tools nested under their `Subtask:` row; live calls and
  * prompts on the row of their tool_use, and those without a row at the foot.
  */
-export function ToolList({ tools, live, promptsAbove = false }: { tools: readonly ToolView[]; live?: AgentLiveView | undefined; promptsAbove?: boolean }) {
+export function ToolList({
+  tools,
+  live,
+  promptsAbove = false,
+}: {
+  tools: readonly ToolView[];
+  live?: Pick<CardView, "calls" | "prompts" | "stillRunning"> | undefined;
+  promptsAbove?: boolean;
+}) {
   const shown = useMinimumVisibility(tools);
   const tree = useMemo(() => buildToolTree(shown), [shown]);
   const placed = useMemo(() => placeLive(shown, live), [shown, live]);

@@ -1,0 +1,20 @@
+/**
+ * The panel's view of the cards: everything at once (the page's first paint and every `webviewReady`,
+ * one function for both) and then each card as it changes. The card store is the only source.
+ */
+import type { CardStore } from "../agents/cardStore";
+import { DisposableStore, type Disposable } from "../core/util/emitter";
+import type { ExtensionMessage, NoticeView } from "../shared/protocol";
+
+type Cards = Pick<CardStore, "cards" | "onDidChangeCard" | "onDidRemoveCard">;
+
+export function panelSnapshot(cards: Pick<Cards, "cards">, notice: NoticeView | null): ExtensionMessage {
+  return { type: "snapshot", cards: cards.cards(), notice };
+}
+
+export function followCards(cards: Cards, post: (message: ExtensionMessage) => void): Disposable {
+  const subscriptions = new DisposableStore();
+  subscriptions.add(cards.onDidChangeCard((card) => post({ type: "cardChanged", card })));
+  subscriptions.add(cards.onDidRemoveCard((id) => post({ type: "cardRemoved", id })));
+  return subscriptions;
+}

@@ -1,0 +1,40 @@
+/** The palette's commands and the views they belong to: launching, force-finishing calls, sessions, races, next agent that needs you. */
+import type { DisposableStore } from "../core/util/emitter";
+import type { ArcadiaViewProvider } from "../panel/viewProvider";
+import { vscode } from "../vscode/api";
+import { registerForceFinishCommands } from "../vscode/callPicker";
+import { registerNextNeedsYou } from "../vscode/nextNeedsYouCommand";
+import { registerRaces } from "../vscode/races";
+import { registerSessionsView } from "../vscode/sessionsView";
+import { logSettingChanges } from "../vscode/settingChanges";
+import { PANEL_VIEW_ID } from "../vscode/viewIds";
+import type { AgentParts } from "./agentWiring";
+import type { CardParts } from "./cardWiring";
+import type { Late } from "./late";
+import type { PanelParts } from "./panelWiring";
+import type { ToolParts } from "./toolWiring";
+
+type Parts = ToolParts & AgentParts & CardParts & PanelParts & { panel: Late<ArcadiaViewProvider> };
+
+export function registerCommands(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, parts: Parts, store: DisposableStore): void {
+  const { manager, launcher, races, board, cards, prompts } = parts;
+  const agentName = (id: string | undefined) => parts.agentName(id) ?? "unknown agent";
+  for (const d of [
+    ...launcher.register(),
+    ...registerForceFinishCommands(parts.tracker, agentName, log),
+    ...registerSessionsView({ context, manager, launcher, races, log }),
+    ...registerRaces({ context, book: races, manager, launcher, worktrees: parts.worktreeDeps, log }),
+  ])
+    store.add(d);
+  store.add(vscode.commands.registerCommand("arcadia.showPanel", () => vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`)));
+  store.add(vscode.commands.registerCommand("arcadia.showLog", () => log.show()));
+  store.add(logSettingChanges(log));
+  store.add(
+    registerNextNeedsYou({
+      views: () => cards.cards(),
+      focusTerminal: (id) => manager.focus(id),
+      revealCard: (id) => parts.panel.get().post({ type: "revealAgent", id }),
+      revealFirstPrompt: (id) => void prompts.reveal(board.view(id).prompts[0]?.id ?? ""),
+    }),
+  );
+}

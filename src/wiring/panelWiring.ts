@@ -1,0 +1,58 @@
+/**
+ * What the user sees of the cards: the panel (its webview, what each of its messages does, the
+ * cards fed to it), the status bar, notifications, the prompts desk and the panel's notices.
+ */
+import { PromptDesk } from "../agents/promptDesk";
+import type { DisposableStore } from "../core/util/emitter";
+import { followCards, panelSnapshot } from "../panel/cardFeed";
+import { createMessageRouter } from "../panel/messageRouter";
+import { panelActions } from "../panel/panelActions";
+import { ArcadiaViewProvider } from "../panel/viewProvider";
+import { vscode } from "../vscode/api";
+import { followAttention } from "../vscode/attentionNotifications";
+import { CardVisibility } from "../vscode/cardVisibility";
+import { ClaudeLauncher } from "../vscode/claudeLauncher";
+import { PanelNotice } from "../vscode/panelNotice";
+import { followPermissionPrompts } from "../vscode/permissionNotifications";
+import { SandboxNotice } from "../vscode/sandboxNotice";
+import { AgentStatusBar } from "../vscode/statusBar";
+import { PANEL_VIEW_ID } from "../vscode/viewIds";
+import type { AgentParts } from "./agentWiring";
+import type { CardParts } from "./cardWiring";
+import type { Late } from "./late";
+import type { ToolParts } from "./toolWiring";
+
+export interface PanelParts {
+  launcher: ClaudeLauncher;
+  prompts: PromptDesk;
+  statusBar: AgentStatusBar;
+}
+
+export function wirePanel(
+  context: vscode.ExtensionContext,
+  log: vscode.LogOutputChannel,
+  parts: ToolParts & AgentParts & CardParts & { panel: Late<ArcadiaViewProvider> },
+  store: DisposableStore,
+): PanelParts {
+  const { manager, cards, permissions, approvals, tracker, tools, stillRunning } = parts;
+  const focusAgent = (id: string) => manager.focus(id);
+  const diffs = { ...tools.ports.diffs, reveal: (id: string) => tools.reveal(id) };
+  const prompts = new PromptDesk({ approvals, tracker, permissions, diffs, focusAgent, log });
+  const post = (message: Parameters<ArcadiaViewProvider["post"]>[0]) => parts.panel.get().post(message);
+  const notice = new PanelNotice(post);
+  const sandboxNotice = new SandboxNotice(notice, context.globalState);
+  store.add(tools.onSandboxUnavailable((why) => (log.warn(`No sandbox for commands: ${why.reason}. ${why.fix}`), sandboxNotice.show(why))));
+  const launcher = new ClaudeLauncher(context, manager, notice, log);
+  const visibility = new CardVisibility({ visible: () => parts.panel.get().visible });
+  const snapshot = () => panelSnapshot(cards, notice.current);
+  const actions = panelActions({ manager, snapshot, prompts, launcher, sandboxNotice, visibility, stillRunning, post });
+  const provider = parts.panel.bind(new ArcadiaViewProvider(context.extensionUri, createMessageRouter(actions, log), snapshot));
+  store.add(vscode.window.registerWebviewViewProvider(PANEL_VIEW_ID, provider, { webviewOptions: { retainContextWhenHidden: false } }));
+  store.add(followCards(cards, post));
+  const statusBar = store.add(new AgentStatusBar(cards, "arcadia.showPanel"));
+  const seen = (id: string) => visibility.seen(id);
+  store.add(followAttention({ cards, seen, pendingPermissions: (id) => permissions.pending(id).length, focusAgent }));
+  const agentName = (id: string) => parts.agentName(id);
+  for (const d of followPermissionPrompts({ permissions, panel: provider, seen, prompts, agentName, focusAgent })) store.add(d);
+  return { launcher, prompts, statusBar };
+}

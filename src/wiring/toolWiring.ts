@@ -1,0 +1,50 @@
+/**
+ * Arcadia's own tools for the agents it launches, what their calls wait on (approvals, the call
+ * tracker, commands left running), the hook endpoint, and the loopback server that serves both:
+ * started on first need (the first agent, or agents that come back after a reload).
+ */
+import type { AgentManager } from "../agents/agentManager";
+import { ApprovalQueue } from "../core/mcp/approvalQueue";
+import { StillRunningCommands } from "../core/mcp/stillRunningCommands";
+import { ToolCallTracker } from "../core/mcp/toolCallTracker";
+import type { RunningLoopbackServer } from "../core/server";
+import { linkedResources } from "../core/tools/linkedResources";
+import type { DisposableStore } from "../core/util/emitter";
+import type { vscode } from "../vscode/api";
+import { createHookEndpoint, type HookParts } from "../vscode/hookEndpoint";
+import { startArcadiaServer } from "../vscode/mcpHost";
+import { createVscodeToolPorts } from "../vscode/tools";
+import type { Late } from "./late";
+
+export interface ToolParts extends HookParts {
+  approvals: ApprovalQueue;
+  tools: ReturnType<typeof createVscodeToolPorts>;
+  tracker: ToolCallTracker;
+  stillRunning: StillRunningCommands;
+  /** The server, started on the first call. */
+  server(): Promise<RunningLoopbackServer | undefined>;
+  /** Closes the server if it was started. */
+  closeServer(): Promise<void>;
+  agentName(agentId: string | undefined): string | undefined;
+}
+
+export function wireTools(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, agents: Late<AgentManager>, store: DisposableStore): ToolParts {
+  const agentName = (id: string | undefined) => (id ? agents.get().agentInfo(id)?.name : undefined);
+  const approvals = new ApprovalQueue();
+  const agentCwd = (id: string) => agents.get().agentInfo(id)?.cwd;
+  const tools = store.add(createVscodeToolPorts({ approvals, agentLabel: (id) => agentName(id) ?? "Agent", agentCwd }));
+  const tracker = new ToolCallTracker(linkedResources(tools.ports));
+  const commands = tools.ports.commands;
+  const whenEnded = (id: string) => commands.whenEnded?.(id) ?? Promise.resolve();
+  const stillRunning = store.add(new StillRunningCommands(tracker, { whenEnded, interrupt: (id) => commands.interrupt(id) }));
+  const hookParts = createHookEndpoint(log, { isKnown: (id) => agents.get().agentInfo(id) !== undefined, name: agentName });
+  store.add(hookParts.collisions);
+  let started: Promise<RunningLoopbackServer | undefined> | undefined;
+  // The sandbox is looked for with the server (the first agent): the panel says early if there is none.
+  const server = () =>
+    (started ??= startArcadiaServer(context, log, { tracker, ports: tools.ports, hooks: hookParts.hooks }).finally(
+      () => void tools.ports.sandbox?.availability(),
+    ));
+  const closeServer = async () => void (await started)?.close();
+  return { ...hookParts, approvals, tools, tracker, stillRunning, server, closeServer, agentName };
+}
