@@ -2,7 +2,7 @@
  * scripts/check-file-sizes.mjs (in `npm run lint`): a source file over 350 lines under src/ or
  * webview-ui/src/ fails the lint, named with its length; files at the limit, elsewhere, or not code
  * pass — so the check neither passes vacuously nor flags what it should not. A line over 160
- * characters there fails too, named by file and line.
+ * characters there fails too, named by file and line, and so does an activate() over 40 lines.
  */
 import { describe, expect, it } from "vitest";
 import { runCheckOnTree } from "../support/plantedTree";
@@ -56,5 +56,14 @@ describe("scripts/check-file-sizes.mjs", () => {
     expect(result.output).toContain("src/core/wide.ts:2: 220 characters");
     expect(result.output).not.toContain("src/core/wide.ts:1");
     expect(result.output).not.toContain("wide.test");
+  });
+
+  it("fails when src/extension.ts's activate() is over 40 lines; 40 passes", () => {
+    const activate = (bodyLines: number) =>
+      `import x from "y";\n\nexport function activate(context: unknown): void {\n${"  void context;\n".repeat(bodyLines)}}\n\nexport function deactivate() {}\n`;
+    expect(checkSizes({ ...withinLimits, "src/extension.ts": activate(38) })).toMatchObject({ ok: true });
+    const result = checkSizes({ ...withinLimits, "src/extension.ts": activate(39) });
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain("src/extension.ts: activate() is 41 lines (at most 40");
   });
 });
