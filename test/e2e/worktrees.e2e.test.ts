@@ -90,6 +90,9 @@ describe.skipIf(!available)("a worktree agent (real VS Code, real CLI, real git)
     await agent.locator('[data-testid="agent-worktree"]').waitFor({ timeout: 20_000 });
     await expect(agent.locator('[data-testid="worktree-branch"]').textContent()).resolves.toBe("worktree-agent-1");
     await expect(agent.locator('[data-testid="agent-worktree"]').textContent()).resolves.toContain("isolated");
+    // Its terminal is the one in front: the status bar says which branch that agent works on.
+    const statusItem = page.locator(".statusbar-item", { hasText: "working ·" }).first();
+    await pollUntil(async () => ((await statusItem.textContent()) ?? "").includes("worktree-agent-1"), "the agent's branch in the status bar", 10_000);
 
     await page.locator(".part.panel .composite-bar .action-item", { hasText: "Terminal" }).click();
     await typeInTerminal(PROMPT);

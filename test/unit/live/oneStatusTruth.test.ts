@@ -57,6 +57,18 @@ describe("one status truth", () => {
     expect(statusSummary([view("a", 1, "waiting")]).text).toBe("0 working · 0 need you");
   });
 
+  it("the branch of the agent in front shows when it works in a worktree; the tooltip names every worktree agent's branch", () => {
+    const worktree = (branch: string) => ({ branch, base: "main", changes: null });
+    const inFront = { ...view("a", 1, "active"), focused: true, worktree: worktree("fix-login") };
+    const behind = { ...view("b", 2, "waiting"), worktree: worktree("add-docs") };
+    const summary = statusSummary([inFront, behind]);
+    expect(summary.text).toBe("1 working · 0 need you · $(git-branch) fix-login");
+    expect(summary.tooltip).toContain("Agent #1 works on branch fix-login");
+    expect(summary.tooltip).toContain("Agent #2 works on branch add-docs");
+    // The shared checkout's branch is VS Code's own git item: an agent there in front adds nothing.
+    expect(statusSummary([{ ...view("a", 1, "active"), focused: true }, behind]).text).toBe("1 working · 0 need you");
+  });
+
   it("a usage limit is said in the same status item as the counts, naming the agent it stopped", () => {
     const limited = { ...view("b", 2, "waiting"), limit: "Usage limit reached — resets at 14:00" };
     const summary = statusSummary([view("a", 1, "active"), limited]);
