@@ -32,20 +32,23 @@ export function implement<N extends string, S extends InputShape>(
   tool: ArcadiaTool<N, S>,
   handler: (ports: ToolPorts, options: ToolOptions) => Handler<S>,
 ): ImplementedTool<N> {
+  // Built once, on the first registration (each MCP session registers every tool), as a module's shape was.
+  let inputSchema: S | undefined;
   return {
     name: tool.name,
     addTo(addTool, ports, options = {}) {
-      addTool(toolSpec(tool, handler(ports, options)));
+      inputSchema ??= tool.input(z);
+      addTool(toolSpec(tool, inputSchema, handler(ports, options)));
     },
   };
 }
 
-export function toolSpec<S extends InputShape>(tool: ArcadiaTool<string, S>, handler: Handler<S>): ToolSpec<S> {
+function toolSpec<S extends InputShape>(tool: ArcadiaTool<string, S>, inputSchema: S, handler: Handler<S>): ToolSpec<S> {
   return {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: tool.input(z),
+    inputSchema,
     annotations: tool.annotations,
     display: (args) => tool.display(args),
     handler,
