@@ -6,6 +6,7 @@
  * Built here with the project's own esbuild options, into a folder of the test's own.
  */
 import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
@@ -23,6 +24,31 @@ async function bundle(entry: string): Promise<string> {
   await build({ ...options, outfile, absWorkingDir: ROOT, logLevel: "silent", sourcemap: false });
   return outfile;
 }
+
+/** The source files a bundle holds code of. */
+async function bundledFiles(entry: string): Promise<string[]> {
+  const options = builds.find((b) => b.entryPoints.includes(entry))!;
+  const result = await build({
+    ...options,
+    outfile: join(tempDir(), "inputs.js"),
+    absWorkingDir: ROOT,
+    logLevel: "silent",
+    sourcemap: false,
+    write: false,
+    metafile: true,
+  });
+  return Object.values(result.metafile.outputs).flatMap((output) =>
+    Object.entries(output.inputs)
+      .filter(([, use]) => use.bytesInOutput > 0)
+      .map(([file]) => file),
+  );
+}
+
+/** Each declared tool's handler: src/core/tools/<tool>.ts beside declarations/<tool>.ts. */
+const TOOL_HANDLERS = readdirSync(join(ROOT, "src/core/tools/declarations"))
+  .filter((file) => file !== "index.ts")
+  .map((file) => `src/core/tools/${file}`)
+  .filter((file) => existsSync(join(ROOT, file)));
 
 function loadInNode(file: string, script: string) {
   const result = spawnSync(process.execPath, ["-e", `const m = require(${JSON.stringify(file)}); ${script}`], { encoding: "utf8", timeout: 30_000 });
@@ -44,5 +70,21 @@ describe("the bundles load as the extension host loads them", () => {
     // No file given: a usage line, not a crash at load.
     expect(result.stderr).toMatch(/usage|replay/i);
     expect(result.stderr).not.toMatch(/TypeError|ReferenceError|ERR_INVALID_ARG_TYPE/);
+  });
+});
+
+// The card's words come from the tools' declarations; the tools themselves load only with the
+// server (dist/server.js): the CLI and the extension's activation do not pay for them.
+describe("what the bundles carry of Arcadia's tools", () => {
+  it.each(["src/cli.ts", "src/extension.ts"])("%s carries Arcadia's tool declarations, not their handlers", async (entry) => {
+    const files = await bundledFiles(entry);
+    expect(TOOL_HANDLERS.length).toBeGreaterThanOrEqual(8);
+    expect(files.filter((f) => f.startsWith("src/core/tools/declarations/")).length).toBeGreaterThan(0);
+    expect(files.filter((f) => TOOL_HANDLERS.includes(f))).toEqual([]);
+  });
+
+  it("dist/cli.js carries neither zod nor the MCP SDK (a declaration's schema is built from the server's zod)", async () => {
+    const files = await bundledFiles("src/cli.ts");
+    expect(files.filter((f) => /node_modules\/(zod|@modelcontextprotocol)\//.test(f))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Every MCP tool Arcadia registers reads on a card like the built-in tool it stands in for
- * ("Reading App.tsx", "Running: npm test"), never as the generic "<tool> (arcadia)": a tool added
- * to registerArcadiaTools without its words in core/labels/toolLabels.ts fails here.
+ * ("Reading App.tsx", "Running: npm test"), never as the generic "<tool> (arcadia)": the words its
+ * declaration gives (core/tools/declarations) reach the card under the name the server registers.
  */
 import { describe, expect, it } from "vitest";
 import { toolLabel } from "../../src/core/labels/toolLabels";

@@ -1,11 +1,13 @@
 /**
  * Which files a tool call is about to change, from its hook input (PreToolUse): Claude Code's edit
- * tools give absolute paths (`file_path`, `notebook_path`); Arcadia's own `write_file` /
- * `apply_diff` take a path absolute or relative to the agent's folder. Anything else (Bash
- * included: what a command writes cannot be known before it runs) changes nothing we can name.
+ * tools give absolute paths (`file_path`, `notebook_path`); Arcadia's own (those whose declaration
+ * names the field they write: `write_file`, `apply_diff`) take a path absolute or relative to the
+ * agent's folder. Anything else (Bash included: what a command writes cannot be known before it
+ * runs) changes nothing we can name.
  */
 import { isAbsolute, resolve } from "node:path";
-import { ARCADIA_MCP_SERVER_NAME } from "../server/serverName";
+import { ARCADIA_TOOL_PREFIX } from "../server/serverName";
+import { ARCADIA_TOOLS } from "../tools/declarations";
 
 /** Tool name → the input field holding the path it writes. */
 const PATH_FIELD: Readonly<Record<string, string>> = {
@@ -13,8 +15,7 @@ const PATH_FIELD: Readonly<Record<string, string>> = {
   Write: "file_path",
   MultiEdit: "file_path",
   NotebookEdit: "notebook_path",
-  [`mcp__${ARCADIA_MCP_SERVER_NAME}__write_file`]: "path",
-  [`mcp__${ARCADIA_MCP_SERVER_NAME}__apply_diff`]: "path",
+  ...Object.fromEntries(ARCADIA_TOOLS.flatMap((tool): [string, string][] => (tool.writes ? [[`${ARCADIA_TOOL_PREFIX}${tool.name}`, tool.writes]] : []))),
 };
 
 /** Whether the tool edits a file (so the collision guard looks at it). */

@@ -4,6 +4,7 @@
  */
 
 import { ARCADIA_MCP_SERVER_NAME } from "../server/serverName";
+import { arcadiaTool } from "../tools/declarations";
 
 const COMMAND_MAX = 60;
 
@@ -73,8 +74,11 @@ const fixed = (label: string, action: string): ToolWords => ({ label, action });
 
 /** The name of the file a tool names, if it names one. */
 function fileOf(input: Input): string | undefined {
-  const file = str(input, "file_path") ?? str(input, "notebook_path") ?? str(input, "path");
-  return file ? basename(file) : undefined;
+  return fileName(str(input, "file_path") ?? str(input, "notebook_path") ?? str(input, "path"));
+}
+
+function fileName(path: string | undefined): string | undefined {
+  return path ? basename(path) : undefined;
 }
 
 function detail(value: string | undefined): string | undefined {
@@ -127,29 +131,16 @@ export function toolAction(name: string, rawInput: unknown): string {
   return toolWords(name, rawInput).action;
 }
 
-/** Arcadia's own MCP tools (src/core/tools) read like the built-in ones they stand in for (test/unit/toolWords.test.ts: every one does). */
+/**
+ * Arcadia's own MCP tools read like the built-in ones they stand in for, in the words each one's
+ * declaration gives (core/tools/declarations; test/unit/toolWords.test.ts: every one has them).
+ */
 function arcadiaToolWords(tool: string, input: Input): ToolWords | undefined {
-  const path = str(input, "path");
-  const base = path ? basename(path) : undefined;
-  switch (tool) {
-    case "execute_command":
-      return words("Running: ", "", detail(str(input, "command")), fixed("Running a command", "a command"));
-    case "read_file":
-      return words("Reading ", "read ", base, fixed("Reading a file", "read a file"));
-    case "write_file":
-      return words("Writing ", "write ", base, fixed("Writing a file", "write a file"));
-    case "apply_diff":
-      return words("Editing ", "edit ", base, fixed("Editing a file", "edit a file"));
-    case "list_files":
-      return words("Listing ", "list ", base, fixed("Listing files", "list files"));
-    case "search_files":
-      return words("Searching code: ", "search code: ", detail(str(input, "pattern")), fixed("Searching code", "search code"));
-    case "get_diagnostics":
-      return words("Checking problems in ", "check problems in ", base, fixed("Checking problems", "check problems"));
-    case "open_file":
-      return words("Opening ", "open ", base, fixed("Opening a file", "open a file"));
-  }
-  return undefined;
+  const declared = arcadiaTool(tool)?.words;
+  if (!declared) return undefined;
+  const { of } = declared;
+  const object = "file" in of ? fileName(str(input, of.file)) : detail(str(input, of.text));
+  return words(declared.label, declared.action, object, declared.otherwise);
 }
 
 /** Tools that run a sub-agent; `Task` is the name before CLI 2.1.63. */

@@ -5,8 +5,8 @@
  * removes the call in `finally`: the tracker holds only calls in flight. A handler links what it
  * waits on (an approval, a terminal command, a pending diff) through its context, so that
  * `cancelCall` can withdraw/interrupt/reject it. What `completeCall` returns is the tool's own
- * business: each tool declares its Complete next to its handler (`complete`, with the hint the
- * card shows); the tracker knows no tool by name. Resolving twice is harmless: the first result
+ * business: each tool declares its Complete (`complete`, with the hint the card shows; Arcadia's
+ * in core/tools/declarations); the tracker knows no tool by name. Resolving twice is harmless: the first result
  * wins, later ones are ignored.
  */
 import { type Clock, systemClock } from "../util/clock";
@@ -62,7 +62,7 @@ export type CompleteOutcome =
   /** Nothing partial exists for this call (yet): Complete acts like Cancel. */
   | { kind: "nothingPartial" };
 
-/** A tool's own Complete ("finish now, with what exists so far"), declared next to its handler. */
+/** A tool's own Complete ("finish now, with what exists so far"), in the tool's declaration. */
 export interface CompleteBehaviour {
   /** What Complete will do, in one line, shown on the card's Complete button. */
   hint: string;

@@ -1,34 +1,17 @@
 /**
  * The one way a tool writes: show the change as a diff, write only after Accept. The diff review
  * is the approval. The pending diff is linked to the call, so Cancel rejects it and Complete
- * accepts it (completeByAcceptingTheDiff: the handler then writes for real and answers with the
+ * accepts it (declarations/diffComplete.ts: the handler then writes for real and answers with the
  * real result).
  */
-import type { CallContext, CompleteBehaviour } from "../mcp/toolCallTracker";
-import { jsonResult, type ToolResult } from "../mcp/toolResult";
+import type { CallContext } from "../mcp/toolCallTracker";
+import type { ToolResult } from "../mcp/toolResult";
 import { isPathChanged, type WriteTarget, writeTargetOf } from "./checkedOpen";
 import type { ToolPorts } from "./ports";
 import { cancelled, denied, ok, toolError } from "./results";
 import { shownPath } from "./shownPath";
 import { decodeText, encodeText } from "./text";
 import { errorMessage } from "../util/errorMessage";
-
-/** Complete on a write (write_file, apply_diff): Accept, whatever the user has not clicked yet. */
-export const completeByAcceptingTheDiff: CompleteBehaviour = {
-  hint: "Accept the proposed change and write it",
-  run(call, resources) {
-    if (call.diffId) {
-      // Accepting lets the handler write the file and answer with its real result.
-      resources.acceptDiff(call.diffId);
-      return { kind: "handlerAnswers" };
-    }
-    // No diff yet (a path approval may still be waiting): nothing will be written.
-    return {
-      kind: "answer",
-      result: jsonResult({ status: "force-completed", message: "Force-completed from the Arcadia panel before any change was proposed; nothing was written." }),
-    };
-  },
-};
 
 export async function reviewAndWrite(
   ports: ToolPorts,

@@ -9,7 +9,7 @@ export {
   type CommandApprovalSettings,
 } from "./commandApproval";
 export { nodeCommandDisk } from "./commandDisk";
-export { DEFAULT_COMMAND_TIMEOUT_SECONDS, MAX_OUTPUT_CHARS } from "./executeCommand";
+export { DEFAULT_COMMAND_TIMEOUT_SECONDS, MAX_OUTPUT_CHARS } from "./declarations/executeCommand";
 export { nodeWorkspaceFiles } from "./nodeWorkspaceFiles";
 export { applyEdits, type Edit } from "./searchReplace";
 export type * from "./ports";

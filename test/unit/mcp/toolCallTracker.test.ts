@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { GENERIC_COMPLETE_HINT, type LinkedResources, type TrackerChange, ToolCallTracker } from "../../../src/core/mcp/toolCallTracker";
 import { jsonResult, type ToolResult } from "../../../src/core/mcp/toolResult";
-import { completeByAcceptingTheDiff } from "../../../src/core/tools/diffReview";
-import { completeWithOutputSoFar } from "../../../src/core/tools/executeCommand";
+import { completeByAcceptingTheDiff } from "../../../src/core/tools/declarations/diffComplete";
+import { completeWithOutputSoFar } from "../../../src/core/tools/declarations/executeCommand";
 import { ManualClock } from "../../../src/core/util/clock";
 
 function resources() {
