@@ -4,6 +4,7 @@
  */
 import { vscode } from "./api";
 import type { SessionCards } from "../agents/sessionCards";
+import { combinedDisposable } from "../core/util/lifecycle";
 
 export function followLimits(cards: SessionCards, agentName: (id: string) => string | undefined, command: string): vscode.Disposable {
   const item = vscode.window.createStatusBarItem("arcadia.limit", vscode.StatusBarAlignment.Left, 49);
@@ -17,6 +18,5 @@ export function followLimits(cards: SessionCards, agentName: (id: string) => str
     item.backgroundColor = new vscode.ThemeColor("statusBarItem.warningBackground");
     item.show();
   };
-  const subscription = cards.onDidChange(update);
-  return { dispose: () => (subscription.dispose(), item.dispose()) };
+  return combinedDisposable(item, cards.onDidChange(update));
 }

@@ -2,11 +2,13 @@
 import { vscode } from "./api";
 import { statusSummary } from "../agents/statusSummary";
 import type { AgentView } from "../shared/protocol";
+import { DisposableObject } from "../core/util/lifecycle";
 
-export class AgentStatusBar implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem("arcadia.status", vscode.StatusBarAlignment.Left, 50);
+export class AgentStatusBar extends DisposableObject {
+  private readonly item = this._register(vscode.window.createStatusBarItem("arcadia.status", vscode.StatusBarAlignment.Left, 50));
 
   constructor(command: string) {
+    super();
     this.item.name = "Arcadia agents";
     this.item.command = command;
   }
@@ -22,9 +24,5 @@ export class AgentStatusBar implements vscode.Disposable {
     // What needs you stands out, as VS Code's own items do for warnings.
     this.item.backgroundColor = summary.needYou > 0 ? new vscode.ThemeColor("statusBarItem.warningBackground") : undefined;
     this.item.show();
-  }
-
-  dispose(): void {
-    this.item.dispose();
   }
 }
