@@ -48,6 +48,34 @@ export default tseslint.config(
     },
   },
   {
+    // What an object owns goes with it through `_register` / DisposableStore / DisposableMap
+    // (src/core/util/lifecycle.ts), never a hand-written loop that disposes a list.
+    files: ["src/**/*.ts"],
+    ignores: ["src/core/util/lifecycle.ts", "src/core/util/emitter.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          "ForOfStatement > ExpressionStatement.body > CallExpression[callee.property.name='dispose']",
+          "ForOfStatement > ExpressionStatement.body > ChainExpression > CallExpression[callee.property.name='dispose']",
+          "ForOfStatement > BlockStatement.body[body.length=1] > ExpressionStatement > CallExpression[callee.property.name='dispose']",
+          "ForOfStatement > BlockStatement.body[body.length=1] > ExpressionStatement > ChainExpression > CallExpression[callee.property.name='dispose']",
+          "CallExpression[callee.property.name='forEach'] > ArrowFunctionExpression > CallExpression.body[callee.property.name='dispose']",
+          "CallExpression[callee.property.name='forEach'] > ArrowFunctionExpression > ChainExpression.body > CallExpression[callee.property.name='dispose']",
+          "CallExpression[callee.property.name='forEach'] > MemberExpression.arguments[property.name='dispose']",
+          // In a dispose(), two in a row: `this.a.dispose(); this.b.dispose();` — and `dispose: () => (a.dispose(), b.dispose())`
+          ":matches(MethodDefinition, Property)[key.name='dispose'] > :function > BlockStatement > " +
+            "ExpressionStatement:has(> CallExpression[callee.property.name='dispose'][callee.object.type!='Super']) + " +
+            "ExpressionStatement:has(> CallExpression[callee.property.name='dispose'][callee.object.type!='Super'])",
+          "SequenceExpression:has(> CallExpression[callee.property.name='dispose'] ~ CallExpression[callee.property.name='dispose'])",
+        ].map((selector) => ({
+          selector,
+          message: "a hand-written dispose list: _register what the object owns (DisposableObject), or hold a DisposableStore / DisposableMap (src/core/util/lifecycle.ts).",
+        })),
+      ],
+    },
+  },
+  {
     // The core is plain Node: tested without VS Code, reusable by the CLI.
     files: ["src/core/**/*.ts"],
     rules: {

@@ -69,7 +69,7 @@ export class AgentManager {
   private readonly restorer: AgentRestore;
   private readonly clearWatch: ClearWatch;
   private readonly processes: ProcessBinding;
-  private readonly subscriptions = new DisposableStore();
+  private readonly owned = new DisposableStore();
   private disposed = false;
   private readonly unfinished = new Set<Promise<void>>();
   private readonly clock: Clock;
@@ -120,16 +120,18 @@ export class AgentManager {
       isAlive: deps.isProcessAlive,
       watchShell: deps.processes ? (shellPid, listener) => deps.processes!.track(shellPid, listener) : undefined,
     });
-    this.subscriptions.add(
+    this.owned.add(this.processes); // newest disposed first: the terminal events below, then the restore, then process tracking
+    this.owned.add(this.restorer);
+    this.owned.add(
       deps.terminals.onDidOpen((terminal) => {
         void this.restorer.onTerminalOpened(terminal);
         void this.processes.track(terminal);
       }),
     );
-    this.subscriptions.add(deps.terminals.onDidClose((terminal) => void this.onTerminalClosed(terminal)));
-    this.subscriptions.add(deps.terminals.onDidChangeActive((terminal) => this.registry.setActiveTerminal(terminal)));
+    this.owned.add(deps.terminals.onDidClose((terminal) => void this.onTerminalClosed(terminal)));
+    this.owned.add(deps.terminals.onDidChangeActive((terminal) => this.registry.setActiveTerminal(terminal)));
     const commandEnds = deps.terminals.onDidEndCommand?.((terminal, ended) => this.onCommandEnded(terminal, ended));
-    if (commandEnds) this.subscriptions.add(commandEnds);
+    if (commandEnds) this.owned.add(commandEnds);
   }
 
   /** The agent's project, current session and terminal, for matching hook requests and MCP calls, and what the panel sends it. */
@@ -257,13 +259,11 @@ export class AgentManager {
 
   async dispose(): Promise<void> {
     this.disposed = true;
-    this.subscriptions.dispose();
-    this.restorer.dispose();
-    this.processes.dispose();
+    this.owned.dispose(); // at once; then what stops asynchronously (followers, /clear watches, launch files), the registry last
     await Promise.all(this.registry.all().map((a) => a.dispose()));
     await this.clearWatch.dispose();
     await Promise.allSettled([...this.unfinished]);
-    this.registry.clear();
+    this.registry.dispose();
   }
 
   private createAgent(init: AgentInit): Agent {

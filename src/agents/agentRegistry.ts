@@ -5,6 +5,7 @@
  */
 import type { TranscriptEvent } from "../core/transcript/events";
 import { Emitter } from "../core/util/emitter";
+import { DisposableObject } from "../core/util/lifecycle";
 import type { AgentFacts } from "../shared/protocol";
 import type { Agent } from "./agent";
 import type { AgentBinding, BindingStore, Log, TerminalHandle } from "./ports";
@@ -27,15 +28,15 @@ export interface TranscriptEventsRead {
   events: readonly TranscriptEvent[];
 }
 
-export class AgentRegistry {
+export class AgentRegistry extends DisposableObject {
   private readonly agents = new Map<string, Agent>();
   /** The status each card last showed (for "turn finished" from either source). */
   private readonly shownStatus = new Map<string, AgentFacts["status"]>();
   private active: TerminalHandle | undefined;
   private lastFocusedAgent: Agent | undefined;
   // Listener errors are logged lazily through `log` (a parameter property, set before any fire).
-  private readonly changed = new Emitter<AgentChange>((err) => this.listenerFailed(err));
-  private readonly eventsRead = new Emitter<TranscriptEventsRead>((err) => this.listenerFailed(err));
+  private readonly changed = this._register(new Emitter<AgentChange>((err) => this.listenerFailed(err)));
+  private readonly eventsRead = this._register(new Emitter<TranscriptEventsRead>((err) => this.listenerFailed(err)));
   /** A card changed, went, or finished a turn. */
   readonly onDidChange = this.changed.event;
   /** Transcript events of an agent's current session, as they are read. */
@@ -46,6 +47,7 @@ export class AgentRegistry {
     private readonly log: Log,
     activeTerminal: TerminalHandle | undefined,
   ) {
+    super();
     this.active = activeTerminal;
   }
 
@@ -163,10 +165,9 @@ export class AgentRegistry {
   }
 
   /** Forgets every agent (their own cleanup is the caller's) and every listener. */
-  clear(): void {
+  override dispose(): void {
     this.agents.clear();
-    this.changed.dispose();
-    this.eventsRead.dispose();
+    super.dispose();
   }
 
   all(): Agent[] {

@@ -12,6 +12,7 @@ import type { Agent, AgentInit } from "./agent";
 import type { AgentRegistry } from "./agentRegistry";
 import type { AgentBinding, BindingStore, ClaudeProcessState, Disposable, Log, TerminalHandle, TerminalHost } from "./ports";
 import { errorMessage } from "../core/util/errorMessage";
+import { DisposableMap, DisposableObject } from "../core/util/lifecycle";
 import { placeholderView, readTail, reconnectingView, type TranscriptTail } from "./reconnectingCards";
 
 /**
@@ -46,8 +47,8 @@ export interface AgentRestoreDeps {
   watchShell?(shellPid: number, listener: (state: ClaudeProcessState) => void): Disposable;
 }
 
-/** A reconnecting card: its view, what its transcript's tail and its claude said last, its watch on that claude. */
-interface Reconnecting {
+/** A reconnecting card: its view, what its transcript's tail and its claude said last, its watch on that claude (disposed with it). */
+interface Reconnecting extends Disposable {
   view: AgentFacts;
   tail?: TranscriptTail;
   process?: ClaudeProcessState;
@@ -64,14 +65,16 @@ function processIsAlive(pid: number): boolean {
   }
 }
 
-export class AgentRestore {
+export class AgentRestore extends DisposableObject {
   private restoring: Promise<void> | undefined;
   /** Saved agents whose terminal has not come back (yet) after a reload. */
   private awaiting: AgentBinding[] = [];
-  /** Cards of saved agents not bound again yet, by agent id (reconnectingCards.ts). */
-  private readonly reconnecting = new Map<string, Reconnecting>();
+  /** Cards of saved agents not bound again yet, by agent id (reconnectingCards.ts); the window going ends their watches. */
+  private readonly reconnecting = this._register(new DisposableMap<string, Reconnecting>());
 
-  constructor(private readonly deps: AgentRestoreDeps) {}
+  constructor(private readonly deps: AgentRestoreDeps) {
+    super();
+  }
 
   /** Saved agents still waiting for their terminal: they stay saved until given up on. */
   get awaitingTerminal(): readonly AgentBinding[] {
@@ -167,7 +170,7 @@ export class AgentRestore {
    * bound) and as its claude's status file says, when the monitor knows it by the saved shell pid.
    */
   private showReconnecting(binding: AgentBinding): void {
-    const card: Reconnecting = { view: placeholderView(binding) };
+    const card: Reconnecting = { view: placeholderView(binding), dispose: () => card.watch?.dispose() };
     this.reconnecting.set(binding.agentId, card);
     const show = (): void => {
       if (this.reconnecting.get(binding.agentId) !== card || this.deps.isDisposed() || !card.tail) return;
@@ -190,16 +193,9 @@ export class AgentRestore {
     refresh();
   }
 
-  /** The window goes: no reconnecting card watches its claude any longer. */
-  dispose(): void {
-    for (const card of this.reconnecting.values()) card.watch?.dispose();
-  }
-
   /** Bound again or given up on: its reconnecting card goes, and its watch. Returns whether there was one. */
   private stopReconnecting(agentId: string): boolean {
-    const card = this.reconnecting.get(agentId);
-    card?.watch?.dispose();
-    return this.reconnecting.delete(agentId);
+    return this.reconnecting.deleteAndDispose(agentId);
   }
 
   private async matchAwaiting(terminal: TerminalHandle): Promise<void> {

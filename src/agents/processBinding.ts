@@ -5,6 +5,7 @@
  * hand gets a card of its own (adoption, the `arcadia.adoptTerminals` setting). Agents' terminals
  * are tracked always, other terminals only for adoption, never Arcadia's own command terminals.
  */
+import { DisposableMap, DisposableObject } from "../core/util/lifecycle";
 import type { Agent, AgentInit } from "./agent";
 import type { AgentRegistry } from "./agentRegistry";
 import type { ClaudeProcessState, Disposable, Log, ProcessMonitor, TerminalHandle, TerminalHost } from "./ports";
@@ -29,14 +30,16 @@ export interface ProcessBindingDeps {
   isAwaited(shellPid: number | undefined): boolean;
 }
 
-export class ProcessBinding {
-  /** Process tracking per terminal, agent or not (a hand-started claude can be adopted). */
-  private readonly tracked = new Map<TerminalHandle, Disposable>();
+export class ProcessBinding extends DisposableObject {
+  /** Process tracking per terminal, agent or not (a hand-started claude can be adopted); ends with the binding. */
+  private readonly tracked = this._register(new DisposableMap<TerminalHandle, Disposable>());
   private readonly adopting = new Set<TerminalHandle>();
   /** The newest process state per terminal: a card made later (restore, adopt) starts from it. */
   private readonly lastState = new Map<TerminalHandle, ClaudeProcessState>();
 
-  constructor(private readonly deps: ProcessBindingDeps) {}
+  constructor(private readonly deps: ProcessBindingDeps) {
+    super();
+  }
 
   /** What the monitor last said about the terminal's claude, if anything. */
   lastStateOf(terminal: TerminalHandle): ClaudeProcessState | undefined {
@@ -59,14 +62,8 @@ export class ProcessBinding {
 
   /** The terminal closed. */
   forget(terminal: TerminalHandle): void {
-    this.tracked.get(terminal)?.dispose();
-    this.tracked.delete(terminal);
+    this.tracked.deleteAndDispose(terminal);
     this.lastState.delete(terminal);
-  }
-
-  dispose(): void {
-    for (const t of this.tracked.values()) t.dispose();
-    this.tracked.clear();
   }
 
   private async onProcessState(terminal: TerminalHandle, state: ClaudeProcessState): Promise<void> {

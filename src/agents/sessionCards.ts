@@ -15,7 +15,7 @@ import { errorMessage } from "../core/util/errorMessage";
 import { SettledRuns } from "../core/util/settledRuns";
 import type { SessionEditsView, SessionUsageView, TurnSummaryView } from "../shared/protocol";
 import type { AgentChange } from "./agentRegistry";
-import { DisposableObject } from "../core/util/lifecycle";
+import { combinedDisposable, DisposableObject } from "../core/util/lifecycle";
 
 /** Paths a card lists (the count covers all). */
 const LISTED = 50;
@@ -129,7 +129,7 @@ export interface SessionCardEvents {
 }
 
 export function followSessions(cards: SessionCards, events: SessionCardEvents): Disposable {
-  const subscriptions = [
+  return combinedDisposable(
     events.onDidChange((change) => {
       if (change.type === "removed") return cards.forget(change.id);
       const id = change.type === "updated" || change.type === "turnFinished" ? change.agent.id : undefined;
@@ -140,6 +140,5 @@ export function followSessions(cards: SessionCards, events: SessionCardEvents): 
       cards.touched(id);
     }),
     events.onDidHook((agentId) => cards.touched(agentId)),
-  ];
-  return { dispose: () => subscriptions.forEach((s) => s.dispose()) };
+  );
 }

@@ -14,7 +14,7 @@ import { SettledRuns } from "../core/util/settledRuns";
 import type { WorktreeView } from "../shared/protocol";
 import type { AgentChange } from "./agentRegistry";
 import type { WorktreeSource } from "./liveBoard";
-import { DisposableObject } from "../core/util/lifecycle";
+import { combinedDisposable, DisposableObject } from "../core/util/lifecycle";
 
 export interface WorktreeCardsDeps {
   worktreeOf(cwd: string): Promise<WorktreeInfo | undefined>;
@@ -125,7 +125,7 @@ export interface WorktreeAgentEvents {
 
 /** Keeps the cards' worktrees in step with the agents: found when an agent appears, recounted as it works, dropped when it goes. */
 export function followWorktreeAgents(cards: WorktreeCards, events: WorktreeAgentEvents): Disposable {
-  const subscriptions = [
+  return combinedDisposable(
     events.onDidChange((change) => {
       if (change.type === "removed") {
         const info = cards.info(change.id);
@@ -141,6 +141,5 @@ export function followWorktreeAgents(cards: WorktreeCards, events: WorktreeAgent
       if (change.type === "turnFinished") cards.touched(change.agent.id);
     }),
     events.onDidHook((agentId) => cards.touched(agentId)),
-  ];
-  return { dispose: () => subscriptions.forEach((s) => s.dispose()) };
+  );
 }

@@ -2,12 +2,13 @@
 import { vscode } from "../vscode/api";
 import type { ExtensionMessage } from "../shared/protocol";
 import { webviewHtml } from "../vscode/webviewHtml";
+import { DisposableObject } from "../core/util/lifecycle";
 
 export { PANEL_VIEW_ID } from "../vscode/viewIds";
 
-export class ArcadiaViewProvider implements vscode.WebviewViewProvider {
+export class ArcadiaViewProvider extends DisposableObject implements vscode.WebviewViewProvider {
   private view: vscode.WebviewView | undefined;
-  private readonly viewChanged = new vscode.EventEmitter<void>();
+  private readonly viewChanged = this._register(new vscode.EventEmitter<void>());
   /** The view was created or disposed (a closed panel cannot answer permission prompts). */
   readonly onDidChangeView = this.viewChanged.event;
 
@@ -16,7 +17,9 @@ export class ArcadiaViewProvider implements vscode.WebviewViewProvider {
     private readonly extensionUri: vscode.Uri,
     private readonly onMessage: (raw: unknown) => Promise<void>,
     private readonly initialSnapshot?: () => ExtensionMessage,
-  ) {}
+  ) {
+    super();
+  }
 
   resolveWebviewView(view: vscode.WebviewView): void {
     const assetsRoot = vscode.Uri.joinPath(this.extensionUri, "dist", "webview");

@@ -10,8 +10,10 @@ import { outputPty } from "./outputPty";
 import type { CheckRunner } from "../core/races/checkRuns";
 import { ProcessCommandRunner } from "../core/tools/processCommandRunner";
 import { errorMessage } from "../core/util/errorMessage";
+import { DisposableMap, DisposableObject } from "../core/util/lifecycle";
 
-interface Shown {
+/** A member's check terminal; disposing it closes the terminal. */
+interface Shown extends vscode.Disposable {
   terminal: vscode.Terminal;
   write: (text: string) => void;
   runId?: string;
@@ -21,19 +23,22 @@ interface Shown {
 const forTerminal = (text: string) => text.replace(/\r?\n/g, "\r\n");
 /** Kept until VS Code opens the terminal (earlier writes would be lost), like a scrollback. */
 
-export class CheckTerminals implements CheckRunner, vscode.Disposable {
-  private readonly shown = new Map<string, Shown>();
+export class CheckTerminals extends DisposableObject implements CheckRunner {
+  /** Before the processes: disposed after them (newest first), so a check is killed, not told its terminal closed. */
+  private readonly shown = this._register(new DisposableMap<string, Shown>());
   private readonly byRun = new Map<string, Shown>();
-  private readonly processes = new ProcessCommandRunner({
-    onOutput: (id, chunk) => this.byRun.get(id)?.write(forTerminal(chunk)),
-    onEnd: (id, end) => {
-      const shown = this.byRun.get(id);
-      this.byRun.delete(id);
-      this.processes.release(id);
-      if (shown) shown.runId = undefined;
-      if (shown && end.kind === "exited") shown.write(`\x1b[2m[exited${end.exitCode === undefined ? "" : ` with code ${end.exitCode}`}]\x1b[0m\r\n\r\n`);
-    },
-  });
+  private readonly processes = this._register(
+    new ProcessCommandRunner({
+      onOutput: (id, chunk) => this.byRun.get(id)?.write(forTerminal(chunk)),
+      onEnd: (id, end) => {
+        const shown = this.byRun.get(id);
+        this.byRun.delete(id);
+        this.processes.release(id);
+        if (shown) shown.runId = undefined;
+        if (shown && end.kind === "exited") shown.write(`\x1b[2m[exited${end.exitCode === undefined ? "" : ` with code ${end.exitCode}`}]\x1b[0m\r\n\r\n`);
+      },
+    }),
+  );
 
   async start(request: { command: string; cwd: string; label: string }): Promise<{ ended: Promise<{ exitCode: number | null }> }> {
     const shown = this.terminalFor(request.label);
@@ -62,23 +67,20 @@ export class CheckTerminals implements CheckRunner, vscode.Disposable {
     return true;
   }
 
-  dispose(): void {
-    this.processes.dispose();
-    for (const shown of this.shown.values()) shown.terminal.dispose();
-  }
-
   private terminalFor(label: string): Shown {
     const known = this.shown.get(label);
     if (known && !known.closed) return known;
     const output = outputPty(`The check command (arcadia.compare.check) in ${label}'s worktree. Ctrl+C stops it.`, {
       close: () => {
         shown.closed = true;
+        // Closed by the user: gone already, and the next check opens a new one.
+        if (this.shown.get(label) === shown) this.shown.deleteAndLeak(label);
         if (shown.runId) this.processes.closeTerminal(shown.runId);
         output.dispose();
       },
       ctrlC: () => shown.runId && this.processes.interrupt(shown.runId),
     });
-    const shown = { write: output.write, closed: false } as Shown;
+    const shown = { write: output.write, closed: false, dispose: () => shown.terminal.dispose() } as Shown;
     const { pty } = output;
     shown.terminal = vscode.window.createTerminal({ name: `Arcadia: check ${label}`, pty, iconPath: new vscode.ThemeIcon("beaker"), isTransient: true });
     this.shown.set(label, shown);

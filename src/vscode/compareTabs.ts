@@ -8,6 +8,7 @@ import { vscode } from "./api";
 import type { Log } from "../agents/ports";
 import { parseWebviewMessage, type RaceCompareView, type WebviewMessage } from "../shared/protocol";
 import { webviewHtml } from "./webviewHtml";
+import { DisposableMap, DisposableObject } from "../core/util/lifecycle";
 
 export const COMPARE_PANEL_TYPE = "arcadia.compare";
 
@@ -25,10 +26,13 @@ export interface CompareTabsDeps {
   log: Log;
 }
 
-export class CompareTabs implements vscode.Disposable {
-  private readonly tabs = new Map<string, vscode.WebviewPanel>();
+export class CompareTabs extends DisposableObject {
+  /** The open tabs by race id: closed with the window's extension (a reload brings them back). */
+  private readonly tabs = this._register(new DisposableMap<string, vscode.WebviewPanel>());
 
-  constructor(private readonly deps: CompareTabsDeps) {}
+  constructor(private readonly deps: CompareTabsDeps) {
+    super();
+  }
 
   /** The races whose tab is open. */
   openRaces(): string[] {
@@ -50,7 +54,8 @@ export class CompareTabs implements vscode.Disposable {
     panel.webview.html = webviewHtml(panel.webview, assetsRoot, vscode.Uri.joinPath, { raceId }, "compare");
     panel.webview.onDidReceiveMessage((raw) => void this.onMessage(raceId, raw));
     panel.onDidDispose(() => {
-      if (this.tabs.get(raceId) === panel) this.tabs.delete(raceId);
+      // Closed by the user (or by dispose): it is gone already.
+      if (this.tabs.get(raceId) === panel) this.tabs.deleteAndLeak(raceId);
     });
     this.tabs.set(raceId, panel);
   }
@@ -59,11 +64,6 @@ export class CompareTabs implements vscode.Disposable {
   update(raceId: string): void {
     const panel = this.tabs.get(raceId);
     if (panel) void panel.webview.postMessage({ type: "compareState", race: this.deps.view(raceId) });
-  }
-
-  dispose(): void {
-    for (const panel of this.tabs.values()) panel.dispose();
-    this.tabs.clear();
   }
 
   private tabTitle(raceId: string): string {

@@ -18,6 +18,7 @@ import { sessionFolders } from "../core/sessions/sessionFolders";
 import { type SessionEntry, SessionIndex } from "../core/sessions/sessionIndex";
 import { projectDirFor, projectsRoot } from "../core/transcript/projectDir";
 import { errorMessage } from "../core/util/errorMessage";
+import { DisposableObject } from "../core/util/lifecycle";
 import { parseWebviewMessage, type ExtensionMessage } from "../shared/protocol";
 import { webviewHtml } from "./webviewHtml";
 import type { ClaudeLauncher } from "./claudeLauncher";
@@ -34,7 +35,7 @@ interface Deps {
   log: Log;
 }
 
-export class SessionsView implements vscode.Disposable {
+export class SessionsView extends DisposableObject {
   private view: vscode.WebviewPanel | undefined;
   private readonly index: SessionIndex;
   private entries = new Map<string, SessionEntry>();
@@ -42,14 +43,15 @@ export class SessionsView implements vscode.Disposable {
   private worktrees = new Map<string, string>();
   private listing = false;
   private listAgain = false;
-  private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(private readonly deps: Deps) {
+    super();
     const storage = deps.context.globalStorageUri.fsPath;
     this.index = new SessionIndex(join(storage, "sessions-index.json"), (m) => deps.log.warn(m));
+    // The window going stops a fill of the index in progress.
+    this._register({ dispose: () => this.index.cancel() });
     // A card that starts or stops following a session, or ends a turn in it, changes its row.
-    const followed = deps.manager.onDidChange((change) => change.type !== "updated" && void this.refreshFollowed());
-    this.subscriptions.push({ dispose: () => followed.dispose() });
+    this._register(deps.manager.onDidChange((change) => change.type !== "updated" && void this.refreshFollowed()));
   }
 
   /** Shows the list: the tab it is in, or a new one in the active editor group. */
@@ -101,11 +103,6 @@ export class SessionsView implements vscode.Disposable {
       this.deps.log.warn(`resuming ${entry.path}: ${errorMessage(err)}`);
       void vscode.window.showErrorMessage(`Arcadia could not resume this session: ${errorMessage(err)}`);
     }
-  }
-
-  dispose(): void {
-    this.index.cancel();
-    for (const s of this.subscriptions) s.dispose();
   }
 
   private async onMessage(raw: unknown): Promise<void> {

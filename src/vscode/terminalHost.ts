@@ -2,6 +2,7 @@
 import { vscode } from "./api";
 import type { Disposable, EndedCommand, LaunchSpec, TerminalHandle, TerminalHost } from "../agents/ports";
 import { shellCommandLine } from "./shellQuote";
+import { combinedDisposable } from "../core/util/lifecycle";
 
 /** Renames run one at a time: each makes its terminal the active one, which another must not undo. */
 let renames: Promise<unknown> = Promise.resolve();
@@ -149,6 +150,6 @@ export class VscodeTerminalHost implements TerminalHost {
       if (tail) await Promise.race([tail.done, new Promise((resolve) => setTimeout(resolve, 300))]);
       listener(this.handles.of(e.terminal), { commandLine: e.execution.commandLine.value, exitCode: e.exitCode, output: tail?.text ?? "" });
     });
-    return { dispose: () => (started.dispose(), ended.dispose()) };
+    return combinedDisposable(started, ended);
   }
 }

@@ -10,6 +10,7 @@ import { MAIN, type RecordSource, TranscriptInterpreter } from "../transcript/in
 import { isObject, timestampOf } from "../transcript/recordShapes";
 import { type Clock, systemClock, type TimerHandle } from "../util/clock";
 import { Emitter } from "../util/emitter";
+import { DisposableObject } from "../util/lifecycle";
 
 /** How long a text-only reply must stand alone before the turn counts as over (print mode). */
 export const DEFAULT_IDLE_DELAY_MS = 3000;
@@ -31,14 +32,14 @@ export interface EngineChange {
   events: readonly TranscriptEvent[];
 }
 
-export class SessionEngine {
+export class SessionEngine extends DisposableObject {
   private currentInterpreter: TranscriptInterpreter;
   private current: AgentState;
   private idleTimer: TimerHandle | undefined;
   private stragglerTimer: TimerHandle | undefined;
   /** Each straggler's tool id → when (engine clock) it became one. */
   private readonly stragglerSince = new Map<string, number>();
-  private readonly changed = new Emitter<EngineChange>();
+  private readonly changed = this._register(new Emitter<EngineChange>());
   /** Told after every batch that changed something (events, or the state alone). */
   readonly onDidChange = this.changed.event;
   /** Transcript time when the idle wait began: the timestamp of the text reply that armed it. */
@@ -48,6 +49,9 @@ export class SessionEngine {
   private readonly standalone: boolean;
 
   constructor(opts: SessionEngineOptions = {}) {
+    super();
+    // Disposed before the emitter (newest first): a timer never fires into an engine that is gone.
+    this._register({ dispose: () => this.cancelTimers() });
     this.clock = opts.clock ?? systemClock;
     this.idleDelayMs = opts.idleDelayMs ?? DEFAULT_IDLE_DELAY_MS;
     this.current = opts.initialState ?? initialAgentState;
@@ -65,11 +69,7 @@ export class SessionEngine {
    */
   reset(state: AgentState = initialAgentState): void {
     this.currentInterpreter = new TranscriptInterpreter(this.standalone);
-    this.idleTimer?.cancel();
-    this.idleTimer = undefined;
-    this.stragglerTimer?.cancel();
-    this.stragglerTimer = undefined;
-    this.stragglerSince.clear();
+    this.cancelTimers();
     this.idleArmedAt = undefined;
     if (state !== this.current) {
       this.current = state;
@@ -132,13 +132,13 @@ export class SessionEngine {
     return events;
   }
 
-  dispose(): void {
+  /** The idle wait and the stragglers' grace stop (a reset, or the engine going). */
+  private cancelTimers(): void {
     this.idleTimer?.cancel();
     this.idleTimer = undefined;
     this.stragglerTimer?.cancel();
     this.stragglerTimer = undefined;
     this.stragglerSince.clear();
-    this.changed.dispose();
   }
 
   private apply(events: readonly TranscriptEvent[]): void {

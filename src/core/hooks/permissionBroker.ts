@@ -17,6 +17,7 @@ import { randomUUID } from "node:crypto";
 import type { HookEndpoint, HookInput, HookRequest } from "../server/hooks/hookRoute";
 import { type Clock, systemClock, type TimerHandle } from "../util/clock";
 import { Emitter } from "../util/emitter";
+import { DisposableObject } from "../util/lifecycle";
 import { HOOK_EVENTS, otherHookEvent } from "../server/hooks/hookEvents";
 import { allowReply, denyReply, NO_DECISION } from "./permissionReplies";
 import { permissionSubject } from "./permissionSubject";
@@ -92,11 +93,11 @@ interface Entry {
   timer: TimerHandle;
 }
 
-export class PermissionBroker {
+export class PermissionBroker extends DisposableObject {
   private readonly clock: Clock;
   private readonly memory: PreToolUseMemory;
   private readonly pendingById = new Map<string, Entry>();
-  private readonly changed = new Emitter<PermissionChange>((err) => this.log(`Permission change listener failed: ${errorMessage(err)}`));
+  private readonly changed = this._register(new Emitter<PermissionChange>((err) => this.log(`Permission change listener failed: ${errorMessage(err)}`)));
   /** A request was added, learned its tool_use id, or went (with the reason). */
   readonly onDidChange = this.changed.event;
   private readonly decisionTimeoutMs: number;
@@ -109,6 +110,9 @@ export class PermissionBroker {
   private isAvailable: boolean;
 
   constructor(opts: PermissionBrokerOptions = {}) {
+    super();
+    // Disposed before the emitter (newest first): listeners hear each pending request go, "closed".
+    this._register({ dispose: () => this.finishAll("closed") });
     this.clock = opts.clock ?? systemClock;
     this.memory = new PreToolUseMemory(opts.maxRememberedCallsPerAgent ?? DEFAULT_MAX_REMEMBERED_PER_AGENT);
     this.decisionTimeoutMs = opts.decisionTimeoutMs ?? HOOK_EVENTS.PermissionRequest.timeoutS * 1000 - 5000;
@@ -129,7 +133,7 @@ export class PermissionBroker {
   /** Off: every pending request is answered "no decision" now, and new ones at once. */
   setAvailable(available: boolean): void {
     this.isAvailable = available;
-    if (!available) for (const entry of [...this.pendingById.values()]) this.finish(entry, NO_DECISION, "unavailable");
+    if (!available) this.finishAll("unavailable");
   }
 
   /** Pending requests, oldest first; of one agent if given. */
@@ -176,9 +180,9 @@ export class PermissionBroker {
     this.overCap.delete(agentId);
   }
 
-  dispose(): void {
-    for (const entry of [...this.pendingById.values()]) this.finish(entry, NO_DECISION, "closed");
-    this.changed.dispose();
+  /** Every pending request answered "no decision": its prompt in the terminal is left to the user. */
+  private finishAll(reason: "unavailable" | "closed"): void {
+    for (const entry of [...this.pendingById.values()]) this.finish(entry, NO_DECISION, reason);
   }
 
   private route(request: HookRequest): object | Promise<object> {

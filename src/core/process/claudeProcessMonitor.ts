@@ -18,6 +18,7 @@
  */
 import { type Clock, systemClock, type TimerHandle } from "../util/clock";
 import { type Disposable, Emitter } from "../util/emitter";
+import { DisposableMap } from "../util/lifecycle";
 import type { WatchFactory } from "../util/fileWatch";
 import { descendantsOf, findClaude } from "./claudeProcess";
 import { type ProcessInfo, type ProcessTable, systemProcessTable } from "./processTable";
@@ -59,7 +60,8 @@ interface StateChange {
   previous: ClaudeProcessState | undefined;
 }
 
-interface Tracked {
+/** A tracked shell: disposing it drops its listeners. */
+interface Tracked extends Disposable {
   changed: Emitter<StateChange>;
   state?: ClaudeProcessState;
   bound?: ProcessInfo;
@@ -68,7 +70,7 @@ interface Tracked {
 }
 
 export class ClaudeProcessMonitor {
-  private readonly tracked = new Map<number, Tracked>();
+  private readonly tracked = new DisposableMap<number, Tracked>();
   private readonly statusFiles: StatusFileWatch;
   /** Pids whose file events already caused a poll and turned out not to be ours (until the next
    * timed poll), so another window's busy CLI does not make us list processes on every write. */
@@ -109,8 +111,7 @@ export class ClaudeProcessMonitor {
    */
   track(shellPid: number, listener: ProcessStateListener): Disposable {
     if (this.stopped) return { dispose: () => {} };
-    let entry = this.tracked.get(shellPid);
-    if (!entry) this.tracked.set(shellPid, (entry = { changed: new Emitter<StateChange>((err) => this.opts.onError?.(err)) }));
+    const entry = this.tracked.get(shellPid) ?? this.tracked.set(shellPid, this.newTracked());
     const subscription = entry.changed.event(({ state, previous }) => listener(state, previous));
     if (entry.state) {
       try {
@@ -120,14 +121,18 @@ export class ClaudeProcessMonitor {
       }
     } else void this.refresh();
     this.schedulePoll();
-    const tracked = entry;
     return {
       dispose: () => {
         subscription.dispose();
-        if (!tracked.changed.hasListeners && this.tracked.get(shellPid) === tracked) this.tracked.delete(shellPid);
+        if (!entry.changed.hasListeners && this.tracked.get(shellPid) === entry) this.tracked.deleteAndDispose(shellPid);
         if (this.tracked.size === 0) this.cancelPoll();
       },
     };
+  }
+
+  private newTracked(): Tracked {
+    const changed = new Emitter<StateChange>((err) => this.opts.onError?.(err));
+    return { changed, dispose: () => changed.dispose() };
   }
 
   /** The last reported state of a tracked shell. */
@@ -160,8 +165,7 @@ export class ClaudeProcessMonitor {
     this.cancelPoll();
     for (const t of this.exitChecks) t.cancel();
     this.exitChecks.clear();
-    for (const entry of this.tracked.values()) entry.changed.dispose();
-    this.tracked.clear();
+    this.tracked.dispose();
     await this.statusFiles.stop();
   }
 

@@ -4,27 +4,26 @@
  * detected before something is sent (a card to the panel, a live view to the card store), so no
  * owner keeps its own "last sent" copy or compares by JSON text.
  */
-import { Emitter, type Disposable, type Event } from "./emitter";
+import { Emitter, type Event } from "./emitter";
+import { DisposableObject } from "./lifecycle";
 
 export interface LatchOptions<T> {
   key(value: T): string;
   equals(a: T, b: T): boolean;
 }
 
-export class KeyedLatch<T> implements Disposable {
+export class KeyedLatch<T> extends DisposableObject {
   /** A copy of what was last passed on per key: a source may change its own arrays in place later. */
   private readonly last = new Map<string, T>();
-  private readonly passed: Emitter<T>;
-  private readonly subscription: Disposable;
-  readonly event: Event<T>;
+  private readonly passed = this._register(new Emitter<T>());
+  readonly event: Event<T> = this.passed.event;
 
   constructor(
     source: Event<T>,
     private readonly options: LatchOptions<T>,
   ) {
-    this.passed = new Emitter<T>();
-    this.event = this.passed.event;
-    this.subscription = source((value) => this.offer(value));
+    super();
+    this._register(source((value) => this.offer(value)));
   }
 
   /** What was last passed on for `key`, if anything. */
@@ -47,11 +46,6 @@ export class KeyedLatch<T> implements Disposable {
     if (before !== undefined && this.options.equals(before, value)) return;
     this.last.set(key, structuredClone(value));
     this.passed.fire(value);
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.passed.dispose();
   }
 }
 

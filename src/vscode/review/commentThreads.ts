@@ -10,6 +10,7 @@ import type { ReviewDesk } from "../../agents/reviewDesk";
 import { type AgentReview, type ReviewThread, threadStatus } from "../../core/review/reviewBook";
 import { threadLabel } from "../../core/review/threadLabel";
 import { vscode } from "../api";
+import { DisposableMap, DisposableObject } from "../../core/util/lifecycle";
 
 export const REVIEW_CONTROLLER_ID = "arcadia.review";
 
@@ -19,26 +20,34 @@ export interface ThreadRef {
   threadId: string;
 }
 
-export class CommentThreads implements vscode.Disposable {
+/** A book thread shown: its VS Code thread, disposed with it. */
+interface Shown extends vscode.Disposable {
+  ref: ThreadRef;
+  view: vscode.CommentThread;
+}
+
+export class CommentThreads extends DisposableObject {
   private readonly controller: vscode.CommentController;
-  private readonly shown = new Map<string, { ref: ThreadRef; view: vscode.CommentThread }>();
+  private readonly shown: DisposableMap<string, Shown>;
   private readonly refs = new WeakMap<vscode.CommentThread, ThreadRef>();
   private readonly notes = new WeakMap<vscode.Comment, ThreadRef & { noteId: string }>();
   /** A thread VS Code made for a comment being added: it becomes that comment's thread. */
   private adopting: vscode.CommentThread | undefined;
-  private readonly subscription: vscode.Disposable;
 
   constructor(
     private readonly desk: ReviewDesk,
     commentable: (file: string) => boolean,
   ) {
-    this.controller = vscode.comments.createCommentController(REVIEW_CONTROLLER_ID, "Review comments for agents");
+    super();
+    this.controller = this._register(vscode.comments.createCommentController(REVIEW_CONTROLLER_ID, "Review comments for agents"));
+    // After the controller: its threads are disposed before it (newest first).
+    this.shown = this._register(new DisposableMap<string, Shown>());
     this.controller.options = { prompt: "Comment for the agent…", placeHolder: "What should the agent change here? It goes out when you send the comments." };
     this.controller.commentingRangeProvider = {
       provideCommentingRanges: (document) =>
         document.uri.scheme === "file" && commentable(document.uri.fsPath) ? [new vscode.Range(0, 0, Math.max(0, document.lineCount - 1), 0)] : [],
     };
-    this.subscription = desk.book.onDidChange((agentId) => this.render(agentId));
+    this._register(desk.book.onDidChange((agentId) => this.render(agentId)));
     for (const review of desk.book.all()) this.render(review.agentId);
   }
 
@@ -62,13 +71,6 @@ export class CommentThreads implements vscode.Disposable {
     }
   }
 
-  dispose(): void {
-    this.subscription.dispose();
-    for (const { view } of this.shown.values()) view.dispose();
-    this.shown.clear();
-    this.controller.dispose();
-  }
-
   private render(agentId: string): void {
     const review = this.desk.book.review(agentId);
     const keep = new Set<string>();
@@ -82,17 +84,12 @@ export class CommentThreads implements vscode.Disposable {
         this.adopting = undefined;
         const view = adopted ?? this.controller.createCommentThread(vscode.Uri.file(thread.file), rangeOf(thread), []);
         view.collapsibleState = thread.resolved ? vscode.CommentThreadCollapsibleState.Collapsed : vscode.CommentThreadCollapsibleState.Expanded;
-        shown = { ref, view };
-        this.shown.set(key, shown);
+        shown = this.shown.set(key, { ref, view, dispose: () => view.dispose() });
         this.refs.set(view, ref);
       }
       if (review) this.paint(shown.view, shown.ref, review, thread);
     }
-    for (const [key, shown] of this.shown) {
-      if (shown.ref.agentId !== agentId || keep.has(key)) continue;
-      shown.view.dispose();
-      this.shown.delete(key);
-    }
+    for (const [key, shown] of [...this.shown.entries()]) if (shown.ref.agentId === agentId && !keep.has(key)) this.shown.deleteAndDispose(key);
   }
 
   private paint(view: vscode.CommentThread, ref: ThreadRef, review: AgentReview, thread: ReviewThread): void {

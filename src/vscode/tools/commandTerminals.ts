@@ -12,6 +12,7 @@ import type { CommandEnd, CommandHandle, CommandRunner, PartialOutput, StartComm
 import { ProcessCommandRunner } from "../../core/tools/processCommandRunner";
 import { terminalText } from "../../core/tools/terminalText";
 import { errorMessage } from "../../core/util/errorMessage";
+import { DisposableObject } from "../../core/util/lifecycle";
 
 interface CommandTerminal {
   terminal: vscode.Terminal;
@@ -34,15 +35,20 @@ export interface CommandTerminalsOptions {
 /** A terminal shows \r\n line ends; processes write \n. */
 const forTerminal = (text: string) => text.replace(/\r?\n/g, "\r\n");
 
-export class CommandTerminals implements CommandRunner, vscode.Disposable {
+export class CommandTerminals extends DisposableObject implements CommandRunner {
   private readonly terminals: CommandTerminal[] = [];
   private readonly shownIn = new Map<string, CommandTerminal>();
-  private readonly processes = new ProcessCommandRunner({
-    onOutput: (id, chunk) => this.shownIn.get(id)?.write(forTerminal(chunk)),
-    onEnd: (id, end) => this.ended(id, end),
-  });
+  /** Disposed with this: every command still running ends (its terminals go with the window). */
+  private readonly processes = this._register(
+    new ProcessCommandRunner({
+      onOutput: (id, chunk) => this.shownIn.get(id)?.write(forTerminal(chunk)),
+      onEnd: (id, end) => this.ended(id, end),
+    }),
+  );
 
-  constructor(private readonly options: CommandTerminalsOptions) {}
+  constructor(private readonly options: CommandTerminalsOptions) {
+    super();
+  }
 
   async start(request: StartCommand): Promise<CommandHandle> {
     const shown = this.terminalFor(request.agentId);
@@ -90,10 +96,6 @@ export class CommandTerminals implements CommandRunner, vscode.Disposable {
       this.closed(shown);
       shown.terminal.dispose();
     }
-  }
-
-  dispose(): void {
-    this.processes.dispose();
   }
 
   private ended(id: string, end: CommandEnd): void {

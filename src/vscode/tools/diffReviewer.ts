@@ -8,6 +8,7 @@
 import { basename } from "node:path";
 import { vscode } from "../api";
 import type { DiffDecision, DiffReviewer, ProposeChange } from "../../core/tools/ports";
+import { DisposableObject } from "../../core/util/lifecycle";
 
 export const PROPOSAL_SCHEME = "arcadia-proposal";
 export const ACCEPT_DIFF_COMMAND = "arcadia.acceptDiff";
@@ -20,17 +21,17 @@ interface Pending {
   decide: (decision: DiffDecision) => void;
 }
 
-export class VscodeDiffReviewer implements DiffReviewer, vscode.TextDocumentContentProvider, vscode.Disposable {
+export class VscodeDiffReviewer extends DisposableObject implements DiffReviewer, vscode.TextDocumentContentProvider {
   private readonly pending = new Map<string, Pending>();
-  private readonly subscriptions: vscode.Disposable[] = [];
   private nextId = 1;
 
   constructor(private readonly agentLabel: (agentId: string | undefined) => string) {
-    this.subscriptions.push(
-      vscode.workspace.registerTextDocumentContentProvider(PROPOSAL_SCHEME, this),
-      vscode.commands.registerCommand(ACCEPT_DIFF_COMMAND, (arg?: unknown) => this.fromCommand(arg, "accept")),
-      vscode.commands.registerCommand(REJECT_DIFF_COMMAND, (arg?: unknown) => this.fromCommand(arg, "reject")),
-    );
+    super();
+    this._register(vscode.workspace.registerTextDocumentContentProvider(PROPOSAL_SCHEME, this));
+    this._register(vscode.commands.registerCommand(ACCEPT_DIFF_COMMAND, (arg?: unknown) => this.fromCommand(arg, "accept")));
+    this._register(vscode.commands.registerCommand(REJECT_DIFF_COMMAND, (arg?: unknown) => this.fromCommand(arg, "reject")));
+    // Disposed first (newest first): each pending proposal is rejected while its documents can still be read.
+    this._register({ dispose: () => this.rejectAll() });
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
@@ -85,9 +86,8 @@ export class VscodeDiffReviewer implements DiffReviewer, vscode.TextDocumentCont
     this.settle(id, "reject");
   }
 
-  dispose(): void {
+  private rejectAll(): void {
     for (const id of [...this.pending.keys()]) this.settle(id, "reject");
-    for (const s of this.subscriptions) s.dispose();
   }
 
   /** A title-bar click passes the editor's uri; the palette passes nothing: use the active diff. */

@@ -11,7 +11,7 @@ import type { ApprovalQueue } from "../../core/mcp/approvalQueue";
 import type { CommandApprovalSettings } from "../../core/tools/commandApproval";
 import type { ToolPorts } from "../../core/tools/ports";
 import { BubblewrapSandbox, type SandboxAvailability, type SandboxSettings } from "../../core/sandbox";
-import { Emitter, type Event } from "../../core/util/emitter";
+import { DisposableStore, Emitter, type Event } from "../../core/util/emitter";
 import { commandApprovalFromSettings } from "./commandApprovalSetting";
 import { sandboxFromSettings } from "./sandboxSetting";
 import { vscodeDiagnostics, vscodeEditorOpener } from "./diagnosticsAndEditor";
@@ -43,9 +43,10 @@ export function createVscodeToolPorts(options: VscodeToolPortsOptions): vscode.D
   onSandboxUnavailable: Event<NoSandbox>;
 } {
   const label = (agentId: string | undefined) => (agentId === undefined ? "Agent" : options.agentLabel(agentId));
-  const commands = new CommandTerminals({ agentLabel: label });
-  const diffs = new VscodeDiffReviewer(label);
-  const unavailable = new Emitter<NoSandbox>();
+  const owned = new DisposableStore();
+  const commands = owned.add(new CommandTerminals({ agentLabel: label }));
+  const diffs = owned.add(new VscodeDiffReviewer(label));
+  const unavailable = owned.add(new Emitter<NoSandbox>());
   const sandbox = new BubblewrapSandbox({ settings: options.sandbox ?? sandboxFromSettings, onUnavailable: (why) => unavailable.fire(why) });
   return {
     ports: {
@@ -62,10 +63,6 @@ export function createVscodeToolPorts(options: VscodeToolPortsOptions): vscode.D
     reveal: (diffId) => diffs.reveal(diffId),
     closeAgentTerminals: (agentId) => commands.closeAgentTerminals(agentId),
     onSandboxUnavailable: unavailable.event,
-    dispose() {
-      commands.dispose();
-      diffs.dispose();
-      unavailable.dispose();
-    },
+    dispose: () => owned.dispose(),
   };
 }

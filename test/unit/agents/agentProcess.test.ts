@@ -209,6 +209,25 @@ describe("AgentManager with the CLI's live status", () => {
     order.push("disposed");
     expect(order).toEqual(["launch files removed", "disposed"]);
   });
+
+  it("when disposed (window closing), follows no claude any more: not its agents', not a reconnecting card's, and adopts no terminal", async () => {
+    const host = new FakeTerminalHost();
+    // After a reload: one saved agent whose terminal is not back yet (its card reconnecting, watching its saved shell).
+    const store = new MemoryStore([{ agentId: "a1", name: "Agent #1", index: 1, sessionId: "saved-session", cwd: "/w", shellPid: 4321, terminalName: "Claude Code #1" }]);
+    const { manager, monitor, until } = setup({ store, host });
+    await manager.restore();
+    await manager.open(CLAUDE, "/w");
+    const shell = host.terminals[0]!.pid!;
+    await until(() => monitor.tracking(shell), "the monitor to track the agent's shell");
+    expect(monitor.tracking(4321)).toBe(true);
+    await manager.dispose();
+    expect(monitor.tracking(shell)).toBe(false);
+    expect(monitor.tracking(4321)).toBe(false);
+    // A terminal where claude runs, opened after: nobody listens any more.
+    host.revive("bash", 558);
+    monitor.report(558, { state: "running", pid: 903, sessionId: "s", status: "idle", cwd: "/w" });
+    expect(monitor.tracking(558)).toBe(false);
+  });
 });
 
 describe("AgentManager adopting terminals where claude was started by hand", () => {
