@@ -1,34 +1,44 @@
 /** The Arcadia webview view in the bottom panel. Hidden and shown any number of times. */
 import { vscode } from "../vscode/api";
-import type { ExtensionMessage } from "../shared/protocol";
-import { webviewHtml } from "../vscode/webviewHtml";
+import type { PanelProtocol, PanelPush } from "../shared/protocols/panel";
+import { type PageBinding, WebviewHost } from "../vscode/webviewHost";
 
 export { PANEL_VIEW_ID } from "../vscode/viewIds";
 
 export class ArcadiaViewProvider implements vscode.WebviewViewProvider {
   private view: vscode.WebviewView | undefined;
+  private host: WebviewHost<PanelProtocol> | undefined;
   private readonly viewChanged = new vscode.EventEmitter<void>();
   /** The view was created or disposed (a closed panel cannot answer permission prompts). */
   readonly onDidChangeView = this.viewChanged.event;
 
-  /** `initialSnapshot`: the cards now, embedded in the page so its first paint has them. */
+  /**
+   * `binding`: the panel's messages and their handlers (messageRouter.ts); `initialSnapshot`: the
+   * cards now, embedded in the page so its first paint has them.
+   */
   constructor(
     private readonly extensionUri: vscode.Uri,
-    private readonly onMessage: (raw: unknown) => Promise<void>,
-    private readonly initialSnapshot?: () => ExtensionMessage,
+    private readonly binding: PageBinding<PanelProtocol>,
+    private readonly initialSnapshot?: () => PanelPush,
   ) {}
 
   resolveWebviewView(view: vscode.WebviewView): void {
-    const assetsRoot = vscode.Uri.joinPath(this.extensionUri, "dist", "webview");
-    view.webview.options = { enableScripts: true, localResourceRoots: [assetsRoot] };
-    view.webview.html = webviewHtml(view.webview, assetsRoot, vscode.Uri.joinPath, this.initialSnapshot?.());
-    view.webview.onDidReceiveMessage((raw) => void this.onMessage(raw));
-    view.onDidDispose(() => {
-      if (this.view !== view) return;
+    const host = new WebviewHost(view, {
+      ...this.binding,
+      extensionUri: this.extensionUri,
+      joinPath: vscode.Uri.joinPath,
+      initialState: this.initialSnapshot?.(),
+    });
+    host.onDidDispose(() => {
+      if (this.host !== host) return;
+      this.host = undefined;
       this.view = undefined;
       this.viewChanged.fire();
     });
+    const previous = this.host;
+    this.host = host;
     this.view = view;
+    previous?.dispose();
     this.viewChanged.fire();
   }
 
@@ -40,7 +50,7 @@ export class ArcadiaViewProvider implements vscode.WebviewViewProvider {
     return this.view?.visible ?? false;
   }
 
-  post(message: ExtensionMessage): void {
-    void this.view?.webview.postMessage(message);
+  post(message: PanelPush): void {
+    this.host?.post(message);
   }
 }

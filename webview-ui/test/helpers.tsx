@@ -1,7 +1,14 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
-import type { AgentLiveView, AgentView, ExtensionMessage, LiveCallView, NoticeView, PromptView, ToolView, WebviewMessage } from "../../src/shared/protocol";
+import type { AgentLiveView, AgentView, ExtensionMessage, LiveCallView, NoticeView, PromptView, ToolView } from "../../src/shared/protocol";
+import type { CompareMessage } from "../../src/shared/protocols/compare";
+import type { PanelMessage } from "../../src/shared/protocols/panel";
+import type { ReaderMessage } from "../../src/shared/protocols/reader";
+import type { SessionsMessage } from "../../src/shared/protocols/sessions";
 import { App } from "../src/App";
 import { setVsCodeApi } from "../src/vscodeApi";
+
+/** What any page posts. */
+type WebviewMessage = PanelMessage | SessionsMessage | ReaderMessage | CompareMessage;
 
 export function agent(overrides: Partial<AgentView> = {}): AgentView {
   const index = overrides.index ?? 1;
