@@ -6,13 +6,13 @@ import type { CardStore } from "../agents/cardStore";
 import { DisposableStore, type Disposable } from "../core/util/emitter";
 import type { ExtensionMessage, NoticeView } from "../shared/protocol";
 
-type Cards = Pick<CardStore, "cards" | "onDidChangeCard" | "onDidRemoveCard">;
+export type CardSource = Pick<CardStore, "cards" | "onDidChangeCard" | "onDidRemoveCard">;
 
-export function panelSnapshot(cards: Pick<Cards, "cards">, notice: NoticeView | null): ExtensionMessage {
+export function panelSnapshot(cards: Pick<CardSource, "cards">, notice: NoticeView | null): ExtensionMessage {
   return { type: "snapshot", cards: cards.cards(), notice };
 }
 
-export function followCards(cards: Cards, post: (message: ExtensionMessage) => void): Disposable {
+export function followCards(cards: CardSource, post: (message: ExtensionMessage) => void): Disposable {
   const subscriptions = new DisposableStore();
   subscriptions.add(cards.onDidChangeCard((card) => post({ type: "cardChanged", card })));
   subscriptions.add(cards.onDidRemoveCard((id) => post({ type: "cardRemoved", id })));

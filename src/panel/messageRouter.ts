@@ -1,25 +1,12 @@
 /**
- * Messages from the webview: validated (they are untrusted input), then turned into actions.
- * Anything that does not fit the protocol is logged and ignored.
+ * The panel's messages bound to what answers them (panelActions.ts), checked by the panel's own
+ * protocol (shared/protocols/panel.ts): the shared host (vscode/webviewHost.ts) runs the binding,
+ * so a message that does not fit — another page's included — is logged and ignored there.
  */
-import { parseWebviewMessage, type WebviewMessage } from "../shared/protocol";
 import type { Log } from "../agents/ports";
-import { errorMessage } from "../core/util/errorMessage";
+import { PANEL_PAGE, type PanelHandlers, type PanelProtocol } from "../shared/protocols/panel";
+import type { PageBinding } from "../vscode/webviewHost";
 
-export type WebviewActions = { [K in WebviewMessage["type"]]: (message: Extract<WebviewMessage, { type: K }>) => void | Promise<void> };
-
-export function createMessageRouter(actions: WebviewActions, log: Log): (raw: unknown) => Promise<void> {
-  return async (raw) => {
-    const parsed = parseWebviewMessage(raw);
-    if (!parsed.ok) {
-      log.warn(`ignored a message from the panel that does not fit the protocol: ${parsed.error}`);
-      return;
-    }
-    const message = parsed.message;
-    try {
-      await (actions[message.type] as (m: WebviewMessage) => void | Promise<void>)(message);
-    } catch (err) {
-      log.error(`panel action ${message.type} failed: ${errorMessage(err)}`);
-    }
-  };
+export function panelPageBinding(handlers: PanelHandlers, log: Log): PageBinding<PanelProtocol> {
+  return { page: PANEL_PAGE, handlers, log };
 }

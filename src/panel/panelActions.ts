@@ -1,17 +1,18 @@
 /**
- * What each message from the panel does. The panel's buttons do what the palette's commands do,
+ * What each message from the panel does (shared/protocols/panel.ts: a message added there fails to
+ * compile until it has its handler here). The panel's buttons do what the palette's commands do,
  * by calling them (one code path per action); the rest goes to the component that owns it.
  */
 import { vscode } from "../vscode/api";
 import type { AgentManager } from "../agents/agentManager";
 import type { PromptDesk } from "../agents/promptDesk";
 import type { ExtensionMessage } from "../shared/protocol";
+import type { PanelHandlers } from "../shared/protocols/panel";
 import type { ClaudeLauncher } from "../vscode/claudeLauncher";
 import type { SandboxNotice } from "../vscode/sandboxNotice";
 import { REVIEW_COMMANDS } from "../vscode/review/reviewComments";
 import { WORKTREE_COMMANDS } from "../vscode/worktreeCommands";
 import { RACE_COMMANDS } from "../vscode/races";
-import type { WebviewActions } from "./messageRouter";
 
 export interface PanelActionDeps {
   manager: AgentManager;
@@ -27,7 +28,7 @@ export interface PanelActionDeps {
   post(message: ExtensionMessage): void;
 }
 
-export function panelActions({ manager, snapshot, prompts, launcher, sandboxNotice, visibility, stillRunning, post }: PanelActionDeps): WebviewActions {
+export function panelActions({ manager, snapshot, prompts, launcher, sandboxNotice, visibility, stillRunning, post }: PanelActionDeps): PanelHandlers {
   return {
     webviewReady: async () => {
       // Not awaited: saved agents still finding their terminals come as reconnecting cards now,
@@ -42,13 +43,6 @@ export function panelActions({ manager, snapshot, prompts, launcher, sandboxNoti
     showSessions: () => void vscode.commands.executeCommand("arcadia.openSessions"),
     runOnSeveralAgents: () => void vscode.commands.executeCommand(RACE_COMMANDS.run),
     showRace: (m) => void vscode.commands.executeCommand(RACE_COMMANDS.compare, m.raceId),
-    // A compare tab's own messages (compareTabs.ts): never the panel's.
-    compareReady: () => undefined,
-    compareAction: () => undefined,
-    compareDiff: () => undefined,
-    runChecks: () => undefined,
-    sessionsReady: () => undefined,
-    sessionAction: (m) => void vscode.commands.executeCommand("arcadia.sessionAction", m.sessionId, m.action),
     focusAgent: (m) => manager.focus(m.id),
     closeAgent: (m) => manager.close(m.id),
     renameAgent: (m) => manager.rename(m.id, m.name),

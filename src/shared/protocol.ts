@@ -1,13 +1,13 @@
 /**
- * The one message protocol between the extension and the panel's webview. Both sides import it.
- * Messages from the webview are untrusted input: the extension validates them with
- * `parseWebviewMessage` (zod, webviewMessage.ts) and ignores, with a log line, whatever does not fit.
- * The webview imports only types from here, so zod never reaches its bundle.
+ * The views the extension sends its webview pages (a card, a session's row, a reader's item…),
+ * and the panel's pushes (ExtensionMessage). Each page's protocol — what it asks, what it is sent,
+ * the schema of its messages — is in protocols/ (panel.ts, sessions.ts, reader.ts, compare.ts).
+ * The webview imports only types from here, so nothing of the extension reaches its bundle.
  */
 import type { AgentStatusView, TurnOutcomeView } from "./agentStatusView";
-import type { RaceCompareView, RaceTagView } from "./raceViews";
+import type { RaceTagView } from "./raceViews";
 
-export { AGENT_NAME_MAX_LENGTH, parseWebviewMessage, type ParsedWebviewMessage, type WebviewMessage } from "./webviewMessage";
+export { AGENT_NAME_MAX_LENGTH } from "./agentName";
 export type { AgentStatusView, TurnOutcomeView } from "./agentStatusView";
 export type { CompareCheckView, CompareFileView, CompareMemberView, RaceCompareView, RaceTagView } from "./raceViews";
 
@@ -272,6 +272,7 @@ export interface NoticeView {
   actions: { label: string; command: NoticeCommand }[];
 }
 
+/** What the extension pushes to the panel unasked (protocols/panel.ts: PanelPush). */
 export type ExtensionMessage =
   /** Everything, in answer to `webviewReady` (sent every time the view is shown). */
   | { type: "snapshot"; cards: CardView[]; notice: NoticeView | null }
@@ -280,12 +281,4 @@ export type ExtensionMessage =
   | { type: "cardRemoved"; id: string }
   | { type: "notice"; notice: NoticeView | null }
   /** Bring this card into view and mark it for a moment (Go to Next Agent That Needs You); never takes keyboard focus. */
-  | { type: "revealAgent"; id: string }
-  /** Sessions view: the whole list (newest first); `indexing`: sessions still being read whole. */
-  | { type: "sessionsList"; sessions: SessionRowView[]; indexing: number }
-  /** Sessions view: one session's row, read whole now (or followed by a card now). */
-  | { type: "sessionRow"; session: SessionRowView; indexing: number }
-  /** Session reader: the next part of the session; `done` once all of it is read. */
-  | { type: "sessionItems"; title: string; items: SessionItemView[]; updates: { id: string; outcome: ToolView["outcome"] }[]; done: boolean; reset: boolean }
-  /** Compare view: the race as it is now (its columns), sent whenever something in it changed. */
-  | { type: "compareState"; race: RaceCompareView | null };
+  | { type: "revealAgent"; id: string };

@@ -6,13 +6,22 @@
  */
 import { vscode } from "./api";
 import type { Log } from "../agents/ports";
-import { parseWebviewMessage, type RaceCompareView, type WebviewMessage } from "../shared/protocol";
-import { webviewHtml } from "./webviewHtml";
+import type { RaceCompareView } from "../shared/protocol";
+import { COMPARE_PAGE, type CompareHandlers, type CompareMessage, type CompareProtocol } from "../shared/protocols/compare";
+import { WebviewHost } from "./webviewHost";
 import { DisposableMap, DisposableObject } from "../core/util/lifecycle";
+
+/** An open tab: disposing it closes the tab (its host goes with it). */
+interface OpenTab {
+  panel: vscode.WebviewPanel;
+  host: WebviewHost<CompareProtocol>;
+  dispose(): void;
+}
 
 export const COMPARE_PANEL_TYPE = "arcadia.compare";
 
-export type CompareMessage = Extract<WebviewMessage, { type: "compareAction" | "compareDiff" | "runChecks" }>;
+/** What a tab's buttons ask about its race (raceActions.ts does it). */
+export type CompareAction = Extract<CompareMessage, { type: "compareAction" | "compareDiff" | "runChecks" }>;
 
 export interface CompareTabsDeps {
   context: vscode.ExtensionContext;
@@ -22,13 +31,13 @@ export interface CompareTabsDeps {
   title(raceId: string): string | undefined;
   /** A tab was opened or shown again: its figures are read. */
   opened(raceId: string): void;
-  act(message: CompareMessage): Promise<void>;
+  act(message: CompareAction): Promise<void>;
   log: Log;
 }
 
 export class CompareTabs extends DisposableObject {
-  /** The open tabs by race id: closed with the window's extension (a reload brings them back). */
-  private readonly tabs = this._register(new DisposableMap<string, vscode.WebviewPanel>());
+  /** The open tabs by race id: closed with the window's extension (a reload brings them back); a second tab for a race closes the first. */
+  private readonly tabs = this._register(new DisposableMap<string, OpenTab>());
 
   constructor(private readonly deps: CompareTabsDeps) {
     super();
@@ -41,47 +50,53 @@ export class CompareTabs extends DisposableObject {
 
   show(raceId: string): void {
     const known = this.tabs.get(raceId);
-    if (known) return known.reveal(undefined, false);
+    if (known) return known.panel.reveal(undefined, false);
     this.adopt(vscode.window.createWebviewPanel(COMPARE_PANEL_TYPE, this.tabTitle(raceId), vscode.ViewColumn.Active, {}), raceId);
   }
 
   /** A tab for `raceId`: a new one, or one VS Code brings back after a reload. */
   adopt(panel: vscode.WebviewPanel, raceId: string): void {
-    const assetsRoot = vscode.Uri.joinPath(this.deps.context.extensionUri, "dist", "webview");
+    const { extensionUri } = this.deps.context;
     panel.title = this.tabTitle(raceId);
-    panel.iconPath = vscode.Uri.joinPath(this.deps.context.extensionUri, "media", "icon.png");
-    panel.webview.options = { enableScripts: true, localResourceRoots: [assetsRoot] };
-    panel.webview.html = webviewHtml(panel.webview, assetsRoot, vscode.Uri.joinPath, { raceId }, "compare");
-    panel.webview.onDidReceiveMessage((raw) => void this.onMessage(raceId, raw));
-    panel.onDidDispose(() => {
-      // Closed by the user (or by dispose): it is gone already.
-      if (this.tabs.get(raceId) === panel) this.tabs.deleteAndLeak(raceId);
+    panel.iconPath = vscode.Uri.joinPath(extensionUri, "media", "icon.png");
+    const host = new WebviewHost(panel, {
+      page: COMPARE_PAGE,
+      handlers: this.handlers(raceId),
+      log: this.deps.log,
+      extensionUri,
+      joinPath: vscode.Uri.joinPath,
+      initialState: { raceId },
     });
-    this.tabs.set(raceId, panel);
+    host.onDidDispose(() => {
+      // Closed by the user (or by dispose): it is gone already.
+      if (this.tabs.get(raceId)?.host === host) this.tabs.deleteAndLeak(raceId);
+    });
+    this.tabs.set(raceId, { panel, host, dispose: () => panel.dispose() });
   }
 
   /** Sends the race's view to its tab, if open. */
   update(raceId: string): void {
-    const panel = this.tabs.get(raceId);
-    if (panel) void panel.webview.postMessage({ type: "compareState", race: this.deps.view(raceId) });
+    this.tabs.get(raceId)?.host.post({ type: "compareState", race: this.deps.view(raceId) });
   }
 
   private tabTitle(raceId: string): string {
     return `Race: ${this.deps.title(raceId) ?? "gone"}`;
   }
 
-  private async onMessage(raceId: string, raw: unknown): Promise<void> {
-    const parsed = parseWebviewMessage(raw);
-    if (!parsed.ok) return this.deps.log.warn(`ignored a message from a compare tab: ${parsed.error}`);
-    const message = parsed.message;
-    if (message.type === "compareReady") {
-      this.update(raceId);
-      this.deps.opened(raceId);
-      return;
-    }
-    if (message.type !== "compareAction" && message.type !== "compareDiff" && message.type !== "runChecks") return;
-    // A tab acts on its own race only.
-    if (message.raceId !== raceId) return this.deps.log.warn(`ignored a compare tab's message about another race`);
-    await this.deps.act(message);
+  /** A tab acts on its own race only. */
+  private handlers(raceId: string): CompareHandlers {
+    const act = async (message: CompareAction) => {
+      if (message.raceId !== raceId) return this.deps.log.warn(`ignored a compare tab's message about another race`);
+      await this.deps.act(message);
+    };
+    return {
+      compareReady: () => {
+        this.update(raceId);
+        this.deps.opened(raceId);
+      },
+      compareAction: act,
+      compareDiff: act,
+      runChecks: act,
+    };
   }
 }

@@ -13,7 +13,7 @@ import { diffBetween } from "../core/git/changeStats";
 import { memberPath, type Race, type RaceMember, recordCheck } from "../core/races/race";
 import { typedTextProblem } from "../core/launch/typedText";
 import { visibleText } from "../core/util/visibleText";
-import type { CompareMessage } from "./compareTabs";
+import type { CompareAction } from "./compareTabs";
 import type { CheckTerminals } from "./checkTerminals";
 import { cardOf, memberInfo, pick, type SettleDeps } from "./raceSettle";
 import { atClaudePrompt } from "../agents/agentReadiness";
@@ -31,7 +31,7 @@ export function checkCommand(): string | null {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
 }
 
-export async function raceAction(deps: RaceActionDeps, message: CompareMessage): Promise<void> {
+export async function raceAction(deps: RaceActionDeps, message: CompareAction): Promise<void> {
   const race = deps.book.get(message.raceId);
   if (!race) return;
   if (message.type === "runChecks") return runChecks(deps, race);

@@ -8,8 +8,8 @@ import type { Log } from "../agents/ports";
 import type { SessionEntry } from "../core/sessions/sessionIndex";
 import { streamSessionDocument } from "../core/sessions/sessionDocument";
 import { errorMessage } from "../core/util/errorMessage";
-import { parseWebviewMessage, type ExtensionMessage } from "../shared/protocol";
-import { webviewHtml } from "./webviewHtml";
+import { READER_PAGE } from "../shared/protocols/reader";
+import { WebviewHost } from "./webviewHost";
 
 const open = new Map<string, vscode.WebviewPanel>();
 
@@ -23,40 +23,43 @@ export function openSessionReader(
   const known = open.get(sessionId);
   if (known) return known.reveal();
   const title = entry.digest?.title ?? entry.glance.title ?? entry.glance.firstPrompt ?? sessionId;
-  const assetsRoot = vscode.Uri.joinPath(context.extensionUri, "dist", "webview");
   const panel = vscode.window.createWebviewPanel("arcadia.sessionReader", `Session: ${title.slice(0, 40)}`, vscode.ViewColumn.Active, {
-    enableScripts: true,
     enableFindWidget: true,
-    localResourceRoots: [assetsRoot],
   });
   open.set(sessionId, panel);
   let closed = false;
-  panel.onDidDispose(() => {
+  const host = new WebviewHost(panel, {
+    page: READER_PAGE,
+    handlers: {
+      // The page's own session, whatever the message names.
+      sessionAction: (m) => act(sessionId, m.action),
+      sessionsReady: () => stream(),
+    },
+    log,
+    extensionUri: context.extensionUri,
+    joinPath: vscode.Uri.joinPath,
+    initialState: { sessionId, title },
+  });
+  host.onDidDispose(() => {
     closed = true;
     open.delete(sessionId);
   });
-  panel.webview.html = webviewHtml(panel.webview, assetsRoot, vscode.Uri.joinPath, { sessionId, title }, "session");
-  const post = (message: ExtensionMessage) => void (closed ? undefined : panel.webview.postMessage(message));
-  panel.webview.onDidReceiveMessage(async (raw) => {
-    const parsed = parseWebviewMessage(raw);
-    if (!parsed.ok) return log.warn(`ignored a message from a session reader: ${parsed.error}`);
-    const message = parsed.message;
-    if (message.type === "sessionAction" && message.action !== "open") await act(sessionId, message.action);
-    if (message.type !== "sessionsReady") return;
+
+  async function stream(): Promise<void> {
     let first = true;
     try {
       await streamSessionDocument(
         entry.path,
         (batch) => {
-          post({ type: "sessionItems", title, items: batch.items, updates: batch.updates, done: false, reset: first });
+          host.post({ type: "sessionItems", title, items: batch.items, updates: batch.updates, done: false, reset: first });
           first = false;
         },
         { cancelled: () => closed },
       );
-      post({ type: "sessionItems", title, items: [], updates: [], done: true, reset: first });
+      host.post({ type: "sessionItems", title, items: [], updates: [], done: true, reset: first });
     } catch (err) {
       log.warn(`reading session ${entry.path} failed: ${errorMessage(err)}`);
       void vscode.window.showErrorMessage(`Arcadia could not read session ${sessionId}: ${errorMessage(err)}. Its raw JSONL is at ${entry.path}.`);
     }
-  });
+  }
 }

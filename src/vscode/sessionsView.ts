@@ -19,8 +19,8 @@ import { type SessionEntry, SessionIndex } from "../core/sessions/sessionIndex";
 import { projectDirFor, projectsRoot } from "../core/transcript/projectDir";
 import { errorMessage } from "../core/util/errorMessage";
 import { DisposableObject } from "../core/util/lifecycle";
-import { parseWebviewMessage, type ExtensionMessage } from "../shared/protocol";
-import { webviewHtml } from "./webviewHtml";
+import { SESSIONS_PAGE, type SessionsProtocol, type SessionsPush } from "../shared/protocols/sessions";
+import { WebviewHost } from "./webviewHost";
 import type { ClaudeLauncher } from "./claudeLauncher";
 import { openSessionReader } from "./sessionReader";
 
@@ -37,6 +37,7 @@ interface Deps {
 
 export class SessionsView extends DisposableObject {
   private view: vscode.WebviewPanel | undefined;
+  private host: WebviewHost<SessionsProtocol> | undefined;
   private readonly index: SessionIndex;
   private entries = new Map<string, SessionEntry>();
   private indexing = 0;
@@ -62,17 +63,22 @@ export class SessionsView extends DisposableObject {
 
   /** A tab to show the list in: a new one, or one VS Code brings back after a window reload. */
   adopt(view: vscode.WebviewPanel): void {
-    const assetsRoot = vscode.Uri.joinPath(this.deps.context.extensionUri, "dist", "webview");
-    view.webview.options = { enableScripts: true, localResourceRoots: [assetsRoot] };
-    view.iconPath = vscode.Uri.joinPath(this.deps.context.extensionUri, "media", "icon.png");
-    view.webview.html = webviewHtml(view.webview, assetsRoot, vscode.Uri.joinPath, undefined, "sessions");
-    // The page asks for its list (sessionsReady) each time it is shown: it is made anew then.
-    view.webview.onDidReceiveMessage((raw) => void this.onMessage(raw));
-    view.onDidDispose(() => {
-      if (this.view === view) this.view = undefined;
+    const { extensionUri } = this.deps.context;
+    view.iconPath = vscode.Uri.joinPath(extensionUri, "media", "icon.png");
+    const host = new WebviewHost(view, {
+      page: SESSIONS_PAGE,
+      // The page asks for its list (sessionsReady) each time it is shown: it is made anew then.
+      handlers: { sessionsReady: () => this.list(), sessionAction: (m) => this.act(m.sessionId, m.action) },
+      log: this.deps.log,
+      extensionUri,
+      joinPath: vscode.Uri.joinPath,
+    });
+    host.onDidDispose(() => {
+      if (this.host === host) [this.view, this.host] = [undefined, undefined];
       this.index.cancel();
     });
     this.view = view;
+    this.host = host;
   }
 
   /** Acts on a session: read it, resume it (or focus the card following it), or open its raw JSONL. */
@@ -105,17 +111,8 @@ export class SessionsView extends DisposableObject {
     }
   }
 
-  private async onMessage(raw: unknown): Promise<void> {
-    const parsed = parseWebviewMessage(raw);
-    if (!parsed.ok) return this.deps.log.warn(`ignored a message from the Sessions view: ${parsed.error}`);
-    const message = parsed.message;
-    if (message.type === "sessionsReady") await this.list();
-    else if (message.type === "sessionAction") await this.act(message.sessionId, message.action);
-    else if (message.type === "openClaude") await this.deps.launcher.open();
-  }
-
-  private post(message: ExtensionMessage): void {
-    void this.view?.webview.postMessage(message);
+  private post(message: SessionsPush): void {
+    this.host?.post(message);
   }
 
   private workspaceFolder(): string | undefined {
@@ -184,6 +181,5 @@ export function registerSessionsView(deps: Deps): vscode.Disposable[] {
     view,
     vscode.window.registerWebviewPanelSerializer(SESSIONS_PANEL_TYPE, { deserializeWebviewPanel: async (panel) => view.adopt(panel) }),
     vscode.commands.registerCommand("arcadia.openSessions", () => view.show()),
-    vscode.commands.registerCommand("arcadia.sessionAction", (sessionId: string, action: "open" | "resume" | "raw") => view.act(sessionId, action)),
   ];
 }

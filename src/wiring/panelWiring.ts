@@ -4,8 +4,8 @@
  */
 import { PromptDesk } from "../agents/promptDesk";
 import type { DisposableStore } from "../core/util/emitter";
-import { followCards, panelSnapshot } from "../panel/cardFeed";
-import { createMessageRouter } from "../panel/messageRouter";
+import { panelSnapshot } from "../panel/cardFeed";
+import { panelPageBinding } from "../panel/messageRouter";
 import { panelActions } from "../panel/panelActions";
 import { ArcadiaViewProvider } from "../panel/viewProvider";
 import { vscode } from "../vscode/api";
@@ -46,9 +46,8 @@ export function wirePanel(
   const visibility = new CardVisibility({ visible: () => parts.panel.get().visible });
   const snapshot = () => panelSnapshot(cards, notice.current);
   const actions = panelActions({ manager, snapshot, prompts, launcher, sandboxNotice, visibility, stillRunning, post });
-  const provider = parts.panel.bind(new ArcadiaViewProvider(context.extensionUri, createMessageRouter(actions, log), snapshot));
+  const provider = parts.panel.bind(store.add(new ArcadiaViewProvider(context.extensionUri, panelPageBinding(actions, log), cards, snapshot)));
   store.add(vscode.window.registerWebviewViewProvider(PANEL_VIEW_ID, provider, { webviewOptions: { retainContextWhenHidden: false } }));
-  store.add(followCards(cards, post));
   const statusBar = store.add(new AgentStatusBar(cards, "arcadia.showPanel"));
   const seen = (id: string) => visibility.seen(id);
   store.add(followAttention({ cards, seen, pendingPermissions: (id) => permissions.pending(id).length, focusAgent }));

@@ -1,15 +1,16 @@
 /** Messages from the webview are untrusted: anything off-protocol is logged and ignored. */
 import { describe, expect, it, vi } from "vitest";
-import { createMessageRouter, type WebviewActions } from "../../src/panel/messageRouter";
+import { panelPageBinding } from "../../src/panel/messageRouter";
+import type { PanelHandlers } from "../../src/shared/protocols/panel";
+import { WebviewHost } from "../../src/vscode/webviewHost";
 import { memoryLog } from "../support/fakeTerminals";
+import { FAKE_EXTENSION_URI, fakeJoinPath, fakePage } from "../support/fakeWebview";
 
 function router() {
   const actions = {
     webviewReady: vi.fn(),
     openClaude: vi.fn(),
     showSessions: vi.fn(),
-    sessionsReady: vi.fn(),
-    sessionAction: vi.fn(),
     focusAgent: vi.fn(),
     closeAgent: vi.fn(),
     renameAgent: vi.fn(),
@@ -26,13 +27,11 @@ function router() {
     reviewAction: vi.fn(),
     runOnSeveralAgents: vi.fn(),
     showRace: vi.fn(),
-    compareReady: vi.fn(),
-    compareAction: vi.fn(),
-    compareDiff: vi.fn(),
-    runChecks: vi.fn(),
-  } satisfies WebviewActions;
+  } satisfies PanelHandlers;
   const log = memoryLog();
-  return { route: createMessageRouter(actions, log), actions, log };
+  const page = fakePage();
+  new WebviewHost(page.owner, { ...panelPageBinding(actions, log), extensionUri: FAKE_EXTENSION_URI, joinPath: fakeJoinPath });
+  return { route: page.send, actions, log };
 }
 
 describe("webview messages", () => {
@@ -71,6 +70,9 @@ describe("webview messages", () => {
     ["a review action that is not Send", { type: "reviewAction", id: "a1", action: "sendTo", to: "a2" }],
     ["a review Send with no agent", { type: "reviewAction", action: "send" }],
     ["a prototype trick", JSON.parse('{"type":"focusAgent","id":"a","__proto__":{"x":1}}')],
+    ["the Sessions view's message", { type: "sessionsReady" }],
+    ["a session reader's message", { type: "sessionAction", sessionId: "s1", action: "resume" }],
+    ["a compare tab's message", { type: "runChecks", raceId: "r1" }],
   ])("ignores %s, with a log line", async (_what, raw) => {
     const { route, actions, log } = router();
     await route(raw);

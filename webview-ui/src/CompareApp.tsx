@@ -1,17 +1,19 @@
 import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
 import { useEffect, useReducer } from "react";
-import type { ExtensionMessage, RaceCompareView } from "../../src/shared/protocol";
+import type { RaceCompareView } from "../../src/shared/protocol";
+import type { ComparePush } from "../../src/shared/protocols/compare";
 import { CompareColumn } from "./components/CompareColumn";
 import { Codicon } from "./components/Codicon";
 import { useExtensionMessages } from "./useExtensionMessages";
-import { post, saveState } from "./vscodeApi";
+import { onPush, post } from "./clients/compareClient";
+import { saveState } from "./vscodeApi";
 
 interface CompareState {
   race: RaceCompareView | null;
   loaded: boolean;
 }
 
-function reduceCompare(state: CompareState, message: ExtensionMessage): CompareState {
+function reduceCompare(state: CompareState, message: ComparePush): CompareState {
   return message.type === "compareState" ? { race: message.race, loaded: true } : state;
 }
 
@@ -22,7 +24,7 @@ function reduceCompare(state: CompareState, message: ExtensionMessage): CompareS
  */
 export function CompareApp({ raceId }: { raceId: string }) {
   const [state, dispatch] = useReducer(reduceCompare, { race: null, loaded: false });
-  useExtensionMessages(dispatch, { type: "compareReady", raceId });
+  useExtensionMessages({ onPush, post }, dispatch, { type: "compareReady", raceId });
   // VS Code hands this state back after a reload: the tab finds its race again.
   useEffect(() => saveState({ raceId }), [raceId]);
   const race = state.race;

@@ -5,7 +5,7 @@ import { Codicon } from "./components/Codicon";
 import { renderMarkdown } from "./markdown";
 import { filterByWords, initialReader, reduceReader } from "./sessionsStore";
 import { duration } from "./usageText";
-import { post } from "./vscodeApi";
+import { onPush, post } from "./clients/readerClient";
 import { useExtensionMessages } from "./useExtensionMessages";
 
 /** Items rendered at first (and added per "Show more"): a long session's whole DOM would be slow to lay out. */
@@ -23,7 +23,7 @@ export function SessionReaderApp({ sessionId }: { sessionId: string }) {
   const [state, dispatch] = useReducer(reduceReader, initialReader);
   const [search, setSearch] = useState("");
   const [limit, setLimit] = useState(READER_PAGE);
-  useExtensionMessages(dispatch, { type: "sessionsReady" });
+  useExtensionMessages({ onPush, post }, dispatch, { type: "sessionsReady" });
   const shown = useMemo(() => filterByWords(state.items, search, (item) => textOf(item).toLowerCase()), [state.items, search]);
   const act = (action: "resume" | "raw") => post({ type: "sessionAction", sessionId, action });
 

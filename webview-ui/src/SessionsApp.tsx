@@ -5,7 +5,7 @@ import { Codicon } from "./components/Codicon";
 import { DEFAULT_SORT, groupByRace, nextSort, type SessionSort, type SessionSortKey, sortSessions } from "./sessionSort";
 import { filterSessions, initialSessions, reduceSessions } from "./sessionsStore";
 import { compactNumber, costText, duration } from "./usageText";
-import { post } from "./vscodeApi";
+import { onPush, post } from "./clients/sessionsClient";
 import { useExtensionMessages } from "./useExtensionMessages";
 
 const when = (ms: number | null) => (ms === null ? "" : new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }));
@@ -32,7 +32,7 @@ export function SessionsApp() {
   const [state, dispatch] = useReducer(reduceSessions, initialSessions);
   const [filter, setFilter] = useState("");
   const [sort, setSort] = useState<SessionSort>(DEFAULT_SORT);
-  useExtensionMessages(dispatch, { type: "sessionsReady" });
+  useExtensionMessages({ onPush, post }, dispatch, { type: "sessionsReady" });
   const shown = useMemo(() => sortSessions(filterSessions(state.sessions, filter), sort), [state.sessions, filter, sort]);
   const lines = useMemo(() => groupByRace(shown), [shown]);
   useEffect(() => {

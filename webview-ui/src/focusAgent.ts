@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from "react";
-import { post } from "./vscodeApi";
+import { post } from "./clients/panelClient";
 
 /**
  * Shows an agent's terminal: what a click on its line or card does, and Enter or Space on the

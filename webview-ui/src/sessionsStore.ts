@@ -1,4 +1,6 @@
-import type { ExtensionMessage, SessionItemView, SessionRowView } from "../../src/shared/protocol";
+import type { SessionItemView, SessionRowView } from "../../src/shared/protocol";
+import type { ReaderPush } from "../../src/shared/protocols/reader";
+import type { SessionsPush } from "../../src/shared/protocols/sessions";
 
 /** The Sessions view: the rows, newest first, and how many are still being read whole. */
 export interface SessionsState {
@@ -11,7 +13,7 @@ export const initialSessions: SessionsState = { sessions: [], indexing: 0, loade
 
 const newestFirst = (a: SessionRowView, b: SessionRowView) => (b.lastActiveAt ?? 0) - (a.lastActiveAt ?? 0);
 
-export function reduceSessions(state: SessionsState, message: ExtensionMessage): SessionsState {
+export function reduceSessions(state: SessionsState, message: SessionsPush): SessionsState {
   if (message.type === "sessionsList") return { sessions: [...message.sessions].sort(newestFirst), indexing: message.indexing, loaded: true };
   if (message.type !== "sessionRow") return state;
   const at = state.sessions.findIndex((s) => s.sessionId === message.session.sessionId);
@@ -43,7 +45,7 @@ export interface ReaderState {
 
 export const initialReader: ReaderState = { title: "", items: [], done: false };
 
-export function reduceReader(state: ReaderState, message: ExtensionMessage): ReaderState {
+export function reduceReader(state: ReaderState, message: ReaderPush): ReaderState {
   if (message.type !== "sessionItems") return state;
   let items = message.reset ? [...message.items] : [...state.items, ...message.items];
   if (message.updates.length > 0) {

@@ -87,10 +87,6 @@ const SHAPE_CHECKS: { [T in ExtensionMessage["type"]]: (m: Shape) => boolean } =
   cardRemoved: (m) => typeof m.id === "string",
   notice: (m) => "notice" in m,
   revealAgent: (m) => typeof m.id === "string",
-  sessionsList: (m) => Array.isArray(m.sessions),
-  sessionRow: (m) => typeof m.session === "object" && m.session !== null,
-  sessionItems: (m) => Array.isArray(m.items) && Array.isArray(m.updates),
-  compareState: (m) => m.race === null || (typeof m.race === "object" && Array.isArray((m.race as { members?: unknown }).members)),
 };
 
 /** A cheap shape check on `window` messages: anything else posted to the page is ignored. */

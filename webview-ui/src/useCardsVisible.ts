@@ -1,5 +1,5 @@
 import { type RefObject, useEffect } from "react";
-import { post } from "./vscodeApi";
+import { post } from "./clients/panelClient";
 
 /** Calm down scrolling: the set is sent once it settles. */
 const SETTLE_MS = 200;

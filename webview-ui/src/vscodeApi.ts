@@ -1,5 +1,3 @@
-import type { WebviewMessage } from "../../src/shared/protocol";
-
 /** The part of VS Code's webview API that the panel uses. */
 export interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -31,8 +29,8 @@ export function setVsCodeApi(fake: VsCodeApi | undefined): void {
   api = fake;
 }
 
-/** The only way the panel talks to the extension: typed against the shared protocol. */
-export function post(message: WebviewMessage): void {
+/** Untyped: pages talk to the extension through their own client (clients/), typed by their protocol. */
+export function postToExtension(message: unknown): void {
   vscode().postMessage(message);
 }
 

@@ -1,17 +1,14 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
-import type {
-  AgentFacts,
-  CardView,
-  ExtensionMessage,
-  LiveCallView,
-  LiveFacts,
-  NoticeView,
-  PromptView,
-  ToolView,
-  WebviewMessage,
-} from "../../src/shared/protocol";
+import type { AgentFacts, CardView, ExtensionMessage, LiveCallView, LiveFacts, NoticeView, PromptView, ToolView } from "../../src/shared/protocol";
+import type { CompareMessage } from "../../src/shared/protocols/compare";
+import type { PanelMessage } from "../../src/shared/protocols/panel";
+import type { ReaderMessage } from "../../src/shared/protocols/reader";
+import type { SessionsMessage } from "../../src/shared/protocols/sessions";
 import { App } from "../src/App";
 import { setVsCodeApi } from "../src/vscodeApi";
+
+/** What any page posts. */
+type WebviewMessage = PanelMessage | SessionsMessage | ReaderMessage | CompareMessage;
 
 /** A whole card: the agent part as given, nothing live unless given. */
 export function agent(overrides: Partial<CardView> = {}): CardView {

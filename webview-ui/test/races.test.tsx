@@ -1,12 +1,14 @@
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import type { CompareMemberView, ExtensionMessage, RaceCompareView, SessionRowView } from "../../src/shared/protocol";
+import type { CompareMemberView, RaceCompareView, SessionRowView } from "../../src/shared/protocol";
+import type { ComparePush } from "../../src/shared/protocols/compare";
+import type { SessionsPush } from "../../src/shared/protocols/sessions";
 import { CompareApp } from "../src/CompareApp";
 import { SessionsApp } from "../src/SessionsApp";
 import { agent, agentLive, fakeVsCode, renderPanel, snapshot } from "./helpers";
 
-const send = (message: ExtensionMessage) => act(() => void window.dispatchEvent(new MessageEvent("message", { data: message })));
+const send = (message: ComparePush | SessionsPush) => act(() => void window.dispatchEvent(new MessageEvent("message", { data: message })));
 
 function member(n: number, overrides: Partial<CompareMemberView> = {}): CompareMemberView {
   return {

@@ -1,13 +1,15 @@
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import type { ExtensionMessage, SessionRowView, TurnSummaryView } from "../../src/shared/protocol";
+import type { SessionRowView, TurnSummaryView } from "../../src/shared/protocol";
+import type { ReaderPush } from "../../src/shared/protocols/reader";
+import type { SessionsPush } from "../../src/shared/protocols/sessions";
 import { READER_PAGE, SessionReaderApp } from "../src/SessionReaderApp";
 import { SessionsApp } from "../src/SessionsApp";
 import { agent, agentLive, fakeVsCode, innerInput, renderPanel, snapshot, tool } from "./helpers";
 
 const cells = (tr: HTMLElement) => Array.from(tr.querySelectorAll("td")).map((td) => td.textContent?.trim() ?? "");
-const send = (message: ExtensionMessage) => act(() => void window.dispatchEvent(new MessageEvent("message", { data: message })));
+const send = (message: SessionsPush | ReaderPush) => act(() => void window.dispatchEvent(new MessageEvent("message", { data: message })));
 
 function row(overrides: Partial<SessionRowView> & { sessionId: string; title: string }): SessionRowView {
   return {

@@ -4,7 +4,7 @@ import type { CardView } from "../../../src/shared/protocol";
 import { cardStatus, limitInsteadOfError, retryText, statusText } from "../agentStatus";
 import { focusAgentHandlers } from "../focusAgent";
 import { useSendOnce } from "../useSendOnce";
-import { post } from "../vscodeApi";
+import { post } from "../clients/panelClient";
 import { ActionButton } from "./ActionButton";
 import { AgentName } from "./AgentName";
 import { Codicon } from "./Codicon";

@@ -7,7 +7,7 @@ import { focusAgentHandlers } from "../focusAgent";
 import { nowDoing } from "../nowDoing";
 import { useBringIntoView } from "../useBringIntoView";
 import { useNow } from "../useNow";
-import { post } from "../vscodeApi";
+import { post } from "../clients/panelClient";
 import { Codicon } from "./Codicon";
 import { Prompt } from "./Prompt";
 import { StatusDot } from "./StatusDot";

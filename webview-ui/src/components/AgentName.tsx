@@ -1,6 +1,6 @@
 import { VSCodeButton, VSCodeTextField } from "@vscode/webview-ui-toolkit/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from "react";
-import { post } from "../vscodeApi";
+import { post } from "../clients/panelClient";
 import { Codicon } from "./Codicon";
 import type { AGENT_NAME_MAX_LENGTH } from "../../../src/shared/protocol";
 

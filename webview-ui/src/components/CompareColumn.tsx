@@ -2,7 +2,7 @@ import type { CompareMemberView, RaceCompareView } from "../../../src/shared/pro
 import { changesText, checkText, mergeText, phaseText } from "../compareText";
 import { compactNumber, costText, duration } from "../usageText";
 import { useNow } from "../useNow";
-import { post } from "../vscodeApi";
+import { post } from "../clients/compareClient";
 
 type CompareAction = "review" | "followUp" | "pick" | "focus" | "checkOutput";
 

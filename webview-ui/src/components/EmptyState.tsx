@@ -1,5 +1,5 @@
 import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
-import { post } from "../vscodeApi";
+import { post } from "../clients/panelClient";
 import { Codicon } from "./Codicon";
 
 /** First thing a new user sees: what this panel is for and the one step to take. */

@@ -1,6 +1,6 @@
 import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
 import type { NoticeView } from "../../../src/shared/protocol";
-import { post } from "../vscodeApi";
+import { post } from "../clients/panelClient";
 import { Codicon } from "./Codicon";
 
 /** A panel-wide message (e.g. `claude` not found) with what the user can do about it. */

@@ -1,6 +1,6 @@
 import type { PromptView } from "../../../src/shared/protocol";
 import { useSendOnce } from "../useSendOnce";
-import { post } from "../vscodeApi";
+import { post } from "../clients/panelClient";
 import { ActionButton } from "./ActionButton";
 import { Codicon } from "./Codicon";
 

@@ -1,6 +1,6 @@
 import type { SyntheticEvent } from "react";
 import type { ReviewCommentsView } from "../../../src/shared/protocol";
-import { post } from "../vscodeApi";
+import { post } from "../clients/panelClient";
 import { Codicon } from "./Codicon";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;

@@ -1,6 +1,6 @@
 import type { SyntheticEvent } from "react";
 import type { SessionEditsView } from "../../../src/shared/protocol";
-import { post } from "../vscodeApi";
+import { post } from "../clients/panelClient";
 import { Codicon } from "./Codicon";
 
 /** "Edited 2 files this session: src/a.ts, README.md · Review", for an agent in the shared checkout. */

@@ -2,7 +2,7 @@ import type { StillRunningView } from "../../../src/shared/protocol";
 import { formatElapsed } from "../elapsed";
 import { useNow } from "../useNow";
 import { useSendOnce } from "../useSendOnce";
-import { post } from "../vscodeApi";
+import { post } from "../clients/panelClient";
 import { ActionButton } from "./ActionButton";
 import { Codicon } from "./Codicon";
 

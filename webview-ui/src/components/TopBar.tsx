@@ -1,6 +1,6 @@
 import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
 import { useMediaQuery } from "../useMediaQuery";
-import { post } from "../vscodeApi";
+import { post } from "../clients/panelClient";
 import { Codicon } from "./Codicon";
 
 /** The toolbar; `total`: every card's session usage together ("3 agents · 1.2M tokens · ~$4.20"). */

@@ -1,6 +1,6 @@
 import type { SyntheticEvent } from "react";
 import type { WorktreeView } from "../../../src/shared/protocol";
-import { post } from "../vscodeApi";
+import { post } from "../clients/panelClient";
 import { Codicon } from "./Codicon";
 
 /** "⎇ worktree-fix · isolated · 3 files · +40 −12" with Review / Merge… / Remove…, for an agent in a worktree of its own. */
