@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { namespaceSupport } from "./namespace.js";
 
 /** The pinned version; `ARCADIA_CLAUDE_VERSION=<v>` tries another one (e.g. to re-record fixtures). */
-export const CLAUDE_CODE_VERSION = process.env.ARCADIA_CLAUDE_VERSION || "2.1.330";
+export const CLAUDE_CODE_VERSION = process.env.ARCADIA_CLAUDE_VERSION || "2.1.332";
 
 /** `${XDG_CACHE_HOME:-~/.cache}/arcadia/claude-code-<version>`. */
 export function claudeInstallDir(version = CLAUDE_CODE_VERSION): string {
@@ -47,6 +47,8 @@ export function claudeBinary(version = CLAUDE_CODE_VERSION): string {
       rmSync(home, { recursive: true, force: true });
     }
     if (!out.startsWith(version)) throw new Error(`${bin} --version printed ${JSON.stringify(out)}, expected ${version}`);
+    // Once per process: a test log then names the CLI that really ran, as the binary itself says.
+    console.log(`real Claude Code CLI: ${out.trim()} (${bin})`);
   }
   verified = bin;
   return bin;

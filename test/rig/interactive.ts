@@ -162,6 +162,7 @@ export class InteractiveSession {
   /** Kills everything this session started (the CLI, its tools, its model server). */
   kill(): void {
     this.ns.killAll();
+    if (this.exitInfo) return; // its pid may be another process's by now
     try {
       this.proc.kill("SIGKILL");
     } catch {
@@ -174,6 +175,7 @@ export class InteractiveSession {
     this.disposed = true;
     this.kill();
     await Promise.race([this.exited, sleep(3000)]);
+    this.ns.release();
     this.screen.dispose();
   }
 

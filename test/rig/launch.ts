@@ -2,6 +2,7 @@
 // network namespace. The filesystem is shared, so the test reads transcripts directly.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
+import { closeSync, openSync, readlinkSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import * as pty from "@lydell/node-pty";
@@ -63,18 +64,43 @@ process.once("exit", () => {
 });
 
 /** Remembers the namespace of a launched pid so every process in it can be killed later, even
- * ones that left the process group. */
+ * ones that left the process group. From capture to release it holds the namespace open: the
+ * kernel gives a freed namespace's id to the next one made (seen here within five launches), so a
+ * sweep by the id of a namespace already gone would SIGKILL whichever launch has it now, another
+ * test's CLI or, on a shared machine, another run's. */
 export class NamespaceHandle {
   private ns: string | undefined;
+  private held: number | undefined;
+  private exited = false;
+  private released = false;
   constructor(private readonly pid: number) {
     live.add(this);
+    // `unshare` makes the namespace within milliseconds: held from then on, not only from when a
+    // caller thinks of it (a print run can be over before its port file is seen).
+    const poll = setInterval(() => {
+      this.capture();
+      if (this.ns || this.exited || this.released) clearInterval(poll);
+    }, 5);
+    poll.unref();
+  }
+
+  /** The launched process ended and was reaped: its pid may be anyone's from now on. */
+  markExited(): void {
+    this.exited = true;
   }
 
   /** Call once the namespace surely exists (e.g. the model server's port file is there). */
   capture(): void {
-    if (this.ns) return;
-    const ns = netnsOf(this.pid);
-    if (ns && ns !== netnsOf("self")) this.ns = ns;
+    if (this.ns || this.exited || this.released) return;
+    let fd: number;
+    try {
+      fd = openSync(`/proc/${this.pid}/ns/net`, "r");
+    } catch {
+      return;
+    }
+    const ns = readlinkSync(`/proc/self/fd/${fd}`);
+    if (ns === netnsOf("self")) closeSync(fd);
+    else [this.ns, this.held] = [ns, fd];
   }
 
   /** Processes currently in the namespace (the CLI, its tools, the model server…). */
@@ -85,13 +111,27 @@ export class NamespaceHandle {
 
   killAll(): void {
     live.delete(this);
+    if (this.released) return;
     this.capture();
-    try {
-      process.kill(-this.pid, "SIGKILL");
-    } catch {
-      // Group already gone.
+    // The group by its leader's pid only while that pid is still the leader's.
+    if (!this.exited) {
+      try {
+        process.kill(-this.pid, "SIGKILL");
+      } catch {
+        // Group already gone.
+      }
     }
     killNamespace(this.ns);
+    if (this.exited) this.release();
+  }
+
+  /** Lets the namespace go: its id means nothing to this handle afterwards. */
+  release(): void {
+    live.delete(this);
+    this.released = true;
+    this.ns = undefined;
+    if (this.held !== undefined) closeSync(this.held);
+    this.held = undefined;
   }
 }
 
@@ -102,7 +142,9 @@ export interface PtyLaunch {
 
 export function launchPty(spec: LaunchSpec, cols: number, rows: number): PtyLaunch {
   const proc = pty.spawn("unshare", buildArgv(spec), { name: "xterm-256color", cols, rows, cwd: spec.cwd, env: spec.env });
-  return { proc, ns: new NamespaceHandle(proc.pid) };
+  const ns = new NamespaceHandle(proc.pid);
+  proc.onExit(() => ns.markExited());
+  return { proc, ns };
 }
 
 export interface ChildLaunch {
@@ -119,5 +161,7 @@ export function launchChild(spec: LaunchSpec): ChildLaunch {
     detached: true,
   });
   if (proc.pid === undefined) throw new Error("failed to spawn unshare");
-  return { proc, ns: new NamespaceHandle(proc.pid) };
+  const ns = new NamespaceHandle(proc.pid);
+  proc.on("exit", () => ns.markExited());
+  return { proc, ns };
 }

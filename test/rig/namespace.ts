@@ -32,7 +32,8 @@ export function netnsOf(pid: number | "self"): string | undefined {
 }
 
 /** SIGKILLs every process in namespace `ns`. Refuses to act on our own namespace, so a wrong id
- * can never take down the host's processes. Returns the pids signalled. */
+ * can never take down the host's processes. Returns the pids signalled. Give it only the id of a
+ * namespace held open (NamespaceHandle): a freed id is soon another namespace's. */
 export function killNamespace(ns: string | undefined): number[] {
   if (!ns || ns === netnsOf("self")) return [];
   const killed: number[] = [];
