@@ -7,6 +7,9 @@
 // Imports are followed as written — static, dynamic, require, re-export, side-effect — so a
 // layer cannot reach vscode through a helper in another folder. ESLint flags the direct case
 // while editing; this check is what CI relies on.
+// And public faces: outside a folder of src/core, that folder is imported only through its index.ts
+// (`../core/tools`, never `../core/tools/readFile`), so what a folder offers is one short list and
+// the rest is free to change.
 //   node scripts/check-layers.mjs [--root <repository>]   (the root: for tests that plant files)
 import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
@@ -42,8 +45,33 @@ for (const layer of LAYERS) {
     }
   }
 }
+const core = join(root, "src", "core");
+/** The folder of src/core a path is in ("tools"), or undefined outside core. */
+const coreFolder = (path) => {
+  const rel = relative(core, path);
+  return rel.startsWith("..") || rel === "" ? undefined : rel.split(sep)[0];
+};
+let faced = 0;
+for (const file of walk(join(root, "src"))) {
+  const mine = coreFolder(file);
+  for (const match of readFileSync(file, "utf8").matchAll(IMPORT)) {
+    const spec = match[1] ?? match[2] ?? match[3] ?? match[4];
+    if (!spec?.startsWith(".")) continue;
+    const target = resolve(dirname(file), spec).replace(/\.(ts|tsx|js|mjs)$/, "");
+    const folder = coreFolder(target);
+    if (folder === undefined || folder === mine) continue;
+    faced++;
+    const face = join(core, folder);
+    if (target !== face && target !== join(face, "index")) {
+      problems.push(`${relative(root, file)}: imports "${spec}": outside src/core/${folder}, import its public face "src/core/${folder}" (index.ts)`);
+    }
+  }
+}
 if (problems.length > 0) {
   console.error(`layer boundaries broken (see CLAUDE.md, "Layout"):\n  ${problems.join("\n  ")}`);
   process.exit(1);
 }
-console.log(`layers: ok (${files} files in ${LAYERS.map((l) => l.folder).join(", ")}; none reaches vscode or past its layer)`);
+console.log(
+  `layers: ok (${files} files in ${LAYERS.map((l) => l.folder).join(", ")}; none reaches vscode or past its layer; ` +
+    `${faced} imports of a core folder from outside it, each through its index.ts)`,
+);

@@ -1,7 +1,7 @@
 /** Arcadia's command line: `arcadia replay <file.jsonl>... [--json]`. */
 import { parseArgs } from "node:util";
 import { replayCommand } from "./cli/replayCommand";
-import { errorMessage } from "./core/util/errorMessage";
+import { errorMessage } from "./core/util";
 
 const USAGE = `usage: arcadia replay <file.jsonl>... [--json]
 

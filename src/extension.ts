@@ -6,8 +6,8 @@
  */
 import type { AgentManager } from "./agents/agentManager";
 import type { LiveBoard } from "./agents/liveBoard";
-import { projectDirFor } from "./core/transcript/projectDir";
-import { DisposableStore } from "./core/util/emitter";
+import { projectDirFor } from "./core/transcript";
+import { DisposableStore } from "./core/util";
 import type { ArcadiaViewProvider } from "./panel/viewProvider";
 import { vscode } from "./vscode/api";
 import { activationTimer } from "./vscode/activationTiming";

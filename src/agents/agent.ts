@@ -4,15 +4,15 @@
  * everything it shows is derived from those.
  */
 import { isDeepStrictEqual } from "node:util";
-import type { AgentState } from "../core/agent/agentState";
-import type { ToolWait } from "../core/agent/hookRows";
-import { shownRows } from "../core/agent/shownRows";
-import type { HookTool } from "../core/hooks/hookToolFeed";
-import { contextUsage } from "../core/agent/contextUsage";
-import { type FollowerOptions, SessionFollower } from "../core/engine/sessionFollower";
-import { TurnLog } from "../core/engine/turnLog";
-import { transcriptPath } from "../core/transcript/projectDir";
-import type { TranscriptEvent } from "../core/transcript/events";
+import type { AgentState } from "../core/agent";
+import type { ToolWait } from "../core/agent";
+import { shownRows } from "../core/agent";
+import type { HookTool } from "../core/hooks";
+import { contextUsage } from "../core/agent";
+import { type FollowerOptions, SessionFollower } from "../core/engine";
+import { TurnLog } from "../core/engine";
+import { transcriptPath } from "../core/transcript";
+import type { TranscriptEvent } from "../core/transcript";
 import type { AgentFacts, PromptView, ToolView } from "../shared/protocol";
 import { displayStatus, waitsOnPermission } from "./displayStatus";
 import { exitMessage } from "./exitMessage";

@@ -3,9 +3,9 @@
  * (which withdraws their approvals and diffs and stops their commands), so no late Allow runs
  * anything for nobody; a closed agent's permission prompts, live rows and commands terminal go.
  */
-import type { PermissionBroker } from "../core/hooks/permissionBroker";
-import type { ToolCallTracker } from "../core/mcp/toolCallTracker";
-import type { Disposable, Event } from "../core/util/emitter";
+import type { PermissionBroker } from "../core/hooks";
+import type { ToolCallTracker } from "../core/mcp";
+import type { Disposable, Event } from "../core/util";
 import type { AgentChange } from "./agentRegistry";
 
 export interface AgentChangeDeps {

@@ -6,9 +6,9 @@
  * each terminal, adoption included (processBinding.ts). Knows VS Code only through ./ports.
  */
 import { randomUUID } from "node:crypto";
-import type { FollowerOptions } from "../core/engine/sessionFollower";
-import { type Clock, systemClock } from "../core/util/clock";
-import { DisposableStore, type Event } from "../core/util/emitter";
+import type { FollowerOptions } from "../core/engine";
+import { type Clock, systemClock } from "../core/util";
+import { DisposableStore, type Event } from "../core/util";
 import { AGENT_NAME_MAX_LENGTH, type AgentFacts } from "../shared/protocol";
 import { Agent, type AgentInit, type CardLiveSource } from "./agent";
 import { type AgentChange, AgentRegistry, type TranscriptEventsRead } from "./agentRegistry";
@@ -16,8 +16,8 @@ import { AgentRestore } from "./agentRestore";
 import { ClearWatch, projectFolderWatch, type WatchFolder } from "./clearWatch";
 import type { BindingStore, EndedCommand, LaunchExtras, Log, ProcessMonitor, TerminalHandle, TerminalHost } from "./ports";
 import { ProcessBinding } from "./processBinding";
-import { isSessionId } from "../core/transcript/sessionId";
-import { errorMessage } from "../core/util/errorMessage";
+import { isSessionId } from "../core/transcript";
+import { errorMessage } from "../core/util";
 
 export type { AgentChange, TranscriptEventsRead } from "./agentRegistry";
 export { TERMINAL_REVIVAL_GRACE_MS } from "./agentRestore";

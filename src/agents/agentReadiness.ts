@@ -6,7 +6,7 @@
  * task typed at a new agent: Open Claude Code's `prompt`, a race's members.
  */
 import type { AgentFacts } from "../shared/protocol";
-import type { Event } from "../core/util/emitter";
+import type { Event } from "../core/util";
 
 export type Readiness = "ready" | "exited" | "gone" | "timeout";
 

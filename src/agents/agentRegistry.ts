@@ -3,13 +3,13 @@
  * focused (the terminal in front), each card's update, and a turn that finished. One place holds
  * the agents so that restore, /clear, process binding and the manager all see the same cards.
  */
-import type { TranscriptEvent } from "../core/transcript/events";
-import { Emitter } from "../core/util/emitter";
-import { DisposableObject } from "../core/util/lifecycle";
+import type { TranscriptEvent } from "../core/transcript";
+import { Emitter } from "../core/util";
+import { DisposableObject } from "../core/util";
 import type { AgentFacts } from "../shared/protocol";
 import type { Agent } from "./agent";
 import type { AgentBinding, BindingStore, Log, TerminalHandle } from "./ports";
-import { errorMessage } from "../core/util/errorMessage";
+import { errorMessage } from "../core/util";
 
 export type AgentChange =
   | { type: "updated"; agent: AgentFacts }

@@ -5,14 +5,14 @@
  * agent whose terminal is not there yet waits TERMINAL_REVIVAL_GRACE_MS for it before it is dropped.
  */
 import { isDeepStrictEqual } from "node:util";
-import type { FollowerOptions } from "../core/engine/sessionFollower";
-import type { Clock } from "../core/util/clock";
+import type { FollowerOptions } from "../core/engine";
+import type { Clock } from "../core/util";
 import type { AgentFacts } from "../shared/protocol";
 import type { Agent, AgentInit } from "./agent";
 import type { AgentRegistry } from "./agentRegistry";
 import type { AgentBinding, BindingStore, ClaudeProcessState, Disposable, Log, TerminalHandle, TerminalHost } from "./ports";
-import { errorMessage } from "../core/util/errorMessage";
-import { DisposableMap, DisposableObject } from "../core/util/lifecycle";
+import { errorMessage } from "../core/util";
+import { DisposableMap, DisposableObject } from "../core/util";
 import { placeholderView, readTail, reconnectingView, type TranscriptTail } from "./reconnectingCards";
 
 /**

@@ -4,10 +4,10 @@
  * moves the focused agent of that project to it (the rule: clearClaim.ts). An agent whose process
  * names its session is moved by that instead (processBinding.ts), never by this guess.
  */
-import { ProjectFolderWatcher } from "../core/engine/projectFolderWatcher";
-import { startsWithClear } from "../core/transcript/clearStart";
-import { sessionIdOf } from "../core/transcript/subagentFiles";
-import type { Clock } from "../core/util/clock";
+import { ProjectFolderWatcher } from "../core/engine";
+import { startsWithClear } from "../core/transcript";
+import { sessionIdOf } from "../core/transcript";
+import type { Clock } from "../core/util";
 import type { AgentRegistry } from "./agentRegistry";
 import { chooseClaimant, quietWait } from "./clearClaim";
 import type { Log } from "./ports";

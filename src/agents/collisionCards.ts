@@ -3,9 +3,9 @@
  * ("src/App.tsx" from its own folder, the others by name), and the guard kept in step with the
  * agents: an agent that is idle or exited is editing nothing now, a closed one shares nothing.
  */
-import type { CollisionGuard } from "../core/collisions/collisionGuard";
-import { shownFrom } from "../core/collisions/collisionHooks";
-import type { Disposable, Event } from "../core/util/emitter";
+import type { CollisionGuard } from "../core/collisions";
+import { shownFrom } from "../core/collisions";
+import type { Disposable, Event } from "../core/util";
 import type { SharedFileView } from "../shared/protocol";
 import type { AgentChange } from "./agentRegistry";
 import type { SharedFileSource } from "./liveBoard";

@@ -3,9 +3,9 @@
  * race (core/races/race.ts), each member's card if it has one, its figures (raceFigures.ts), and
  * its check — running, or its last result, stale when the worktree's files changed since. Pure.
  */
-import { memberBranch, phaseOf, type CheckResult, type Race, type RaceMember } from "../core/races/race";
+import { memberBranch, phaseOf, type CheckResult, type Race, type RaceMember } from "../core/races";
 import type { AgentStatusView, CompareCheckView, CompareMemberView, RaceCompareView } from "../shared/protocol";
-import type { FolderFigures } from "../core/races/folderSessions";
+import type { FolderFigures } from "../core/races";
 import type { MemberFigures } from "./raceFigures";
 
 export interface CompareInputs {

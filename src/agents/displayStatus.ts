@@ -5,7 +5,7 @@
  * live status file (exact), and the transcript as the fallback (hand-off lag, no status file, a
  * CLI too old to write one). Pure, so every combination is tested without processes.
  */
-import type { AgentState } from "../core/agent/agentState";
+import type { AgentState } from "../core/agent";
 import type { AgentStatusView, NeedsYouView, PromptView } from "../shared/protocol";
 import type { ClaudeProcessState } from "./ports";
 

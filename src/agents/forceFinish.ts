@@ -3,7 +3,7 @@
  * may have ended between the click and now (its result arrived): then there is nothing to do,
  * and the log says so rather than the user seeing an error.
  */
-import type { ToolCallTracker } from "../core/mcp/toolCallTracker";
+import type { ToolCallTracker } from "../core/mcp";
 import type { Log } from "./ports";
 
 export type FinishAction = "cancel" | "complete";

@@ -4,10 +4,10 @@
  * prompt, an interrupt, a final API error, a compaction) takes the calls announced before it, a
  * session change the other sessions' calls, an exited claude everything it left.
  */
-import type { HookToolFeed } from "../core/hooks/hookToolFeed";
-import type { TranscriptEvent } from "../core/transcript/events";
-import { DisposableStore, type Disposable, type Event } from "../core/util/emitter";
-import type { ToolWait } from "../core/agent/hookRows";
+import type { HookToolFeed } from "../core/hooks";
+import type { TranscriptEvent } from "../core/transcript";
+import { DisposableStore, type Disposable, type Event } from "../core/util";
+import type { ToolWait } from "../core/agent";
 import type { PromptView } from "../shared/protocol";
 import type { CardLiveSource } from "./agent";
 import type { AgentChange, TranscriptEventsRead } from "./agentRegistry";

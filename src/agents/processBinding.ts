@@ -5,7 +5,7 @@
  * hand gets a card of its own (adoption, the `arcadia.adoptTerminals` setting). Agents' terminals
  * are tracked always, other terminals only for adoption, never Arcadia's own command terminals.
  */
-import { DisposableMap, DisposableObject } from "../core/util/lifecycle";
+import { DisposableMap, DisposableObject } from "../core/util";
 import type { Agent, AgentInit } from "./agent";
 import type { AgentRegistry } from "./agentRegistry";
 import type { ClaudeProcessState, Disposable, Log, ProcessMonitor, TerminalHandle, TerminalHost } from "./ports";

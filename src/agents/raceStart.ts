@@ -10,9 +10,9 @@
  * nothing). The race is saved before the first agent starts, and each card as it comes, so a
  * reload mid-start keeps it.
  */
-import { memberPath, type Race, memberStarted } from "../core/races/race";
-import { visibleText } from "../core/util/visibleText";
-import { errorMessage } from "../core/util/errorMessage";
+import { memberPath, type Race, memberStarted } from "../core/races";
+import { visibleText } from "../core/util";
+import { errorMessage } from "../core/util";
 import type { RaceBook } from "./raceBook";
 import { NOT_TAKEN, notReadyReason, type Readiness, typeTask } from "./agentReadiness";
 

@@ -7,14 +7,14 @@
  * (core/agent/shownRows.ts, displayStatus.ts), so the card reads as it did before the reload.
  * Replaced by the real card when the agent is re-bound, or removed when its terminal is given up on.
  */
-import type { AgentState } from "../core/agent/agentState";
-import { contextUsage } from "../core/agent/contextUsage";
-import { shownRows } from "../core/agent/shownRows";
-import { type FollowerOptions, SessionFollower } from "../core/engine/sessionFollower";
-import { TurnLog } from "../core/engine/turnLog";
-import type { TranscriptEvent } from "../core/transcript/events";
-import { transcriptPath } from "../core/transcript/projectDir";
-import { noWatch } from "../core/util/fileWatch";
+import type { AgentState } from "../core/agent";
+import { contextUsage } from "../core/agent";
+import { shownRows } from "../core/agent";
+import { type FollowerOptions, SessionFollower } from "../core/engine";
+import { TurnLog } from "../core/engine";
+import type { TranscriptEvent } from "../core/transcript";
+import { transcriptPath } from "../core/transcript";
+import { noWatch } from "../core/util";
 import type { AgentFacts } from "../shared/protocol";
 import { displayStatus, waitsOnPermission } from "./displayStatus";
 import type { AgentBinding, ClaudeProcessState } from "./ports";

@@ -8,17 +8,17 @@
  * through the deps, so this is tested in plain Node.
  */
 import { relative, isAbsolute, sep } from "node:path";
-import { AnswerWatch } from "../core/review/answerWatch";
-import { anchorAt, locate, type Located, splitLines } from "../core/review/lineAnchor";
-import { type AgentReview, ReviewBook, type OutgoingThread, type ReviewThread, threadStatus } from "../core/review/reviewBook";
-import { reviewMessage } from "../core/review/reviewMessage";
-import { Emitter, type Event } from "../core/util/emitter";
-import { errorMessage } from "../core/util/errorMessage";
+import { AnswerWatch } from "../core/review";
+import { anchorAt, locate, type Located, splitLines } from "../core/review";
+import { type AgentReview, ReviewBook, type OutgoingThread, type ReviewThread, threadStatus } from "../core/review";
+import { reviewMessage } from "../core/review";
+import { Emitter, type Event } from "../core/util";
+import { errorMessage } from "../core/util";
 import type { AgentFacts, ReviewCommentsView } from "../shared/protocol";
 import type { AgentChange, TranscriptEventsRead } from "./agentRegistry";
 import { atClaudePrompt } from "./agentReadiness";
 import type { Log, TerminalHandle } from "./ports";
-import { DisposableObject } from "../core/util/lifecycle";
+import { DisposableObject } from "../core/util";
 
 export interface ReviewDeskDeps {
   agents: {

@@ -5,17 +5,17 @@
  * transcript gained (never from the start), as the agent works; a new session (/clear, a resume
  * into another file) starts anew.
  */
-import { shownFrom } from "../core/collisions/collisionHooks";
-import { SessionDigestReader } from "../core/sessions/sessionDigestReader";
-import type { TurnSummary } from "../core/sessions/turnHistory";
-import { limitMessage } from "../core/usage/limitNotice";
-import { estimateCost, totalTokens } from "../core/usage/usageLedger";
-import { type Disposable, Emitter } from "../core/util/emitter";
-import { errorMessage } from "../core/util/errorMessage";
-import { SettledRuns } from "../core/util/settledRuns";
+import { shownFrom } from "../core/collisions";
+import { SessionDigestReader } from "../core/sessions";
+import type { TurnSummary } from "../core/sessions";
+import { limitMessage } from "../core/usage";
+import { estimateCost, totalTokens } from "../core/usage";
+import { type Disposable, Emitter } from "../core/util";
+import { errorMessage } from "../core/util";
+import { SettledRuns } from "../core/util";
 import type { SessionEditsView, SessionUsageView, TurnSummaryView } from "../shared/protocol";
 import type { AgentChange } from "./agentRegistry";
-import { combinedDisposable, DisposableObject } from "../core/util/lifecycle";
+import { combinedDisposable, DisposableObject } from "../core/util";
 
 /** Paths a card lists (the count covers all). */
 const LISTED = 50;

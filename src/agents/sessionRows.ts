@@ -2,9 +2,9 @@
  * A Sessions view row from a session's index entry: its title (the CLI's, else its first prompt),
  * its figures once it has been read whole, and the card following it now. Pure.
  */
-import type { SessionEntry } from "../core/sessions/sessionIndex";
-import { limitMessage } from "../core/usage/limitNotice";
-import { estimateCost, totalTokens } from "../core/usage/usageLedger";
+import type { SessionEntry } from "../core/sessions";
+import { limitMessage } from "../core/usage";
+import { estimateCost, totalTokens } from "../core/usage";
 import type { SessionRowView } from "../shared/protocol";
 
 /** The text the filter searches, at most this long. */

@@ -3,7 +3,7 @@
  * the protocol and the core's types can change apart (a field added to ToolCall reaches the
  * webview only when it is added here), and nothing else of the object rides along to the panel.
  */
-import type { ShownRow } from "../core/agent/shownRows";
+import type { ShownRow } from "../core/agent";
 import type { ToolView } from "../shared/protocol";
 
 export function toolView(call: ShownRow): ToolView {

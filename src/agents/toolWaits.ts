@@ -4,7 +4,7 @@
  * the call ran marks that it was allowed. Kept per agent for the current turn's rows only (live
  * state, bounded): a new turn's prompt drops the waits that began before it.
  */
-import type { ToolWait } from "../core/agent/hookRows";
+import type { ToolWait } from "../core/agent";
 
 /** Far more than the calls of one turn that ever wait on the user. */
 const MAX_WAITS_PER_AGENT = 256;

@@ -1,9 +1,9 @@
 /** `arcadia replay <file.jsonl>... [--json]`: what the panel would show for these transcripts. */
 import { stat } from "node:fs/promises";
-import { type ReplayOptions, replaySessions } from "../core/engine/replay";
-import { DEFAULT_MAX_LINE_BYTES } from "../core/transcript/lineReader";
+import { type ReplayOptions, replaySessions } from "../core/engine";
+import { DEFAULT_MAX_LINE_BYTES } from "../core/transcript";
 import { finalJsonLine, stateLine, timelineLine, toolJsonLine } from "./replayFormat";
-import { errorMessage } from "../core/util/errorMessage";
+import { errorMessage } from "../core/util";
 
 export interface Output {
   out(line: string): void;

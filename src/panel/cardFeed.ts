@@ -3,7 +3,7 @@
  * one function for both) and then each card as it changes. The card store is the only source.
  */
 import type { CardStore } from "../agents/cardStore";
-import { DisposableStore, type Disposable } from "../core/util/emitter";
+import { DisposableStore, type Disposable } from "../core/util";
 import type { ExtensionMessage, NoticeView } from "../shared/protocol";
 
 export type CardSource = Pick<CardStore, "cards" | "onDidChangeCard" | "onDidRemoveCard">;

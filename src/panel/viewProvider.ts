@@ -7,7 +7,7 @@
 import { vscode } from "../vscode/api";
 import type { PanelProtocol, PanelPush } from "../shared/protocols/panel";
 import { type PageBinding, WebviewHost } from "../vscode/webviewHost";
-import { DisposableObject } from "../core/util/lifecycle";
+import { DisposableObject } from "../core/util";
 import { type CardSource, followCards } from "./cardFeed";
 
 export { PANEL_VIEW_ID } from "../vscode/viewIds";

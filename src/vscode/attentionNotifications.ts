@@ -5,7 +5,7 @@
  */
 import { Attention } from "../agents/attention";
 import type { CardStore } from "../agents/cardStore";
-import { DisposableStore, type Disposable } from "../core/util/emitter";
+import { DisposableStore, type Disposable } from "../core/util";
 import { notifyNeedsYou, notifyTurnFinished } from "./turnNotifications";
 
 export interface AttentionDeps {

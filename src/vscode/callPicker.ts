@@ -5,7 +5,7 @@
 import { vscode } from "./api";
 import { type FinishAction, forceFinish } from "../agents/forceFinish";
 import type { Log } from "../agents/ports";
-import type { ToolCallTracker, TrackedCall } from "../core/mcp/toolCallTracker";
+import type { ToolCallTracker, TrackedCall } from "../core/mcp";
 // The card's own formatter, so a call reads "running 2m 05s" in the picker as on its row. The
 // extension may take this pure function from the webview's sources; the reverse is refused (the
 // webview imports only types from src/), so it lives there.

@@ -7,10 +7,10 @@
  */
 import { vscode } from "./api";
 import { outputPty } from "./outputPty";
-import type { CheckRunner } from "../core/races/checkRuns";
-import { ProcessCommandRunner } from "../core/tools/processCommandRunner";
-import { errorMessage } from "../core/util/errorMessage";
-import { DisposableMap, DisposableObject } from "../core/util/lifecycle";
+import type { CheckRunner } from "../core/races";
+import { ProcessCommandRunner } from "../core/tools";
+import { errorMessage } from "../core/util";
+import { DisposableMap, DisposableObject } from "../core/util";
 
 /** A member's check terminal; disposing it closes the terminal. */
 interface Shown extends vscode.Disposable {

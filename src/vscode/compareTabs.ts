@@ -9,7 +9,7 @@ import type { Log } from "../agents/ports";
 import type { RaceCompareView } from "../shared/protocol";
 import { COMPARE_PAGE, type CompareHandlers, type CompareMessage, type CompareProtocol } from "../shared/protocols/compare";
 import { WebviewHost } from "./webviewHost";
-import { DisposableMap, DisposableObject } from "../core/util/lifecycle";
+import { DisposableMap, DisposableObject } from "../core/util";
 
 /** An open tab: disposing it closes the tab (its host goes with it). */
 interface OpenTab {

@@ -9,8 +9,8 @@ import which from "which";
 import { tmpdir } from "node:os";
 import { basename, dirname } from "node:path";
 import type { LaunchExtras } from "../agents/ports";
-import { writeHookSettingsFile } from "../core/hooks/hookSettingsFile";
-import { writeMcpConfigFile } from "../core/server/mcpConfigFile";
+import { writeHookSettingsFile } from "../core/hooks";
+import { writeMcpConfigFile } from "../core/server";
 
 export interface ServerAddress {
   url: string;

@@ -8,9 +8,9 @@
 import type * as vscode from "vscode";
 import type { Log } from "../agents/ports";
 import type { RunningLoopbackServer, LoopbackServerOptions } from "../core/server";
-import type { ToolPorts } from "../core/tools/ports";
+import type { ToolPorts } from "../core/tools";
 import { loadServerIdentity, saveServerIdentity } from "./serverIdentity";
-import { errorMessage } from "../core/util/errorMessage";
+import { errorMessage } from "../core/util";
 
 const PORT_ATTEMPTS = 4;
 const PORT_RETRY_MS = 500;

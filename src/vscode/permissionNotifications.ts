@@ -6,7 +6,7 @@
  * elsewhere does nothing: the answer goes through the same decide() as the panel's.
  */
 import { vscode } from "./api";
-import type { PermissionBroker } from "../core/hooks/permissionBroker";
+import type { PermissionBroker } from "../core/hooks";
 import type { PromptDesk } from "../agents/promptDesk";
 import { distinctMessage, untilAnswered } from "../agents/untilAnswered";
 

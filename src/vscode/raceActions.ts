@@ -8,11 +8,11 @@
 import { join } from "node:path";
 import { vscode } from "./api";
 import type { AgentManager } from "../agents/agentManager";
-import type { CheckRuns } from "../core/races/checkRuns";
-import { diffBetween } from "../core/git/changeStats";
-import { memberPath, type Race, type RaceMember, recordCheck } from "../core/races/race";
-import { typedTextProblem } from "../core/launch/typedText";
-import { visibleText } from "../core/util/visibleText";
+import type { CheckRuns } from "../core/races";
+import { diffBetween } from "../core/git";
+import { memberPath, type Race, type RaceMember, recordCheck } from "../core/races";
+import { typedTextProblem } from "../core/launch";
+import { visibleText } from "../core/util";
 import type { CompareAction } from "./compareTabs";
 import type { CheckTerminals } from "./checkTerminals";
 import { cardOf, memberInfo, pick, type SettleDeps } from "./raceSettle";

@@ -8,12 +8,12 @@
 import { randomUUID } from "node:crypto";
 import { vscode } from "./api";
 import type { RaceStartReport } from "../agents/raceStart";
-import { isPlainRef, repositoryRoot } from "../core/git/worktreeCreate";
-import { visibleText } from "../core/util/visibleText";
-import { MAX_MEMBERS, MIN_MEMBERS, type Race, startRace } from "../core/races/race";
-import { startingPoint, takenWorktreeNames } from "../core/races/raceDisk";
-import { typedTextProblem } from "../core/launch/typedText";
-import { freeTaskName, taskNameFrom } from "../core/races/raceNames";
+import { isPlainRef, repositoryRoot } from "../core/git";
+import { visibleText } from "../core/util";
+import { MAX_MEMBERS, MIN_MEMBERS, type Race, startRace } from "../core/races";
+import { startingPoint, takenWorktreeNames } from "../core/races";
+import { typedTextProblem } from "../core/launch";
+import { freeTaskName, taskNameFrom } from "../core/races";
 
 const TITLE = "Run on Several Agents";
 /** What `--model` may be given: a model's id or alias, nothing a shell or the CLI could read otherwise. */

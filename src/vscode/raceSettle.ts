@@ -11,11 +11,11 @@ import type { AgentManager } from "../agents/agentManager";
 import type { Log } from "../agents/ports";
 import type { RaceBook } from "../agents/raceBook";
 import type { RaceFigures } from "../agents/raceFigures";
-import type { WorktreeInfo } from "../core/git/worktreeCreate";
-import { lossOf, removalCheck, removeWorktree } from "../core/git/worktreeRemoval";
-import { memberBranch, memberPath, type MemberFacts, picked, pickProblem, type Race, type RaceMember, removalOffers } from "../core/races/race";
-import { commitWork } from "../core/races/raceDisk";
-import { isInside } from "../core/util/pathInside";
+import type { WorktreeInfo } from "../core/git";
+import { lossOf, removalCheck, removeWorktree } from "../core/git";
+import { memberBranch, memberPath, type MemberFacts, picked, pickProblem, type Race, type RaceMember, removalOffers } from "../core/races";
+import { commitWork } from "../core/races";
+import { isInside } from "../core/util";
 import { type AgentRef, closingForRemoval, type Deps as WorktreeDeps, merge, removalQuestion, tellRemoval } from "./worktreeCommands";
 
 export interface SettleDeps {

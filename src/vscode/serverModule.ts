@@ -5,4 +5,4 @@
  * esbuild builds this file as dist/server.js beside dist/extension.js (see esbuild.js).
  */
 export { startLoopbackServer } from "../core/server";
-export { registerArcadiaTools } from "../core/tools/registerArcadiaTools";
+export { registerArcadiaTools } from "../core/tools";

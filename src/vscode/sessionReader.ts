@@ -5,9 +5,9 @@
  */
 import { vscode } from "./api";
 import type { Log } from "../agents/ports";
-import type { SessionEntry } from "../core/sessions/sessionIndex";
-import { streamSessionDocument } from "../core/sessions/sessionDocument";
-import { errorMessage } from "../core/util/errorMessage";
+import type { SessionEntry } from "../core/sessions";
+import { streamSessionDocument } from "../core/sessions";
+import { errorMessage } from "../core/util";
 import { READER_PAGE } from "../shared/protocols/reader";
 import { WebviewHost } from "./webviewHost";
 

@@ -2,7 +2,7 @@
  * A command line for the terminal's shell. Arguments that need it are quoted for POSIX shells,
  * PowerShell (which also needs `&` to run a quoted path) or cmd.
  */
-import { isPlainWord, posixQuote } from "../core/util/posixQuote";
+import { isPlainWord, posixQuote } from "../core/util";
 
 type Flavour = "posix" | "powershell" | "cmd";
 

@@ -2,7 +2,7 @@
 import { vscode } from "./api";
 import { statusSummary } from "../agents/statusSummary";
 import type { CardStore } from "../agents/cardStore";
-import { DisposableObject } from "../core/util/lifecycle";
+import { DisposableObject } from "../core/util";
 
 export class AgentStatusBar extends DisposableObject {
   private readonly item = this._register(vscode.window.createStatusBarItem("arcadia.status", vscode.StatusBarAlignment.Left, 50));

@@ -2,7 +2,7 @@
 import { vscode } from "./api";
 import type { Disposable, EndedCommand, LaunchSpec, TerminalHandle, TerminalHost } from "../agents/ports";
 import { shellCommandLine } from "./shellQuote";
-import { combinedDisposable } from "../core/util/lifecycle";
+import { combinedDisposable } from "../core/util";
 
 /** Renames run one at a time: each makes its terminal the active one, which another must not undo. */
 let renames: Promise<unknown> = Promise.resolve();

@@ -7,16 +7,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Log } from "../agents/ports";
-import {
-  createWorktree,
-  ignoreWorktrees,
-  repositoryRoot,
-  WORKTREES_FOLDER,
-  type WorktreeInfo,
-  worktreeNameProblem,
-  worktreesIgnored,
-} from "../core/git/worktreeCreate";
-import { errorMessage } from "../core/util/errorMessage";
+import { createWorktree, ignoreWorktrees, repositoryRoot, WORKTREES_FOLDER, type WorktreeInfo, worktreeNameProblem, worktreesIgnored } from "../core/git";
+import { errorMessage } from "../core/util";
 import { vscode } from "./api";
 
 const IGNORE_OFFERED = "arcadia.worktreesIgnoreOffered";

@@ -6,8 +6,8 @@
 import { AgentManager } from "../agents/agentManager";
 import { cardLiveSource } from "../agents/hookToolsSync";
 import type { LiveBoard } from "../agents/liveBoard";
-import { ClaudeProcessMonitor } from "../core/process/claudeProcessMonitor";
-import { claudeConfigDir, projectDirFor } from "../core/transcript/projectDir";
+import { ClaudeProcessMonitor } from "../core/process";
+import { claudeConfigDir, projectDirFor } from "../core/transcript";
 import { vscode } from "../vscode/api";
 import { WorkspaceBindingStore } from "../vscode/bindingStore";
 import { launchExtrasFor, removeLaunchFiles } from "../vscode/launchFiles";

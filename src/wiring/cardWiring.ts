@@ -9,7 +9,7 @@ import { CardStore } from "../agents/cardStore";
 import { followHookTools } from "../agents/hookToolsSync";
 import { LiveBoard } from "../agents/liveBoard";
 import { RaceBook } from "../agents/raceBook";
-import type { DisposableStore } from "../core/util/emitter";
+import type { DisposableStore } from "../core/util";
 import type { vscode } from "../vscode/api";
 import { createCardExtras } from "../vscode/cardExtras";
 import { workspaceRaceStore } from "../vscode/races";

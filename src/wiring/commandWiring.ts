@@ -1,5 +1,5 @@
 /** The palette's commands and the views they belong to: launching, force-finishing calls, sessions, races, next agent that needs you. */
-import type { DisposableStore } from "../core/util/emitter";
+import type { DisposableStore } from "../core/util";
 import type { ArcadiaViewProvider } from "../panel/viewProvider";
 import { vscode } from "../vscode/api";
 import { registerForceFinishCommands } from "../vscode/callPicker";

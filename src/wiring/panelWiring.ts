@@ -3,7 +3,7 @@
  * cards fed to it), the status bar, notifications, the prompts desk and the panel's notices.
  */
 import { PromptDesk } from "../agents/promptDesk";
-import type { DisposableStore } from "../core/util/emitter";
+import type { DisposableStore } from "../core/util";
 import { panelSnapshot } from "../panel/cardFeed";
 import { panelPageBinding } from "../panel/messageRouter";
 import { panelActions } from "../panel/panelActions";

@@ -4,12 +4,12 @@
  * started on first need (the first agent, or agents that come back after a reload).
  */
 import type { AgentManager } from "../agents/agentManager";
-import { ApprovalQueue } from "../core/mcp/approvalQueue";
-import { StillRunningCommands } from "../core/mcp/stillRunningCommands";
-import { ToolCallTracker } from "../core/mcp/toolCallTracker";
+import { ApprovalQueue } from "../core/mcp";
+import { StillRunningCommands } from "../core/mcp";
+import { ToolCallTracker } from "../core/mcp";
 import type { RunningLoopbackServer } from "../core/server";
-import { linkedResources } from "../core/tools/linkedResources";
-import type { DisposableStore } from "../core/util/emitter";
+import { linkedResources } from "../core/tools";
+import type { DisposableStore } from "../core/util";
 import type { vscode } from "../vscode/api";
 import { createHookEndpoint, type HookParts } from "../vscode/hookEndpoint";
 import { startArcadiaServer } from "../vscode/mcpHost";

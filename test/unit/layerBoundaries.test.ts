@@ -75,6 +75,23 @@ describe("scripts/check-layers.mjs follows imports across folders", () => {
     expect(sideways.ok).toBe(false);
     expect(sideways.output).toContain("outside what src/shared may use");
   });
+
+  it("fails when a file outside a core folder imports past its index.ts; its own folder and its face pass", () => {
+    const faced = {
+      ...clean,
+      "src/core/tools/readFile.ts": 'export const readFile = 1;\n',
+      "src/core/tools/listFiles.ts": 'import { readFile } from "./readFile";\nexport const listFiles = readFile;\n',
+      "src/core/tools/index.ts": 'export { readFile } from "./readFile";\n',
+      "src/core/engine/replay.ts": 'import { readFile } from "../tools";\nexport const replay = readFile;\n',
+      "src/vscode/tools.ts": 'import { readFile } from "../core/tools/index";\nexport const t = readFile;\n',
+    };
+    expect(checkLayers(faced)).toMatchObject({ ok: true });
+    const past = checkLayers({ ...faced, "src/core/engine/replay.ts": 'import type { readFile } from "../tools/readFile";\nexport type R = typeof readFile;\n' });
+    expect(past.ok).toBe(false);
+    expect(past.output).toContain('src/core/engine/replay.ts: imports "../tools/readFile": outside src/core/tools, import its public face');
+    const fromVscode = checkLayers({ ...faced, "src/vscode/tools.ts": 'export { readFile } from "../core/tools/readFile";\n' });
+    expect(fromVscode.output).toContain('src/vscode/tools.ts: imports "../core/tools/readFile"');
+  });
 });
 
 describe("the compiler keeps src/core to itself (src/core/tsconfig.json, a composite project)", () => {

@@ -3,7 +3,7 @@
  * the tools in flight, the current API retry, the newest token usage. Finished tool calls are
  * derived from the events by agent/toolCalls.ts, never kept here.
  */
-import type { TokenUsage, TranscriptEvent } from "../transcript/events";
+import type { TokenUsage, TranscriptEvent } from "../transcript";
 import { type ActiveTool, ActiveTools } from "./activeTools";
 
 export { type ActiveTool, ActiveTools } from "./activeTools";

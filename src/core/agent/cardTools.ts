@@ -3,7 +3,7 @@
  * turn's events) plus calls still running from earlier turns (background sub-agents, found in the
  * live state). Pure: the same events and state always give the same rows.
  */
-import type { TranscriptEvent } from "../transcript/events";
+import type { TranscriptEvent } from "../transcript";
 import type { AgentState } from "./agentState";
 import { deriveToolCalls, type ToolCall } from "./toolCalls";
 

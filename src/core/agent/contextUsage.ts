@@ -2,7 +2,7 @@
  * How full an agent's context window is, from the newest reply's usage: everything the model saw
  * (input + cache read + cache creation) plus what it wrote (output), against the model's window.
  */
-import type { TokenUsage } from "../transcript/events";
+import type { TokenUsage } from "../transcript";
 
 export interface ContextUsage {
   usedTokens: number;

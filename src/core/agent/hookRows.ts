@@ -19,8 +19,8 @@
  *   whose result is a rejection was denied (older CLIs write "No" at the prompt like Escape), and
  *   a denied call carries no wait: it never ran, so there is no running time to set apart.
  */
-import type { HookTool } from "../hooks/hookToolFeed";
-import { isSubagentTool, toolWords } from "../labels/toolLabels";
+import type { HookTool } from "../hooks";
+import { isSubagentTool, toolWords } from "../labels";
 import type { ToolCall } from "./toolCalls";
 
 /** A prompt that was shown for a call: since when, until when (once answered), and whether it then ran. */

@@ -12,7 +12,7 @@
 import type { AgentState } from "./agentState";
 import { cardTools } from "./cardTools";
 import { type CardRow, cardRows, type RowSources } from "./hookRows";
-import { isSubagentTool, rowLabel } from "../labels/toolLabels";
+import { isSubagentTool, rowLabel } from "../labels";
 
 /** A row as shown: `label` is its words as a person reads them, verdict included ("Denied: touch x"). */
 export type ShownRow = CardRow;

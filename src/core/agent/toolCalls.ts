@@ -3,7 +3,7 @@
  * (`toolStart`) plus its result (`toolEnd`). Nothing here is stored by a controller; callers
  * fold the events they have (a turn, a transcript) into rows whenever they need them.
  */
-import type { ToolOutcome, TranscriptEvent } from "../transcript/events";
+import type { ToolOutcome, TranscriptEvent } from "../transcript";
 
 export interface ToolCall {
   id: string;

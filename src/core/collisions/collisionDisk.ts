@@ -7,10 +7,10 @@
  */
 import { realpath, stat } from "node:fs/promises";
 import { dirname, relative } from "node:path";
-import { runGit } from "../git/gitRunner";
-import { foreignRepository, nodeRepositoryDisk } from "../git/repositoryTrust";
-import { isInside } from "../util/pathInside";
-import { realpathAllowingMissing } from "../util/realpathAllowingMissing";
+import { runGit } from "../git";
+import { foreignRepository, nodeRepositoryDisk } from "../git";
+import { isInside } from "../util";
+import { realpathAllowingMissing } from "../util";
 
 /** One file, however it was named. */
 export interface FileIdentity {

@@ -7,9 +7,9 @@
  * committed something (a `git commit` in Bash): shared files are then checked again.
  */
 import { relative, sep } from "node:path";
-import { isSideQuery } from "../hooks/sideQuery";
+import { isSideQuery } from "../hooks";
 import { type HookEndpoint, type HookRequest, otherHookEvent } from "../server";
-import { errorMessage } from "../util/errorMessage";
+import { errorMessage } from "../util";
 import type { Collision, CollisionGuard } from "./collisionGuard";
 import { editTarget, isEditTool } from "./editTargets";
 

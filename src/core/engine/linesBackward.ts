@@ -8,7 +8,7 @@
  * a line longer than `maxLineBytes` (the line reader drops those too, so the engine never sees it).
  */
 import { open } from "node:fs/promises";
-import { DEFAULT_MAX_LINE_BYTES } from "../transcript/lineReader";
+import { DEFAULT_MAX_LINE_BYTES } from "../transcript";
 
 export const BACKWARD_CHUNK_BYTES = 4 * 1024 * 1024;
 /** The first look is smaller: most of the time what is wanted (the last turn's start) is close to the end. */

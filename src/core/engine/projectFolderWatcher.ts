@@ -5,12 +5,12 @@
  */
 import { readdir, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { type Clock, systemClock } from "../util/clock";
-import { Emitter } from "../util/emitter";
-import { folderEntriesWatch, type WatchFactory } from "../util/fileWatch";
-import { mtimeSaysChanged } from "../util/mtime";
-import { type SafetyPoll, safetyPollFor } from "../util/safetyPoll";
-import { WatchedFolder } from "../util/watchedFolder";
+import { type Clock, systemClock } from "../util";
+import { Emitter } from "../util";
+import { folderEntriesWatch, type WatchFactory } from "../util";
+import { mtimeSaysChanged } from "../util";
+import { type SafetyPoll, safetyPollFor } from "../util";
+import { WatchedFolder } from "../util";
 
 export interface ProjectFolderWatcherOptions {
   clock?: Clock;

@@ -6,17 +6,17 @@
  * fresh engine, and the previous one ends its session (closing what was left open) first.
  * A session's sub-agent files are merged into its stream by timestamp, each file in its own order.
  */
-import type { AgentState } from "../agent/agentState";
-import { foldToolCall, type ToolCall } from "../agent/toolCalls";
-import type { TranscriptEvent } from "../transcript/events";
-import { MAIN, type RecordSource } from "../transcript/interpreter";
-import { type LineStats, newLineStats } from "../transcript/parseLine";
-import { type Json, timestampOf } from "../transcript/recordShapes";
-import { RecordStream } from "../transcript/recordStream";
-import { findSubagentFiles } from "../transcript/subagentFiles";
-import { ManualClock } from "../util/clock";
+import type { AgentState } from "../agent";
+import { foldToolCall, type ToolCall } from "../agent";
+import type { TranscriptEvent } from "../transcript";
+import { MAIN, type RecordSource } from "../transcript";
+import { type LineStats, newLineStats } from "../transcript";
+import { type Json, timestampOf } from "../transcript";
+import { RecordStream } from "../transcript";
+import { findSubagentFiles } from "../transcript";
+import { ManualClock } from "../util";
 import { SessionEngine } from "./sessionEngine";
-import { errorMessage } from "../util/errorMessage";
+import { errorMessage } from "../util";
 
 export interface ReplayStep {
   file: string;

@@ -12,10 +12,10 @@
  * A short last turn therefore costs one chunk, whatever the file's size; a long one costs what
  * it must, read asynchronously chunk by chunk.
  */
-import { isSubagentTool } from "../labels/toolLabels";
-import { newLineStats, parseLine, withoutBom } from "../transcript/parseLine";
-import { asArray, asNumber, asString, contentText, isObject, type Json, tagValue } from "../transcript/recordShapes";
-import { isAsyncLaunch } from "../transcript/toolOutcome";
+import { isSubagentTool } from "../labels";
+import { newLineStats, parseLine, withoutBom } from "../transcript";
+import { asArray, asNumber, asString, contentText, isObject, type Json, tagValue } from "../transcript";
+import { isAsyncLaunch } from "../transcript";
 import { BACKWARD_CHUNK_BYTES, type BackwardOptions, linesBackward } from "./linesBackward";
 
 /** The largest chunk read at a time (the old single window's size). */

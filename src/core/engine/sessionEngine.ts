@@ -4,13 +4,13 @@
  * sub-agent's late results), driven by an injectable clock so tests and replay never wait on the
  * wall clock.
  */
-import { type AgentState, initialAgentState, reduceAgent } from "../agent/agentState";
-import type { TranscriptEvent } from "../transcript/events";
-import { MAIN, type RecordSource, TranscriptInterpreter } from "../transcript/interpreter";
-import { isObject, timestampOf } from "../transcript/recordShapes";
-import { type Clock, systemClock, type TimerHandle } from "../util/clock";
-import { Emitter } from "../util/emitter";
-import { DisposableObject } from "../util/lifecycle";
+import { type AgentState, initialAgentState, reduceAgent } from "../agent";
+import type { TranscriptEvent } from "../transcript";
+import { MAIN, type RecordSource, TranscriptInterpreter } from "../transcript";
+import { isObject, timestampOf } from "../transcript";
+import { type Clock, systemClock, type TimerHandle } from "../util";
+import { Emitter } from "../util";
+import { DisposableObject } from "../util";
 
 /** How long a text-only reply must stand alone before the turn counts as over (print mode). */
 export const DEFAULT_IDLE_DELAY_MS = 3000;

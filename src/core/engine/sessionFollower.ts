@@ -5,18 +5,18 @@
  */
 import { readdir, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { type AgentState, initialAgentState } from "../agent/agentState";
-import type { TranscriptEvent } from "../transcript/events";
-import { MAIN, type RecordSource } from "../transcript/interpreter";
-import { DEFAULT_MAX_LINE_BYTES, isNotFound, LineReader } from "../transcript/lineReader";
-import { type LineStats, newLineStats, parseLine } from "../transcript/parseLine";
-import { agentIdOfFile, readSubagentMeta, subagentDirOf, unreadableReason } from "../transcript/subagentFiles";
-import { type Clock, systemClock } from "../util/clock";
-import type { Disposable } from "../util/emitter";
-import { sessionFilesWatch, type WatchFactory } from "../util/fileWatch";
-import { mtimeSaysChanged } from "../util/mtime";
-import { type SafetyPoll, safetyPollFor } from "../util/safetyPoll";
-import { WatchedFolder } from "../util/watchedFolder";
+import { type AgentState, initialAgentState } from "../agent";
+import type { TranscriptEvent } from "../transcript";
+import { MAIN, type RecordSource } from "../transcript";
+import { DEFAULT_MAX_LINE_BYTES, isNotFound, LineReader } from "../transcript";
+import { type LineStats, newLineStats, parseLine } from "../transcript";
+import { agentIdOfFile, readSubagentMeta, subagentDirOf, unreadableReason } from "../transcript";
+import { type Clock, systemClock } from "../util";
+import type { Disposable } from "../util";
+import { sessionFilesWatch, type WatchFactory } from "../util";
+import { mtimeSaysChanged } from "../util";
+import { type SafetyPoll, safetyPollFor } from "../util";
+import { WatchedFolder } from "../util";
 import { findRestorePoint } from "./restorePoint";
 import { type EngineChange, SessionEngine } from "./sessionEngine";
 

@@ -3,7 +3,7 @@
  * agent/cardTools.ts). Starts over at each turn start; bounded, so a turn with thousands of tool
  * calls keeps only its most recent events.
  */
-import type { TranscriptEvent } from "../transcript/events";
+import type { TranscriptEvent } from "../transcript";
 
 export const TURN_LOG_MAX_EVENTS = 2000;
 

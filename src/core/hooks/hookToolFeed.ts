@@ -13,12 +13,12 @@
  * Hook input is untrusted JSON from a process that holds the agent's token: every field is
  * checked, sizes are bounded, and nothing here can throw.
  */
-import { type HookInput, otherHookEvent } from "../server/hooks/hookEvents";
-import { type Clock, systemClock } from "../util/clock";
-import { Emitter } from "../util/emitter";
-import { errorMessage } from "../util/errorMessage";
+import { type HookInput, otherHookEvent } from "../server";
+import { type Clock, systemClock } from "../util";
+import { Emitter } from "../util";
+import { errorMessage } from "../util";
 import { isSideQuery } from "./sideQuery";
-import { DisposableObject } from "../util/lifecycle";
+import { DisposableObject } from "../util";
 
 /** How a tool ended, by its hook: PostToolUse → done; PostToolUseFailure → error or interrupted; PermissionDenied → denied. */
 export type HookToolOutcome = "done" | "error" | "interrupted" | "denied";

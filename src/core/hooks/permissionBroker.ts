@@ -14,15 +14,15 @@
  * `decisionTimeoutMs` (shorter than the hook's own timeout), then gets no decision.
  */
 import { randomUUID } from "node:crypto";
-import type { HookEndpoint, HookInput, HookRequest } from "../server/hooks/hookRoute";
-import { type Clock, systemClock, type TimerHandle } from "../util/clock";
-import { Emitter } from "../util/emitter";
-import { DisposableObject } from "../util/lifecycle";
-import { HOOK_EVENTS, otherHookEvent } from "../server/hooks/hookEvents";
+import type { HookEndpoint, HookInput, HookRequest } from "../server";
+import { type Clock, systemClock, type TimerHandle } from "../util";
+import { Emitter } from "../util";
+import { DisposableObject } from "../util";
+import { HOOK_EVENTS, otherHookEvent } from "../server";
 import { allowReply, denyReply, NO_DECISION } from "./permissionReplies";
 import { permissionSubject } from "./permissionSubject";
 import { DEFAULT_MAX_REMEMBERED_PER_AGENT, matches, PreToolUseMemory } from "./preToolUseMemory";
-import { errorMessage } from "../util/errorMessage";
+import { errorMessage } from "../util";
 
 export type PermissionAnswer = "allow" | "deny" | "alwaysAllow";
 

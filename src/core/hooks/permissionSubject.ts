@@ -4,7 +4,7 @@
  * ("Running: …", a file's basename) because this is what gets allowed: all of it, never cut, with
  * hidden characters made visible (visibleText: line breaks as ⏎, long blank runs as ␣×N, escapes).
  */
-import { visibleText } from "../util/visibleText";
+import { visibleText } from "../util";
 
 type Input = Record<string, unknown>;
 

@@ -8,7 +8,7 @@
  * 2.1.330 documents `agent_type` as present "when the hook fires from within a subagent
  * (alongside agent_id)"). Nothing they announce runs, so nothing of them is shown or tracked.
  */
-import type { HookInput } from "../server/hooks/hookRoute";
+import type { HookInput } from "../server";
 
 const MAX_ID_LENGTH = 200;
 

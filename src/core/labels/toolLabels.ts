@@ -3,8 +3,8 @@
  * Plain text only: the webview renders these as text nodes, never as HTML.
  */
 
-import { ARCADIA_MCP_SERVER_NAME } from "../server/serverName";
-import { arcadiaTool } from "../tools/declarations";
+import { ARCADIA_MCP_SERVER_NAME } from "../server";
+import { arcadiaTool } from "../tools";
 
 const COMMAND_MAX = 60;
 

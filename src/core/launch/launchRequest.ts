@@ -7,7 +7,7 @@
  * everything Arcadia types at a prompt.
  */
 import { z } from "zod";
-import { worktreeNameProblem } from "../git/worktreeCreate";
+import { worktreeNameProblem } from "../git";
 import { typedTextProblem } from "./typedText";
 
 export interface LaunchRequest {

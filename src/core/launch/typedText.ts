@@ -8,7 +8,7 @@
  * a trailing `\` turns the Enter that submits it into a new line. Those stay for the terminal,
  * where the user types them themselves.
  */
-import { visibleText } from "../util/visibleText";
+import { visibleText } from "../util";
 
 /** Claude Code's input modes, by the character that starts them. */
 const MODES: Record<string, string> = { "!": "a shell command run without asking", "/": "a slash command", "#": "a memory to save" };

@@ -3,7 +3,7 @@
  * the workspace, writes. `enqueue` returns the id at once (so a tracked call can link it) and a
  * promise of the decision; `cancelApproval` withdraws one (a force-finished call no longer waits).
  */
-import { Emitter } from "../util/emitter";
+import { Emitter } from "../util";
 
 export type ApprovalKind = "command" | "path" | "write";
 export type ApprovalDecision = "allow" | "deny" | "cancelled";

@@ -9,8 +9,8 @@
  * in core/tools/declarations); the tracker knows no tool by name. Resolving twice is harmless: the first result
  * wins, later ones are ignored.
  */
-import { type Clock, systemClock } from "../util/clock";
-import { Emitter } from "../util/emitter";
+import { type Clock, systemClock } from "../util";
+import { Emitter } from "../util";
 import { jsonResult, type ToolResult } from "./toolResult";
 
 /** What force-finishing can do to the things a call waits on (implemented on the VS Code side). */

@@ -7,8 +7,8 @@
  */
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { SessionDigestReader } from "../sessions/sessionDigestReader";
-import { estimateCost, type TokenCounts, totalTokens, type UsageTotals, zeroCounts } from "../usage/usageLedger";
+import { SessionDigestReader } from "../sessions";
+import { estimateCost, type TokenCounts, totalTokens, type UsageTotals, zeroCounts } from "../usage";
 
 export interface FolderFigures {
   sessions: number;

@@ -6,7 +6,7 @@
  * facts are never stored: a worktree removed by hand reads as removed, a card gone as no agent.
  */
 import { join } from "node:path";
-import { WORKTREES_FOLDER, worktreeNameProblem } from "../git/worktreeCreate";
+import { WORKTREES_FOLDER, worktreeNameProblem } from "../git";
 
 export const MIN_MEMBERS = 2;
 export const MAX_MEMBERS = 5;

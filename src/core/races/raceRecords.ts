@@ -3,7 +3,7 @@
  * another version, or by hand, keeps what is valid and drops the rest — so a reload or a restart
  * finds the races it left.
  */
-import { isPlainRef, worktreeNameProblem } from "../git/worktreeCreate";
+import { isPlainRef, worktreeNameProblem } from "../git";
 import type { CheckResult, Race, RaceMember } from "./race";
 
 const isString = (v: unknown): v is string => typeof v === "string";

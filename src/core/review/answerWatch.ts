@@ -8,7 +8,7 @@
  * A turn cut short (Esc, a final API error such as a usage limit) has not answered: the threads
  * stay "sent" until a later turn (the user's "go on") ends.
  */
-import type { TranscriptEvent } from "../transcript/events";
+import type { TranscriptEvent } from "../transcript";
 import { REVIEW_MESSAGE_START } from "./reviewMessage";
 
 /** Clock skew allowed between Arcadia and the CLI's record timestamps (same machine). */

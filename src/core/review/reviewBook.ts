@@ -7,9 +7,9 @@
  * Pure state (the caller persists `saved()`, reads files, talks to terminals).
  */
 import { randomUUID } from "node:crypto";
-import { Emitter } from "../util/emitter";
+import { Emitter } from "../util";
 import type { LineAnchor, Located } from "./lineAnchor";
-import { DisposableObject } from "../util/lifecycle";
+import { DisposableObject } from "../util";
 
 export interface ReviewNote {
   id: string;

@@ -7,7 +7,7 @@
  * message starting with `!`, `/` or `#` would be a shell command, a slash command or a memory
  * for Claude Code, and one ending in `\` would turn the Enter that submits it into a newline.
  */
-import { visibleText } from "../util/visibleText";
+import { visibleText } from "../util";
 
 /** A quoted line longer than this is cut (the agent has the file; the quote only points). */
 export const QUOTE_MAX = 160;

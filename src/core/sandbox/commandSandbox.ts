@@ -6,8 +6,8 @@
 import { homedir } from "node:os";
 import { isAbsolute, join, relative, sep } from "node:path";
 import { realpath } from "node:fs/promises";
-import { WORKTREES_FOLDER } from "../git/worktreeCreate";
-import { isInside } from "../util/pathInside";
+import { WORKTREES_FOLDER } from "../git";
+import { isInside } from "../util";
 import { probeBubblewrap, type SandboxAvailability } from "./bubblewrap";
 import { bwrapArguments } from "./bwrapArguments";
 import { layoutFromDisk } from "./layoutFromDisk";

@@ -13,7 +13,7 @@
  */
 import { lstat, readlink, realpath, stat } from "node:fs/promises";
 import { basename, delimiter, dirname, isAbsolute, join } from "node:path";
-import { isInside } from "../util/pathInside";
+import { isInside } from "../util";
 import { ETC_SECRETS, HOME_SECRETS, PROTECTED_NAMES, STUB_WHEN_MISSING } from "./protectedNames";
 import type { Mount, SandboxLayout } from "./sandboxLayout";
 import { sandboxEnvironment } from "./sandboxEnvironment";

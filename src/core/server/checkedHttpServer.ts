@@ -13,7 +13,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { AGENT_HEADER, agentToken, authenticatedAgent, newToken } from "./auth";
 import { ErrorCode, sendJsonRpcError } from "./jsonRpcError";
 import { isLoopbackHost, isLoopbackOrigin } from "./loopbackCheck";
-import { errorMessage } from "../util/errorMessage";
+import { errorMessage } from "../util";
 
 /** One path of the server, e.g. `/mcp`. */
 export interface Route {

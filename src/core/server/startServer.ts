@@ -4,8 +4,8 @@
  * (checkedHttpServer.ts: loopback Host/Origin 403, the named agent's own token 401, path 404).
  * This file only puts them together; each route owns its body cap and its answers.
  */
-import type { ToolCallTracker } from "../mcp/toolCallTracker";
-import type { Clock } from "../util/clock";
+import type { ToolCallTracker } from "../mcp";
+import type { Clock } from "../util";
 import { type CheckedHttpServer, type Route, startCheckedHttpServer } from "./checkedHttpServer";
 import { type HookEndpoint, hookRoute, HOOKS_PATH } from "./hooks/hookRoute";
 import { MCP_PATH, mcpRoute } from "./mcp/mcpRoute";

@@ -4,13 +4,13 @@
  * usage limit it ran into. A pure fold over records (`SessionDigestFold`); `sessionDigestReader.ts`
  * feeds it a file incrementally. The Sessions view lists digests; a card shows its session's.
  */
-import { SessionEdits } from "../transcript/sessionEdits";
-import { TranscriptInterpreter } from "../transcript/interpreter";
-import { type LineStats, parseLine, withoutBom } from "../transcript/parseLine";
-import { isObject, type Json, timestampOf } from "../transcript/recordShapes";
-import { endsLimit, type LimitNotice, limitNoticeOf } from "../usage/limitNotice";
-import { UsageLedger, type UsageTotals } from "../usage/usageLedger";
-import { oneLine } from "../util/oneLine";
+import { SessionEdits } from "../transcript";
+import { TranscriptInterpreter } from "../transcript";
+import { type LineStats, parseLine, withoutBom } from "../transcript";
+import { isObject, type Json, timestampOf } from "../transcript";
+import { endsLimit, type LimitNotice, limitNoticeOf } from "../usage";
+import { UsageLedger, type UsageTotals } from "../usage";
+import { oneLine } from "../util";
 import { emptyHistory, foldTurns, type TurnHistory } from "./turnHistory";
 
 /** Prompts kept per session for the text filter (the first ones), each cut to PROMPT_CHARS. */

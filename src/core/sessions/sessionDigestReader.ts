@@ -6,9 +6,9 @@
  */
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { LineReader } from "../transcript/lineReader";
-import { type LineStats, newLineStats, parseLine } from "../transcript/parseLine";
-import { sessionIdOf, subagentDirOf } from "../transcript/subagentFiles";
+import { LineReader } from "../transcript";
+import { type LineStats, newLineStats, parseLine } from "../transcript";
+import { sessionIdOf, subagentDirOf } from "../transcript";
 import { SessionDigestFold, sessionRecordOf } from "./sessionDigest";
 
 /** Sub-agent files followed per session at most (each holds a reader). */

@@ -6,8 +6,8 @@
  * session is read to its end. A call's outcome known only after its batch went out comes as an
  * update.
  */
-import { replaySessions } from "../engine/replay";
-import type { ToolOutcome, TranscriptEvent } from "../transcript/events";
+import { replaySessions } from "../engine";
+import type { ToolOutcome, TranscriptEvent } from "../transcript";
 
 /** Characters kept of one prompt or reply (the raw JSONL has the rest). */
 export const MAX_TEXT_CHARS = 16_000;

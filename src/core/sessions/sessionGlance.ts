@@ -5,13 +5,13 @@
  */
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
-import { sessionIdOf } from "../transcript/subagentFiles";
-import { newLineStats } from "../transcript/parseLine";
-import { isObject, timestampOf } from "../transcript/recordShapes";
-import type { TranscriptEvent } from "../transcript/events";
-import { TranscriptInterpreter } from "../transcript/interpreter";
+import { sessionIdOf } from "../transcript";
+import { newLineStats } from "../transcript";
+import { isObject, timestampOf } from "../transcript";
+import type { TranscriptEvent } from "../transcript";
+import { TranscriptInterpreter } from "../transcript";
 import { betterTitle, isConversation, sessionRecordOf, type SessionTitle, titleOf } from "./sessionDigest";
-import { oneLine } from "../util/oneLine";
+import { oneLine } from "../util";
 
 /** Bytes read at each end: the first prompt is within the first few records, titles are re-appended at the end. */
 export const GLANCE_BYTES = 16 * 1024;

@@ -12,9 +12,9 @@
 import { statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { TAIL_BYTES } from "../transcript/fileFingerprint";
-import { errorMessage } from "../util/errorMessage";
-import { sliced } from "../util/sliced";
+import { TAIL_BYTES } from "../transcript";
+import { errorMessage } from "../util";
+import { sliced } from "../util";
 import type { SessionDigest } from "./sessionDigest";
 import { SessionDigestReader } from "./sessionDigestReader";
 import { glanceSession, type SessionGlance } from "./sessionGlance";

@@ -7,7 +7,7 @@
  */
 import { mkdir, open, readFile, rename } from "node:fs/promises";
 import { dirname } from "node:path";
-import { sliced } from "../util/sliced";
+import { sliced } from "../util";
 import type { SessionDigest } from "./sessionDigest";
 import type { SessionGlance } from "./sessionGlance";
 

@@ -3,8 +3,8 @@
  * engine's events: a pure fold, bounded (the newest `MAX_TURNS` turns, `MAX_ROWS` rows each), so a
  * card can show its earlier turns without keeping their events.
  */
-import type { ToolOutcome, TranscriptEvent } from "../transcript/events";
-import { oneLine } from "../util/oneLine";
+import type { ToolOutcome, TranscriptEvent } from "../transcript";
+import { oneLine } from "../util";
 
 export const MAX_TURNS = 50;
 export const MAX_ROWS = 40;

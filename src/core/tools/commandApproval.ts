@@ -27,10 +27,10 @@
  * cannot switch approvals off.
  */
 import { basename, isAbsolute, resolve } from "node:path";
-import { isInside } from "../util/pathInside";
+import { isInside } from "../util";
 import type { CommandDisk } from "./commandDisk";
 import type { CommandApprovalMode, CommandApprovalSettings } from "./ports";
-import { foreignRepository } from "../git/repositoryTrust";
+import { foreignRepository } from "../git";
 import { expandPattern } from "./globExpansion";
 import { shellWords, type ShellWord } from "./shellWords";
 

@@ -7,7 +7,7 @@
  * temp folders.
  */
 import { readdir, stat } from "node:fs/promises";
-import { nodeRepositoryDisk, type RepositoryDisk } from "../git/repositoryTrust";
+import { nodeRepositoryDisk, type RepositoryDisk } from "../git";
 import type { GlobDisk } from "./globExpansion";
 import { realpathAllowingMissing } from "./paths";
 import type { WorkspaceFiles } from "./ports";

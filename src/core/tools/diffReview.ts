@@ -4,14 +4,14 @@
  * accepts it (declarations/diffComplete.ts: the handler then writes for real and answers with the
  * real result).
  */
-import type { CallContext } from "../mcp/toolCallTracker";
-import type { ToolResult } from "../mcp/toolResult";
+import type { CallContext } from "../mcp";
+import type { ToolResult } from "../mcp";
 import { isPathChanged, type WriteTarget, writeTargetOf } from "./checkedOpen";
 import type { ToolPorts } from "./ports";
 import { cancelled, denied, ok, toolError } from "./results";
 import { shownPath } from "./shownPath";
 import { decodeText, encodeText } from "./text";
-import { errorMessage } from "../util/errorMessage";
+import { errorMessage } from "../util";
 
 export async function reviewAndWrite(
   ports: ToolPorts,

@@ -4,8 +4,8 @@
  * force-finished from the panel: Cancel interrupts it; Complete hands back the output so far
  * (completeWithOutputSoFar, with the declaration).
  */
-import type { CallContext } from "../mcp/toolCallTracker";
-import { jsonResult, type ToolResult } from "../mcp/toolResult";
+import type { CallContext } from "../mcp";
+import { jsonResult, type ToolResult } from "../mcp";
 import type { ArgsOf } from "./declarations/arcadiaTool";
 import { DEFAULT_COMMAND_TIMEOUT_SECONDS, executeCommand, MAX_OUTPUT_CHARS } from "./declarations/executeCommand";
 import { implement } from "./implement";
@@ -16,7 +16,7 @@ import { realWorkspaceFolders, resolveToolPath } from "./paths";
 import type { CommandEnd, ToolPorts } from "./ports";
 import { cancelled, denied, toolError } from "./results";
 import { tail } from "./text";
-import { errorMessage } from "../util/errorMessage";
+import { errorMessage } from "../util";
 
 type Args = ArgsOf<typeof executeCommand>;
 

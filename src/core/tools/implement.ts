@@ -4,9 +4,9 @@
  * from zod (the declaration loads without it).
  */
 import { z } from "zod";
-import type { CallContext } from "../mcp/toolCallTracker";
-import type { ToolResult } from "../mcp/toolResult";
-import type { AddTool, ToolSpec } from "../server/mcp/toolRegistrar";
+import type { CallContext } from "../mcp";
+import type { ToolResult } from "../mcp";
+import type { AddTool, ToolSpec } from "../server";
 import type { ArcadiaTool, InputShape, ToolArgs } from "./declarations/arcadiaTool";
 import type { ToolPorts } from "./ports";
 

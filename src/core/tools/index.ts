@@ -14,3 +14,6 @@ export { nodeWorkspaceFiles } from "./nodeWorkspaceFiles";
 export { applyEdits, type Edit } from "./searchReplace";
 export type * from "./ports";
 export { terminalText } from "./terminalText";
+export { readDirectoryChecked, readFileChecked, writeFileChecked } from "./checkedOpen";
+export { ARCADIA_TOOLS, arcadiaTool } from "./declarations/index";
+export { ProcessCommandRunner } from "./processCommandRunner";

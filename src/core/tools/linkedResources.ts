@@ -3,7 +3,7 @@
  * extension builds the tracker at activation, while the tools themselves (and zod, and the MCP
  * SDK) load only when the server starts.
  */
-import type { LinkedResources } from "../mcp/toolCallTracker";
+import type { LinkedResources } from "../mcp";
 import type { ToolPorts } from "./ports";
 
 export function linkedResources(ports: Pick<ToolPorts, "approvals" | "diffs" | "commands">): LinkedResources {

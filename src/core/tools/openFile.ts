@@ -4,7 +4,7 @@ import { implement } from "./implement";
 import { resolveToolPath } from "./paths";
 import { ok, toolError } from "./results";
 import { shownPath } from "./shownPath";
-import { errorMessage } from "../util/errorMessage";
+import { errorMessage } from "../util";
 
 export const openFileTool = implement(openFile, (ports) => async (args, context) => {
   const resolved = await resolveToolPath(ports, context, args.path, "Open");

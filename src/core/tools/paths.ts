@@ -8,12 +8,12 @@
  * user must Allow it (a `path` approval on the call's card row).
  */
 import { isAbsolute, resolve } from "node:path";
-import type { CallContext } from "../mcp/toolCallTracker";
-import type { ToolResult } from "../mcp/toolResult";
+import type { CallContext } from "../mcp";
+import type { ToolResult } from "../mcp";
 import type { ToolPorts, WorkspaceFiles } from "./ports";
 import { cancelled, denied, toolError } from "./results";
-import { isInside } from "../util/pathInside";
-import { realpathAllowingMissing as followingMissing } from "../util/realpathAllowingMissing";
+import { isInside } from "../util";
+import { realpathAllowingMissing as followingMissing } from "../util";
 
 export { isInside };
 

@@ -3,7 +3,7 @@
  * src/vscode/tools, plain Node in nodeWorkspaceFiles.ts and test/support (the tests and the rig).
  * All paths are absolute file-system paths.
  */
-import type { ApprovalQueue } from "../mcp/approvalQueue";
+import type { ApprovalQueue } from "../mcp";
 import type { CommandSandbox, SandboxLaunch } from "../sandbox";
 
 /** What a write must find when it happens, recorded when the change was shown for review. */

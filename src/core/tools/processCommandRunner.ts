@@ -11,7 +11,7 @@
  * and goes to `onOutput` for whoever shows it (VS Code: the agent's commands terminal).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { linuxProcessGroup } from "../process/processGroup";
+import { linuxProcessGroup } from "../process";
 import { StubFolders } from "../sandbox";
 import type { CommandEnd, CommandHandle, CommandRunner, PartialOutput, StartCommand } from "./ports";
 

@@ -8,7 +8,7 @@
 import { realpath } from "node:fs/promises";
 import { delimiter, isAbsolute, resolve } from "node:path";
 import which from "which";
-import { isInside } from "../util/pathInside";
+import { isInside } from "../util";
 
 export async function programPath(name: string, cwd: string, folders: readonly string[], path: string | undefined): Promise<string | undefined> {
   if (name.includes("/") || (process.platform === "win32" && name.includes("\\"))) return resolve(cwd, name);

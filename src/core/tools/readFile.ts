@@ -6,7 +6,7 @@ import { resolveToolPath } from "./paths";
 import { ok, toolError } from "./results";
 import { shownPath } from "./shownPath";
 import { decodeText, looksBinary, MB } from "./text";
-import { errorMessage } from "../util/errorMessage";
+import { errorMessage } from "../util";
 
 /** Enough for a long file window, small enough not to flood the agent's context. */
 const MAX_RESULT_CHARS = 100_000;

@@ -3,7 +3,7 @@
  * (declarations/index.ts) with its handler. The compiler asks for the handler of every declared
  * tool, and only of those.
  */
-import type { AddTool } from "../server/mcp/toolRegistrar";
+import type { AddTool } from "../server";
 import { applyDiffTool } from "./applyDiff";
 import { ARCADIA_TOOLS, type ArcadiaToolName } from "./declarations";
 import { executeCommandTool } from "./executeCommand";

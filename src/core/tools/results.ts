@@ -2,7 +2,7 @@
  * The shapes tool results take, so every tool answers alike: `status` first, a message a person
  * (and the agent) can act on, error results flagged `isError`.
  */
-import { jsonResult, type ToolResult } from "../mcp/toolResult";
+import { jsonResult, type ToolResult } from "../mcp";
 
 export function ok(body: Record<string, unknown>): ToolResult {
   return jsonResult({ status: "ok", ...body });

@@ -13,7 +13,7 @@ import { DEFAULT_REGEX_DEADLINE_MS, RegexAbortedError, RegexLineMatcher, RegexTi
 import { ok, toolError } from "./results";
 import { shownPath } from "./shownPath";
 import { decodeText, looksBinary } from "./text";
-import { errorMessage } from "../util/errorMessage";
+import { errorMessage } from "../util";
 
 const MAX_FILES = 20_000;
 const MAX_MATCH_LINE_CHARS = 500;

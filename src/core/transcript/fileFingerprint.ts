@@ -11,7 +11,7 @@
  */
 import type { BigIntStats } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
-import { mtimeSaysChanged } from "../util/mtime";
+import { mtimeSaysChanged } from "../util";
 
 export type FileStat = Pick<BigIntStats, "dev" | "ino" | "size" | "mtimeMs" | "mtimeNs" | "ctimeNs" | "birthtimeNs">;
 

@@ -6,7 +6,7 @@
 import { TranscriptInterpreter } from "./interpreter";
 import { newLineStats } from "./parseLine";
 import { RecordStream } from "./recordStream";
-import { oneLine } from "../util/oneLine";
+import { oneLine } from "../util";
 
 const CHUNK_BYTES = 64 * 1024;
 

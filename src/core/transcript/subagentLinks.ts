@@ -4,7 +4,7 @@
  * by the prompt they were given. The rule when nothing names the owner: the open Agent call given
  * exactly the sub-agent's first prompt, else the oldest open one not yet claimed.
  */
-import { isSubagentTool } from "../labels/toolLabels";
+import { isSubagentTool } from "../labels";
 import type { RecordSource } from "./recordSource";
 import { asString, contentText, isObject, type Json } from "./recordShapes";
 import type { ToolsInFlight } from "./toolsInFlight";

@@ -8,11 +8,11 @@
  * Every operation is O(1) in the number of open tools, or in the tools it ends (thousands can be
  * open: a scan per event was once quadratic).
  */
-import { isSubagentTool, toolWords } from "../labels/toolLabels";
+import { isSubagentTool, toolWords } from "../labels";
 import type { ToolOutcome, TranscriptEvent } from "./events";
 import { asArray, asString, contentText, isObject, type Json } from "./recordShapes";
 import { isAsyncLaunch, toolResultOutcome } from "./toolOutcome";
-import { RecentMap } from "../util/recentMap";
+import { RecentMap } from "../util";
 
 export interface OpenTool {
   name: string;

@@ -13,7 +13,7 @@
  * - Claude subscription (1.x): "Claude AI usage limit reached|1760000000" (the reset as epoch seconds).
  * `system`/`api_error` records (print mode) are retries, not the end of the turn: not a notice.
  */
-import { asNumber, asString, contentText, isObject, type Json } from "../transcript/recordShapes";
+import { asNumber, asString, contentText, isObject, type Json } from "../transcript";
 
 export interface LimitNotice {
   /** `usage`: the account's usage limit (plan or spend). `rate`: the API's rate limit. */

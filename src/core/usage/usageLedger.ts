@@ -7,7 +7,7 @@
  * of a message are written together, so remembering the recent ids is enough. Synthetic replies
  * (`<synthetic>`, API errors) carry zeros and count nothing.
  */
-import { asNumber, asString, isObject, type Json } from "../transcript/recordShapes";
+import { asNumber, asString, isObject, type Json } from "../transcript";
 import { priceOf } from "./prices";
 
 export interface TokenCounts {

@@ -7,10 +7,10 @@
  * it can be replied to, sent, resolved. Threads saved in the workspace come back after a reload.
  */
 import type { ReviewDesk } from "../../agents/reviewDesk";
-import { type AgentReview, type ReviewThread, threadStatus } from "../../core/review/reviewBook";
-import { threadLabel } from "../../core/review/threadLabel";
+import { type AgentReview, type ReviewThread, threadStatus } from "../../core/review";
+import { threadLabel } from "../../core/review";
 import { vscode } from "../api";
-import { DisposableMap, DisposableObject } from "../../core/util/lifecycle";
+import { DisposableMap, DisposableObject } from "../../core/util";
 
 export const REVIEW_CONTROLLER_ID = "arcadia.review";
 

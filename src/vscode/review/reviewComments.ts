@@ -9,9 +9,9 @@ import type { AgentManager } from "../../agents/agentManager";
 import type { Log } from "../../agents/ports";
 import { ReviewDesk } from "../../agents/reviewDesk";
 import { ReviewOwners } from "../../agents/reviewOwners";
-import type { AgentReview } from "../../core/review/reviewBook";
-import { readSavedReviews } from "../../core/review/savedReviews";
-import { errorMessage } from "../../core/util/errorMessage";
+import type { AgentReview } from "../../core/review";
+import { readSavedReviews } from "../../core/review";
+import { errorMessage } from "../../core/util";
 import { vscode } from "../api";
 import { CommentThreads } from "./commentThreads";
 

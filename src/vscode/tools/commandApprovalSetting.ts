@@ -5,7 +5,7 @@
  * The decision (text and disk rules) is core's: core/tools/commandApproval.ts.
  */
 import { vscode } from "../api";
-import type { CommandApprovalMode, CommandApprovalSettings } from "../../core/tools/commandApproval";
+import type { CommandApprovalMode, CommandApprovalSettings } from "../../core/tools";
 
 const MODES: readonly CommandApprovalMode[] = ["always", "never", "unlessAllowListed"];
 

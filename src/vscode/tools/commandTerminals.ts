@@ -8,11 +8,11 @@
  */
 import { vscode } from "../api";
 import { type OutputPty, outputPty } from "../outputPty";
-import type { CommandEnd, CommandHandle, CommandRunner, PartialOutput, StartCommand } from "../../core/tools/ports";
-import { ProcessCommandRunner } from "../../core/tools/processCommandRunner";
-import { terminalText } from "../../core/tools/terminalText";
-import { errorMessage } from "../../core/util/errorMessage";
-import { DisposableObject } from "../../core/util/lifecycle";
+import type { CommandEnd, CommandHandle, CommandRunner, PartialOutput, StartCommand } from "../../core/tools";
+import { ProcessCommandRunner } from "../../core/tools";
+import { terminalText } from "../../core/tools";
+import { errorMessage } from "../../core/util";
+import { DisposableObject } from "../../core/util";
 
 interface CommandTerminal {
   terminal: vscode.Terminal;

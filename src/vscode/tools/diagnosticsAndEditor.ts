@@ -1,6 +1,6 @@
 /** The Problems view as a DiagnosticsSource, and editors as an EditorOpener. */
 import { vscode } from "../api";
-import type { Diagnostic, DiagnosticsSource, EditorOpener, Severity } from "../../core/tools/ports";
+import type { Diagnostic, DiagnosticsSource, EditorOpener, Severity } from "../../core/tools";
 
 const SEVERITY: Record<vscode.DiagnosticSeverity, Severity> = {
   [vscode.DiagnosticSeverity.Error]: "error",

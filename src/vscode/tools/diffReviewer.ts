@@ -7,8 +7,8 @@
  */
 import { basename } from "node:path";
 import { vscode } from "../api";
-import type { DiffDecision, DiffReviewer, ProposeChange } from "../../core/tools/ports";
-import { DisposableObject } from "../../core/util/lifecycle";
+import type { DiffDecision, DiffReviewer, ProposeChange } from "../../core/tools";
+import { DisposableObject } from "../../core/util";
 
 export const PROPOSAL_SCHEME = "arcadia-proposal";
 export const ACCEPT_DIFF_COMMAND = "arcadia.acceptDiff";

@@ -7,11 +7,11 @@
  *   startLoopbackServer({ tracker, registerTools: (addTool) => registerArcadiaTools(addTool, tools.ports) });
  */
 import type * as vscode from "vscode";
-import type { ApprovalQueue } from "../../core/mcp/approvalQueue";
-import type { CommandApprovalSettings } from "../../core/tools/commandApproval";
-import type { ToolPorts } from "../../core/tools/ports";
+import type { ApprovalQueue } from "../../core/mcp";
+import type { CommandApprovalSettings } from "../../core/tools";
+import type { ToolPorts } from "../../core/tools";
 import { BubblewrapSandbox, type SandboxAvailability, type SandboxSettings } from "../../core/sandbox";
-import { DisposableStore, Emitter, type Event } from "../../core/util/emitter";
+import { DisposableStore, Emitter, type Event } from "../../core/util";
 import { commandApprovalFromSettings } from "./commandApprovalSetting";
 import { sandboxFromSettings } from "./sandboxSetting";
 import { vscodeDiagnostics, vscodeEditorOpener } from "./diagnosticsAndEditor";

@@ -7,8 +7,8 @@
  */
 import { realpath } from "node:fs/promises";
 import { vscode } from "../api";
-import { readDirectoryChecked, readFileChecked, writeFileChecked } from "../../core/tools/checkedOpen";
-import type { EntryType, FileStat, WorkspaceFiles } from "../../core/tools/ports";
+import { readDirectoryChecked, readFileChecked, writeFileChecked } from "../../core/tools";
+import type { EntryType, FileStat, WorkspaceFiles } from "../../core/tools";
 
 /** Not searched: huge, and never what an agent looks for (files.exclude covers .git already). */
 const SKIP = /[\\/](node_modules|\.git)[\\/]/;

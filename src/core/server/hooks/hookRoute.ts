@@ -14,7 +14,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Route } from "../checkedHttpServer";
 import { readBody } from "../requestBody";
 import { sendJson } from "../sendJson";
-import { errorMessage } from "../../util/errorMessage";
+import { errorMessage } from "../../util";
 import { type HookInput, isHookEventName } from "./hookEvents";
 
 export const HOOKS_PATH = "/hooks";

@@ -7,8 +7,8 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { ToolCallTracker } from "../../mcp/toolCallTracker";
-import type { Clock } from "../../util/clock";
+import type { ToolCallTracker } from "../../mcp";
+import type { Clock } from "../../util";
 import { header, type Route } from "../checkedHttpServer";
 import { ErrorCode, sendJsonRpcError } from "../jsonRpcError";
 import { isInitialize, readBody } from "../requestBody";

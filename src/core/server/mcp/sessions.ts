@@ -17,7 +17,7 @@ import { randomUUID } from "node:crypto";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
-import { type Clock, systemClock, type TimerHandle } from "../../util/clock";
+import { type Clock, systemClock, type TimerHandle } from "../../util";
 import { endCancelledRequests } from "./cancelledRequests";
 
 export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;

@@ -8,8 +8,8 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
-import type { CallContext, CompleteBehaviour, ToolCallTracker } from "../../mcp/toolCallTracker";
-import type { ToolResult } from "../../mcp/toolResult";
+import type { CallContext, CompleteBehaviour, ToolCallTracker } from "../../mcp";
+import type { ToolResult } from "../../mcp";
 import { keepAlive, type ProgressSink } from "./progressKeepAlive";
 
 export interface ToolSpec<S extends z.ZodRawShape> {

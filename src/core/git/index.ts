@@ -1,0 +1,20 @@
+/** src/core/git: its public face — what the rest of Arcadia may import from it. */
+export { type ChangeStats, changeStats, diffBetween, type FileChange } from "./changeStats";
+export { fileAtRef } from "./fileAtRef";
+export { git, nulFields, runGit } from "./gitRunner";
+export { predictionUnavailable, predictMerge } from "./mergePrediction";
+export { foreignRepository, nodeRepositoryDisk, type RepositoryDisk } from "./repositoryTrust";
+export {
+  agentWorktrees,
+  createWorktree,
+  ignoreWorktrees,
+  isPlainRef,
+  repositoryRoot,
+  type WorktreeInfo,
+  worktreeNameProblem,
+  worktreeOf,
+  WORKTREES_FOLDER,
+  worktreesIgnored,
+} from "./worktreeCreate";
+export { mergeWorktree, planMerge } from "./worktreeMerge";
+export { lossOf, removalCheck, type RemovalOutcome, removeWorktree } from "./worktreeRemoval";
