@@ -4,13 +4,10 @@
  * everything it shows is derived from those.
  */
 import { isDeepStrictEqual } from "node:util";
-import type { AgentState } from "../core/agent";
-import type { ToolWait } from "../core/agent";
-import { shownRows } from "../core/agent";
+import type { AgentState, ToolWait } from "../core/agent";
+import { contextUsage, shownRows } from "../core/agent";
 import type { HookTool } from "../core/hooks";
-import { contextUsage } from "../core/agent";
-import { type FollowerOptions, SessionFollower } from "../core/engine";
-import { TurnLog } from "../core/engine";
+import { type FollowerOptions, SessionFollower, TurnLog } from "../core/engine";
 import { transcriptPath } from "../core/transcript";
 import type { TranscriptEvent } from "../core/transcript";
 import type { AgentFacts, PromptView, ToolView } from "../shared/protocol";

@@ -7,8 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { FollowerOptions } from "../core/engine";
-import { type Clock, systemClock } from "../core/util";
-import { DisposableStore, type Event } from "../core/util";
+import { type Clock, DisposableStore, errorMessage, type Event, systemClock } from "../core/util";
 import { AGENT_NAME_MAX_LENGTH, type AgentFacts } from "../shared/protocol";
 import { Agent, type AgentInit, type CardLiveSource } from "./agent";
 import { type AgentChange, AgentRegistry, type TranscriptEventsRead } from "./agentRegistry";
@@ -17,7 +16,6 @@ import { ClearWatch, projectFolderWatch, type WatchFolder } from "./clearWatch";
 import type { BindingStore, EndedCommand, LaunchExtras, Log, ProcessMonitor, TerminalHandle, TerminalHost } from "./ports";
 import { ProcessBinding } from "./processBinding";
 import { isSessionId } from "../core/transcript";
-import { errorMessage } from "../core/util";
 
 export type { AgentChange, TranscriptEventsRead } from "./agentRegistry";
 export { TERMINAL_REVIVAL_GRACE_MS } from "./agentRestore";

@@ -4,12 +4,10 @@
  * the agents so that restore, /clear, process binding and the manager all see the same cards.
  */
 import type { TranscriptEvent } from "../core/transcript";
-import { Emitter } from "../core/util";
-import { DisposableObject } from "../core/util";
+import { DisposableObject, Emitter, errorMessage } from "../core/util";
 import type { AgentFacts } from "../shared/protocol";
 import type { Agent } from "./agent";
 import type { AgentBinding, BindingStore, Log, TerminalHandle } from "./ports";
-import { errorMessage } from "../core/util";
 
 export type AgentChange =
   | { type: "updated"; agent: AgentFacts }

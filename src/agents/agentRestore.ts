@@ -11,8 +11,7 @@ import type { AgentFacts } from "../shared/protocol";
 import type { Agent, AgentInit } from "./agent";
 import type { AgentRegistry } from "./agentRegistry";
 import type { AgentBinding, BindingStore, ClaudeProcessState, Disposable, Log, TerminalHandle, TerminalHost } from "./ports";
-import { errorMessage } from "../core/util";
-import { DisposableMap, DisposableObject } from "../core/util";
+import { DisposableMap, DisposableObject, errorMessage } from "../core/util";
 import { placeholderView, readTail, reconnectingView, type TranscriptTail } from "./reconnectingCards";
 
 /**

@@ -6,9 +6,7 @@
  * another, so no loop needs an equality check to stop.
  */
 import { isDeepStrictEqual } from "node:util";
-import { Emitter, type Event } from "../core/util";
-import { latch } from "../core/util";
-import { DisposableObject } from "../core/util";
+import { DisposableObject, Emitter, type Event, latch } from "../core/util";
 import type { AgentFacts, CardView } from "../shared/protocol";
 import type { AgentChange } from "./agentRegistry";
 import type { AgentLiveView } from "./liveBoard";

@@ -5,8 +5,7 @@
  * names its session is moved by that instead (processBinding.ts), never by this guess.
  */
 import { ProjectFolderWatcher } from "../core/engine";
-import { startsWithClear } from "../core/transcript";
-import { sessionIdOf } from "../core/transcript";
+import { sessionIdOf, startsWithClear } from "../core/transcript";
 import type { Clock } from "../core/util";
 import type { AgentRegistry } from "./agentRegistry";
 import { chooseClaimant, quietWait } from "./clearClaim";

@@ -7,13 +7,11 @@
  * a call runs, and its time counts, from the moment it was allowed.
  */
 import { isDeepStrictEqual } from "node:util";
-import type { Approval } from "../core/mcp";
-import type { TrackedCall } from "../core/mcp";
+import type { Approval, TrackedCall } from "../core/mcp";
 import { ToolUseMatcher } from "../core/mcp";
 import { ARCADIA_TOOL_PREFIX } from "../core/server";
 import type { TranscriptEvent } from "../core/transcript";
-import { type Disposable, Emitter } from "../core/util";
-import { visibleText } from "../core/util";
+import { type Disposable, DisposableObject, Emitter, latch, visibleText } from "../core/util";
 import type {
   LiveCallView,
   LiveFacts,
@@ -28,8 +26,6 @@ import type {
   WorktreeView,
 } from "../shared/protocol";
 import { ToolWaits } from "./toolWaits";
-import { DisposableObject } from "../core/util";
-import { latch } from "../core/util";
 
 /** One agent's live facts, as the board sends them to the card store. */
 export type AgentLiveView = LiveFacts & { agentId: string };

@@ -4,8 +4,7 @@
  * review (its id is the call's `diffId`), and Claude Code's permission prompts (the
  * PermissionBroker). The panel and the notifications only know the id; this finds its owner.
  */
-import type { ApprovalQueue } from "../core/mcp";
-import type { ToolCallTracker } from "../core/mcp";
+import type { ApprovalQueue, ToolCallTracker } from "../core/mcp";
 import type { PermissionBroker } from "../core/hooks";
 import type { Log } from "./ports";
 

@@ -3,11 +3,9 @@
  * survive a window reload and a restart of VS Code, and the source of each card's race tag
  * ("race: fix-title · 2 of 3"). Every change is saved before it is told.
  */
-import { type Race, raceOfAgent } from "../core/races";
-import { parseRaces } from "../core/races";
-import { Emitter } from "../core/util";
+import { parseRaces, type Race, raceOfAgent } from "../core/races";
+import { DisposableObject, Emitter } from "../core/util";
 import type { RaceTagView } from "../shared/protocol";
-import { DisposableObject } from "../core/util";
 
 export interface RaceStore {
   load(): unknown;

@@ -6,13 +6,9 @@
  * works; in child processes (git) and by what transcripts gained, never blocking the window.
  */
 import { isDeepStrictEqual } from "node:util";
-import type { FolderFigures } from "../core/races";
-import type { MemberChanges } from "../core/races";
+import type { FolderFigures, MemberChanges } from "../core/races";
 import { memberBranch, memberPath, type Race, type RaceMember } from "../core/races";
-import { Emitter } from "../core/util";
-import { errorMessage } from "../core/util";
-import { SettledRuns } from "../core/util";
-import { DisposableObject } from "../core/util";
+import { DisposableObject, Emitter, errorMessage, SettledRuns } from "../core/util";
 
 export interface MemberFigures {
   worktree: boolean;

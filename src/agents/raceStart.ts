@@ -11,8 +11,7 @@
  * reload mid-start keeps it.
  */
 import { memberPath, type Race, memberStarted } from "../core/races";
-import { visibleText } from "../core/util";
-import { errorMessage } from "../core/util";
+import { errorMessage, visibleText } from "../core/util";
 import type { RaceBook } from "./raceBook";
 import { NOT_TAKEN, notReadyReason, type Readiness, typeTask } from "./agentReadiness";
 

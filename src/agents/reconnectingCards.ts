@@ -8,10 +8,8 @@
  * Replaced by the real card when the agent is re-bound, or removed when its terminal is given up on.
  */
 import type { AgentState } from "../core/agent";
-import { contextUsage } from "../core/agent";
-import { shownRows } from "../core/agent";
-import { type FollowerOptions, SessionFollower } from "../core/engine";
-import { TurnLog } from "../core/engine";
+import { contextUsage, shownRows } from "../core/agent";
+import { type FollowerOptions, SessionFollower, TurnLog } from "../core/engine";
 import type { TranscriptEvent } from "../core/transcript";
 import { transcriptPath } from "../core/transcript";
 import { noWatch } from "../core/util";

@@ -8,17 +8,24 @@
  * through the deps, so this is tested in plain Node.
  */
 import { relative, isAbsolute, sep } from "node:path";
-import { AnswerWatch } from "../core/review";
-import { anchorAt, locate, type Located, splitLines } from "../core/review";
-import { type AgentReview, ReviewBook, type OutgoingThread, type ReviewThread, threadStatus } from "../core/review";
-import { reviewMessage } from "../core/review";
-import { Emitter, type Event } from "../core/util";
-import { errorMessage } from "../core/util";
+import {
+  type AgentReview,
+  anchorAt,
+  AnswerWatch,
+  locate,
+  type Located,
+  type OutgoingThread,
+  ReviewBook,
+  reviewMessage,
+  type ReviewThread,
+  splitLines,
+  threadStatus,
+} from "../core/review";
+import { DisposableObject, Emitter, errorMessage, type Event } from "../core/util";
 import type { AgentFacts, ReviewCommentsView } from "../shared/protocol";
 import type { AgentChange, TranscriptEventsRead } from "./agentRegistry";
 import { atClaudePrompt } from "./agentReadiness";
 import type { Log, TerminalHandle } from "./ports";
-import { DisposableObject } from "../core/util";
 
 export interface ReviewDeskDeps {
   agents: {

@@ -8,14 +8,10 @@
 import { shownFrom } from "../core/collisions";
 import { SessionDigestReader } from "../core/sessions";
 import type { TurnSummary } from "../core/sessions";
-import { limitMessage } from "../core/usage";
-import { estimateCost, totalTokens } from "../core/usage";
-import { type Disposable, Emitter } from "../core/util";
-import { errorMessage } from "../core/util";
-import { SettledRuns } from "../core/util";
+import { estimateCost, limitMessage, totalTokens } from "../core/usage";
+import { combinedDisposable, type Disposable, DisposableObject, Emitter, errorMessage, SettledRuns } from "../core/util";
 import type { SessionEditsView, SessionUsageView, TurnSummaryView } from "../shared/protocol";
 import type { AgentChange } from "./agentRegistry";
-import { combinedDisposable, DisposableObject } from "../core/util";
 
 /** Paths a card lists (the count covers all). */
 const LISTED = 50;

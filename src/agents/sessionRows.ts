@@ -3,8 +3,7 @@
  * its figures once it has been read whole, and the card following it now. Pure.
  */
 import type { SessionEntry } from "../core/sessions";
-import { limitMessage } from "../core/usage";
-import { estimateCost, totalTokens } from "../core/usage";
+import { estimateCost, limitMessage, totalTokens } from "../core/usage";
 import type { SessionRowView } from "../shared/protocol";
 
 /** The text the filter searches, at most this long. */

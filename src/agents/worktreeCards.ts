@@ -6,15 +6,11 @@
  * counted right after), never on the extension host's event loop.
  */
 import { isDeepStrictEqual } from "node:util";
-import type { ChangeStats } from "../core/git";
-import type { WorktreeInfo } from "../core/git";
-import { type Disposable, Emitter } from "../core/util";
-import { errorMessage } from "../core/util";
-import { SettledRuns } from "../core/util";
+import type { ChangeStats, WorktreeInfo } from "../core/git";
+import { combinedDisposable, type Disposable, DisposableObject, Emitter, errorMessage, SettledRuns } from "../core/util";
 import type { WorktreeView } from "../shared/protocol";
 import type { AgentChange } from "./agentRegistry";
 import type { WorktreeSource } from "./liveBoard";
-import { combinedDisposable, DisposableObject } from "../core/util";
 
 export interface WorktreeCardsDeps {
   worktreeOf(cwd: string): Promise<WorktreeInfo | undefined>;

@@ -2,8 +2,7 @@
  * Output of `arcadia replay`: JSON Lines (a machine contract, kept to the letter) or a readable
  * timeline for bug reports.
  */
-import type { AgentState } from "../core/agent";
-import type { ToolCall } from "../core/agent";
+import type { AgentState, ToolCall } from "../core/agent";
 import type { TranscriptEvent } from "../core/transcript";
 
 export function toolJsonLine(call: ToolCall): string {

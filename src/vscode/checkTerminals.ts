@@ -9,8 +9,7 @@ import { vscode } from "./api";
 import { outputPty } from "./outputPty";
 import type { CheckRunner } from "../core/races";
 import { ProcessCommandRunner } from "../core/tools";
-import { errorMessage } from "../core/util";
-import { DisposableMap, DisposableObject } from "../core/util";
+import { DisposableMap, DisposableObject, errorMessage } from "../core/util";
 
 /** A member's check terminal; disposing it closes the terminal. */
 interface Shown extends vscode.Disposable {

@@ -3,11 +3,8 @@
  * rows (HookToolFeed) and the permission prompts (PermissionBroker); an edit's PreToolUse passes
  * the collision guard first (its "ask" wins). The parts are returned for the rest of the wiring.
  */
-import { CollisionGuard } from "../core/collisions";
-import { nodeCollisionDisk } from "../core/collisions";
-import { type CollisionMode, withCollisionGuard } from "../core/collisions";
-import { HookToolFeed } from "../core/hooks";
-import { PermissionBroker } from "../core/hooks";
+import { CollisionGuard, type CollisionMode, nodeCollisionDisk, withCollisionGuard } from "../core/collisions";
+import { HookToolFeed, PermissionBroker } from "../core/hooks";
 import type { HookEndpoint } from "../core/server";
 import { vscode } from "./api";
 

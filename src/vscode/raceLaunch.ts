@@ -10,10 +10,8 @@ import { vscode } from "./api";
 import type { RaceStartReport } from "../agents/raceStart";
 import { isPlainRef, repositoryRoot } from "../core/git";
 import { visibleText } from "../core/util";
-import { MAX_MEMBERS, MIN_MEMBERS, type Race, startRace } from "../core/races";
-import { startingPoint, takenWorktreeNames } from "../core/races";
+import { freeTaskName, MAX_MEMBERS, MIN_MEMBERS, type Race, startingPoint, startRace, takenWorktreeNames, taskNameFrom } from "../core/races";
 import { typedTextProblem } from "../core/launch";
-import { freeTaskName, taskNameFrom } from "../core/races";
 
 const TITLE = "Run on Several Agents";
 /** What `--model` may be given: a model's id or alias, nothing a shell or the CLI could read otherwise. */

@@ -13,8 +13,7 @@ import type { RaceBook } from "../agents/raceBook";
 import type { RaceFigures } from "../agents/raceFigures";
 import type { WorktreeInfo } from "../core/git";
 import { lossOf, removalCheck, removeWorktree } from "../core/git";
-import { memberBranch, memberPath, type MemberFacts, picked, pickProblem, type Race, type RaceMember, removalOffers } from "../core/races";
-import { commitWork } from "../core/races";
+import { commitWork, memberBranch, type MemberFacts, memberPath, picked, pickProblem, type Race, type RaceMember, removalOffers } from "../core/races";
 import { isInside } from "../core/util";
 import { type AgentRef, closingForRemoval, type Deps as WorktreeDeps, merge, removalQuestion, tellRemoval } from "./worktreeCommands";
 

@@ -8,9 +8,7 @@
  */
 import type * as vscode from "vscode";
 import type { Log } from "../agents/ports";
-import { Emitter, type Event } from "../core/util";
-import { errorMessage } from "../core/util";
-import { DisposableObject } from "../core/util";
+import { DisposableObject, Emitter, errorMessage, type Event } from "../core/util";
 import type { PageDefinition, PageHandlers, PageProtocol, PageResponse } from "../shared/protocols/pageProtocol";
 import { webviewHtml } from "./webviewHtml";
 

@@ -10,16 +10,23 @@ import type { AgentManager } from "../agents/agentManager";
 import type { Log } from "../agents/ports";
 import type { SessionCards } from "../agents/sessionCards";
 import type { WorktreeCards } from "../agents/worktreeCards";
-import { changeStats } from "../core/git";
-import { fileAtRef } from "../core/git";
-import { predictionUnavailable } from "../core/git";
-import { agentWorktrees, repositoryRoot, type WorktreeInfo, worktreeOf } from "../core/git";
-import { mergeWorktree, planMerge } from "../core/git";
-import { lossOf, type RemovalOutcome, removalCheck, removeWorktree } from "../core/git";
-import { firstPrompt } from "../core/transcript";
-import { transcriptPath } from "../core/transcript";
-import { errorMessage } from "../core/util";
-import { visibleText } from "../core/util";
+import {
+  agentWorktrees,
+  changeStats,
+  fileAtRef,
+  lossOf,
+  mergeWorktree,
+  planMerge,
+  predictionUnavailable,
+  removalCheck,
+  type RemovalOutcome,
+  removeWorktree,
+  repositoryRoot,
+  type WorktreeInfo,
+  worktreeOf,
+} from "../core/git";
+import { firstPrompt, transcriptPath } from "../core/transcript";
+import { errorMessage, visibleText } from "../core/util";
 import { vscode } from "./api";
 
 export const WORKTREE_COMMANDS = { review: "arcadia.reviewWorktreeChanges", merge: "arcadia.mergeWorktree", remove: "arcadia.removeWorktree" } as const;

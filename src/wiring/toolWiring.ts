@@ -4,9 +4,7 @@
  * started on first need (the first agent, or agents that come back after a reload).
  */
 import type { AgentManager } from "../agents/agentManager";
-import { ApprovalQueue } from "../core/mcp";
-import { StillRunningCommands } from "../core/mcp";
-import { ToolCallTracker } from "../core/mcp";
+import { ApprovalQueue, StillRunningCommands, ToolCallTracker } from "../core/mcp";
 import type { RunningLoopbackServer } from "../core/server";
 import { linkedResources } from "../core/tools";
 import type { DisposableStore } from "../core/util";
@@ -30,10 +28,10 @@ export interface ToolParts extends HookParts {
 
 export function wireTools(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, agents: Late<AgentManager>, store: DisposableStore): ToolParts {
   const agentName = (id: string | undefined) => (id ? agents.get().agentInfo(id)?.name : undefined);
-  const approvals = new ApprovalQueue();
+  const approvals = store.add(new ApprovalQueue());
   const agentCwd = (id: string) => agents.get().agentInfo(id)?.cwd;
   const tools = store.add(createVscodeToolPorts({ approvals, agentLabel: (id) => agentName(id) ?? "Agent", agentCwd }));
-  const tracker = new ToolCallTracker(linkedResources(tools.ports));
+  const tracker = store.add(new ToolCallTracker(linkedResources(tools.ports)));
   const commands = tools.ports.commands;
   const whenEnded = (id: string) => commands.whenEnded?.(id) ?? Promise.resolve();
   const stillRunning = store.add(new StillRunningCommands(tracker, { whenEnded, interrupt: (id) => commands.interrupt(id) }));

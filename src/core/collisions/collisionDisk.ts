@@ -7,10 +7,8 @@
  */
 import { realpath, stat } from "node:fs/promises";
 import { dirname, relative } from "node:path";
-import { runGit } from "../git";
-import { foreignRepository, nodeRepositoryDisk } from "../git";
-import { isInside } from "../util";
-import { realpathAllowingMissing } from "../util";
+import { foreignRepository, nodeRepositoryDisk, runGit } from "../git";
+import { isInside, realpathAllowingMissing } from "../util";
 
 /** One file, however it was named. */
 export interface FileIdentity {

@@ -10,9 +10,8 @@
  * a file found committed is dropped). Files two agents collided on are remembered until one of
  * them goes or the file is committed, so both cards can say so.
  */
-import { Emitter, type Event } from "../util";
+import { DisposableObject, Emitter, type Event } from "../util";
 import { type CollisionDisk, type FileIdentity, sameFile } from "./collisionDisk";
-import { DisposableObject } from "../util";
 
 export interface OtherEditor {
   agentId: string;

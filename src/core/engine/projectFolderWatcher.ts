@@ -5,12 +5,17 @@
  */
 import { readdir, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { type Clock, systemClock } from "../util";
-import { Emitter } from "../util";
-import { folderEntriesWatch, type WatchFactory } from "../util";
-import { mtimeSaysChanged } from "../util";
-import { type SafetyPoll, safetyPollFor } from "../util";
-import { WatchedFolder } from "../util";
+import {
+  type Clock,
+  Emitter,
+  folderEntriesWatch,
+  mtimeSaysChanged,
+  type SafetyPoll,
+  safetyPollFor,
+  systemClock,
+  WatchedFolder,
+  type WatchFactory,
+} from "../util";
 
 export interface ProjectFolderWatcherOptions {
   clock?: Clock;

@@ -9,14 +9,9 @@
 import type { AgentState } from "../agent";
 import { foldToolCall, type ToolCall } from "../agent";
 import type { TranscriptEvent } from "../transcript";
-import { MAIN, type RecordSource } from "../transcript";
-import { type LineStats, newLineStats } from "../transcript";
-import { type Json, timestampOf } from "../transcript";
-import { RecordStream } from "../transcript";
-import { findSubagentFiles } from "../transcript";
-import { ManualClock } from "../util";
+import { findSubagentFiles, type Json, type LineStats, MAIN, newLineStats, type RecordSource, RecordStream, timestampOf } from "../transcript";
+import { errorMessage, ManualClock } from "../util";
 import { SessionEngine } from "./sessionEngine";
-import { errorMessage } from "../util";
 
 export interface ReplayStep {
   file: string;

@@ -13,9 +13,7 @@
  * it must, read asynchronously chunk by chunk.
  */
 import { isSubagentTool } from "../labels";
-import { newLineStats, parseLine, withoutBom } from "../transcript";
-import { asArray, asNumber, asString, contentText, isObject, type Json, tagValue } from "../transcript";
-import { isAsyncLaunch } from "../transcript";
+import { asArray, asNumber, asString, contentText, isAsyncLaunch, isObject, type Json, newLineStats, parseLine, tagValue, withoutBom } from "../transcript";
 import { BACKWARD_CHUNK_BYTES, type BackwardOptions, linesBackward } from "./linesBackward";
 
 /** The largest chunk read at a time (the old single window's size). */

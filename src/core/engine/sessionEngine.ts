@@ -6,11 +6,8 @@
  */
 import { type AgentState, initialAgentState, reduceAgent } from "../agent";
 import type { TranscriptEvent } from "../transcript";
-import { MAIN, type RecordSource, TranscriptInterpreter } from "../transcript";
-import { isObject, timestampOf } from "../transcript";
-import { type Clock, systemClock, type TimerHandle } from "../util";
-import { Emitter } from "../util";
-import { DisposableObject } from "../util";
+import { isObject, MAIN, type RecordSource, timestampOf, TranscriptInterpreter } from "../transcript";
+import { type Clock, DisposableObject, Emitter, systemClock, type TimerHandle } from "../util";
 
 /** How long a text-only reply must stand alone before the turn counts as over (print mode). */
 export const DEFAULT_IDLE_DELAY_MS = 3000;

@@ -7,16 +7,22 @@ import { readdir, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { type AgentState, initialAgentState } from "../agent";
 import type { TranscriptEvent } from "../transcript";
-import { MAIN, type RecordSource } from "../transcript";
-import { DEFAULT_MAX_LINE_BYTES, isNotFound, LineReader } from "../transcript";
-import { type LineStats, newLineStats, parseLine } from "../transcript";
-import { agentIdOfFile, readSubagentMeta, subagentDirOf, unreadableReason } from "../transcript";
-import { type Clock, systemClock } from "../util";
+import {
+  agentIdOfFile,
+  DEFAULT_MAX_LINE_BYTES,
+  isNotFound,
+  LineReader,
+  type LineStats,
+  MAIN,
+  newLineStats,
+  parseLine,
+  readSubagentMeta,
+  type RecordSource,
+  subagentDirOf,
+  unreadableReason,
+} from "../transcript";
+import { type Clock, mtimeSaysChanged, type SafetyPoll, safetyPollFor, sessionFilesWatch, systemClock, WatchedFolder, type WatchFactory } from "../util";
 import type { Disposable } from "../util";
-import { sessionFilesWatch, type WatchFactory } from "../util";
-import { mtimeSaysChanged } from "../util";
-import { type SafetyPoll, safetyPollFor } from "../util";
-import { WatchedFolder } from "../util";
 import { findRestorePoint } from "./restorePoint";
 import { type EngineChange, SessionEngine } from "./sessionEngine";
 

@@ -14,8 +14,7 @@
  */
 import { lstat, readFile, realpath, stat } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { isInside } from "../util";
-import { realpathAllowingMissing } from "../util";
+import { isInside, realpathAllowingMissing } from "../util";
 
 export type DiskEntry = "file" | "directory" | "symlink" | "other";
 

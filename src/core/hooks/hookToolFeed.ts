@@ -14,11 +14,8 @@
  * checked, sizes are bounded, and nothing here can throw.
  */
 import { type HookInput, otherHookEvent } from "../server";
-import { type Clock, systemClock } from "../util";
-import { Emitter } from "../util";
-import { errorMessage } from "../util";
+import { type Clock, DisposableObject, Emitter, errorMessage, systemClock } from "../util";
 import { isSideQuery } from "./sideQuery";
-import { DisposableObject } from "../util";
 
 /** How a tool ended, by its hook: PostToolUse → done; PostToolUseFailure → error or interrupted; PermissionDenied → denied. */
 export type HookToolOutcome = "done" | "error" | "interrupted" | "denied";

@@ -15,14 +15,11 @@
  */
 import { randomUUID } from "node:crypto";
 import type { HookEndpoint, HookInput, HookRequest } from "../server";
-import { type Clock, systemClock, type TimerHandle } from "../util";
-import { Emitter } from "../util";
-import { DisposableObject } from "../util";
+import { type Clock, DisposableObject, Emitter, errorMessage, systemClock, type TimerHandle } from "../util";
 import { HOOK_EVENTS, otherHookEvent } from "../server";
 import { allowReply, denyReply, NO_DECISION } from "./permissionReplies";
 import { permissionSubject } from "./permissionSubject";
 import { DEFAULT_MAX_REMEMBERED_PER_AGENT, matches, PreToolUseMemory } from "./preToolUseMemory";
-import { errorMessage } from "../util";
 
 export type PermissionAnswer = "allow" | "deny" | "alwaysAllow";
 

@@ -3,7 +3,7 @@
  * the workspace, writes. `enqueue` returns the id at once (so a tracked call can link it) and a
  * promise of the decision; `cancelApproval` withdraws one (a force-finished call no longer waits).
  */
-import { Emitter } from "../util";
+import { DisposableObject, Emitter } from "../util";
 
 export type ApprovalKind = "command" | "path" | "write";
 export type ApprovalDecision = "allow" | "deny" | "cancelled";
@@ -30,15 +30,17 @@ export type ApprovalChange = { type: "added"; approval: Approval } | { type: "re
  * normally stops a flood first; this one holds for approvals asked outside a tracked call too. */
 export const DEFAULT_MAX_PENDING_APPROVALS_PER_AGENT = 64;
 
-export class ApprovalQueue {
+export class ApprovalQueue extends DisposableObject {
   private readonly waiting = new Map<string, Entry>();
   private readonly perAgent = new Map<string, number>();
-  private readonly changed = new Emitter<ApprovalChange>();
+  private readonly changed = this._register(new Emitter<ApprovalChange>());
   /** An approval was added, or answered / withdrawn. */
   readonly onDidChange = this.changed.event;
   private nextId = 1;
 
-  constructor(private readonly maxPendingPerAgent = DEFAULT_MAX_PENDING_APPROVALS_PER_AGENT) {}
+  constructor(private readonly maxPendingPerAgent = DEFAULT_MAX_PENDING_APPROVALS_PER_AGENT) {
+    super();
+  }
 
   /** Past the agent's cap the approval is never shown: it is "cancelled" at once. */
   enqueue(

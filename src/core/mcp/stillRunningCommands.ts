@@ -5,9 +5,8 @@
  * from the moment Complete answered until their process exits (or Stop ends it), so the card can
  * say "Completed early — still running" and offer Stop. Live state only, bounded.
  */
-import { type Disposable, Emitter } from "../util";
+import { type Disposable, DisposableObject, Emitter } from "../util";
 import type { TrackerChange } from "./toolCallTracker";
-import { DisposableObject } from "../util";
 
 export interface StillRunningCommand {
   /** The command's id in its runner (the call's terminalId). */

@@ -9,8 +9,7 @@
  * in core/tools/declarations); the tracker knows no tool by name. Resolving twice is harmless: the first result
  * wins, later ones are ignored.
  */
-import { type Clock, systemClock } from "../util";
-import { Emitter } from "../util";
+import { type Clock, DisposableObject, Emitter, systemClock } from "../util";
 import { jsonResult, type ToolResult } from "./toolResult";
 
 /** What force-finishing can do to the things a call waits on (implemented on the VS Code side). */
@@ -125,13 +124,13 @@ const NO_LINKED_RESOURCES: LinkedResources = {
   partialOutput: () => ({ output: "", captured: false }),
 };
 
-export class ToolCallTracker {
+export class ToolCallTracker extends DisposableObject {
   private readonly inFlight = new Map<string, Entry>();
   /** Calls in flight per agent (the cap's count, O(1) per call). */
   private readonly perAgent = new Map<string, number>();
   private readonly clock: Clock;
   private readonly maxCallsPerAgent: number;
-  private readonly changed = new Emitter<TrackerChange>();
+  private readonly changed = this._register(new Emitter<TrackerChange>());
   /** A call started, linked something (approval, terminal, diff), or ended. */
   readonly onDidChange = this.changed.event;
   private nextId = 1;
@@ -141,6 +140,7 @@ export class ToolCallTracker {
     private readonly resources: LinkedResources = NO_LINKED_RESOURCES,
     options: ToolCallTrackerOptions = {},
   ) {
+    super();
     this.clock = options.clock ?? systemClock;
     this.maxCallsPerAgent = options.maxCallsPerAgent ?? DEFAULT_MAX_CALLS_PER_AGENT;
   }

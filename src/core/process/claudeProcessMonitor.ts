@@ -16,16 +16,13 @@
  * (`kill(pid, 0)` not ESRCH), for up to MAX_MISSED_LISTINGS polls in a row (then a reused pid
  * cannot keep a dead agent "running" for ever).
  */
-import { type Clock, systemClock, type TimerHandle } from "../util";
-import { type Disposable, Emitter } from "../util";
-import { DisposableMap } from "../util";
+import { type Clock, type Disposable, DisposableMap, Emitter, errorMessage, systemClock, type TimerHandle } from "../util";
 import type { WatchFactory } from "../util";
 import { descendantsOf, findClaude } from "./claudeProcess";
 import { type ProcessInfo, type ProcessTable, systemProcessTable } from "./processTable";
 import { type ClaudeProcessState, runningState, sameState } from "./processState";
 import type { ClaudeStatus } from "./statusFile";
 import { StatusFileWatch } from "./statusFileWatch";
-import { errorMessage } from "../util";
 
 export type { ClaudeProcessState } from "./processState";
 

@@ -9,8 +9,7 @@
 import { readdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Clock } from "../util";
-import { chokidarFolderWatch, type WatchFactory } from "../util";
-import { WatchedFolder } from "../util";
+import { chokidarFolderWatch, WatchedFolder, type WatchFactory } from "../util";
 import type { ProcessInfo } from "./processTable";
 import { sameStartTime } from "./startTime";
 import { type ClaudeStatus, readStatusFile, sessionsDir, statusFilePid } from "./statusFile";

@@ -5,9 +5,8 @@
  * member); what is kept is how it ended, how long it took, and which files it ran on (the tree of
  * the worktree's snapshot: a worktree whose files changed since makes the result stale).
  */
-import { Emitter } from "../util";
+import { DisposableObject, Emitter } from "../util";
 import type { CheckResult } from "./race";
-import { DisposableObject } from "../util";
 
 export interface CheckRunner {
   /** Starts `command` in `cwd` through the user's shell, its output shown under `label`. Rejects if it cannot start. */

@@ -4,9 +4,7 @@
  * snapshot, nothing touched) and what merging it into the base now would do (`git merge-tree`,
  * no work tree touched): clean, or the files that conflict.
  */
-import { changeStats, type FileChange } from "../git";
-import { git } from "../git";
-import { predictionUnavailable, predictMerge } from "../git";
+import { changeStats, type FileChange, git, predictionUnavailable, predictMerge } from "../git";
 
 export type MergeForecast = { kind: "clean" } | { kind: "conflicts"; files: string[] } | { kind: "unavailable"; reason: string };
 

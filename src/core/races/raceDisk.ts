@@ -5,8 +5,7 @@
  */
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { git, nulFields, runGit } from "../git";
-import { WORKTREES_FOLDER } from "../git";
+import { git, nulFields, runGit, WORKTREES_FOLDER } from "../git";
 
 /** Worktree names taken in `repo`: a folder under `.claude/worktrees/`, or a `worktree-<name>` branch. */
 export async function takenWorktreeNames(repo: string): Promise<Set<string>> {

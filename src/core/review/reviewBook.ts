@@ -7,9 +7,8 @@
  * Pure state (the caller persists `saved()`, reads files, talks to terminals).
  */
 import { randomUUID } from "node:crypto";
-import { Emitter } from "../util";
+import { DisposableObject, Emitter } from "../util";
 import type { LineAnchor, Located } from "./lineAnchor";
-import { DisposableObject } from "../util";
 
 export interface ReviewNote {
   id: string;

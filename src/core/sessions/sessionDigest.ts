@@ -4,12 +4,8 @@
  * usage limit it ran into. A pure fold over records (`SessionDigestFold`); `sessionDigestReader.ts`
  * feeds it a file incrementally. The Sessions view lists digests; a card shows its session's.
  */
-import { SessionEdits } from "../transcript";
-import { TranscriptInterpreter } from "../transcript";
-import { type LineStats, parseLine, withoutBom } from "../transcript";
-import { isObject, type Json, timestampOf } from "../transcript";
-import { endsLimit, type LimitNotice, limitNoticeOf } from "../usage";
-import { UsageLedger, type UsageTotals } from "../usage";
+import { isObject, type Json, type LineStats, parseLine, SessionEdits, timestampOf, TranscriptInterpreter, withoutBom } from "../transcript";
+import { endsLimit, type LimitNotice, limitNoticeOf, UsageLedger, type UsageTotals } from "../usage";
 import { oneLine } from "../util";
 import { emptyHistory, foldTurns, type TurnHistory } from "./turnHistory";
 

@@ -6,9 +6,7 @@
  */
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { LineReader } from "../transcript";
-import { type LineStats, newLineStats, parseLine } from "../transcript";
-import { sessionIdOf, subagentDirOf } from "../transcript";
+import { LineReader, type LineStats, newLineStats, parseLine, sessionIdOf, subagentDirOf } from "../transcript";
 import { SessionDigestFold, sessionRecordOf } from "./sessionDigest";
 
 /** Sub-agent files followed per session at most (each holds a reader). */

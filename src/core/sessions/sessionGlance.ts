@@ -5,11 +5,8 @@
  */
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
-import { sessionIdOf } from "../transcript";
-import { newLineStats } from "../transcript";
-import { isObject, timestampOf } from "../transcript";
+import { isObject, newLineStats, sessionIdOf, timestampOf, TranscriptInterpreter } from "../transcript";
 import type { TranscriptEvent } from "../transcript";
-import { TranscriptInterpreter } from "../transcript";
 import { betterTitle, isConversation, sessionRecordOf, type SessionTitle, titleOf } from "./sessionDigest";
 import { oneLine } from "../util";
 

@@ -4,8 +4,7 @@
  * accepts it (declarations/diffComplete.ts: the handler then writes for real and answers with the
  * real result).
  */
-import type { CallContext } from "../mcp";
-import type { ToolResult } from "../mcp";
+import type { CallContext, ToolResult } from "../mcp";
 import { isPathChanged, type WriteTarget, writeTargetOf } from "./checkedOpen";
 import type { ToolPorts } from "./ports";
 import { cancelled, denied, ok, toolError } from "./results";

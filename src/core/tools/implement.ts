@@ -4,8 +4,7 @@
  * from zod (the declaration loads without it).
  */
 import { z } from "zod";
-import type { CallContext } from "../mcp";
-import type { ToolResult } from "../mcp";
+import type { CallContext, ToolResult } from "../mcp";
 import type { AddTool, ToolSpec } from "../server";
 import type { ArcadiaTool, InputShape, ToolArgs } from "./declarations/arcadiaTool";
 import type { ToolPorts } from "./ports";

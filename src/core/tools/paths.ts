@@ -8,12 +8,10 @@
  * user must Allow it (a `path` approval on the call's card row).
  */
 import { isAbsolute, resolve } from "node:path";
-import type { CallContext } from "../mcp";
-import type { ToolResult } from "../mcp";
+import type { CallContext, ToolResult } from "../mcp";
 import type { ToolPorts, WorkspaceFiles } from "./ports";
 import { cancelled, denied, toolError } from "./results";
-import { isInside } from "../util";
-import { realpathAllowingMissing as followingMissing } from "../util";
+import { isInside, realpathAllowingMissing as followingMissing } from "../util";
 
 export { isInside };
 

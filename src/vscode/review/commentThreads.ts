@@ -7,8 +7,7 @@
  * it can be replied to, sent, resolved. Threads saved in the workspace come back after a reload.
  */
 import type { ReviewDesk } from "../../agents/reviewDesk";
-import { type AgentReview, type ReviewThread, threadStatus } from "../../core/review";
-import { threadLabel } from "../../core/review";
+import { type AgentReview, type ReviewThread, threadLabel, threadStatus } from "../../core/review";
 import { vscode } from "../api";
 import { DisposableMap, DisposableObject } from "../../core/util";
 

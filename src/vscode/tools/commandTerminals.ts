@@ -9,10 +9,8 @@
 import { vscode } from "../api";
 import { type OutputPty, outputPty } from "../outputPty";
 import type { CommandEnd, CommandHandle, CommandRunner, PartialOutput, StartCommand } from "../../core/tools";
-import { ProcessCommandRunner } from "../../core/tools";
-import { terminalText } from "../../core/tools";
-import { errorMessage } from "../../core/util";
-import { DisposableObject } from "../../core/util";
+import { ProcessCommandRunner, terminalText } from "../../core/tools";
+import { DisposableObject, errorMessage } from "../../core/util";
 
 interface CommandTerminal {
   terminal: vscode.Terminal;

@@ -8,8 +8,7 @@
  */
 import type * as vscode from "vscode";
 import type { ApprovalQueue } from "../../core/mcp";
-import type { CommandApprovalSettings } from "../../core/tools";
-import type { ToolPorts } from "../../core/tools";
+import type { CommandApprovalSettings, ToolPorts } from "../../core/tools";
 import { BubblewrapSandbox, type SandboxAvailability, type SandboxSettings } from "../../core/sandbox";
 import { DisposableStore, Emitter, type Event } from "../../core/util";
 import { commandApprovalFromSettings } from "./commandApprovalSetting";

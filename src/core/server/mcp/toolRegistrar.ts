@@ -8,8 +8,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
-import type { CallContext, CompleteBehaviour, ToolCallTracker } from "../../mcp";
-import type { ToolResult } from "../../mcp";
+import type { CallContext, CompleteBehaviour, ToolCallTracker, ToolResult } from "../../mcp";
 import { keepAlive, type ProgressSink } from "./progressKeepAlive";
 
 export interface ToolSpec<S extends z.ZodRawShape> {
