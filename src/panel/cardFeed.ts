@@ -5,10 +5,11 @@
 import type { CardStore } from "../agents/cardStore";
 import { DisposableStore, type Disposable } from "../core/util";
 import type { ExtensionMessage, NoticeView } from "../shared/protocol";
+import type { PanelSnapshot } from "../shared/protocols/panel";
 
 export type CardSource = Pick<CardStore, "cards" | "onDidChangeCard" | "onDidRemoveCard">;
 
-export function panelSnapshot(cards: Pick<CardSource, "cards">, notice: NoticeView | null): ExtensionMessage {
+export function panelSnapshot(cards: Pick<CardSource, "cards">, notice: NoticeView | null): PanelSnapshot {
   return { type: "snapshot", cards: cards.cards(), notice };
 }
 

@@ -6,8 +6,7 @@
 import { vscode } from "../vscode/api";
 import type { AgentManager } from "../agents/agentManager";
 import type { PromptDesk } from "../agents/promptDesk";
-import type { ExtensionMessage } from "../shared/protocol";
-import type { PanelHandlers } from "../shared/protocols/panel";
+import type { PanelHandlers, PanelSnapshot } from "../shared/protocols/panel";
 import type { ClaudeLauncher } from "../vscode/claudeLauncher";
 import type { SandboxNotice } from "../vscode/sandboxNotice";
 import { REVIEW_COMMANDS } from "../vscode/review/reviewComments";
@@ -16,8 +15,8 @@ import { RACE_COMMANDS } from "../vscode/races";
 
 export interface PanelActionDeps {
   manager: AgentManager;
-  /** What the panel is sent in answer to `webviewReady`: every card and the notice. */
-  snapshot(): ExtensionMessage;
+  /** The answer to `webviewReady`: every card and the notice. */
+  snapshot(): PanelSnapshot;
   prompts: PromptDesk;
   launcher: ClaudeLauncher;
   sandboxNotice: SandboxNotice;
@@ -25,16 +24,15 @@ export interface PanelActionDeps {
   visibility: { set(ids: readonly string[]): void };
   /** Commands left running after Complete: Stop. */
   stillRunning: { stop(id: string): boolean };
-  post(message: ExtensionMessage): void;
 }
 
-export function panelActions({ manager, snapshot, prompts, launcher, sandboxNotice, visibility, stillRunning, post }: PanelActionDeps): PanelHandlers {
+export function panelActions({ manager, snapshot, prompts, launcher, sandboxNotice, visibility, stillRunning }: PanelActionDeps): PanelHandlers {
   return {
     webviewReady: async () => {
       // Not awaited: saved agents still finding their terminals come as reconnecting cards now,
       // and each as itself once bound (never the empty panel while agents exist).
       void manager.restore();
-      post(snapshot());
+      return snapshot();
     },
     openClaude: async () => void (await launcher.open()),
     openClaudeInWorktree: async () => void (await launcher.openInWorktree()),

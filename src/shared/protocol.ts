@@ -274,7 +274,7 @@ export interface NoticeView {
 
 /** What the extension pushes to the panel unasked (protocols/panel.ts: PanelPush). */
 export type ExtensionMessage =
-  /** Everything, in answer to `webviewReady` (sent every time the view is shown). */
+  /** Everything: the answer to `webviewReady` (asked every time the view is shown), and embedded in the page for its first paint. */
   | { type: "snapshot"; cards: CardView[]; notice: NoticeView | null }
   /** One card changed: the whole card, which replaces the one the panel has. */
   | { type: "cardChanged"; card: CardView }

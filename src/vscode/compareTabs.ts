@@ -91,8 +91,8 @@ export class CompareTabs extends DisposableObject {
     };
     return {
       compareReady: () => {
-        this.update(raceId);
         this.deps.opened(raceId);
+        return { type: "compareState", race: this.deps.view(raceId) };
       },
       compareAction: act,
       compareDiff: act,

@@ -45,7 +45,7 @@ export function wirePanel(
   const launcher = new ClaudeLauncher(context, manager, notice, log);
   const visibility = new CardVisibility({ visible: () => parts.panel.get().visible });
   const snapshot = () => panelSnapshot(cards, notice.current);
-  const actions = panelActions({ manager, snapshot, prompts, launcher, sandboxNotice, visibility, stillRunning, post });
+  const actions = panelActions({ manager, snapshot, prompts, launcher, sandboxNotice, visibility, stillRunning });
   const provider = parts.panel.bind(store.add(new ArcadiaViewProvider(context.extensionUri, panelPageBinding(actions, log), cards, snapshot)));
   store.add(vscode.window.registerWebviewViewProvider(PANEL_VIEW_ID, provider, { webviewOptions: { retainContextWhenHidden: false } }));
   const statusBar = store.add(new AgentStatusBar(cards, "arcadia.showPanel"));

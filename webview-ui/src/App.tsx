@@ -11,7 +11,7 @@ import { reduce, toSaved } from "./store";
 import { useCardsVisible } from "./useCardsVisible";
 import { loadState, saveState } from "./vscodeApi";
 import { useExtensionMessages } from "./useExtensionMessages";
-import { onPush, post } from "./clients/panelClient";
+import { onPush, request } from "./clients/panelClient";
 import { usageTotal } from "./usageText";
 
 export function App() {
@@ -19,7 +19,7 @@ export function App() {
   // snapshot then replaces it.
   const [state, dispatch] = useReducer(reduce, undefined, () => firstPaintState(loadState()));
 
-  useExtensionMessages({ onPush, post }, dispatch, { type: "webviewReady" });
+  useExtensionMessages(onPush, dispatch, () => request("webviewReady", {}));
 
   useEffect(() => saveState(toSaved(state)), [state]);
 

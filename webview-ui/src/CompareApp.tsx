@@ -5,7 +5,7 @@ import type { ComparePush } from "../../src/shared/protocols/compare";
 import { CompareColumn } from "./components/CompareColumn";
 import { Codicon } from "./components/Codicon";
 import { useExtensionMessages } from "./useExtensionMessages";
-import { onPush, post } from "./clients/compareClient";
+import { onPush, post, request } from "./clients/compareClient";
 import { saveState } from "./vscodeApi";
 
 interface CompareState {
@@ -24,7 +24,7 @@ function reduceCompare(state: CompareState, message: ComparePush): CompareState 
  */
 export function CompareApp({ raceId }: { raceId: string }) {
   const [state, dispatch] = useReducer(reduceCompare, { race: null, loaded: false });
-  useExtensionMessages({ onPush, post }, dispatch, { type: "compareReady", raceId });
+  useExtensionMessages(onPush, dispatch, () => request("compareReady", { raceId }));
   // VS Code hands this state back after a reload: the tab finds its race again.
   useEffect(() => saveState({ raceId }), [raceId]);
   const race = state.race;

@@ -23,7 +23,7 @@ export function SessionReaderApp({ sessionId }: { sessionId: string }) {
   const [state, dispatch] = useReducer(reduceReader, initialReader);
   const [search, setSearch] = useState("");
   const [limit, setLimit] = useState(READER_PAGE);
-  useExtensionMessages({ onPush, post }, dispatch, { type: "sessionsReady" });
+  useExtensionMessages(onPush, dispatch, () => post({ type: "sessionsReady" }));
   const shown = useMemo(() => filterByWords(state.items, search, (item) => textOf(item).toLowerCase()), [state.items, search]);
   const act = (action: "resume" | "raw") => post({ type: "sessionAction", sessionId, action });
 

@@ -32,7 +32,7 @@ export function SessionsApp() {
   const [state, dispatch] = useReducer(reduceSessions, initialSessions);
   const [filter, setFilter] = useState("");
   const [sort, setSort] = useState<SessionSort>(DEFAULT_SORT);
-  useExtensionMessages({ onPush, post }, dispatch, { type: "sessionsReady" });
+  useExtensionMessages(onPush, dispatch, () => post({ type: "sessionsReady" }));
   const shown = useMemo(() => sortSessions(filterSessions(state.sessions, filter), sort), [state.sessions, filter, sort]);
   const lines = useMemo(() => groupByRace(shown), [shown]);
   useEffect(() => {

@@ -2,16 +2,19 @@ import { useEffect } from "react";
 
 /**
  * Every page's link to the extension: its client's pushes (clients/) go to `dispatch`, and once
- * listening, the page says it is ready (`ready`): the answer cannot arrive before anyone hears it.
+ * listening, the page says it is ready (`ready`: a request whose answer is the page's state now,
+ * dispatched like a push, or a message whose answer comes as pushes): nothing can arrive before
+ * anyone hears it.
  */
-export function useExtensionMessages<Push, Message>(
-  client: { onPush(listener: (push: Push) => void): () => void; post(message: Message): void },
+export function useExtensionMessages<Push>(
+  onPush: (listener: (push: Push) => void) => () => void,
   dispatch: (push: Push) => void,
-  ready: NoInfer<Message>,
+  ready: () => Promise<Push> | void,
 ): void {
   useEffect(() => {
-    const stop = client.onPush(dispatch);
-    client.post(ready);
+    const stop = onPush(dispatch);
+    // A failed answer (the extension reloading) leaves the pushes to bring the state.
+    ready()?.then(dispatch, () => undefined);
     return stop;
     // Once per page: `ready` is a constant message and `dispatch` a reducer's (stable).
   }, []);

@@ -136,7 +136,18 @@ export function renderPanel(options: { saved?: unknown } = {}) {
     if (message.type === "cardRemoved") sent.delete(message.id);
     return post(message);
   };
-  return { ...view, ...host, send };
+  /** The extension's answer to the page's last request of that type, with the id it was asked with. */
+  const answer = (type: string, result: unknown) => {
+    const asked = [...host.posted].reverse().find((m) => m.type === type) as { requestId?: unknown } | undefined;
+    if (typeof asked?.requestId !== "number") throw new Error(`the page sent no ${type} request`);
+    if (typeof result === "object" && result !== null && (result as { type?: unknown }).type === "snapshot")
+      for (const card of (result as { cards: CardView[] }).cards) sent.set(card.id, card);
+    return act(async () => {
+      window.dispatchEvent(new MessageEvent("message", { data: { type: "response", requestId: asked.requestId, ok: true, result } }));
+      await Promise.resolve();
+    });
+  };
+  return { ...view, ...host, send, answer };
 }
 
 /** The text box inside a toolkit text field (it lives in the field's shadow root). */

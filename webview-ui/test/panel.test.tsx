@@ -9,10 +9,10 @@ const rowByLabel = (label: string) => within(card()).getByText(label).closest<HT
 const lineNames = () => screen.getAllByTestId("line-name").map((n) => n.textContent);
 
 describe("messaging", () => {
-  it("says it is ready on mount, and shows the snapshot it gets back", () => {
+  it("asks for everything on mount, and shows the snapshot it gets back", async () => {
     const panel = renderPanel();
-    expect(panel.posted).toEqual([{ type: "webviewReady" }]);
-    panel.send(snapshot([agent({ index: 2 }), agent({ index: 1 })]));
+    expect(panel.posted).toEqual([{ type: "webviewReady", requestId: expect.any(Number) }]);
+    await panel.answer("webviewReady", snapshot([agent({ index: 2 }), agent({ index: 1 })]));
     expect(lineNames()).toEqual(["Agent #1", "Agent #2"]);
   });
 
@@ -35,7 +35,7 @@ describe("messaging", () => {
     first.unmount();
 
     const again = renderPanel({ saved });
-    expect(again.posted).toEqual([{ type: "webviewReady" }]);
+    expect(again.posted).toEqual([{ type: "webviewReady", requestId: expect.any(Number) }]);
     expect(screen.getAllByTestId("agent-line")).toHaveLength(2);
     again.send(snapshot([agent({ index: 2, status: "active" })]));
     expect(screen.getAllByTestId("agent-line").map((c) => c.dataset.status)).toEqual(["active"]);
@@ -156,7 +156,7 @@ describe("tools", () => {
     act(() => vi.advanceTimersByTime(57_000));
     expect(elapsed()).toBe("1m 03s");
     // Only the one ready message: the extension does not re-send anything for the clock.
-    expect(panel.posted).toEqual([{ type: "webviewReady" }]);
+    expect(panel.posted).toEqual([{ type: "webviewReady", requestId: expect.any(Number) }]);
   });
 
   it("a finished tool stays visible at least 300 ms, even one that came and went between two updates", () => {

@@ -62,7 +62,7 @@ describe("a race's compare tab", () => {
   it("asks for its race, keeps its id for a reload, and shows a column per agent: figures, files with +/−, merge forecast, check", () => {
     const host = fakeVsCode();
     render(<CompareApp raceId="r1" />);
-    expect(host.posted).toEqual([{ type: "compareReady", raceId: "r1" }]);
+    expect(host.posted).toEqual([{ type: "compareReady", raceId: "r1", requestId: expect.any(Number) }]);
     expect(host.state()).toEqual({ raceId: "r1" });
     expect(screen.getByText("Reading the race…")).toBeInTheDocument();
     send({

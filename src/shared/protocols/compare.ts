@@ -9,8 +9,8 @@ import type { PageDefinition, PageHandlers, PageMessage } from "./pageProtocol";
 import { boundedId, type Holds, lazyPageParser, pageMessage, type SameMessages } from "./pageSchema";
 
 export type CompareRequests = {
-  /** The page listens for its race: a `compareState` push follows, and its figures are read. */
-  compareReady: [{ raceId: string }, void];
+  /** The page listens for its race and asks for it as it is now (its figures are read again: pushes follow). */
+  compareReady: [{ raceId: string }, ComparePush];
   /** A column's action on its member: review its changes, ask a follow-up, pick it, show its terminal or its check's output. */
   compareAction: [{ raceId: string; member: string; action: "review" | "followUp" | "pick" | "focus" | "checkOutput" }, void];
   /** Two members' work against each other in the multi-file diff editor. */

@@ -9,10 +9,10 @@ import type { ExtensionMessage, NoticeCommand } from "../protocol";
 import type { NoPayload, PageDefinition, PageHandlers, PageMessage } from "./pageProtocol";
 import { boundedId, type Holds, lazyPageParser, pageMessage, type SameMessages } from "./pageSchema";
 
-/** What the panel asks. Each answers `void` (it acts; what changes comes back as pushes). */
+/** What the panel asks. Each answers `void` (it acts; what changes comes back as pushes) but the first. */
 export type PanelRequests = {
-  /** The page listens (each time the view is shown): a `snapshot` push follows. */
-  webviewReady: [NoPayload, void];
+  /** The page listens (each time the view is shown) and asks for everything now: every card and the notice. */
+  webviewReady: [NoPayload, PanelSnapshot];
   openClaude: [NoPayload, void];
   /** Open Claude Code in a new git worktree (asks for its name). */
   openClaudeInWorktree: [NoPayload, void];
@@ -42,6 +42,8 @@ export type PanelRequests = {
   /** The cards on screen now (at least half visible): notifications are for the others. */
   cardsVisible: [{ ids: string[] }, void];
 };
+
+export type PanelSnapshot = Extract<ExtensionMessage, { type: "snapshot" }>;
 
 /** What the extension pushes to the panel: the card messages, the notice, revealAgent (defined in protocol.ts, beside the card views). */
 export type PanelPush = ExtensionMessage;
