@@ -136,22 +136,24 @@ export class AgentRegistry extends DisposableObject {
    */
   emitUpdated(agent: Agent, live = true): void {
     const view = agent.view(this.isFocused(agent));
+    // Recorded before anyone hears of it: a listener that looks again meanwhile sees this as shown.
+    const finished = this.shown(view, live);
     this.emit({ type: "updated", agent: view });
-    this.shown(view, live);
+    if (finished) this.emit({ type: "turnFinished", agent: view });
   }
 
   /** The card's agent part now, looked at by the card store when a live source changed it (no update is sent). */
   look(agent: Agent): AgentFacts {
     const view = agent.view(this.isFocused(agent));
-    this.shown(view, true);
+    if (this.shown(view, true)) this.emit({ type: "turnFinished", agent: view });
     return view;
   }
 
-  /** What the card shows now: a turn seen to end is told once, whoever looked first. */
-  private shown(view: AgentFacts, live: boolean): void {
+  /** Records what the card shows now; whether that is a turn seen to end (told once, whoever looked first). */
+  private shown(view: AgentFacts, live: boolean): boolean {
     const before = this.shownStatus.get(view.id);
     this.shownStatus.set(view.id, view.status);
-    if (live && before === "active" && view.status === "waiting") this.emit({ type: "turnFinished", agent: view });
+    return live && before === "active" && view.status === "waiting";
   }
 
   emit(change: AgentChange): void {

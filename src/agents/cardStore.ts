@@ -43,18 +43,13 @@ export class CardStore extends DisposableObject {
   constructor(private readonly sources: CardSources) {
     super();
     this._register(sources.agents.onDidChange((change) => this.agentChanged(change)));
-    this._register(sources.live.onDidChange((live) => this.look(live.agentId, live)));
+    this._register(sources.live.onDidChange((live) => this.look(live.agentId)));
     this._register(sources.hooks.onDidChange((agentId) => this.look(agentId)));
   }
 
   /** Every card now, in launch order. */
   cards(): CardView[] {
     return this.sources.agents.views().map((facts) => compose(facts, this.sources.live.view(facts.id)));
-  }
-
-  card(agentId: string): CardView | undefined {
-    const facts = this.sources.agents.view(agentId);
-    return facts && compose(facts, this.sources.live.view(agentId));
   }
 
   private agentChanged(change: AgentChange): void {
@@ -67,10 +62,14 @@ export class CardStore extends DisposableObject {
     }
   }
 
-  /** Something live about `agentId` changed: its card is composed again from both parts as they are now. */
-  private look(agentId: string, live?: AgentLiveView): void {
+  /**
+   * Something live about `agentId` changed: its card is composed again from both parts as they are
+   * now. The live part is read after the agent's: looking at the agent may tell a turn's end, whose
+   * listeners may change what is live before this card goes out.
+   */
+  private look(agentId: string): void {
     const facts = this.sources.agents.view(agentId);
-    if (facts) this.looked.fire(compose(facts, live ?? this.sources.live.view(agentId)));
+    if (facts) this.looked.fire(compose(facts, this.sources.live.view(agentId)));
   }
 }
 

@@ -28,7 +28,7 @@ export interface PanelActionDeps {
 
 export function panelActions({ manager, snapshot, prompts, launcher, sandboxNotice, visibility, stillRunning }: PanelActionDeps): PanelHandlers {
   return {
-    webviewReady: async () => {
+    webviewReady: () => {
       // Not awaited: saved agents still finding their terminals come as reconnecting cards now,
       // and each as itself once bound (never the empty panel while agents exist).
       void manager.restore();

@@ -7,6 +7,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { vscode } from "./api";
+import type { CardStore } from "../agents/cardStore";
 import type { AgentManager } from "../agents/agentManager";
 import type { Log } from "../agents/ports";
 import type { RaceBook, RaceStore } from "../agents/raceBook";
@@ -40,6 +41,8 @@ export interface RacesDeps {
   context: vscode.ExtensionContext;
   book: RaceBook;
   manager: AgentManager;
+  /** The cards as shown: a column says what its agent's card says (needs you, compacting), whichever source changed it. */
+  cards: Pick<CardStore, "cards" | "onDidChangeCard" | "onDidRemoveCard">;
   launcher: ClaudeLauncher;
   worktrees: WorktreeDeps;
   log: Log;
@@ -57,7 +60,7 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable[] {
   const checkTerminals = new CheckTerminals();
   const checks = new CheckRuns(checkTerminals);
   const actions = { book, manager, worktrees: deps.worktrees, figures, checks, checkTerminals, log };
-  const agentOf = (id: string | null) => (id ? manager.views().find((v) => v.id === id) : undefined);
+  const agentOf = (id: string | null) => (id ? deps.cards.cards().find((v) => v.id === id) : undefined);
   const tabs = new CompareTabs({
     context: deps.context,
     view: (raceId) => {
@@ -92,9 +95,10 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable[] {
     book.onDidChangeRace((id) => tabs.update(id)),
     figures.onDidChange((id) => tabs.update(id)),
     checks.onDidChange((key) => tabs.update(key.slice(0, key.indexOf("/")))),
+    deps.cards.onDidChangeCard((card) => openRacesOf(card.id).forEach((race) => tabs.update(race.id))),
+    deps.cards.onDidRemoveCard((agentId) => openRacesOf(agentId).forEach((race) => tabs.update(race.id))),
     manager.onDidChange((change) => {
       const agentId = change.type === "removed" ? change.id : change.type === "permissionPromptLeft" ? change.agentId : change.agent.id;
-      for (const race of openRacesOf(agentId)) tabs.update(race.id);
       if (change.type !== "updated") reread(agentId);
     }),
     deps.worktrees.cards.onDidChange((agentIds) => agentIds.forEach(reread)),

@@ -74,7 +74,9 @@ export class WebviewHost<P extends PageProtocol> extends DisposableObject {
     }
     const { message, requestId } = parsed;
     try {
-      const result: unknown = await (handlers[message.type] as (m: typeof message) => unknown)(message);
+      const answer: unknown = (handlers[message.type] as (m: typeof message) => unknown)(message);
+      // An answer known now goes now: nothing pushed meanwhile can reach the page before it and be older than it.
+      const result = answer instanceof Promise ? await answer : answer;
       if (requestId !== undefined) this.respond({ type: "response", requestId, ok: true, result });
     } catch (err) {
       log.error(`${page.name} action ${message.type} failed: ${errorMessage(err)}`);

@@ -23,7 +23,7 @@ export function registerCommands(context: vscode.ExtensionContext, log: vscode.L
     ...launcher.register(),
     ...registerForceFinishCommands(parts.tracker, agentName, log),
     ...registerSessionsView({ context, manager, launcher, races, log }),
-    ...registerRaces({ context, book: races, manager, launcher, worktrees: parts.worktreeDeps, log }),
+    ...registerRaces({ context, book: races, manager, cards, launcher, worktrees: parts.worktreeDeps, log }),
   ])
     store.add(d);
   store.add(vscode.commands.registerCommand("arcadia.showPanel", () => vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`)));

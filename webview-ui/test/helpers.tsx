@@ -45,21 +45,23 @@ export function snapshot(cards: CardView[], notice: NoticeView | null = null, li
   return { type: "snapshot" as const, cards: withLive, notice };
 }
 
-const AGENT_KEYS = [
-  "id",
-  "name",
-  "index",
-  "status",
-  "lastTurn",
-  "tools",
-  "focused",
-  "retry",
-  "context",
-  "statusSource",
-  "needsYou",
-  "reconnecting",
-  "exitMessage",
-];
+/** The agent part's keys, checked by the compiler against AgentFacts: a field added there must be named here. */
+const AGENT_KEY_SET = {
+  id: true,
+  name: true,
+  index: true,
+  status: true,
+  lastTurn: true,
+  tools: true,
+  focused: true,
+  retry: true,
+  context: true,
+  statusSource: true,
+  needsYou: true,
+  reconnecting: true,
+  exitMessage: true,
+} satisfies Record<keyof AgentFacts, true>;
+const AGENT_KEYS: string[] = Object.keys(AGENT_KEY_SET);
 
 /**
  * How a test says that one part of a card changed: what its agent says (transcript, status file)
@@ -125,7 +127,10 @@ export function renderPanel(options: { saved?: unknown } = {}) {
   const send = (message: ExtensionMessage | CardPart) => {
     if (message.type === "agentPart" || message.type === "livePart") {
       const id = message.type === "agentPart" ? message.agent.id : message.agentId;
-      const before = sent.get(id) ?? agent({ id });
+      const known = sent.get(id);
+      // The card store sends a card whole, its agent part first: a live part alone is no card.
+      if (!known && message.type === "livePart") throw new Error(`a live part for ${id}, whose card was never sent`);
+      const before = known ?? agent({ id });
       // A live part replaces all that was live on the card (what it no longer has is gone), as the board's view does.
       const card = message.type === "agentPart" ? { ...before, ...message.agent } : ({ ...agentFactsOf(before), ...message.live } as CardView);
       sent.set(id, card);

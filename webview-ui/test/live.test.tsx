@@ -118,10 +118,9 @@ describe("a call to Arcadia's MCP server in flight", () => {
     expect(row("s1").closest(".tool-children")).not.toBeNull();
   });
 
-  it("a live view sent before its agent shows once the card does", () => {
+  it("a card that arrives with a call in flight shows it at once (the card store sends the agent's first card with what was live before)", () => {
     const panel = renderPanel();
-    panel.send(agentLive("agent-1", { calls: [liveCall({ callId: "c1" })] }));
-    panel.send(agentPart(agent({ status: "active" })));
+    panel.send({ type: "cardChanged", card: agent({ status: "active", calls: [liveCall({ callId: "c1" })] }) });
     expect(within(card()).getByTestId("live-call")).toHaveAttribute("data-call-id", "c1");
   });
 });

@@ -6,6 +6,8 @@
 import { describe, expect, it } from "vitest";
 import type { AgentChange } from "../../../src/agents/agentRegistry";
 import { CardStore } from "../../../src/agents/cardStore";
+import type { Agent } from "../../../src/agents/agent";
+import { AgentRegistry } from "../../../src/agents/agentRegistry";
 import { LiveBoard } from "../../../src/agents/liveBoard";
 import { ApprovalQueue } from "../../../src/core/mcp/approvalQueue";
 import { ToolCallTracker } from "../../../src/core/mcp/toolCallTracker";
@@ -34,17 +36,19 @@ function facts(id: string, over: Partial<AgentFacts> = {}): AgentFacts {
 
 function setup() {
   const approvals = new ApprovalQueue();
-  const board = new LiveBoard(new ToolCallTracker(), approvals);
+  const tracker = new ToolCallTracker();
+  const board = new LiveBoard(tracker, approvals);
   const agentChanges = new Emitter<AgentChange>();
   const hooks = new Emitter<string>();
   const known = new Map<string, AgentFacts>([["a1", facts("a1")]]);
-  let looks = 0;
+  // What the hooks say shows on the agent's rows (the agent's view reads the hook feed).
+  const hookRows = new Map<string, AgentFacts["tools"]>();
   // As the agent's own view does (displayStatus): an approval waiting makes the card need you.
   const view = (id: string): AgentFacts | undefined => {
-    looks++;
     const base = known.get(id);
     if (!base) return undefined;
-    return board.view(id).prompts.length > 0 ? { ...base, status: "needsYou", needsYou: { kind: "approval" } } : base;
+    const withHooks = hookRows.has(id) ? { ...base, tools: hookRows.get(id)! } : base;
+    return board.view(id).prompts.length > 0 ? { ...withHooks, status: "needsYou", needsYou: { kind: "approval" } } : withHooks;
   };
   const agents = { onDidChange: agentChanges.event, views: () => [...known.keys()].flatMap((id) => view(id) ?? []), view };
   const store = new CardStore({ agents, live: board, hooks: { onDidChange: hooks.event } });
@@ -60,7 +64,7 @@ function setup() {
     known.set(id, facts(id, over));
     agentChanges.fire({ type: "updated", agent: view(id)! });
   };
-  return { approvals, board, agentChanges, hooks, known, store, changed, removed, finished, agentsSent, update, looks: () => looks };
+  return { approvals, tracker, board, agentChanges, hooks, hookRows, known, store, changed, removed, finished, agentsSent, update };
 }
 
 describe("CardStore", () => {
@@ -90,12 +94,28 @@ describe("CardStore", () => {
     expect(changed[2]).toMatchObject({ status: "active", needsYou: null, prompts: [] });
   });
 
-  it("a hook that changes nothing on the card sends nothing", () => {
-    const { hooks, changed, update } = setup();
+  it("a hook that changes the agent's rows sends the card once; one that changes nothing sends nothing", () => {
+    const { hooks, hookRows, changed, update } = setup();
     update("a1");
+    hookRows.set("a1", [{ id: "t1", name: "Bash", label: "Running: npm test", parent: null, outcome: "running", background: false }]);
+    hooks.fire("a1");
+    expect(changed).toHaveLength(2);
+    expect(changed[1]).toMatchObject({ tools: [{ label: "Running: npm test", outcome: "running" }] });
     hooks.fire("a1");
     hooks.fire("a1");
+    expect(changed).toHaveLength(2);
+  });
+
+  it("a live call that comes before its agent makes no card; the agent's first card carries it", async () => {
+    const { tracker, known, changed, update } = setup();
+    known.delete("a1");
+    const hang = tracker.wrapHandler({ name: "execute_command", display: () => "sleep 1000", handler: () => new Promise<never>(() => undefined) });
+    void hang({}, { agentId: "a1" });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(changed).toEqual([]);
+    update("a1");
     expect(changed).toHaveLength(1);
+    expect(changed[0]).toMatchObject({ id: "a1", calls: [{ tool: "execute_command", display: "sleep 1000" }] });
   });
 
   it("a removed card is told once; the same id coming back is a new card, told whole", () => {
@@ -122,5 +142,41 @@ describe("CardStore", () => {
     const { approvals, changed } = setup();
     approvals.enqueue("command", "ls", { agentId: "ghost" });
     expect(changed).toEqual([]);
+  });
+});
+
+describe("the registry's turn ends, with the card store looking in between", () => {
+  /** A stand-in agent: the registry asks it for its view; the test says what it shows. */
+  function stubAgent(id: string) {
+    let shown: Partial<AgentFacts> = {};
+    const agent = { id, index: 1, terminal: { name: id }, view: () => facts(id, shown) } as unknown as Agent;
+    return { agent, show: (over: Partial<AgentFacts>) => (shown = over) };
+  }
+
+  it("a turn that ends is told once, whether the card store or the transcript saw it first", () => {
+    const registry = new AgentRegistry({ load: () => [], save: async () => undefined }, { info: () => undefined, warn: () => undefined, error: () => undefined }, undefined);
+    const told: string[] = [];
+    registry.onDidChange((change) => told.push(change.type === "removed" || change.type === "permissionPromptLeft" ? change.type : `${change.type} ${change.agent.status}`));
+    const { agent, show } = stubAgent("a1");
+    registry.add(agent);
+    show({ status: "active" });
+    registry.emitUpdated(agent);
+    show({ status: "waiting" });
+    // A live change made the card store look first: the turn's end is told then, with no update.
+    expect(registry.look(agent).status).toBe("waiting");
+    registry.emitUpdated(agent);
+    expect(told.filter((t) => t.startsWith("turnFinished"))).toEqual(["turnFinished waiting"]);
+    // Told after the update that carries it, when the transcript is first.
+    show({ status: "active" });
+    registry.emitUpdated(agent);
+    show({ status: "waiting" });
+    registry.emitUpdated(agent);
+    expect(told.slice(-2)).toEqual(["updated waiting", "turnFinished waiting"]);
+    // Catching up (a restore reads old turns): no news.
+    show({ status: "active" });
+    registry.emitUpdated(agent, false);
+    show({ status: "waiting" });
+    registry.emitUpdated(agent, false);
+    expect(told.filter((t) => t.startsWith("turnFinished"))).toHaveLength(2);
   });
 });
