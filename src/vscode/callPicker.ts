@@ -3,6 +3,7 @@
  * `arcadia.completeToolCall`): the given id, or a quick pick of the calls in flight.
  */
 import { vscode } from "./api";
+import { combinedDisposable } from "../core/util";
 import { type FinishAction, forceFinish } from "../agents/forceFinish";
 import type { Log } from "../agents/ports";
 import type { ToolCallTracker, TrackedCall } from "../core/mcp";
@@ -29,13 +30,13 @@ export async function pickCall(calls: readonly TrackedCall[], agentName: (agentI
 }
 
 /** `arcadia.cancelToolCall` / `arcadia.completeToolCall` [callId]: the panel's buttons call them too. */
-export function registerForceFinishCommands(tracker: ToolCallTracker, agentName: (agentId: string | undefined) => string, log: Log): vscode.Disposable[] {
+export function registerForceFinishCommands(tracker: ToolCallTracker, agentName: (agentId: string | undefined) => string, log: Log): vscode.Disposable {
   const run = (action: FinishAction) => async (callId?: unknown) => {
     const id = typeof callId === "string" ? callId : await pickCall(tracker.calls(), agentName, action === "cancel" ? "Cancel" : "Complete");
     if (id) forceFinish(tracker, log, action, id);
   };
-  return [
+  return combinedDisposable(
     vscode.commands.registerCommand("arcadia.cancelToolCall", run("cancel")),
     vscode.commands.registerCommand("arcadia.completeToolCall", run("complete")),
-  ];
+  );
 }

@@ -14,7 +14,7 @@ import { transcriptPath } from "../core/transcript";
 import { changeStats, worktreeOf } from "../core/git";
 import type { CollisionGuard } from "../core/collisions";
 import type { HookToolFeed } from "../core/hooks";
-import type { Disposable } from "../core/util";
+import { combinedDisposable, type Disposable } from "../core/util";
 import { ReviewOwners } from "../agents/reviewOwners";
 import { vscode } from "./api";
 import { createReviewComments } from "./review/reviewComments";
@@ -32,7 +32,8 @@ export interface CardExtrasDeps {
 
 export function createCardExtras(deps: CardExtrasDeps): {
   sources: CardExtras;
-  disposables: Disposable[];
+  /** Everything it made that must go with the window. */
+  owned: Disposable;
   /** What the worktree commands act with (a race's Review, Pick and removals reuse them). */
   worktreeDeps: WorktreeDeps;
 } {
@@ -53,7 +54,7 @@ export function createCardExtras(deps: CardExtrasDeps): {
     // The agent's own project folder (found once at launch): no realpath per card update.
     return agent ? { transcriptPath: transcriptPath(agent.projectDir, agent.sessionId), cwd: agent.cwd } : undefined;
   };
-  const disposables: Disposable[] = [
+  const owned = combinedDisposable(
     worktrees,
     edits,
     followSessions(edits, { onDidChange: manager.onDidChange, sessionOf, onDidHook }),
@@ -64,9 +65,9 @@ export function createCardExtras(deps: CardExtrasDeps): {
       onDidHook,
       onWorktreeLeft: (info, name) => offerRemovalOfLeftWorktree(commandDeps, info, name),
     }),
-    ...registerWorktreeCommands(commandDeps),
-    ...reviews.disposables,
-  ];
+    registerWorktreeCommands(commandDeps),
+    reviews.owned,
+  );
   const sources: CardExtras = { shared: sharedFileSource(collisions, manager), worktrees, edits, reviews: reviews.desk, races: deps.races };
-  return { sources, disposables, worktreeDeps: commandDeps };
+  return { sources, owned, worktreeDeps: commandDeps };
 }

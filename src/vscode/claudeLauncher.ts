@@ -6,6 +6,7 @@
  * (core/launch/launchRequest.ts); they return the new agent's id.
  */
 import { vscode } from "./api";
+import { combinedDisposable } from "../core/util";
 import type { AgentManager } from "../agents/agentManager";
 import type { Log } from "../agents/ports";
 import type { PanelNotice } from "./panelNotice";
@@ -31,8 +32,8 @@ export class ClaudeLauncher {
   ) {}
 
   /** The palette commands that launch. */
-  register(): vscode.Disposable[] {
-    return [
+  register(): vscode.Disposable {
+    return combinedDisposable(
       vscode.commands.registerCommand("arcadia.openClaude", (arg?: unknown) => this.fromCommand("Open Claude Code", arg, false, (r) => this.open(false, r))),
       vscode.commands.registerCommand("arcadia.openClaudeInFolder", (arg?: unknown) =>
         this.fromCommand("Open Claude Code in Folder", arg, false, (r) => this.open(true, r)),
@@ -40,7 +41,7 @@ export class ClaudeLauncher {
       vscode.commands.registerCommand("arcadia.openClaudeInWorktree", (arg?: unknown) =>
         this.fromCommand("Open Claude Code in New Worktree", arg, true, (r) => this.openInWorktree(r)),
       ),
-    ];
+    );
   }
 
   /** A command's argument checked (untrusted: any extension or keybinding may pass one), then the launch: the new agent's id. */

@@ -6,6 +6,7 @@
  * elsewhere does nothing: the answer goes through the same decide() as the panel's.
  */
 import { vscode } from "./api";
+import { combinedDisposable } from "../core/util";
 import type { PermissionBroker } from "../core/hooks";
 import type { PromptDesk } from "../agents/promptDesk";
 import { distinctMessage, untilAnswered } from "../agents/untilAnswered";
@@ -55,11 +56,11 @@ export interface PermissionPromptDeps {
  * hook says "no decision" at once and the terminal's own prompt is the only one; with the panel
  * hidden and notifications on, a prompt also pops up.
  */
-export function followPermissionPrompts({ permissions, panel, seen, prompts, agentName, focusAgent }: PermissionPromptDeps): vscode.Disposable[] {
+export function followPermissionPrompts({ permissions, panel, seen, prompts, agentName, focusAgent }: PermissionPromptDeps): vscode.Disposable {
   const notifyOn = () => vscode.workspace.getConfiguration("arcadia").get<boolean>("notify", false);
   const updateAvailability = () => permissions.setAvailable(panel.exists || notifyOn());
   updateAvailability();
-  return [
+  return combinedDisposable(
     panel.onDidChangeView(updateAvailability),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration("arcadia.notify")) updateAvailability();
@@ -75,5 +76,5 @@ export function followPermissionPrompts({ permissions, panel, seen, prompts, age
         stillPending,
       );
     }),
-  ];
+  );
 }

@@ -5,6 +5,7 @@
  * the workspace's state (RaceBook); a tab's figures are read again as its agents work.
  */
 import { existsSync } from "node:fs";
+import { combinedDisposable } from "../core/util";
 import { join } from "node:path";
 import { vscode } from "./api";
 import type { CardStore } from "../agents/cardStore";
@@ -48,7 +49,7 @@ export interface RacesDeps {
   log: Log;
 }
 
-export function registerRaces(deps: RacesDeps): vscode.Disposable[] {
+export function registerRaces(deps: RacesDeps): vscode.Disposable {
   const { book, manager, log } = deps;
   const figures = new RaceFigures({
     memberChanges,
@@ -103,7 +104,7 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable[] {
     }),
     deps.worktrees.cards.onDidChange((agentIds) => agentIds.forEach(reread)),
   ];
-  return [
+  return combinedDisposable(
     figures,
     checkTerminals,
     checks,
@@ -125,7 +126,7 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable[] {
       runOnSeveralAgents(deps, (id) => tabs.show(id)).catch((err) => void vscode.window.showErrorMessage(`Run on Several Agents: ${errorMessage(err)}`)),
     ),
     vscode.commands.registerCommand(RACE_COMMANDS.compare, (raceId?: string) => compareRace(book, raceId, (id) => tabs.show(id))),
-  ];
+  );
 }
 
 const describe = (r: Race) => `${r.members.length} agents${r.picked ? ` · picked ${r.picked}` : ""}`;

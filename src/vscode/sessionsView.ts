@@ -7,6 +7,7 @@
  * window reload (a panel serializer).
  */
 import { existsSync } from "node:fs";
+import { combinedDisposable } from "../core/util";
 import { join } from "node:path";
 import { vscode } from "./api";
 import type { AgentManager } from "../agents/agentManager";
@@ -173,11 +174,11 @@ export class SessionsView extends DisposableObject {
   }
 }
 
-export function registerSessionsView(deps: Deps): vscode.Disposable[] {
+export function registerSessionsView(deps: Deps): vscode.Disposable {
   const view = new SessionsView(deps);
-  return [
+  return combinedDisposable(
     view,
     vscode.window.registerWebviewPanelSerializer(SESSIONS_PANEL_TYPE, { deserializeWebviewPanel: async (panel) => view.adopt(panel) }),
     vscode.commands.registerCommand("arcadia.openSessions", () => view.show()),
-  ];
+  );
 }

@@ -5,6 +5,7 @@
  * merged). Merge and remove wait until the agent is not working: its files must hold still.
  */
 import { basename, dirname, join, sep } from "node:path";
+import { combinedDisposable } from "../core/util";
 import { atClaudePrompt } from "../agents/agentReadiness";
 import type { AgentManager } from "../agents/agentManager";
 import type { Log } from "../agents/ports";
@@ -44,14 +45,14 @@ export interface Deps {
   reviewOpened?(agentId: string, files: string[]): void;
 }
 
-export function registerWorktreeCommands(deps: Deps): vscode.Disposable[] {
+export function registerWorktreeCommands(deps: Deps): vscode.Disposable {
   const provider: vscode.TextDocumentContentProvider = {
     provideTextDocumentContent: async (uri) => {
       const { cwd, ref, path } = JSON.parse(uri.query) as Record<string, unknown>;
       return fileAtRef(cwd, ref, path);
     },
   };
-  return [
+  return combinedDisposable(
     vscode.workspace.registerTextDocumentContentProvider(BASE_SCHEME, provider),
     vscode.commands.registerCommand(WORKTREE_COMMANDS.review, (id?: string) =>
       id && !deps.cards.info(id)
@@ -63,7 +64,7 @@ export function registerWorktreeCommands(deps: Deps): vscode.Disposable[] {
     vscode.commands.registerCommand(CLEAN_UP_COMMAND, () =>
       cleanUp(deps).catch((err) => void vscode.window.showErrorMessage(`Clean up worktrees: ${errorMessage(err)}`)),
     ),
-  ];
+  );
 }
 
 /** Worktrees whose agent Remove… is closing: no "it stays" offer for those. */

@@ -27,7 +27,7 @@ export function wireCards(context: vscode.ExtensionContext, log: vscode.LogOutpu
   const { manager, tracker, approvals, permissions, hookTools, collisions, stillRunning } = parts;
   const races = store.add(new RaceBook(workspaceRaceStore(context.workspaceState), (m) => log.warn(m)));
   const extras = createCardExtras({ manager, collisions, hookTools, races, log, workspaceState: context.workspaceState });
-  for (const d of extras.disposables) store.add(d);
+  store.add(extras.owned);
   const board = store.add(new LiveBoard(tracker, approvals, permissions, hookTools, Date.now, { ...extras.sources, stillRunning }));
   store.add(manager.onDidReadTranscript(({ agentId, events }) => board.transcriptEvents(agentId, events)));
   const sessionOf = (id: string) => manager.agentInfo(id)?.sessionId;

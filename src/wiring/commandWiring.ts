@@ -19,13 +19,10 @@ type Parts = ToolParts & AgentParts & CardParts & PanelParts & { panel: Late<Arc
 export function registerCommands(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, parts: Parts, store: DisposableStore): void {
   const { manager, launcher, races, board, cards, prompts } = parts;
   const agentName = (id: string | undefined) => parts.agentName(id) ?? "unknown agent";
-  for (const d of [
-    ...launcher.register(),
-    ...registerForceFinishCommands(parts.tracker, agentName, log),
-    ...registerSessionsView({ context, manager, launcher, races, log }),
-    ...registerRaces({ context, book: races, manager, cards, launcher, worktrees: parts.worktreeDeps, log }),
-  ])
-    store.add(d);
+  store.add(launcher.register());
+  store.add(registerForceFinishCommands(parts.tracker, agentName, log));
+  store.add(registerSessionsView({ context, manager, launcher, races, log }));
+  store.add(registerRaces({ context, book: races, manager, cards, launcher, worktrees: parts.worktreeDeps, log }));
   store.add(vscode.commands.registerCommand("arcadia.showPanel", () => vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`)));
   store.add(vscode.commands.registerCommand("arcadia.showLog", () => log.show()));
   store.add(logSettingChanges(log));

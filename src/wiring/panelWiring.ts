@@ -52,6 +52,6 @@ export function wirePanel(
   const seen = (id: string) => visibility.seen(id);
   store.add(followAttention({ cards, seen, pendingPermissions: (id) => permissions.pending(id).length, focusAgent }));
   const agentName = (id: string) => parts.agentName(id);
-  for (const d of followPermissionPrompts({ permissions, panel: provider, seen, prompts, agentName, focusAgent })) store.add(d);
+  store.add(followPermissionPrompts({ permissions, panel: provider, seen, prompts, agentName, focusAgent }));
   return { launcher, prompts, statusBar };
 }

@@ -5,6 +5,7 @@
  * Add Comment, Reply, Send, Resolve / Reopen, Delete, Discard (a closed agent's threads).
  */
 import { readFile } from "node:fs/promises";
+import { combinedDisposable } from "../../core/util";
 import type { AgentManager } from "../../agents/agentManager";
 import type { Log } from "../../agents/ports";
 import { ReviewDesk } from "../../agents/reviewDesk";
@@ -36,7 +37,7 @@ export interface ReviewCommentsDeps {
   openReview(agentId: string): void;
 }
 
-export function createReviewComments(deps: ReviewCommentsDeps): { desk: ReviewDesk; disposables: vscode.Disposable[] } {
+export function createReviewComments(deps: ReviewCommentsDeps): { desk: ReviewDesk; owned: vscode.Disposable } {
   const { reviews, dropped } = readSavedReviews(deps.state.get<unknown>(STATE_KEY, []));
   if (dropped > 0) deps.log.warn(`review comments: ${dropped} saved thread(s) or agent(s) did not read back and were left out`);
   const desk = new ReviewDesk({
@@ -117,7 +118,7 @@ export function createReviewComments(deps: ReviewCommentsDeps): { desk: ReviewDe
 
   return {
     desk,
-    disposables: [
+    owned: combinedDisposable(
       desk,
       threads,
       register(REVIEW_COMMANDS.comment, addComment, "adding"),
@@ -127,7 +128,7 @@ export function createReviewComments(deps: ReviewCommentsDeps): { desk: ReviewDe
       register(REVIEW_COMMANDS.reopen, resolve(false), "reopening"),
       register(REVIEW_COMMANDS.deleteComment, deleteComment, "deleting"),
       register(REVIEW_COMMANDS.discard, discard, "discarding"),
-    ],
+    ),
   };
 }
 
