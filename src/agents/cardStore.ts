@@ -14,8 +14,6 @@ import type { AgentLiveView } from "./liveBoard";
 export interface CardSources {
   agents: {
     onDidChange: Event<AgentChange>;
-    /** Every card's agent part, in launch order. */
-    views(): AgentFacts[];
     /** One agent's part as it is now. */
     view(agentId: string): AgentFacts | undefined;
   };
@@ -47,9 +45,12 @@ export class CardStore extends DisposableObject {
     this._register(sources.hooks.onDidChange((agentId) => this.look(agentId)));
   }
 
-  /** Every card now, in launch order. */
+  /**
+   * Every card as it was last told, in launch order: what the panel shows. Read from the latch, not
+   * composed again: the status bar asks on every card's change, and every card was told when it came.
+   */
   cards(): CardView[] {
-    return this.sources.agents.views().map((facts) => compose(facts, this.sources.live.view(facts.id)));
+    return [...this.latest.keys()].flatMap((id) => this.latest.current(id) ?? []).sort((a, b) => a.index - b.index);
   }
 
   private agentChanged(change: AgentChange): void {

@@ -3,7 +3,7 @@
  * one function for both) and then each card as it changes. The card store is the only source.
  */
 import type { CardStore } from "../agents/cardStore";
-import { DisposableStore, type Disposable } from "../core/util";
+import { combinedDisposable, type Disposable } from "../core/util";
 import type { ExtensionMessage, NoticeView } from "../shared/protocol";
 import type { PanelSnapshot } from "../shared/protocols/panel";
 
@@ -14,8 +14,8 @@ export function panelSnapshot(cards: Pick<CardSource, "cards">, notice: NoticeVi
 }
 
 export function followCards(cards: CardSource, post: (message: ExtensionMessage) => void): Disposable {
-  const subscriptions = new DisposableStore();
-  subscriptions.add(cards.onDidChangeCard((card) => post({ type: "cardChanged", card })));
-  subscriptions.add(cards.onDidRemoveCard((id) => post({ type: "cardRemoved", id })));
-  return subscriptions;
+  return combinedDisposable(
+    cards.onDidChangeCard((card) => post({ type: "cardChanged", card })),
+    cards.onDidRemoveCard((id) => post({ type: "cardRemoved", id })),
+  );
 }

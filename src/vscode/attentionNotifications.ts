@@ -5,7 +5,7 @@
  */
 import { Attention } from "../agents/attention";
 import type { CardStore } from "../agents/cardStore";
-import { DisposableStore, type Disposable } from "../core/util";
+import { combinedDisposable, type Disposable } from "../core/util";
 import { notifyNeedsYou, notifyTurnFinished } from "./turnNotifications";
 
 export interface AttentionDeps {
@@ -18,19 +18,15 @@ export interface AttentionDeps {
 
 export function followAttention(deps: AttentionDeps): Disposable {
   const attention = new Attention((id) => deps.seen(id));
-  const subscriptions = new DisposableStore();
-  subscriptions.add(
+  return combinedDisposable(
     deps.cards.onDidChangeCard((card) => {
       const kind = attention.needsYou(card);
       if (kind && !(kind === "permission" && deps.pendingPermissions(card.id) > 0))
         void notifyNeedsYou(card, kind, deps.focusAgent, () => attention.stillNeeds(card.id, kind));
     }),
-  );
-  subscriptions.add(deps.cards.onDidRemoveCard((agentId) => attention.forget(agentId)));
-  subscriptions.add(
+    deps.cards.onDidRemoveCard((agentId) => attention.forget(agentId)),
     deps.cards.onDidFinishTurn((card) => {
       if (attention.turnFinished(card)) void notifyTurnFinished(card, deps.focusAgent);
     }),
   );
-  return subscriptions;
 }

@@ -33,8 +33,10 @@ export function wireAgents(
   const bindings = new WorkspaceBindingStore(context.workspaceState);
   const processes = new ClaudeProcessMonitor({ configDir: claudeConfigDir(), onError: (err) => log.warn(`process monitor: ${String(err)}`) });
   const showPanel = () => vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`);
+  // Made on the first card's first look, when the board exists: once, not on every look.
+  let source: ReturnType<typeof cardLiveSource> | undefined;
   const liveFacts = (agentId: string, sessionId: string) =>
-    cardLiveSource(tools.hookTools, later.board.get(), () => setting("liveToolsFromHooks", true))(agentId, sessionId);
+    (source ??= cardLiveSource(tools.hookTools, later.board.get(), () => setting("liveToolsFromHooks", true)))(agentId, sessionId);
   const manager = new AgentManager({
     terminals: new VscodeTerminalHost({ visible: later.panelVisible, show: showPanel }),
     store: bindings,
