@@ -63,20 +63,39 @@ export class CollisionGuard extends DisposableObject {
   async beforeEdit(agentId: string, toolUseId: string, path: string): Promise<Collision | undefined> {
     const file = await this.disk.identify(path);
     mapOf(this.editing, agentId).set(toolUseId, file);
-    const now = new Set([...this.editing].filter(([id, calls]) => id !== agentId && [...calls.values()].some((f) => sameFile(f, file))).map(([id]) => id));
-    let earlier = [...this.edited]
-      .filter(([id, files]) => id !== agentId && !now.has(id) && [...files.values()].some((f) => sameFile(f, file)))
-      .map(([id]) => id);
+    const now = new Set<string>();
+    for (const [id, calls] of this.editing) if (id !== agentId && (await this.anySame(calls.values(), file))) now.add(id);
+    let earlier: string[] = [];
+    for (const [id, files] of this.edited) if (id !== agentId && !now.has(id) && (await this.anySame(files.values(), file))) earlier.push(id);
     if (earlier.length > 0 && !(await this.disk.uncommitted(file.path))) {
       for (const id of earlier) dropFile(this.edited.get(id), file);
       earlier = [];
     }
     const others: OtherEditor[] = [...[...now].map((id) => ({ agentId: id, now: true })), ...earlier.map((id) => ({ agentId: id, now: false }))];
     if (others.length === 0) return undefined;
-    const entry = [...this.shared.values()].find((s) => sameFile(s.file, file)) ?? this.newShare(file);
+    let entry: { file: FileIdentity; agents: Set<string> } | undefined;
+    for (const share of this.shared.values()) if (!entry && (await this.stillSame(share.file, file))) entry = share;
+    entry ??= this.newShare(file);
     for (const id of [agentId, ...others.map((o) => o.agentId)]) entry.agents.add(id);
     this.changed.fire([...entry.agents]);
     return { path: entry.file.path, others };
+  }
+
+  private async anySame(files: Iterable<FileIdentity>, file: FileIdentity): Promise<boolean> {
+    for (const f of files) if (await this.stillSame(f, file)) return true;
+    return false;
+  }
+
+  /**
+   * One file by its path, or by an inode its remembered path still holds now: an edit replaces its
+   * file (a new inode) and frees the old number, which the system soon gives another file, so an
+   * inode remembered from before is looked at again before it says two paths are one file.
+   */
+  private async stillSame(remembered: FileIdentity, file: FileIdentity): Promise<boolean> {
+    if (remembered.path === file.path) return true;
+    if (!sameFile(remembered, file)) return false;
+    remembered.id = (await this.disk.identify(remembered.path)).id;
+    return remembered.id === file.id;
   }
 
   private newShare(file: FileIdentity): { file: FileIdentity; agents: Set<string> } {
@@ -106,12 +125,12 @@ export class CollisionGuard extends DisposableObject {
     files.delete(file.path);
     files.set(file.path, file);
     if (files.size > MAX_EDITED_PER_AGENT) files.delete(files.keys().next().value!);
-    // A file the edit created has an inode only now: a hard link made to it later is the same file.
-    if (file.id === undefined)
-      void this.disk.identify(file.path).then(
-        (now) => (file.id = now.id),
-        () => undefined,
-      );
+    // Its inode after the edit: a file the edit created has one only now, and an edit that wrote
+    // a new file in its place (how editors and the CLI save) left the old number free.
+    void this.disk.identify(file.path).then(
+      (now) => (file.id = now.id),
+      () => undefined,
+    );
   }
 
   /** The agent's turn is over: nothing of it is being edited any more (a denied edit never ends). */

@@ -14,6 +14,24 @@ const tempDir = useTempDirs();
 const repo = () => committedRepo(tempDir());
 
 describe("the collision guard", () => {
+  it("an inode an edit freed, given to another file later, does not make that file the same one (seen in the demo's e2e)", async () => {
+    const greet = "/w/.claude/worktrees/welcome/src/greet.ts";
+    const app = "/w/src/app.ts";
+    const ids = new Map([
+      [greet, "1:100"],
+      [app, "1:300"],
+    ]);
+    const guard = new CollisionGuard({ identify: async (path) => ({ path, id: ids.get(path) }), uncommitted: async () => true });
+    expect(await guard.beforeEdit("a1", "t1", greet)).toBeUndefined();
+    // Agent 1's edit writes a new greet.ts; the number it freed goes to the next file made, a new app.ts.
+    ids.set(greet, "1:200");
+    ids.set(app, "1:100");
+    expect(await guard.beforeEdit("a2", "t2", app)).toBeUndefined();
+    // A real second name of greet.ts (a hard link) still is greet.ts.
+    ids.set("/w/alias.ts", "1:200");
+    expect((await guard.beforeEdit("a3", "t3", "/w/alias.ts"))?.others).toEqual([{ agentId: "a1", now: true }]);
+  });
+
   it("an edit of a file another agent is editing right now collides, and both agents share it", async () => {
     const root = repo();
     const guard = new CollisionGuard(nodeCollisionDisk(() => [root]));
