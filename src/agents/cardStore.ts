@@ -14,6 +14,8 @@ import type { AgentLiveView } from "./liveBoard";
 export interface CardSources {
   agents: {
     onDidChange: Event<AgentChange>;
+    /** Every card's agent part, in launch order (saved agents still reconnecting after a reload included). */
+    views(): AgentFacts[];
     /** One agent's part as it is now. */
     view(agentId: string): AgentFacts | undefined;
   };
@@ -46,11 +48,13 @@ export class CardStore extends DisposableObject {
   }
 
   /**
-   * Every card as it was last told, in launch order: what the panel shows. Read from the latch, not
-   * composed again: the status bar asks on every card's change, and every card was told when it came.
+   * Every card now, in launch order: what the panel paints first and what the status bar counts.
+   * Composed afresh, not read from the latch: some cards were never told, because they existed
+   * before this store (the saved agents a window reload brings back, reconnecting, are made while
+   * the extension starts), and a panel that painted from the latch would show "no agents yet".
    */
   cards(): CardView[] {
-    return [...this.latest.keys()].flatMap((id) => this.latest.current(id) ?? []).sort((a, b) => a.index - b.index);
+    return this.sources.agents.views().map((facts) => compose(facts, this.sources.live.view(facts.id)));
   }
 
   private agentChanged(change: AgentChange): void {

@@ -80,6 +80,16 @@ describe("CardStore", () => {
     expect(store.cards()).toEqual([changed[0]]);
   });
 
+  it("cards() has the agents that existed before the store, never told (the reconnecting cards a reload brings back): the panel's first paint is never 'no agents yet'", () => {
+    const { known, store, changed } = setup();
+    known.set("a2", facts("a2", { reconnecting: true, status: "waiting" }));
+    expect(changed).toEqual([]);
+    expect(store.cards().map((card) => [card.id, card.reconnecting])).toEqual([
+      ["a1", false],
+      ["a2", true],
+    ]);
+  });
+
   it("an approval that opens changes the card once — prompt and 'needs you' together — without the agents sending an update", () => {
     const { approvals, changed, agentsSent, update } = setup();
     update("a1");
