@@ -1,5 +1,5 @@
 /** Arcadia's MCP tools (plain Node): the tool specs, their ports, and the command approval policy. */
-export { registerArcadiaTools } from "./registerArcadiaTools";
+export { ARCADIA_TOOLS, arcadiaTool, registerArcadiaTools } from "./arcadiaTools";
 export { linkedResources } from "./linkedResources";
 export {
   commandTextDecision,
@@ -15,5 +15,4 @@ export { applyEdits, type Edit } from "./searchReplace";
 export type * from "./ports";
 export { terminalText } from "./terminalText";
 export { readDirectoryChecked, readFileChecked, writeFileChecked } from "./checkedOpen";
-export { ARCADIA_TOOLS, arcadiaTool } from "./declarations/index";
 export { ProcessCommandRunner } from "./processCommandRunner";

@@ -14,7 +14,8 @@ import { GENERIC_COMPLETE_HINT, ToolCallTracker } from "../../../src/core/mcp/to
 import type { ToolSpec } from "../../../src/core/server";
 import { ARCADIA_TOOL_PREFIX } from "../../../src/core/server/serverName";
 import { registerArcadiaTools } from "../../../src/core/tools";
-import { ARCADIA_TOOLS, type DeclaredTool } from "../../../src/core/tools/declarations";
+import { ARCADIA_TOOLS } from "../../../src/core/tools/arcadiaTools";
+import type { DeclaredTool } from "../../../src/core/tools/declarations";
 import type { ToolPorts } from "../../../src/core/tools/ports";
 import { TranscriptInterpreter } from "../../../src/core/transcript/interpreter";
 
