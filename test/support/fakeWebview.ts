@@ -1,5 +1,7 @@
 /** A webview page as the host sees it (vscode/webviewHost.ts), without VS Code: what it is given, what it is sent, and its closing. */
 import type * as vscode from "vscode";
+import { vi } from "vitest";
+import type { PanelHandlers } from "../../src/shared/protocols/panel";
 import type { PageOwner } from "../../src/vscode/webviewHost";
 
 export const fakeJoinPath = (base: vscode.Uri, ...parts: string[]) => `${String(base)}/${parts.join("/")}` as unknown as vscode.Uri;
@@ -40,4 +42,29 @@ export function fakePage() {
     /** The user closes the tab (or the view goes). */
     close: () => [...closeListeners].forEach((l) => l()),
   };
+}
+
+/** A spy for every message the panel may send (the compiler asks for a new one). */
+export function panelHandlerSpies() {
+  return {
+    webviewReady: vi.fn(),
+    openClaude: vi.fn(),
+    showSessions: vi.fn(),
+    focusAgent: vi.fn(),
+    closeAgent: vi.fn(),
+    renameAgent: vi.fn(),
+    noticeAction: vi.fn(),
+    cancelCall: vi.fn(),
+    completeCall: vi.fn(),
+    stopCommand: vi.fn(),
+    answerPrompt: vi.fn(),
+    revealPrompt: vi.fn(),
+    restartAgent: vi.fn(),
+    cardsVisible: vi.fn(),
+    openClaudeInWorktree: vi.fn(),
+    worktreeAction: vi.fn(),
+    reviewAction: vi.fn(),
+    runOnSeveralAgents: vi.fn(),
+    showRace: vi.fn(),
+  } satisfies PanelHandlers;
 }

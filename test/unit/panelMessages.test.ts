@@ -1,33 +1,12 @@
 /** Messages from the webview are untrusted: anything off-protocol is logged and ignored. */
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { panelPageBinding } from "../../src/panel/messageRouter";
-import type { PanelHandlers } from "../../src/shared/protocols/panel";
 import { WebviewHost } from "../../src/vscode/webviewHost";
 import { memoryLog } from "../support/fakeTerminals";
-import { FAKE_EXTENSION_URI, fakeJoinPath, fakePage } from "../support/fakeWebview";
+import { FAKE_EXTENSION_URI, fakeJoinPath, fakePage, panelHandlerSpies } from "../support/fakeWebview";
 
 function router() {
-  const actions = {
-    webviewReady: vi.fn(),
-    openClaude: vi.fn(),
-    showSessions: vi.fn(),
-    focusAgent: vi.fn(),
-    closeAgent: vi.fn(),
-    renameAgent: vi.fn(),
-    noticeAction: vi.fn(),
-    cancelCall: vi.fn(),
-    completeCall: vi.fn(),
-    stopCommand: vi.fn(),
-    answerPrompt: vi.fn(),
-    revealPrompt: vi.fn(),
-    restartAgent: vi.fn(),
-    cardsVisible: vi.fn(),
-    openClaudeInWorktree: vi.fn(),
-    worktreeAction: vi.fn(),
-    reviewAction: vi.fn(),
-    runOnSeveralAgents: vi.fn(),
-    showRace: vi.fn(),
-  } satisfies PanelHandlers;
+  const actions = panelHandlerSpies();
   const log = memoryLog();
   const page = fakePage();
   new WebviewHost(page.owner, { ...panelPageBinding(actions, log), extensionUri: FAKE_EXTENSION_URI, joinPath: fakeJoinPath });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import * as z from "zod/mini";
-import { PANEL_PAGE, type PanelHandlers } from "../../src/shared/protocols/panel";
+import { PANEL_PAGE } from "../../src/shared/protocols/panel";
 import type { NoPayload, PageDefinition, PageMessage } from "../../src/shared/protocols/pageProtocol";
 import { lazyPageParser, pageMessage } from "../../src/shared/protocols/pageSchema";
 import { COMPARE_PAGE } from "../../src/shared/protocols/compare";
@@ -14,7 +14,7 @@ import { SESSIONS_PAGE } from "../../src/shared/protocols/sessions";
 import { type PageBinding, WebviewHost } from "../../src/vscode/webviewHost";
 import type { PageProtocol } from "../../src/shared/protocols/pageProtocol";
 import { memoryLog } from "../support/fakeTerminals";
-import { FAKE_EXTENSION_URI, fakeJoinPath, fakePage } from "../support/fakeWebview";
+import { FAKE_EXTENSION_URI, fakeJoinPath, fakePage, panelHandlerSpies } from "../support/fakeWebview";
 
 function host<P extends PageProtocol>(binding: Omit<PageBinding<P>, "log">, initialState?: unknown) {
   const page = fakePage();
@@ -31,28 +31,6 @@ const COUNTING_PAGE: PageDefinition<CountingPage> = {
   name: "counting page",
   parse: lazyPageParser<PageMessage<CountingRequests>>(() => z.discriminatedUnion("type", [pageMessage("double", { n: z.number() }), pageMessage("fail", {})])),
 };
-
-const panelHandlers = (): PanelHandlers => ({
-  webviewReady: vi.fn(),
-  openClaude: vi.fn(),
-  openClaudeInWorktree: vi.fn(),
-  worktreeAction: vi.fn(),
-  reviewAction: vi.fn(),
-  runOnSeveralAgents: vi.fn(),
-  showRace: vi.fn(),
-  showSessions: vi.fn(),
-  focusAgent: vi.fn(),
-  closeAgent: vi.fn(),
-  renameAgent: vi.fn(),
-  cancelCall: vi.fn(),
-  completeCall: vi.fn(),
-  stopCommand: vi.fn(),
-  answerPrompt: vi.fn(),
-  revealPrompt: vi.fn(),
-  restartAgent: vi.fn(),
-  noticeAction: vi.fn(),
-  cardsVisible: vi.fn(),
-});
 
 describe("the webview host", () => {
   it("writes its page: scripts on, files from dist/webview only, the page's own bundle and the data it reads first", () => {
@@ -75,7 +53,7 @@ describe("the webview host", () => {
   });
 
   it("ignores another page's message, with a log line, and throws nothing into the webview channel", async () => {
-    const handlers = panelHandlers();
+    const handlers = panelHandlerSpies();
     const page = host({ page: PANEL_PAGE, handlers });
     await expect(page.send({ type: "sessionsReady" })).resolves.toBeUndefined();
     await page.send({ type: "compareReady", raceId: "r1" });
