@@ -41,7 +41,7 @@ export function activate(context: vscode.ExtensionContext): void {
   // (MCP tools, hooks), and cards come back before the panel is opened (status bar counts).
   setImmediate(() => {
     if (agents.bindings.load().some((b) => (b.launchFiles ?? []).length > 0)) void tools.server();
-    void agents.manager.restore().then(() => ui.statusBar.update());
+    void agents.manager.restore();
   });
   log.info(`${timer.summary()}; transcripts for this workspace live in ${projectDirFor(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath)}`);
 }

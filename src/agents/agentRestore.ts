@@ -171,6 +171,8 @@ export class AgentRestore extends DisposableObject {
   private showReconnecting(binding: AgentBinding): void {
     const card: Reconnecting = { view: placeholderView(binding), dispose: () => card.watch?.dispose() };
     this.reconnecting.set(binding.agentId, card);
+    // Told like any card, so whoever follows the cards (the card store, the status bar) has it now.
+    this.deps.registry.emit({ type: "updated", agent: card.view });
     const show = (): void => {
       if (this.reconnecting.get(binding.agentId) !== card || this.deps.isDisposed() || !card.tail) return;
       const view = reconnectingView(binding, card.tail, card.process);

@@ -18,7 +18,7 @@ export class AgentStatusBar extends DisposableObject {
     this._register(cards.onDidRemoveCard(() => this.update()));
   }
 
-  update(): void {
+  private update(): void {
     const cards = this.cards.cards();
     if (cards.length === 0) {
       this.item.hide();

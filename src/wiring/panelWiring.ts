@@ -25,7 +25,6 @@ import type { ToolParts } from "./toolWiring";
 export interface PanelParts {
   launcher: ClaudeLauncher;
   prompts: PromptDesk;
-  statusBar: AgentStatusBar;
 }
 
 export function wirePanel(
@@ -48,10 +47,10 @@ export function wirePanel(
   const actions = panelActions({ manager, snapshot, prompts, launcher, sandboxNotice, visibility, stillRunning });
   const provider = parts.panel.bind(store.add(new ArcadiaViewProvider(context.extensionUri, panelPageBinding(actions, log), cards, snapshot)));
   store.add(vscode.window.registerWebviewViewProvider(PANEL_VIEW_ID, provider, { webviewOptions: { retainContextWhenHidden: false } }));
-  const statusBar = store.add(new AgentStatusBar(cards, "arcadia.showPanel"));
+  store.add(new AgentStatusBar(cards, "arcadia.showPanel"));
   const seen = (id: string) => visibility.seen(id);
   store.add(followAttention({ cards, seen, pendingPermissions: (id) => permissions.pending(id).length, focusAgent }));
   const agentName = (id: string) => parts.agentName(id);
   store.add(followPermissionPrompts({ permissions, panel: provider, seen, prompts, agentName, focusAgent }));
-  return { launcher, prompts, statusBar };
+  return { launcher, prompts };
 }

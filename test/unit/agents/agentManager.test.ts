@@ -316,6 +316,14 @@ describe("AgentManager after a window reload", () => {
     await vi.waitFor(() => expect(host.terminals[0]?.name).toBe("Reviewer"));
   });
 
+  it("tells each reconnecting card as it shows it, before its transcript is read: the panel and the status bar, which follow what is told, have it at once", async () => {
+    const { manager } = await reloadWith([binding()], [], new ManualClock());
+    const told: AgentChange[] = [];
+    manager.onDidChange((change) => told.push(change));
+    void manager.restore();
+    expect(told).toMatchObject([{ type: "updated", agent: { id: "a1", name: "Reviewer", reconnecting: true } }]);
+  });
+
   it("keeps numbering after the restored agents", async () => {
     const { manager, host } = await reloadWith([binding()], [["Claude Code #3", 777]]);
     await manager.restore();
