@@ -49,9 +49,9 @@ export class CardStore extends DisposableObject {
 
   /**
    * Every card now, in launch order: what the panel paints first and what the status bar counts.
-   * Composed afresh, not read from the latch: some cards were never told, because they existed
-   * before this store (the saved agents a window reload brings back, reconnecting, are made while
-   * the extension starts), and a panel that painted from the latch would show "no agents yet".
+   * Composed afresh, not read from the latch: what is painted is what is true now, not what was
+   * last told. A card its source never told (a reload's reconnecting cards once were not) would
+   * be missing, and the panel would paint "no agents yet".
    */
   cards(): CardView[] {
     return this.sources.agents.views().map((facts) => compose(facts, this.sources.live.view(facts.id)));

@@ -80,7 +80,7 @@ describe("CardStore", () => {
     expect(store.cards()).toEqual([changed[0]]);
   });
 
-  it("cards() has the agents that existed before the store, never told (the reconnecting cards a reload brings back): the panel's first paint is never 'no agents yet'", () => {
+  it("cards() has every agent there is, told or not (a reload's reconnecting cards once were not): the panel's first paint is never 'no agents yet'", () => {
     const { known, store, changed } = setup();
     known.set("a2", facts("a2", { reconnecting: true, status: "waiting" }));
     expect(changed).toEqual([]);
