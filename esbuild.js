@@ -1,7 +1,7 @@
 // Bundles the extension (for VS Code's extension host) and the CLI (for plain Node).
 //
 // The extension is two bundles: dist/extension.js, loaded at activation, and dist/server.js (the
-// MCP SDK, zod, the tools), loaded by src/vscode/mcpHost.ts only when the loopback server starts.
+// MCP SDK, zod, the tools), loaded by src/vscode/server/mcpHost.ts only when the loopback server starts.
 // Loading both at activation cost most of the activation time.
 const esbuild = require("esbuild");
 
@@ -42,7 +42,7 @@ const loadEnded = { js: "var __arcadiaLoadEnded = performance.now(), __arcadiaLo
 
 const builds = [
   { ...common, entryPoints: ["src/extension.ts"], outfile: "dist/extension.js", external: ["vscode"], plugins: [serverOnDemand], banner: loadStarted, footer: loadEnded },
-  { ...common, entryPoints: ["src/vscode/serverModule.ts"], outfile: "dist/server.js", external: ["vscode"], banner: { js: importMetaUrl } },
+  { ...common, entryPoints: ["src/vscode/server/serverModule.ts"], outfile: "dist/server.js", external: ["vscode"], banner: { js: importMetaUrl } },
   { ...common, entryPoints: ["src/cli.ts"], outfile: "dist/cli.js", banner: { js: `#!/usr/bin/env node\n${importMetaUrl}` } },
 ];
 

@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:f
 import { join } from "node:path";
 import { streamSessionDocument } from "../src/core/sessions/sessionDocument";
 import { SessionIndex } from "../src/core/sessions/sessionIndex";
-import { sessionRow } from "../src/agents/sessionRows";
+import { sessionRow } from "../src/agents/sessions/sessionRows";
 import { generateTranscript } from "./generateTranscript";
 import { watchStalls } from "./stalls";
 

@@ -4,11 +4,11 @@
  * panel with the status bar and notifications, the commands. The agents and their tools need each
  * other; `Late` makes that one cycle explicit.
  */
-import type { AgentManager } from "./agents/agentManager";
-import type { LiveBoard } from "./agents/liveBoard";
+import type { AgentManager } from "./agents/agent/agentManager";
+import type { LiveBoard } from "./agents/cards/liveBoard";
 import { projectDirFor } from "./core/transcript";
 import { DisposableStore } from "./core/util";
-import type { ArcadiaViewProvider } from "./panel/viewProvider";
+import type { ArcadiaViewProvider } from "./vscode/panel/viewProvider";
 import { vscode } from "./vscode/api";
 import { activationTimer } from "./vscode/activationTiming";
 import { wireAgents } from "./wiring/agentWiring";

@@ -44,9 +44,9 @@ export interface ToolView {
 
 /**
  * One agent's card: the one model the panel, the status bar and notifications show, owned by one
- * card store (src/agents/cardStore.ts) and sent whole when it changes. Its first part is what the
- * agent's transcript, status file and terminal say (src/agents/agent.ts); the rest is what is live
- * beyond the transcript (src/agents/liveBoard.ts, each from its own source).
+ * card store (src/agents/cards/cardStore.ts) and sent whole when it changes. Its first part is what the
+ * agent's transcript, status file and terminal say (src/agents/agent/agent.ts); the rest is what is live
+ * beyond the transcript (src/agents/cards/liveBoard.ts, each from its own source).
  */
 export interface CardView {
   id: string;
@@ -95,13 +95,13 @@ export interface CardView {
   race?: RaceTagView | null;
 }
 
-/** The part of a card its agent computes from its transcript, status file and terminal (src/agents/agent.ts). */
+/** The part of a card its agent computes from its transcript, status file and terminal (src/agents/agent/agent.ts). */
 export type AgentFacts = Pick<
   CardView,
   "id" | "name" | "index" | "status" | "lastTurn" | "tools" | "focused" | "retry" | "context" | "statusSource" | "needsYou" | "reconnecting" | "exitMessage"
 >;
 
-/** The part live sources add beyond the transcript (src/agents/liveBoard.ts). */
+/** The part live sources add beyond the transcript (src/agents/cards/liveBoard.ts). */
 export type LiveFacts = Omit<CardView, keyof AgentFacts>;
 
 /**

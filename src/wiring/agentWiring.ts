@@ -3,15 +3,15 @@
  * reads the CLI's status files, and what each card shows beyond its transcript (hook rows, waits,
  * prompts), read from the live board once it exists.
  */
-import { AgentManager } from "../agents/agentManager";
-import { cardLiveSource } from "../agents/hookToolsSync";
-import type { LiveBoard } from "../agents/liveBoard";
+import { AgentManager } from "../agents/agent/agentManager";
+import { cardLiveSource } from "../agents/hooks/hookToolsSync";
+import type { LiveBoard } from "../agents/cards/liveBoard";
 import { ClaudeProcessMonitor } from "../core/process";
 import { claudeConfigDir, projectDirFor } from "../core/transcript";
 import { vscode } from "../vscode/api";
-import { WorkspaceBindingStore } from "../vscode/bindingStore";
-import { launchExtrasFor, removeLaunchFiles } from "../vscode/launchFiles";
-import { VscodeTerminalHost } from "../vscode/terminalHost";
+import { WorkspaceBindingStore } from "../vscode/agent/bindingStore";
+import { launchExtrasFor, removeLaunchFiles } from "../vscode/launch/launchFiles";
+import { VscodeTerminalHost } from "../vscode/agent/terminalHost";
 import { PANEL_VIEW_ID } from "../vscode/viewIds";
 import type { Late } from "./late";
 import type { ToolParts } from "./toolWiring";

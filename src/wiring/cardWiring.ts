@@ -4,15 +4,15 @@
  * the hook feed kept in step with each agent, what a gone agent leaves behind cleared, and the
  * card store that composes each card and tells its changes.
  */
-import { followAgentChanges } from "../agents/agentChanges";
-import { CardStore } from "../agents/cardStore";
-import { followHookTools } from "../agents/hookToolsSync";
-import { LiveBoard } from "../agents/liveBoard";
-import { RaceBook } from "../agents/raceBook";
+import { followAgentChanges } from "../agents/agent/agentChanges";
+import { CardStore } from "../agents/cards/cardStore";
+import { followHookTools } from "../agents/hooks/hookToolsSync";
+import { LiveBoard } from "../agents/cards/liveBoard";
+import { RaceBook } from "../agents/races/raceBook";
 import type { DisposableStore } from "../core/util";
 import type { vscode } from "../vscode/api";
-import { createCardExtras } from "../vscode/cardExtras";
-import { workspaceRaceStore } from "../vscode/races";
+import { createCardExtras } from "../vscode/cards/cardExtras";
+import { workspaceRaceStore } from "../vscode/races/races";
 import type { AgentParts } from "./agentWiring";
 import type { ToolParts } from "./toolWiring";
 

@@ -1,11 +1,11 @@
 /** The palette's commands and the views they belong to: launching, force-finishing calls, sessions, races, next agent that needs you. */
 import type { DisposableStore } from "../core/util";
-import type { ArcadiaViewProvider } from "../panel/viewProvider";
+import type { ArcadiaViewProvider } from "../vscode/panel/viewProvider";
 import { vscode } from "../vscode/api";
-import { registerForceFinishCommands } from "../vscode/callPicker";
-import { registerNextNeedsYou } from "../vscode/nextNeedsYouCommand";
-import { registerRaces } from "../vscode/races";
-import { registerSessionsView } from "../vscode/sessionsView";
+import { registerForceFinishCommands } from "../vscode/tools/callPicker";
+import { registerNextNeedsYou } from "../vscode/cards/nextNeedsYouCommand";
+import { registerRaces } from "../vscode/races/races";
+import { registerSessionsView } from "../vscode/sessions/sessionsView";
 import { logSettingChanges } from "../vscode/settingChanges";
 import { PANEL_VIEW_ID } from "../vscode/viewIds";
 import type { AgentParts } from "./agentWiring";

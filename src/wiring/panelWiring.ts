@@ -2,20 +2,20 @@
  * What the user sees of the cards: the panel (its webview, what each of its messages does, the
  * cards fed to it), the status bar, notifications, the prompts desk and the panel's notices.
  */
-import { PromptDesk } from "../agents/promptDesk";
+import { PromptDesk } from "../agents/tools/promptDesk";
 import type { DisposableStore } from "../core/util";
-import { panelSnapshot } from "../panel/cardFeed";
-import { panelPageBinding } from "../panel/messageRouter";
-import { panelActions } from "../panel/panelActions";
-import { ArcadiaViewProvider } from "../panel/viewProvider";
+import { panelSnapshot } from "../vscode/panel/cardFeed";
+import { panelPageBinding } from "../vscode/panel/messageRouter";
+import { panelActions } from "../vscode/panel/panelActions";
+import { ArcadiaViewProvider } from "../vscode/panel/viewProvider";
 import { vscode } from "../vscode/api";
-import { followAttention } from "../vscode/attentionNotifications";
-import { CardVisibility } from "../vscode/cardVisibility";
-import { ClaudeLauncher } from "../vscode/claudeLauncher";
-import { PanelNotice } from "../vscode/panelNotice";
-import { followPermissionPrompts } from "../vscode/permissionNotifications";
-import { SandboxNotice } from "../vscode/sandboxNotice";
-import { AgentStatusBar } from "../vscode/statusBar";
+import { followAttention } from "../vscode/cards/attentionNotifications";
+import { CardVisibility } from "../vscode/cards/cardVisibility";
+import { ClaudeLauncher } from "../vscode/launch/claudeLauncher";
+import { PanelNotice } from "../vscode/notices/panelNotice";
+import { followPermissionPrompts } from "../vscode/cards/permissionNotifications";
+import { SandboxNotice } from "../vscode/notices/sandboxNotice";
+import { AgentStatusBar } from "../vscode/cards/statusBar";
 import { PANEL_VIEW_ID } from "../vscode/viewIds";
 import type { AgentParts } from "./agentWiring";
 import type { CardParts } from "./cardWiring";

@@ -3,14 +3,14 @@
  * tracker, commands left running), the hook endpoint, and the loopback server that serves both:
  * started on first need (the first agent, or agents that come back after a reload).
  */
-import type { AgentManager } from "../agents/agentManager";
+import type { AgentManager } from "../agents/agent/agentManager";
 import { ApprovalQueue, StillRunningCommands, ToolCallTracker } from "../core/mcp";
 import type { RunningLoopbackServer } from "../core/server";
 import { linkedResources } from "../core/tools";
 import type { DisposableStore } from "../core/util";
 import type { vscode } from "../vscode/api";
-import { createHookEndpoint, type HookParts } from "../vscode/hookEndpoint";
-import { startArcadiaServer } from "../vscode/mcpHost";
+import { createHookEndpoint, type HookParts } from "../vscode/server/hookEndpoint";
+import { startArcadiaServer } from "../vscode/server/mcpHost";
 import { createVscodeToolPorts } from "../vscode/tools";
 import type { Late } from "./late";
 

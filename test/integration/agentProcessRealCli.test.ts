@@ -8,7 +8,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AgentManager } from "../../src/agents/agentManager";
+import { AgentManager } from "../../src/agents/agent/agentManager";
 import { ClaudeProcessMonitor } from "../../src/core/process/claudeProcessMonitor";
 import type { AgentFacts } from "../../src/shared/protocol";
 import { createRig, type InteractiveSession, type Rig } from "../rig/claude-rig.js";

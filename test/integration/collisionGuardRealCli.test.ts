@@ -18,8 +18,8 @@ import { type HookSettingsFile, writeHookSettingsFile } from "../../src/core/hoo
 import { PermissionBroker } from "../../src/core/hooks/permissionBroker";
 import { ToolCallTracker } from "../../src/core/mcp/toolCallTracker";
 import { type RunningLoopbackServer, startLoopbackServer } from "../../src/core/server";
-import { sharedFileSource } from "../../src/agents/collisionCards";
-import { LiveBoard } from "../../src/agents/liveBoard";
+import { sharedFileSource } from "../../src/agents/collisions/collisionCards";
+import { LiveBoard } from "../../src/agents/cards/liveBoard";
 import { ApprovalQueue } from "../../src/core/mcp/approvalQueue";
 import { createRig, type Rig } from "../rig/claude-rig.js";
 import { type LoopbackBridge, loopbackBridge } from "../rig/loopback-bridge.js";

@@ -9,9 +9,9 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { vi } from "vitest";
-import { AgentManager } from "../../src/agents/agentManager";
-import { followHookTools } from "../../src/agents/hookToolsSync";
-import { ToolWaits } from "../../src/agents/toolWaits";
+import { AgentManager } from "../../src/agents/agent/agentManager";
+import { followHookTools } from "../../src/agents/hooks/hookToolsSync";
+import { ToolWaits } from "../../src/agents/cards/toolWaits";
 import type { ClaudeProcessState } from "../../src/agents/ports";
 import { HookToolFeed } from "../../src/core/hooks/hookToolFeed";
 import { ManualClock } from "../../src/core/util/clock";
@@ -200,7 +200,7 @@ function agents(store: MemoryStore, projectDir: string, sessionId: string, proce
 /**
  * The hooks up to `until`, in order, into the feed at the times they came; the prompts they stand
  * for into the call waits the way the live board keeps them (core/hooks/permissionBroker.ts and
- * agents/liveBoard.ts): a PermissionRequest opens its call's wait (the PreToolUse before it with
+ * agents/cards/liveBoard.ts): a PermissionRequest opens its call's wait (the PreToolUse before it with
  * the same input), the status file leaving `waiting` closes it, a hook that the call ended after it marks it ran.
  */
 function feedHooks(live: Agents, observed: Observed | undefined, until: number): void {

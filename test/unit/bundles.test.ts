@@ -57,7 +57,7 @@ function loadInNode(file: string, script: string) {
 
 describe("the bundles load as the extension host loads them", () => {
   it("dist/server.js (the loopback server and the tools) loads and offers what mcpHost.ts takes from it", async () => {
-    const file = await bundle("src/vscode/serverModule.ts");
+    const file = await bundle("src/vscode/server/serverModule.ts");
     const loaded = loadInNode(file, `console.log(Object.keys(m).sort().join(","));`);
     expect(loaded.stderr).toBe("");
     expect(loaded.code).toBe(0);

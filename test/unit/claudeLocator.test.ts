@@ -1,7 +1,7 @@
 import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { locateClaude } from "../../src/vscode/claudeLocator";
+import { locateClaude } from "../../src/vscode/launch/claudeLocator";
 import { useTempDirs } from "../support/tempDir";
 
 const tempDir = useTempDirs();

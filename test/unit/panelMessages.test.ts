@@ -1,6 +1,6 @@
 /** Messages from the webview are untrusted: anything off-protocol is logged and ignored. */
 import { describe, expect, it } from "vitest";
-import { panelPageBinding } from "../../src/panel/messageRouter";
+import { panelPageBinding } from "../../src/vscode/panel/messageRouter";
 import { WebviewHost } from "../../src/vscode/webviewHost";
 import { memoryLog } from "../support/fakeTerminals";
 import { FAKE_EXTENSION_URI, fakeJoinPath, fakePage, panelHandlerSpies } from "../support/fakeWebview";

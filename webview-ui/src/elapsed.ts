@@ -1,6 +1,6 @@
 /**
  * "5s", "1m 03s", "2h 04m 09s": seconds always shown, so a running tool visibly ticks. The one
- * format of a call's elapsed time: the cards and the extension's call picker (src/vscode/callPicker.ts)
+ * format of a call's elapsed time: the cards and the extension's call picker (src/vscode/tools/callPicker.ts)
  * both use it. Keep this file pure (no React, no DOM, no imports): the extension bundles it.
  */
 export function formatElapsed(ms: number): string {

@@ -6,7 +6,7 @@ const SETTLE_MS = 200;
 
 /**
  * Tells the extension which agents are on screen (their overview line at least half visible), so it notifies only
- * about the others (src/agents/attention.ts). Sent when the set changes, and [] while the panel's
+ * about the others (src/agents/cards/attention.ts). Sent when the set changes, and [] while the panel's
  * page is hidden. `agentIds` re-observes when cards come and go.
  */
 export function useCardsVisible(list: RefObject<HTMLElement | null>, agentIds: string): void {

@@ -1,7 +1,7 @@
 /**
  * A race's compare tab's protocol (an editor tab per race, page `compare`): it asks for its race
  * and acts on its members; the extension pushes the race's columns whenever something in them
- * changed. Its host (vscode/compareTabs.ts) accepts these messages only, about its own race.
+ * changed. Its host (vscode/races/compareTabs.ts) accepts these messages only, about its own race.
  */
 import * as z from "zod/mini";
 import type { RaceCompareView } from "../raceViews";

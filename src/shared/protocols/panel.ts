@@ -1,7 +1,7 @@
 /**
  * The panel's protocol (the bottom panel's webview, page `agents`): what its buttons ask of the
  * extension, and what the extension pushes to it (the cards, the notice, a card to bring into
- * view). Its host (panel/viewProvider.ts) accepts these messages only.
+ * view). Its host (vscode/panel/viewProvider.ts) accepts these messages only.
  */
 import * as z from "zod/mini";
 import { AGENT_NAME_MAX_LENGTH } from "../agentName";

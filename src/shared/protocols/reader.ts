@@ -1,7 +1,7 @@
 /**
  * A session reader's protocol (an editor tab per session, page `session`): it asks for its
  * session, then Resume or the raw JSONL; the extension pushes the session in parts as it is read.
- * Its host (vscode/sessionReader.ts) accepts these messages only, and acts on its own session.
+ * Its host (vscode/sessions/sessionReader.ts) accepts these messages only, and acts on its own session.
  */
 import * as z from "zod/mini";
 import type { SessionItemView, ToolView } from "../protocol";

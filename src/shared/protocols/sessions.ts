@@ -1,7 +1,7 @@
 /**
  * The Sessions list's protocol (an editor tab, page `sessions`): it asks for its list and acts on
  * a session; the extension pushes the list, then each row as its session is read whole. Its host
- * (vscode/sessionsView.ts) accepts these messages only.
+ * (vscode/sessions/sessionsView.ts) accepts these messages only.
  */
 import * as z from "zod/mini";
 import type { SessionRowView } from "../protocol";

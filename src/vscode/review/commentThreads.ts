@@ -6,7 +6,7 @@
  * comments (drafts and sent ones), its label ("Agent #2 · addressed: its lines changed"), whether
  * it can be replied to, sent, resolved. Threads saved in the workspace come back after a reload.
  */
-import type { ReviewDesk } from "../../agents/reviewDesk";
+import type { ReviewDesk } from "../../agents/review/reviewDesk";
 import { type AgentReview, type ReviewThread, threadLabel, threadStatus } from "../../core/review";
 import { vscode } from "../api";
 import { DisposableMap, DisposableObject } from "../../core/util";

@@ -6,10 +6,10 @@
  */
 import { readFile } from "node:fs/promises";
 import { combinedDisposable } from "../../core/util";
-import type { AgentManager } from "../../agents/agentManager";
+import type { AgentManager } from "../../agents/agent/agentManager";
 import type { Log } from "../../agents/ports";
-import { ReviewDesk } from "../../agents/reviewDesk";
-import { ReviewOwners } from "../../agents/reviewOwners";
+import { ReviewDesk } from "../../agents/review/reviewDesk";
+import { ReviewOwners } from "../../agents/review/reviewOwners";
 import type { AgentReview } from "../../core/review";
 import { readSavedReviews } from "../../core/review";
 import { errorMessage } from "../../core/util";

@@ -4,9 +4,9 @@
  * nothing), a closed agent's prompts and commands terminal go.
  */
 import { describe, expect, it } from "vitest";
-import { followAgentChanges } from "../../../src/agents/agentChanges";
-import type { AgentChange } from "../../../src/agents/agentRegistry";
-import { forceFinish } from "../../../src/agents/forceFinish";
+import { followAgentChanges } from "../../../src/agents/agent/agentChanges";
+import type { AgentChange } from "../../../src/agents/agent/agentRegistry";
+import { forceFinish } from "../../../src/agents/tools/forceFinish";
 import { ApprovalQueue } from "../../../src/core/mcp/approvalQueue";
 import { ToolCallTracker } from "../../../src/core/mcp/toolCallTracker";
 import { jsonResult } from "../../../src/core/mcp/toolResult";

@@ -5,7 +5,7 @@
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AgentManager, type AgentChange, TERMINAL_REVIVAL_GRACE_MS } from "../../../src/agents/agentManager";
+import { AgentManager, type AgentChange, TERMINAL_REVIVAL_GRACE_MS } from "../../../src/agents/agent/agentManager";
 import { ManualClock } from "../../../src/core/util/clock";
 import { FakeTerminalHost, MemoryStore, memoryLog } from "../../support/fakeTerminals";
 import { loadScenario, sessionFiles } from "../../support/recorded";

@@ -6,7 +6,7 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AgentManager } from "../../../src/agents/agentManager";
+import { AgentManager } from "../../../src/agents/agent/agentManager";
 import { ManualClock } from "../../../src/core/util/clock";
 import { noWatch } from "../../../src/core/util/fileWatch";
 import { FakeProcessMonitor, FakeTerminalHost, MemoryStore, memoryLog } from "../../support/fakeTerminals";

@@ -4,7 +4,7 @@
  * the agent is seen working (never more than twice more: an extra Enter on an empty input is harmless).
  */
 import { describe, expect, it } from "vitest";
-import { typeTask, whenReady, whenTaken } from "../../../src/agents/agentReadiness";
+import { typeTask, whenReady, whenTaken } from "../../../src/agents/launch/agentReadiness";
 import { Emitter } from "../../../src/core/util/emitter";
 import type { AgentFacts } from "../../../src/shared/protocol";
 

@@ -4,11 +4,11 @@
  * and never asks the agents to send an update because something live changed (no loop).
  */
 import { describe, expect, it } from "vitest";
-import type { AgentChange } from "../../../src/agents/agentRegistry";
-import { CardStore } from "../../../src/agents/cardStore";
-import type { Agent } from "../../../src/agents/agent";
-import { AgentRegistry } from "../../../src/agents/agentRegistry";
-import { LiveBoard } from "../../../src/agents/liveBoard";
+import type { AgentChange } from "../../../src/agents/agent/agentRegistry";
+import { CardStore } from "../../../src/agents/cards/cardStore";
+import type { Agent } from "../../../src/agents/agent/agent";
+import { AgentRegistry } from "../../../src/agents/agent/agentRegistry";
+import { LiveBoard } from "../../../src/agents/cards/liveBoard";
 import { ApprovalQueue } from "../../../src/core/mcp/approvalQueue";
 import { ToolCallTracker } from "../../../src/core/mcp/toolCallTracker";
 import { Emitter } from "../../../src/core/util/emitter";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exitMessage } from "../../../src/agents/exitMessage";
+import { exitMessage } from "../../../src/agents/agent/exitMessage";
 
 describe("exitMessage", () => {
   it("keeps the CLI's error line from a terminal's output, escapes and prompts dropped", () => {

@@ -3,7 +3,7 @@
  * tool_use. Real tracker and approval queue; transcript events as the interpreter emits them.
  */
 import { describe, expect, it } from "vitest";
-import { type AgentLiveView, type PermissionPrompt, LiveBoard } from "../../../src/agents/liveBoard";
+import { type AgentLiveView, type PermissionPrompt, LiveBoard } from "../../../src/agents/cards/liveBoard";
 import { ApprovalQueue } from "../../../src/core/mcp/approvalQueue";
 import { GENERIC_COMPLETE_HINT, ToolCallTracker } from "../../../src/core/mcp/toolCallTracker";
 import { jsonResult } from "../../../src/core/mcp/toolResult";

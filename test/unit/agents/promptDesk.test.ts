@@ -4,7 +4,7 @@
  * answer is dropped with a log line, never applied to something else.
  */
 import { describe, expect, it } from "vitest";
-import { PromptDesk, type PromptDeskDeps } from "../../../src/agents/promptDesk";
+import { PromptDesk, type PromptDeskDeps } from "../../../src/agents/tools/promptDesk";
 import { ApprovalQueue } from "../../../src/core/mcp/approvalQueue";
 import type { TrackedCall } from "../../../src/core/mcp/toolCallTracker";
 

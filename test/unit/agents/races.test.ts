@@ -5,10 +5,10 @@
  * card's race tag, and the compare tab's columns (a card gone, a worktree removed, a stale check).
  */
 import { describe, expect, it } from "vitest";
-import { compareView } from "../../../src/agents/compareView";
-import { RaceBook, type RaceStore } from "../../../src/agents/raceBook";
-import { type Readiness, startRace as fanOut } from "../../../src/agents/raceStart";
-import type { MemberFigures } from "../../../src/agents/raceFigures";
+import { compareView } from "../../../src/agents/races/compareView";
+import { RaceBook, type RaceStore } from "../../../src/agents/races/raceBook";
+import { type Readiness, startRace as fanOut } from "../../../src/agents/races/raceStart";
+import type { MemberFigures } from "../../../src/agents/races/raceFigures";
 import { memberStarted, picked, recordCheck, startRace, type Race } from "../../../src/core/races/race";
 
 function memoryStore(): RaceStore & { saved: Race[][] } {

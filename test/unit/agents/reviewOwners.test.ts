@@ -1,6 +1,6 @@
 /** A new comment goes to the agent whose Review the file is in, never to another. */
 import { describe, expect, it } from "vitest";
-import { ReviewOwners } from "../../../src/agents/reviewOwners";
+import { ReviewOwners } from "../../../src/agents/review/reviewOwners";
 
 function owners(agents: Record<string, { worktree?: string; edited?: string[] }>) {
   return new ReviewOwners({

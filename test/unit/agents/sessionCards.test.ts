@@ -2,8 +2,8 @@
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { AgentChange } from "../../../src/agents/agentRegistry";
-import { followSessions, SessionCards } from "../../../src/agents/sessionCards";
+import type { AgentChange } from "../../../src/agents/agent/agentRegistry";
+import { followSessions, SessionCards } from "../../../src/agents/sessions/sessionCards";
 import { Emitter } from "../../../src/core/util/emitter";
 import { recordedSession } from "../../support/recorded";
 import { useTempDirs } from "../../support/tempDir";

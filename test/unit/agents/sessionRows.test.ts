@@ -1,6 +1,6 @@
 /** A Sessions view row from what the index knows about a session. */
 import { describe, expect, it } from "vitest";
-import { sessionRow } from "../../../src/agents/sessionRows";
+import { sessionRow } from "../../../src/agents/sessions/sessionRows";
 import { readSessionDigest } from "../../../src/core/sessions/sessionDigestReader";
 import { glanceSession } from "../../../src/core/sessions/sessionGlance";
 import type { SessionEntry } from "../../../src/core/sessions/sessionIndex";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toolView } from "../../../src/agents/toolView";
+import { toolView } from "../../../src/agents/agent/toolView";
 import type { ShownRow } from "../../../src/core/agent/shownRows";
 
 describe("toolView: a tool row for the panel", () => {

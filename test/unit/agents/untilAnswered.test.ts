@@ -1,11 +1,11 @@
 /**
- * A notification that asks for something stays until it is answered (agents/untilAnswered.ts):
+ * A notification that asks for something stays until it is answered (agents/cards/untilAnswered.ts):
  * VS Code closes one when the user dismisses it or when an identical one is shown, and then it is
  * gone from the notification centre while its permission prompt or approval is still pending.
  */
 import { describe, expect, it } from "vitest";
-import { Attention } from "../../../src/agents/attention";
-import { distinctMessage, MAX_SHOWS, untilAnswered } from "../../../src/agents/untilAnswered";
+import { Attention } from "../../../src/agents/cards/attention";
+import { distinctMessage, MAX_SHOWS, untilAnswered } from "../../../src/agents/cards/untilAnswered";
 import type { AgentFacts } from "../../../src/shared/protocol";
 
 /** A notification centre: each show() is one notification, closed by the test (or answered). */

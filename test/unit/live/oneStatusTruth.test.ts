@@ -3,10 +3,10 @@
  * statusSummary.ts, attention.ts): what a person sees must never contradict itself or the terminal.
  */
 import { describe, expect, it } from "vitest";
-import { Attention, nextNeedingYou } from "../../../src/agents/attention";
-import { displayStatus, type LiveStatusFacts } from "../../../src/agents/displayStatus";
+import { Attention, nextNeedingYou } from "../../../src/agents/cards/attention";
+import { displayStatus, type LiveStatusFacts } from "../../../src/agents/agent/displayStatus";
 import type { ClaudeProcessState } from "../../../src/agents/ports";
-import { statusSummary } from "../../../src/agents/statusSummary";
+import { statusSummary } from "../../../src/agents/cards/statusSummary";
 import { initialAgentState } from "../../../src/core/agent/agentState";
 import type { AgentFacts } from "../../../src/shared/protocol";
 

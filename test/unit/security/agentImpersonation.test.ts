@@ -12,7 +12,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterEach, describe, expect, it } from "vitest";
 import { PermissionBroker } from "../../../src/core/hooks/permissionBroker";
 import { AGENT_HEADER } from "../../../src/core/server";
-import { launchExtrasFor, removeLaunchFiles } from "../../../src/vscode/launchFiles";
+import { launchExtrasFor, removeLaunchFiles } from "../../../src/vscode/launch/launchFiles";
 import { type ArcadiaServer, startArcadiaServer } from "./support/arcadiaServer";
 
 let arcadia: ArcadiaServer;

@@ -6,7 +6,7 @@
  * whole text, with all of that visible.
  */
 import { describe, expect, it } from "vitest";
-import { LiveBoard } from "../../../src/agents/liveBoard";
+import { LiveBoard } from "../../../src/agents/cards/liveBoard";
 import { permissionSubject } from "../../../src/core/hooks/permissionSubject";
 import { ApprovalQueue } from "../../../src/core/mcp/approvalQueue";
 import { ToolCallTracker } from "../../../src/core/mcp/toolCallTracker";

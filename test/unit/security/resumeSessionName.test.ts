@@ -6,7 +6,7 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { AgentManager } from "../../../src/agents/agentManager";
+import { AgentManager } from "../../../src/agents/agent/agentManager";
 import { SessionIndex } from "../../../src/core/sessions/sessionIndex";
 import { ManualClock } from "../../../src/core/util/clock";
 import { FakeTerminalHost, MemoryStore, memoryLog } from "../../support/fakeTerminals";

@@ -5,7 +5,7 @@
  * processes (toolHarness.ts), the real live board.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LiveBoard } from "../../../src/agents/liveBoard";
+import { LiveBoard } from "../../../src/agents/cards/liveBoard";
 import { StillRunningCommands } from "../../../src/core/mcp/stillRunningCommands";
 import { type Harness, startHarness } from "./toolHarness";
 

@@ -1,0 +1,256 @@
+/**
+ * One agent: a card bound to one terminal, following that terminal's current session. It owns the
+ * follower of its transcript and the current turn's events (for the card's finished tools);
+ * everything it shows is derived from those.
+ */
+import { isDeepStrictEqual } from "node:util";
+import type { AgentState, ToolWait } from "../../core/agent";
+import { contextUsage, shownRows } from "../../core/agent";
+import type { HookTool } from "../../core/hooks";
+import { type FollowerOptions, SessionFollower, TurnLog } from "../../core/engine";
+import { transcriptPath } from "../../core/transcript";
+import type { TranscriptEvent } from "../../core/transcript";
+import type { AgentFacts, PromptView, ToolView } from "../../shared/protocol";
+import { displayStatus, waitsOnPermission } from "./displayStatus";
+import { exitMessage } from "./exitMessage";
+import type { AgentBinding, ClaudeProcessState, TerminalHandle } from "../ports";
+import { toolView } from "./toolView";
+
+export interface AgentInit {
+  id: string;
+  name: string;
+  index: number;
+  terminal: TerminalHandle;
+  shellPid: number | undefined;
+  cwd: string;
+  projectDir: string;
+  sessionId: string;
+  launchFiles?: string[];
+  launchArgs?: string[];
+  /** Restored after a reload: its claude should be running; if the first look finds none, it exited. */
+  expectRunning?: boolean;
+}
+
+/** What a card shows beyond its transcript and status file: hooks and prompts (extension.ts wires them). */
+export interface CardLiveFacts {
+  hookTools: readonly HookTool[];
+  waits: ReadonlyMap<string, ToolWait>;
+  /** PreCompact came for its current session and PostCompact has not. */
+  compacting: boolean;
+  promptKinds: readonly PromptView["kind"][];
+}
+
+export type CardLiveSource = (agentId: string, sessionId: string) => CardLiveFacts;
+
+const NO_LIVE_FACTS: CardLiveFacts = { hookTools: [], waits: new Map(), compacting: false, promptKinds: [] };
+
+export type AgentChangeListener = (agent: Agent, previous: AgentState | undefined, events: readonly TranscriptEvent[]) => void;
+
+export class Agent {
+  readonly id: string;
+  readonly index: number;
+  readonly terminal: TerminalHandle;
+  readonly cwd: string;
+  readonly projectDir: string;
+  name: string;
+  shellPid: number | undefined;
+  readonly launchFiles: readonly string[];
+  readonly launchArgs: readonly string[];
+  /** The `claude` process behind the card, when the process monitor knows it. */
+  private process: ClaudeProcessState | undefined;
+  /** Its `claude` was seen running and is gone now (until it runs again). */
+  private exited = false;
+  /** What its claude said as it exited, when the terminal told (shell integration). */
+  private lastWords: string | null = null;
+  private expectRunning: boolean;
+  private currentSession: string;
+  private follower: SessionFollower | undefined;
+  private readonly turn = new TurnLog();
+  /** When the current transcript last grew, by the follower's clock (for the /clear rule). */
+  lastDataAt = Number.NEGATIVE_INFINITY;
+  private switching: Promise<void> = Promise.resolve();
+  private disposed = false;
+  /** Hooks and prompts for this card; none until the manager gives a source. */
+  liveFacts: CardLiveSource | undefined;
+
+  constructor(
+    init: AgentInit,
+    private readonly followerOptions: FollowerOptions,
+    private readonly onChange: AgentChangeListener,
+    private readonly now: () => number,
+  ) {
+    this.id = init.id;
+    this.name = init.name;
+    this.index = init.index;
+    this.terminal = init.terminal;
+    this.shellPid = init.shellPid;
+    this.cwd = init.cwd;
+    this.projectDir = init.projectDir;
+    this.currentSession = init.sessionId;
+    this.launchFiles = init.launchFiles ?? [];
+    this.launchArgs = init.launchArgs ?? [];
+    this.expectRunning = init.expectRunning ?? false;
+  }
+
+  get sessionId(): string {
+    return this.currentSession;
+  }
+
+  get transcript(): string {
+    return transcriptPath(this.projectDir, this.currentSession);
+  }
+
+  get state(): AgentState | undefined {
+    return this.follower?.state;
+  }
+
+  /** A turn is running (for the /clear rule). */
+  get busy(): boolean {
+    if (this.process?.state === "running" && this.process.status !== undefined) return this.process.status !== "idle";
+    return this.follower?.state.status === "active";
+  }
+
+  /** What the process monitor says now. Returns true when the card changes. */
+  setProcess(next: ClaudeProcessState): boolean {
+    const before = [this.process, this.exited];
+    // The CLI's status moved (busy, waiting, idle): its transcript most likely did too. A look now
+    // does not wait for a file event, nor for the safety poll, which backs off while a session is
+    // quiet and is all there is where file events get lost (the process poll reads status files).
+    if (next.state === "running" && (this.process?.state !== "running" || this.process.status !== next.status)) void this.follower?.pump();
+    if (next.state === "running") {
+      this.exited = false;
+      this.lastWords = null;
+    } else if (this.process?.state === "running" || (this.process === undefined && this.expectRunning)) {
+      // It was running and is gone (exit, crash, kill -9): what it left running is over.
+      this.exited = true;
+      this.follower?.processExited();
+    }
+    this.process = next;
+    this.expectRunning = false;
+    return !isDeepStrictEqual([this.process, this.exited], before);
+  }
+
+  /**
+   * The `claude` command line in its terminal ended (shell integration): it exited, whether or not
+   * a process listing ever saw it (one that fails at start-up lives ~100 ms). Returns true when
+   * the card changes.
+   */
+  commandEnded(exitCode: number | undefined, output: string): boolean {
+    const before = [this.exited, this.lastWords];
+    if (!this.exited) {
+      this.exited = true;
+      this.follower?.processExited();
+    }
+    this.expectRunning = false;
+    this.lastWords = exitCode === 0 ? null : exitMessage(output, exitCode);
+    return !isDeepStrictEqual([this.exited, this.lastWords], before);
+  }
+
+  /** The session the CLI itself says it is in (exact; changes on /clear), if known. */
+  get processSessionId(): string | undefined {
+    return this.process?.state === "running" ? this.process.sessionId : undefined;
+  }
+
+  /** The CLI says it waits on a permission prompt (exact, from its status file). */
+  get waitingOnPermission(): boolean {
+    return waitsOnPermission(this.process);
+  }
+
+  get hasExited(): boolean {
+    return this.exited;
+  }
+
+  /**
+   * Follows `sessionId` from now on. A previous session is ended first (what was open in it is
+   * closed). `restore`: rebuild from the transcript's tail (after a reload) rather than read it all.
+   */
+  follow(sessionId: string, restore: boolean): Promise<void> {
+    // One switch at a time: two quick /clears must not leave a second follower running.
+    this.switching = this.switching.then(() => this.switchTo(sessionId, restore));
+    return this.switching;
+  }
+
+  private async switchTo(sessionId: string, restore: boolean): Promise<void> {
+    if (this.disposed || (this.follower && sessionId === this.currentSession)) return;
+    if (this.follower) await this.follower.endSession();
+    if (this.disposed) return;
+    this.currentSession = sessionId;
+    this.turn.clear();
+    // A deleted or rewritten transcript takes its turn's rows with it (before the state resets, so
+    // the change that follows shows neither).
+    const follower = new SessionFollower(this.transcript, { ...this.followerOptions, restore, onReset: () => this.turn.clear() });
+    this.follower = follower;
+    // While catching up on what is already on disk, a turn seen to end is history, not news.
+    let caughtUp = false;
+    let previous: AgentState | undefined = follower.state;
+    follower.onDidChange(({ state, events }) => {
+      if (follower !== this.follower) return;
+      if (events.length > 0) this.lastDataAt = this.now();
+      this.turn.add(events);
+      this.onChange(this, caughtUp ? previous : undefined, events);
+      previous = state;
+    });
+    await follower.start();
+    caughtUp = true;
+    // Its claude was already gone when this session was read (e.g. killed during a window reload).
+    if (this.exited && follower === this.follower) follower.processExited();
+    if (this.disposed) await follower.stop();
+    else this.onChange(this, undefined, []);
+  }
+
+  view(focused: boolean): AgentFacts {
+    const state = this.follower?.state;
+    const live = this.liveFacts?.(this.id, this.currentSession) ?? NO_LIVE_FACTS;
+    const follower = this.follower;
+    const status = this.process?.state === "running" ? this.process.status : undefined;
+    const rows = shownRows(this.turn.events, state, {
+      sessionId: this.currentSession,
+      hookTools: this.exited ? [] : live.hookTools,
+      waits: live.waits,
+      parentOfSubagent: (subagentId) => follower?.parentOfSubagent(subagentId),
+      // The status file when there is one (exact), else the transcript.
+      idle: this.exited || (status !== undefined ? status === "idle" : state?.status === "waiting"),
+      idleSince: status === "idle" && this.process?.state === "running" ? (this.process.statusUpdatedAt ?? Number.NEGATIVE_INFINITY) : undefined,
+      waitingOnPermission: waitsOnPermission(this.process),
+    });
+    const tools: ToolView[] = rows.map(toolView);
+    const runningTools = rows.filter((r) => r.outcome === "running").map((r) => r.name);
+    const shown = displayStatus(state, this.process, this.exited, { promptKinds: live.promptKinds, compacting: live.compacting, runningTools });
+    return {
+      id: this.id,
+      name: this.name,
+      index: this.index,
+      status: shown.status,
+      lastTurn: state?.lastTurn ?? "none",
+      tools,
+      focused,
+      retry: state?.retry ? { message: state.retry.message, attempt: state.retry.attempt, maxRetries: state.retry.maxRetries } : null,
+      context: contextUsage(state?.usage ?? null),
+      statusSource: shown.source,
+      needsYou: shown.needsYou,
+      reconnecting: false,
+      exitMessage: this.exited ? this.lastWords : null,
+    };
+  }
+
+  binding(): AgentBinding {
+    return {
+      agentId: this.id,
+      name: this.name,
+      index: this.index,
+      sessionId: this.currentSession,
+      cwd: this.cwd,
+      shellPid: this.shellPid,
+      terminalName: this.terminal.name,
+      launchFiles: [...this.launchFiles],
+      launchArgs: [...this.launchArgs],
+    };
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    const follower = this.follower;
+    this.follower = undefined;
+    await follower?.stop();
+  }
+}

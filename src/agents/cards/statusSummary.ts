@@ -1,0 +1,52 @@
+/**
+ * What the status bar says about the agents, from the cards' own statuses (the one status truth,
+ * displayStatus.ts): "2 working · 1 needs you", "0 working · 2 need you". Idle agents are neither: their turn is over and
+ * nothing waits on the user. A usage limit that stopped an agent is said after the counts, naming the agents it stopped. The
+ * branch of the agent in front (its terminal focused) when it works in a worktree of its own: the shared checkout's branch is
+ * VS Code's own git item already. Pure, for tests.
+ */
+import type { CardView, NeedsYouView } from "../../shared/protocol";
+
+export interface StatusSummary {
+  text: string;
+  tooltip: string;
+  working: number;
+  needYou: number;
+  /** A usage or rate limit stops an agent now: the item stands out. */
+  limited: boolean;
+}
+
+export type SummarizedCard = Pick<CardView, "name" | "status" | "needsYou" | "limit"> & Partial<Pick<CardView, "focused" | "worktree">>;
+
+const NEED_TEXT: Record<NeedsYouView["kind"], string> = {
+  permission: "a permission prompt",
+  approval: "an approval",
+  review: "a diff to review",
+  question: "a question",
+  dialog: "a dialog in its terminal",
+};
+
+export function statusSummary(agents: readonly SummarizedCard[]): StatusSummary {
+  const working = agents.filter((a) => a.status === "active" || a.status === "compacting");
+  const needYou = agents.filter((a) => a.status === "needsYou");
+  // The same shape whatever the counts, so it reads at a glance; the verb agrees with its count.
+  const counts = `${working.length} working · ${needYou.length} ${needYou.length === 1 ? "needs" : "need"} you`;
+  const limited = agents.filter((a) => a.limit);
+  const inFront = agents.find((a) => a.focused && a.worktree)?.worktree?.branch;
+  const text = [counts, ...(limited.length > 0 ? [`$(watch) ${limited[0]!.limit}`] : []), ...(inFront ? [`$(git-branch) ${inFront}`] : [])].join(" · ");
+  const lines = [
+    ...limited.map((a) => `${a.name}: ${a.limit}`),
+    ...needYou.map((a) => `${a.name} needs you: ${NEED_TEXT[a.needsYou?.kind ?? "dialog"]}`),
+    ...working.map((a) => `${a.name} is ${a.status === "compacting" ? "compacting" : "working"}`),
+  ];
+  const idle = agents.length - working.length - needYou.length;
+  if (idle > 0) lines.push(`${idle} other${idle === 1 ? "" : "s"} idle or stopped`);
+  lines.push(...agents.flatMap((a) => (a.worktree ? [`${a.name} works on branch ${a.worktree.branch}`] : [])));
+  return {
+    text,
+    tooltip: `Arcadia agents\n${lines.join("\n")}\nClick to show the panel.`,
+    working: working.length,
+    needYou: needYou.length,
+    limited: limited.length > 0,
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * The collision guard (core/collisions) on the cards: each card's shared files as it says them
+ * ("src/App.tsx" from its own folder, the others by name), and the guard kept in step with the
+ * agents: an agent that is idle or exited is editing nothing now, a closed one shares nothing.
+ */
+import type { CollisionGuard } from "../../core/collisions";
+import { shownFrom } from "../../core/collisions";
+import type { Disposable, Event } from "../../core/util";
+import type { SharedFileView } from "../../shared/protocol";
+import type { AgentChange } from "../agent/agentRegistry";
+import type { SharedFileSource } from "../cards/liveBoard";
+
+export interface AgentNames {
+  agentInfo(agentId: string): { name: string; cwd: string } | undefined;
+}
+
+export function sharedFileSource(guard: CollisionGuard, agents: AgentNames): SharedFileSource {
+  return {
+    sharedFiles: (agentId): SharedFileView[] => {
+      const cwd = agents.agentInfo(agentId)?.cwd ?? "/";
+      return guard
+        .sharedFiles(agentId)
+        .map((f) => ({ file: shownFrom(cwd, f.path), withAgents: f.otherAgentIds.map((id) => agents.agentInfo(id)?.name ?? "another agent") }));
+    },
+    askedReason: (agentId, toolUseId) => guard.askedReason(agentId, toolUseId),
+    onDidChange: (listener) => guard.onDidChange(listener),
+  };
+}
+
+export function followCollisionAgents(guard: CollisionGuard, onDidChange: Event<AgentChange>): Disposable {
+  return onDidChange((change) => {
+    if (change.type === "removed") guard.forgetAgent(change.id);
+    else if (change.type === "turnFinished") guard.turnEnded(change.agent.id);
+    else if (change.type === "updated" && (change.agent.status === "waiting" || change.agent.status === "exited")) guard.turnEnded(change.agent.id);
+  });
+}

@@ -1,0 +1,46 @@
+/**
+ * A Sessions view row from a session's index entry: its title (the CLI's, else its first prompt),
+ * its figures once it has been read whole, and the card following it now. Pure.
+ */
+import type { SessionEntry } from "../../core/sessions";
+import { estimateCost, limitMessage, totalTokens } from "../../core/usage";
+import type { SessionRowView } from "../../shared/protocol";
+
+/** The text the filter searches, at most this long. */
+const SEARCH_CHARS = 4000;
+
+export interface RowContext {
+  /** The agent following a session now, by session id. */
+  followedBy(sessionId: string): string | undefined;
+  /** The worktree a project folder belongs to, if any ("fix-login"). */
+  worktreeOf(projectDir: string): string | undefined;
+  /** The race a worktree was made for, if any (its task, "fix-title"). */
+  raceOf?(worktree: string): string | undefined;
+  now: number;
+}
+
+export function sessionRow(entry: SessionEntry, context: RowContext): SessionRowView {
+  const { glance, digest } = entry;
+  const firstPrompt = digest?.firstPrompt ?? glance.firstPrompt ?? null;
+  const title = digest?.title ?? glance.title ?? firstPrompt ?? "(no prompt)";
+  const tokens = digest ? totalTokens(digest.usage) : undefined;
+  const worktree = context.worktreeOf(entry.projectDir) ?? null;
+  const search = [title, firstPrompt ?? "", ...(digest?.prompts ?? [])].join("\n").toLowerCase().slice(0, SEARCH_CHARS);
+  return {
+    sessionId: glance.sessionId,
+    title,
+    firstPrompt: firstPrompt !== title ? firstPrompt : null,
+    search,
+    startedAt: glance.startedAt ?? null,
+    lastActiveAt: glance.lastActiveAt ?? entry.mtimeMs,
+    turns: digest?.turns ?? null,
+    activeMs: digest?.activeMs ?? null,
+    filesEdited: digest?.filesEdited ?? null,
+    tokens: tokens ? tokens.input + tokens.output + tokens.cacheRead + tokens.cacheWrite : null,
+    costUsd: digest ? estimateCost(digest.usage).usd : null,
+    followedBy: context.followedBy(glance.sessionId) ?? null,
+    worktree,
+    race: (worktree && context.raceOf?.(worktree)) || null,
+    limit: digest?.limit ? limitMessage(digest.limit, context.now) : null,
+  };
+}

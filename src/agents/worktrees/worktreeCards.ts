@@ -1,0 +1,141 @@
+/**
+ * Worktree agents on their cards: which agents work in a git worktree of their own (their folder
+ * is a linked worktree), its branch and base, and their changes against the base
+ * (`N files · +a −b`), counted again when the agent's tools end (its hooks) or its turn does.
+ * Counting runs git in child processes, one count per agent at a time (a change meanwhile is
+ * counted right after), never on the extension host's event loop.
+ */
+import { isDeepStrictEqual } from "node:util";
+import type { ChangeStats, WorktreeInfo } from "../../core/git";
+import { combinedDisposable, type Disposable, DisposableObject, Emitter, errorMessage, SettledRuns } from "../../core/util";
+import type { WorktreeView } from "../../shared/protocol";
+import type { AgentChange } from "../agent/agentRegistry";
+import type { WorktreeSource } from "../cards/liveBoard";
+
+export interface WorktreeCardsDeps {
+  worktreeOf(cwd: string): Promise<WorktreeInfo | undefined>;
+  changeStats(worktree: string, base: string): Promise<ChangeStats>;
+  log: (message: string) => void;
+  /** How long changes settle before a count (ms): a burst of edits is counted once. */
+  settleMs?: number;
+}
+
+interface Entry {
+  info: WorktreeInfo | undefined;
+  /** The card's name, for what is said once it is gone. */
+  name: string | undefined;
+  changes: WorktreeView["changes"];
+}
+
+export class WorktreeCards extends DisposableObject implements WorktreeSource {
+  private readonly entries = new Map<string, Entry>();
+  private readonly changed = this._register(new Emitter<string[]>());
+  readonly onDidChange = this.changed.event;
+  private readonly counts: SettledRuns;
+
+  constructor(private readonly deps: WorktreeCardsDeps) {
+    super();
+    this.counts = this._register(new SettledRuns(deps.settleMs ?? 300));
+  }
+
+  /** An agent working in `cwd`: found out once whether that is a worktree (and counted if so). */
+  track(agentId: string, cwd: string, name?: string): void {
+    const known = this.entries.get(agentId);
+    if (known) {
+      if (name) known.name = name;
+      return;
+    }
+    const entry: Entry = { info: undefined, changes: null, name };
+    this.entries.set(agentId, entry);
+    void this.deps.worktreeOf(cwd).then(
+      (info) => {
+        if (this.entries.get(agentId) !== entry || !info) return;
+        entry.info = info;
+        this.changed.fire([agentId]);
+        void this.counts.now(agentId, () => this.count(agentId, entry));
+      },
+      (err) => this.deps.log(`worktree of ${cwd}: ${errorMessage(err)}`),
+    );
+  }
+
+  /** Something the agent did may have changed files: counted again once things settle. */
+  touched(agentId: string): void {
+    const entry = this.entries.get(agentId);
+    if (entry?.info) this.counts.request(agentId, () => this.count(agentId, entry));
+  }
+
+  nameOf(agentId: string): string | undefined {
+    return this.entries.get(agentId)?.name;
+  }
+
+  info(agentId: string): WorktreeInfo | undefined {
+    return this.entries.get(agentId)?.info;
+  }
+
+  worktree(agentId: string): WorktreeView | null {
+    const entry = this.entries.get(agentId);
+    return entry?.info ? { branch: entry.info.branch, base: entry.info.base, changes: entry.changes } : null;
+  }
+
+  /** Counts now (after a merge or a commit the user made from the panel). */
+  recount(agentId: string): Promise<void> {
+    const entry = this.entries.get(agentId);
+    return entry?.info ? this.counts.now(agentId, () => this.count(agentId, entry)) : Promise.resolve();
+  }
+
+  forget(agentId: string): void {
+    this.counts.cancel(agentId);
+    this.entries.delete(agentId);
+  }
+
+  override dispose(): void {
+    super.dispose();
+    this.entries.clear();
+  }
+
+  /** One count (SettledRuns keeps them one at a time per agent). */
+  private async count(agentId: string, entry: Entry): Promise<void> {
+    if (!entry.info) return;
+    try {
+      const stats = await this.deps.changeStats(entry.info.path, entry.info.base);
+      const changes = { files: stats.files.length, added: stats.added, removed: stats.removed };
+      if (this.entries.get(agentId) !== entry) return;
+      if (!isDeepStrictEqual(changes, entry.changes)) {
+        entry.changes = changes;
+        this.changed.fire([agentId]);
+      }
+    } catch (err) {
+      this.deps.log(`changes of ${entry.info.path}: ${errorMessage(err)}`);
+    }
+  }
+}
+
+export interface WorktreeAgentEvents {
+  onDidChange(listener: (change: AgentChange) => void): Disposable;
+  agentCwd(agentId: string): string | undefined;
+  /** Any hook of the agent (a tool ended: files may have changed). */
+  onDidHook(listener: (agentId: string) => void): Disposable;
+  /** A worktree agent was closed: its worktree stays on disk (the user may remove it). */
+  onWorktreeLeft?(info: WorktreeInfo, agentName: string | undefined): void;
+}
+
+/** Keeps the cards' worktrees in step with the agents: found when an agent appears, recounted as it works, dropped when it goes. */
+export function followWorktreeAgents(cards: WorktreeCards, events: WorktreeAgentEvents): Disposable {
+  return combinedDisposable(
+    events.onDidChange((change) => {
+      if (change.type === "removed") {
+        const info = cards.info(change.id);
+        const name = cards.nameOf(change.id);
+        cards.forget(change.id);
+        if (info) events.onWorktreeLeft?.(info, name);
+        return;
+      }
+      if (change.type === "updated") {
+        const cwd = events.agentCwd(change.agent.id);
+        if (cwd) cards.track(change.agent.id, cwd, change.agent.name);
+      }
+      if (change.type === "turnFinished") cards.touched(change.agent.id);
+    }),
+    events.onDidHook((agentId) => cards.touched(agentId)),
+  );
+}

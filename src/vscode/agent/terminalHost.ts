@@ -1,0 +1,155 @@
+/** VS Code's terminals as the agent manager's TerminalHost. */
+import { vscode } from "../api";
+import type { Disposable, EndedCommand, LaunchSpec, TerminalHandle, TerminalHost } from "../../agents/ports";
+import { shellCommandLine } from "../shellQuote";
+import { combinedDisposable } from "../../core/util";
+
+/** Renames run one at a time: each makes its terminal the active one, which another must not undo. */
+let renames: Promise<unknown> = Promise.resolve();
+
+/**
+ * Renames `terminal`'s tab. VS Code renames only the active terminal
+ * (`workbench.action.terminal.renameWithArg`), so another one is made active for the moment —
+ * without taking focus — and the terminal that was active before is made active again; if the
+ * Arcadia panel was in front, it is brought back (showing a terminal switches the panel's tab).
+ * The rename happens only once the terminal is seen active: never on another terminal.
+ */
+function renameTerminal(terminal: vscode.Terminal, name: string, panel: PanelPresence): Promise<void> {
+  const run = renames.then(async () => {
+    const before = vscode.window.activeTerminal;
+    const panelWasVisible = panel.visible();
+    if (before !== terminal) terminal.show(true);
+    if (!(await becameActive(terminal))) throw new Error(`its terminal did not become the active one; its tab keeps the name "${terminal.name}"`);
+    await vscode.commands.executeCommand("workbench.action.terminal.renameWithArg", { name });
+    if (before && before !== terminal) before.show(true);
+    if (panelWasVisible && before !== terminal) await panel.show();
+  });
+  renames = run.catch(() => undefined);
+  return run;
+}
+
+/** Resolves true once `terminal` is the active terminal (at once if it is), false after 2 s. */
+function becameActive(terminal: vscode.Terminal): Promise<boolean> {
+  if (vscode.window.activeTerminal === terminal) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => (listener.dispose(), resolve(false)), 2000);
+    const listener = vscode.window.onDidChangeActiveTerminal((active) => {
+      if (active !== terminal) return;
+      clearTimeout(timer);
+      listener.dispose();
+      resolve(true);
+    });
+  });
+}
+
+/** What is kept of a command's output for its exit message. */
+const OUTPUT_TAIL = 4096;
+
+/** Whether the Arcadia panel is in front, and how to bring it back. */
+export interface PanelPresence {
+  visible(): boolean;
+  show(): Thenable<unknown>;
+}
+
+/** Wraps each vscode.Terminal once, so the manager can compare handles by identity. */
+class Handles {
+  private readonly map = new WeakMap<vscode.Terminal, TerminalHandle>();
+
+  constructor(private readonly panel: PanelPresence) {}
+
+  of(terminal: vscode.Terminal): TerminalHandle {
+    let handle = this.map.get(terminal);
+    if (!handle) {
+      handle = {
+        get name() {
+          return terminal.name;
+        },
+        processId: async () => {
+          try {
+            return await terminal.processId;
+          } catch {
+            return undefined;
+          }
+        },
+        show: (preserveFocus) => terminal.show(preserveFocus),
+        run: (command, args) => terminal.sendText(shellCommandLine(command, args, vscode.env.shell), true),
+        // Text and Enter apart: a TUI reads a burst ending in Enter as a paste (a new line, not a submit).
+        type: async (text) => {
+          terminal.sendText(text, false);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          terminal.sendText("\r", false);
+        },
+        rename: (name) => renameTerminal(terminal, name, this.panel),
+        dispose: () => terminal.dispose(),
+      };
+      this.map.set(terminal, handle);
+    }
+    return handle;
+  }
+}
+
+export class VscodeTerminalHost implements TerminalHost {
+  private readonly handles: Handles;
+
+  constructor(panel: PanelPresence) {
+    this.handles = new Handles(panel);
+  }
+
+  launch(spec: LaunchSpec): TerminalHandle {
+    // A shell, not `claude` as the terminal's process: when claude exits the terminal stays, with
+    // its output, and the user can start it again.
+    const terminal = vscode.window.createTerminal({ name: spec.name, cwd: spec.cwd, iconPath: new vscode.ThemeIcon("sparkle") });
+    terminal.show();
+    terminal.sendText(shellCommandLine(spec.command, spec.args, vscode.env.shell), true);
+    return this.handles.of(terminal);
+  }
+
+  all(): readonly TerminalHandle[] {
+    return vscode.window.terminals.map((t) => this.handles.of(t));
+  }
+
+  active(): TerminalHandle | undefined {
+    const terminal = vscode.window.activeTerminal;
+    return terminal ? this.handles.of(terminal) : undefined;
+  }
+
+  onDidOpen(listener: (terminal: TerminalHandle) => void): Disposable {
+    return vscode.window.onDidOpenTerminal((t) => listener(this.handles.of(t)));
+  }
+
+  onDidClose(listener: (terminal: TerminalHandle) => void): Disposable {
+    return vscode.window.onDidCloseTerminal((t) => listener(this.handles.of(t)));
+  }
+
+  onDidChangeActive(listener: (terminal: TerminalHandle | undefined) => void): Disposable {
+    return vscode.window.onDidChangeActiveTerminal((t) => listener(t ? this.handles.of(t) : undefined));
+  }
+
+  /**
+   * Command lines that ended, from shell integration (bash, zsh, fish, pwsh; absent elsewhere, and
+   * then the process monitor is the only witness). Output is read from the start of each command
+   * that looks like claude (VS Code hands it only to a reader that asks at once), last 4 KB kept.
+   */
+  onDidEndCommand(listener: (terminal: TerminalHandle, ended: EndedCommand) => void): Disposable {
+    const outputs = new WeakMap<vscode.TerminalShellExecution, { text: string; done: Promise<void> }>();
+    const started = vscode.window.onDidStartTerminalShellExecution((e) => {
+      if (!/claude|--session-id|--resume/.test(e.execution.commandLine.value)) return;
+      const tail = { text: "", done: Promise.resolve() };
+      tail.done = (async () => {
+        try {
+          for await (const data of e.execution.read()) tail.text = (tail.text + data).slice(-OUTPUT_TAIL);
+        } catch {
+          // The terminal went: what was read is what there is.
+        }
+      })();
+      outputs.set(e.execution, tail);
+    });
+    const ended = vscode.window.onDidEndTerminalShellExecution(async (e) => {
+      const tail = outputs.get(e.execution);
+      // The output stream can end a moment after the command: its last line is the one we want.
+      if (tail) await Promise.race([tail.done, new Promise((resolve) => setTimeout(resolve, 300))]);
+      listener(this.handles.of(e.terminal), { commandLine: e.execution.commandLine.value, exitCode: e.exitCode, output: tail?.text ?? "" });
+    });
+    return combinedDisposable(started, ended);
+  }
+}

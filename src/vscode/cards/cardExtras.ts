@@ -1,0 +1,73 @@
+/**
+ * What a card shows beyond its calls and prompts, wired to the agents: files it shares with other
+ * agents (the collision guard), the files it changed this session (from its transcript) and, for
+ * a worktree agent, its branch and changes with the commands that act on them (review, merge,
+ * remove), and the reviewer's comments on its Review (sent back to it).
+ */
+import { followCollisionAgents, sharedFileSource } from "../../agents/collisions/collisionCards";
+import type { AgentManager } from "../../agents/agent/agentManager";
+import type { CardExtras, RaceSource } from "../../agents/cards/liveBoard";
+import type { Log } from "../../agents/ports";
+import { followSessions, SessionCards } from "../../agents/sessions/sessionCards";
+import { followWorktreeAgents, WorktreeCards } from "../../agents/worktrees/worktreeCards";
+import { transcriptPath } from "../../core/transcript";
+import { changeStats, worktreeOf } from "../../core/git";
+import type { CollisionGuard } from "../../core/collisions";
+import type { HookToolFeed } from "../../core/hooks";
+import { combinedDisposable, type Disposable } from "../../core/util";
+import { ReviewOwners } from "../../agents/review/reviewOwners";
+import { vscode } from "../api";
+import { createReviewComments } from "../review/reviewComments";
+import { type Deps as WorktreeDeps, offerRemovalOfLeftWorktree, registerWorktreeCommands, WORKTREE_COMMANDS } from "../worktrees/worktreeCommands";
+
+export interface CardExtrasDeps {
+  manager: AgentManager;
+  collisions: CollisionGuard;
+  hookTools: HookToolFeed;
+  races: RaceSource;
+  log: Log;
+  /** Where review comments are kept (they survive a window reload). */
+  workspaceState: vscode.Memento;
+}
+
+export function createCardExtras(deps: CardExtrasDeps): {
+  sources: CardExtras;
+  /** Everything it made that must go with the window. */
+  owned: Disposable;
+  /** What the worktree commands act with (a race's Review, Pick and removals reuse them). */
+  worktreeDeps: WorktreeDeps;
+} {
+  const { manager, collisions, hookTools, log } = deps;
+  const worktrees = new WorktreeCards({ worktreeOf, changeStats, log: (m) => log.warn(m) });
+  const edits = new SessionCards((m) => log.warn(m));
+  const owners = new ReviewOwners({
+    agentIds: () => manager.views().map((a) => a.id),
+    worktreeOf: (id) => worktrees.info(id)?.path,
+    editedFiles: (id) => edits.files(id),
+  });
+  const openReview = (id: string) => void vscode.commands.executeCommand(WORKTREE_COMMANDS.review, id);
+  const reviews = createReviewComments({ manager, state: deps.workspaceState, owners, log, openReview });
+  const commandDeps = { manager, cards: worktrees, edits, log, reviewOpened: (id: string, files: string[]) => owners.opened(id, files) };
+  const onDidHook = (listener: (agentId: string) => void) => hookTools.onDidChange(listener);
+  const sessionOf = (id: string) => {
+    const agent = manager.agentInfo(id);
+    // The agent's own project folder (found once at launch): no realpath per card update.
+    return agent ? { transcriptPath: transcriptPath(agent.projectDir, agent.sessionId), cwd: agent.cwd } : undefined;
+  };
+  const owned = combinedDisposable(
+    worktrees,
+    edits,
+    followSessions(edits, { onDidChange: manager.onDidChange, sessionOf, onDidHook }),
+    followCollisionAgents(collisions, manager.onDidChange),
+    followWorktreeAgents(worktrees, {
+      onDidChange: manager.onDidChange,
+      agentCwd: (id) => manager.agentInfo(id)?.cwd,
+      onDidHook,
+      onWorktreeLeft: (info, name) => offerRemovalOfLeftWorktree(commandDeps, info, name),
+    }),
+    registerWorktreeCommands(commandDeps),
+    reviews.owned,
+  );
+  const sources: CardExtras = { shared: sharedFileSource(collisions, manager), worktrees, edits, reviews: reviews.desk, races: deps.races };
+  return { sources, owned, worktreeDeps: commandDeps };
+}

@@ -1,0 +1,186 @@
+/**
+ * Races wired to VS Code: "Run on Several Agents…" (raceLaunch.ts → agents/races/raceStart.ts), the
+ * compare tabs (compareTabs.ts, fed by agents/races/compareView.ts and agents/races/raceFigures.ts), their
+ * actions (raceActions.ts, raceSettle.ts) and the check runs (checkTerminals.ts). Races are kept in
+ * the workspace's state (RaceBook); a tab's figures are read again as its agents work.
+ */
+import { existsSync } from "node:fs";
+import { combinedDisposable } from "../../core/util";
+import { join } from "node:path";
+import { vscode } from "../api";
+import type { CardStore } from "../../agents/cards/cardStore";
+import type { AgentManager } from "../../agents/agent/agentManager";
+import type { Log } from "../../agents/ports";
+import type { RaceBook, RaceStore } from "../../agents/races/raceBook";
+import { compareView } from "../../agents/races/compareView";
+import { RaceFigures } from "../../agents/races/raceFigures";
+import { startRace } from "../../agents/races/raceStart";
+import { whenReady, whenTaken } from "../../agents/launch/agentReadiness";
+import { createWorktree } from "../../core/git";
+import { branchExists, CheckRuns, FolderSessions, memberChanges } from "../../core/races";
+import type { Race } from "../../core/races";
+import { projectDirFor } from "../../core/transcript";
+import { errorMessage } from "../../core/util";
+import type { ClaudeLauncher } from "../launch/claudeLauncher";
+import { CheckTerminals } from "./checkTerminals";
+import { COMPARE_PANEL_TYPE, CompareTabs } from "./compareTabs";
+import { chooseLaunchFolder } from "../launch/folderChoice";
+import { checkCommand, raceAction } from "./raceActions";
+import { askForRace, planRace, startSummary } from "./raceLaunch";
+import type { Deps as WorktreeDeps } from "../worktrees/worktreeCommands";
+import { offerToIgnore } from "../worktrees/worktreeLaunch";
+
+const KEY = "arcadia.races";
+
+export const RACE_COMMANDS = { run: "arcadia.runOnSeveralAgents", compare: "arcadia.compareRace" } as const;
+
+export function workspaceRaceStore(state: vscode.Memento): RaceStore {
+  return { load: () => state.get<unknown>(KEY, []), save: (races) => Promise.resolve(state.update(KEY, races)) };
+}
+
+export interface RacesDeps {
+  context: vscode.ExtensionContext;
+  book: RaceBook;
+  manager: AgentManager;
+  /** The cards as shown: a column says what its agent's card says (needs you, compacting), whichever source changed it. */
+  cards: Pick<CardStore, "cards" | "onDidChangeCard" | "onDidRemoveCard">;
+  launcher: ClaudeLauncher;
+  worktrees: WorktreeDeps;
+  log: Log;
+}
+
+export function registerRaces(deps: RacesDeps): vscode.Disposable {
+  const { book, manager, log } = deps;
+  const figures = new RaceFigures({
+    memberChanges,
+    sessionsOf: (worktree) => new FolderSessions(projectDirFor(worktree), worktree),
+    worktreeExists: (path) => existsSync(join(path, ".git")),
+    branchExists,
+    log: (m) => log.warn(m),
+  });
+  const checkTerminals = new CheckTerminals();
+  const checks = new CheckRuns(checkTerminals);
+  const actions = { book, manager, worktrees: deps.worktrees, figures, checks, checkTerminals, log };
+  const agentOf = (id: string | null) => (id ? deps.cards.cards().find((v) => v.id === id) : undefined);
+  const tabs = new CompareTabs({
+    context: deps.context,
+    view: (raceId) => {
+      const race = book.get(raceId);
+      if (!race) return null;
+      return compareView(race, {
+        agent: (m) => agentOf(m.agentId),
+        figures: (m) => figures.of(race, m),
+        checkRunningSince: (m) => checks.runningSince(`${race.id}/${m.name}`),
+        checkCommand: checkCommand(),
+      });
+    },
+    title: (raceId) => book.get(raceId)?.task,
+    opened: (raceId) => {
+      const race = book.get(raceId);
+      if (race) void figures.readNow(race);
+    },
+    act: (message) => raceAction(actions, message).catch((err) => void vscode.window.showErrorMessage(`Race: ${errorMessage(err)}`)),
+    log,
+  });
+  /** Races with an open tab that this card runs in. */
+  const openRacesOf = (agentId: string): Race[] =>
+    tabs
+      .openRaces()
+      .flatMap((id) => book.get(id) ?? [])
+      .filter((r) => r.members.some((m) => m.agentId === agentId));
+  /** Its figures read again once things settle (what its agent did may have changed files and figures). */
+  const reread = (agentId: string) => {
+    for (const race of openRacesOf(agentId)) for (const m of race.members) if (m.agentId === agentId) figures.request(race, m);
+  };
+  const subscriptions = [
+    book.onDidChangeRace((id) => tabs.update(id)),
+    figures.onDidChange((id) => tabs.update(id)),
+    checks.onDidChange((key) => tabs.update(key.slice(0, key.indexOf("/")))),
+    deps.cards.onDidChangeCard((card) => openRacesOf(card.id).forEach((race) => tabs.update(race.id))),
+    deps.cards.onDidRemoveCard((agentId) => openRacesOf(agentId).forEach((race) => tabs.update(race.id))),
+    manager.onDidChange((change) => {
+      const agentId = change.type === "removed" ? change.id : change.type === "permissionPromptLeft" ? change.agentId : change.agent.id;
+      if (change.type !== "updated") reread(agentId);
+    }),
+    deps.worktrees.cards.onDidChange((agentIds) => agentIds.forEach(reread)),
+  ];
+  return combinedDisposable(
+    figures,
+    checkTerminals,
+    checks,
+    tabs,
+    ...subscriptions,
+    vscode.window.registerWebviewPanelSerializer(COMPARE_PANEL_TYPE, {
+      deserializeWebviewPanel: async (panel, state: unknown) => {
+        const raceId = typeof state === "object" && state !== null ? (state as { raceId?: unknown }).raceId : undefined;
+        if (typeof raceId === "string" && book.get(raceId)) {
+          log.info(`compare tab of race ${book.get(raceId)!.task} back after a reload`);
+          tabs.adopt(panel, raceId);
+        } else {
+          log.info("a compare tab came back for a race no longer known: closed");
+          panel.dispose();
+        }
+      },
+    }),
+    vscode.commands.registerCommand(RACE_COMMANDS.run, () =>
+      runOnSeveralAgents(deps, (id) => tabs.show(id)).catch((err) => void vscode.window.showErrorMessage(`Run on Several Agents: ${errorMessage(err)}`)),
+    ),
+    vscode.commands.registerCommand(RACE_COMMANDS.compare, (raceId?: string) => compareRace(book, raceId, (id) => tabs.show(id))),
+  );
+}
+
+const describe = (r: Race) => `${r.members.length} agents${r.picked ? ` · picked ${r.picked}` : ""}`;
+
+async function compareRace(book: RaceBook, raceId: string | undefined, show: (id: string) => void): Promise<void> {
+  if (raceId) return book.get(raceId) ? show(raceId) : undefined;
+  const races = [...book.all()].reverse();
+  if (races.length === 0) {
+    void vscode.window.showInformationMessage(`No race yet: start one with "Arcadia: Run on Several Agents…".`);
+    return;
+  }
+  const items = races.map((r) => ({ label: r.task, description: describe(r), detail: r.prompt, race: r }));
+  const chosen = races.length === 1 ? races[0] : (await vscode.window.showQuickPick(items, { title: "Compare which race?" }))?.race;
+  if (chosen) show(chosen.id);
+}
+
+async function runOnSeveralAgents(deps: RacesDeps, show: (raceId: string) => void): Promise<void> {
+  const folder = await chooseLaunchFolder(deps.context.workspaceState, false);
+  if (!folder) return;
+  const answers = await askForRace();
+  if (!answers) return;
+  const planned = await planRace(folder, answers, deps.book.all());
+  if (!planned) return;
+  const { race, commit } = planned;
+  const models = race.members.map((m) => m.model ?? "default").join(", ");
+  deps.log.info(`race ${race.task}: ${race.members.length} agents on ${race.base} (${commit.slice(0, 12)}), models ${models}`);
+  void offerToIgnore(race.repo, deps.context.workspaceState).catch((err) => deps.log.warn(`.gitignore offer: ${errorMessage(err)}`));
+  const report = await startRace(
+    {
+      book: deps.book,
+      createWorktree,
+      launch: async (cwd, model) => {
+        const card = await deps.launcher.launchWith(cwd, model ? ["--model", model] : []);
+        if (!card) throw new Error("claude could not be started");
+        return card.id;
+      },
+      whenReady: (agentId) => whenReady(deps.manager, agentId),
+      whenTaken: (agentId, timeoutMs) => whenTaken(deps.manager, agentId, timeoutMs),
+      type: async (agentId, text) => {
+        const terminal = deps.manager.agentInfo(agentId)?.terminal;
+        if (!terminal?.type) throw new Error("its terminal cannot be typed into");
+        await terminal.type(text);
+      },
+      log: (m) => deps.log.warn(m),
+      now: () => performance.now(),
+    },
+    race,
+    commit,
+  );
+  deps.log.info(startSummary(race, report));
+  const problems = report.members.filter((m) => m.problem);
+  const compare = "Compare";
+  const trouble = problems.map((m) => `${m.name}: ${m.problem}`).join("; ");
+  const said = problems.length === 0 ? `Race ${race.task}: ${race.members.length} agents started, each asked the task.` : `Race ${race.task}: ${trouble}.`;
+  const shown = problems.length === 0 ? vscode.window.showInformationMessage(said, compare) : vscode.window.showWarningMessage(said, compare);
+  void shown.then((c) => c === compare && show(race.id));
+}

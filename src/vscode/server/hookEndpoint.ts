@@ -1,0 +1,27 @@
+/**
+ * What answers Claude Code's hooks for the agents Arcadia starts: every hook feeds the live tool
+ * rows (HookToolFeed) and the permission prompts (PermissionBroker); an edit's PreToolUse passes
+ * the collision guard first (its "ask" wins). The parts are returned for the rest of the wiring.
+ */
+import { CollisionGuard, type CollisionMode, nodeCollisionDisk, withCollisionGuard } from "../../core/collisions";
+import { HookToolFeed, PermissionBroker } from "../../core/hooks";
+import type { HookEndpoint } from "../../core/server";
+import { vscode } from "../api";
+
+export interface HookParts {
+  permissions: PermissionBroker;
+  hookTools: HookToolFeed;
+  collisions: CollisionGuard;
+  hooks: HookEndpoint;
+}
+
+export function createHookEndpoint(log: vscode.LogOutputChannel, agents: { isKnown(id: string): boolean; name(id: string): string | undefined }): HookParts {
+  const permissions = new PermissionBroker({ log: (m) => log.info(m), isKnownAgent: (id) => agents.isKnown(id) });
+  const hookTools = new HookToolFeed({ log: (m) => log.warn(m) });
+  const folders = () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
+  const collisions = new CollisionGuard(nodeCollisionDisk(folders), (m) => log.warn(m));
+  const mode = () => vscode.workspace.getConfiguration("arcadia").get<CollisionMode>("collisions", "ask");
+  const feed: HookEndpoint = (request) => (hookTools.observe(request.agentId, request.input), permissions.handleHook(request));
+  const hooks = withCollisionGuard(feed, { guard: collisions, mode, agentName: (id) => agents.name(id) ?? "Another agent", log: (m) => log.info(m) });
+  return { permissions, hookTools, collisions, hooks };
+}
