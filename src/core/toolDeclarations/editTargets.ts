@@ -6,8 +6,8 @@
  * runs) changes nothing we can name.
  */
 import { isAbsolute, resolve } from "node:path";
-import { ARCADIA_TOOL_PREFIX } from "../server";
-import { ARCADIA_TOOLS } from "../tools";
+import { ARCADIA_TOOLS } from "./declaredTools";
+import { ARCADIA_TOOL_PREFIX } from "./serverName";
 
 /** Tool name → the input field holding the path it writes. */
 const PATH_FIELD: Readonly<Record<string, string>> = {

@@ -11,7 +11,7 @@
  */
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
-import type { CompleteBehaviour } from "../../mcp";
+import type { CompleteBehaviour } from "../mcp";
 
 export type InputShape = z.ZodRawShape;
 /** A call's arguments, once the server has checked them against the shape. */
