@@ -1,4 +1,7 @@
-/** list_files (declared in core/toolDeclarations/listFiles.ts): a folder's entries, optionally recursive (never into .git, node_modules or symlinks), capped. */
+/**
+ * list_files (declared in core/toolDeclarations/listFiles.ts): a folder's entries, optionally
+ * recursive (never into .git, node_modules or symlinks), capped.
+ */
 import { join } from "node:path";
 import { DEFAULT_LIST_LIMIT, listFiles } from "../toolDeclarations";
 import { implement } from "./implement";
