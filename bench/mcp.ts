@@ -14,7 +14,7 @@ import { AGENT_HEADER, startLoopbackServer } from "../src/core/server";
 import { ToolCallTracker } from "../src/core/mcp/toolCallTracker";
 import { percentile } from "./percentile";
 import { jsonResult, type ToolResult } from "../src/core/mcp/toolResult";
-import { completeWithOutputSoFar } from "../src/core/tools/declarations/executeCommand";
+import { completeWithOutputSoFar } from "../src/core/toolDeclarations";
 import { clientTransport, transportSignal } from "../test/support/mcpClient";
 import { pollUntil } from "../test/support/waitFor";
 

@@ -44,8 +44,8 @@ async function bundledFiles(entry: string): Promise<string[]> {
   );
 }
 
-/** Each declared tool's handler: src/core/tools/<tool>.ts beside declarations/<tool>.ts. */
-const TOOL_HANDLERS = readdirSync(join(ROOT, "src/core/tools/declarations"))
+/** Each declared tool's handler: src/core/tools/<tool>.ts, for src/core/toolDeclarations/<tool>.ts. */
+const TOOL_HANDLERS = readdirSync(join(ROOT, "src/core/toolDeclarations"))
   .filter((file) => file !== "index.ts")
   .map((file) => `src/core/tools/${file}`)
   .filter((file) => existsSync(join(ROOT, file)));
@@ -79,7 +79,7 @@ describe("what the bundles carry of Arcadia's tools", () => {
   it.each(["src/cli.ts", "src/extension.ts"])("%s carries Arcadia's tool declarations, not their handlers", async (entry) => {
     const files = await bundledFiles(entry);
     expect(TOOL_HANDLERS.length).toBeGreaterThanOrEqual(8);
-    expect(files.filter((f) => f.startsWith("src/core/tools/declarations/")).length).toBeGreaterThan(0);
+    expect(files.filter((f) => f.startsWith("src/core/toolDeclarations/")).length).toBeGreaterThan(0);
     expect(files.filter((f) => TOOL_HANDLERS.includes(f))).toEqual([]);
   });
 

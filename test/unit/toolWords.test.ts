@@ -1,11 +1,11 @@
 /**
  * Every MCP tool Arcadia registers reads on a card like the built-in tool it stands in for
  * ("Reading App.tsx", "Running: npm test"), never as the generic "<tool> (arcadia)": the words its
- * declaration gives (core/tools/declarations) reach the card under the name the server registers.
+ * declaration gives (core/toolDeclarations) reach the card under the name the server registers.
  */
 import { describe, expect, it } from "vitest";
 import { toolLabel } from "../../src/core/labels/toolLabels";
-import { ARCADIA_TOOL_PREFIX } from "../../src/core/server/serverName";
+import { ARCADIA_TOOL_PREFIX } from "../../src/core/toolDeclarations";
 import { registerArcadiaTools } from "../../src/core/tools";
 import type { ToolPorts } from "../../src/core/tools/ports";
 

@@ -1,6 +1,6 @@
 import type { CompareCheckView, CompareMemberView } from "../../src/shared/protocol";
 import { STATUS_TEXT } from "./agentStatus";
-import { formatElapsed } from "./elapsed";
+import { formatElapsed } from "../../src/shared/elapsed";
 
 /** "1 file · +1 −1", "no changes", "counting…", "worktree removed", "merged into main" (picked, nothing since). */
 export function changesText(member: CompareMemberView, base: string): string {

@@ -9,7 +9,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Approval, TrackedCall } from "../../core/mcp";
 import { ToolUseMatcher } from "../../core/mcp";
-import { ARCADIA_TOOL_PREFIX } from "../../core/server";
+import { ARCADIA_TOOL_PREFIX } from "../../core/toolDeclarations";
 import type { TranscriptEvent } from "../../core/transcript";
 import { type Disposable, DisposableObject, Emitter, latch, visibleText } from "../../core/util";
 import type {

@@ -11,7 +11,7 @@ import { isSideQuery } from "../hooks";
 import { type HookEndpoint, type HookRequest, otherHookEvent } from "../server";
 import { errorMessage } from "../util";
 import type { Collision, CollisionGuard } from "./collisionGuard";
-import { editTarget, isEditTool } from "./editTargets";
+import { editTarget, isEditTool } from "../toolDeclarations";
 
 export type CollisionMode = "ask" | "warn" | "off";
 

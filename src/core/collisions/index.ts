@@ -2,4 +2,3 @@
 export { nodeCollisionDisk } from "./collisionDisk";
 export { CollisionGuard } from "./collisionGuard";
 export { type CollisionMode, shownFrom, withCollisionGuard } from "./collisionHooks";
-export { editTarget } from "./editTargets";

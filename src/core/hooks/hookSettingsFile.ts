@@ -25,7 +25,8 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { devNull, tmpdir } from "node:os";
 import { join } from "node:path";
-import { agentHeaders, ARCADIA_MCP_SERVER_NAME, HOOK_EVENT_NAMES, HOOK_EVENTS, type HookEventName } from "../server";
+import { agentHeaders, HOOK_EVENT_NAMES, HOOK_EVENTS, type HookEventName } from "../server";
+import { ARCADIA_MCP_SERVER_NAME } from "../toolDeclarations";
 
 /** Each event's timeout in seconds (hookEvents.ts: the one list of the events and why each). */
 export const HOOK_TIMEOUTS_S = Object.fromEntries(Object.entries(HOOK_EVENTS).map(([event, spec]) => [event, spec.timeoutS])) as {

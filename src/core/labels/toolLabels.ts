@@ -3,8 +3,7 @@
  * Plain text only: the webview renders these as text nodes, never as HTML.
  */
 
-import { ARCADIA_MCP_SERVER_NAME } from "../server";
-import { arcadiaTool } from "../tools";
+import { ARCADIA_MCP_SERVER_NAME, arcadiaTool } from "../toolDeclarations";
 
 const COMMAND_MAX = 60;
 
@@ -133,7 +132,7 @@ export function toolAction(name: string, rawInput: unknown): string {
 
 /**
  * Arcadia's own MCP tools read like the built-in ones they stand in for, in the words each one's
- * declaration gives (core/tools/declarations; test/unit/toolWords.test.ts: every one has them).
+ * declaration gives (core/toolDeclarations; test/unit/toolWords.test.ts: every one has them).
  */
 function arcadiaToolWords(tool: string, input: Input): ToolWords | undefined {
   const declared = arcadiaTool(tool)?.words;

@@ -6,7 +6,7 @@
  * waits on (an approval, a terminal command, a pending diff) through its context, so that
  * `cancelCall` can withdraw/interrupt/reject it. What `completeCall` returns is the tool's own
  * business: each tool declares its Complete (`complete`, with the hint the card shows; Arcadia's
- * in core/tools/declarations); the tracker knows no tool by name. Resolving twice is harmless: the first result
+ * in core/toolDeclarations); the tracker knows no tool by name. Resolving twice is harmless: the first result
  * wins, later ones are ignored.
  */
 import { type Clock, DisposableObject, Emitter, systemClock } from "../util";

@@ -7,4 +7,3 @@ export { DEFAULT_PROGRESS_INTERVAL_MS } from "./mcp/progressKeepAlive";
 export { type HookEndpoint, type HookInput, type HookRequest, HOOKS_PATH } from "./hooks/hookRoute";
 export { HOOK_EVENT_NAMES, HOOK_EVENTS, type HookEventName, isHookEventName, otherHookEvent } from "./hooks/hookEvents";
 export { writeMcpConfigFile } from "./mcpConfigFile";
-export { ARCADIA_MCP_SERVER_NAME, ARCADIA_TOOL_PREFIX } from "./serverName";

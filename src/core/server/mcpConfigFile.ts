@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { agentHeaders } from "./auth";
-import { ARCADIA_MCP_SERVER_NAME } from "./serverName";
+import { ARCADIA_MCP_SERVER_NAME } from "../toolDeclarations";
 
 export interface McpConfigFile {
   path: string;

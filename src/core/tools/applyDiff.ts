@@ -1,5 +1,5 @@
-/** apply_diff (declared in declarations/applyDiff.ts): search/replace edits to an existing file, after the user accepts the diff. */
-import { applyDiff } from "./declarations/applyDiff";
+/** apply_diff (declared in core/toolDeclarations/applyDiff.ts): search/replace edits to an existing file, after the user accepts the diff. */
+import { applyDiff } from "../toolDeclarations";
 import { readBeforeEdit, reviewAndWrite } from "./diffReview";
 import { implement } from "./implement";
 import { resolveToolPath } from "./paths";

@@ -1,7 +1,7 @@
 /**
  * The one way a tool writes: show the change as a diff, write only after Accept. The diff review
  * is the approval. The pending diff is linked to the call, so Cancel rejects it and Complete
- * accepts it (declarations/diffComplete.ts: the handler then writes for real and answers with the
+ * accepts it (core/toolDeclarations/diffComplete.ts: the handler then writes for real and answers with the
  * real result).
  */
 import type { CallContext, ToolResult } from "../mcp";

@@ -1,13 +1,13 @@
 /**
- * execute_command (declared in declarations/executeCommand.ts): runs a shell command in a terminal
+ * execute_command (declared in core/toolDeclarations/executeCommand.ts): runs a shell command in a terminal
  * the user can see (one per agent), and answers with its output and exit code. The command can be
  * force-finished from the panel: Cancel interrupts it; Complete hands back the output so far
  * (completeWithOutputSoFar, with the declaration).
  */
 import type { CallContext } from "../mcp";
 import { jsonResult, type ToolResult } from "../mcp";
-import type { ArgsOf } from "./declarations/arcadiaTool";
-import { DEFAULT_COMMAND_TIMEOUT_SECONDS, executeCommand, MAX_OUTPUT_CHARS } from "./declarations/executeCommand";
+import type { ArgsOf } from "../toolDeclarations";
+import { DEFAULT_COMMAND_TIMEOUT_SECONDS, executeCommand, MAX_OUTPUT_CHARS } from "../toolDeclarations";
 import { implement } from "./implement";
 import { forbiddenCharacterMessage, forbiddenCommandCharacter } from "./commandCharacters";
 import { planCommandFor } from "./commandPlan";

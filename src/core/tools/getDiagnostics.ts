@@ -1,10 +1,10 @@
 /**
- * get_diagnostics (declared in declarations/getDiagnostics.ts): the Problems (errors, warnings…)
+ * get_diagnostics (declared in core/toolDeclarations/getDiagnostics.ts): the Problems (errors, warnings…)
  * of one file or of the whole workspace. Problems quote code and name files, so they are read like
  * the files: without a path, only files inside the workspace folders (symlinks resolved); a file
  * outside needs its path, and the user's Allow, as read_file would.
  */
-import { getDiagnostics, MAX_DIAGNOSTICS } from "./declarations/getDiagnostics";
+import { getDiagnostics, MAX_DIAGNOSTICS } from "../toolDeclarations";
 import { implement } from "./implement";
 import { insideWorkspace, realpathAllowingMissing, resolveToolPath } from "./paths";
 import type { Diagnostic, Severity, ToolPorts } from "./ports";

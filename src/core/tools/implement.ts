@@ -1,12 +1,12 @@
 /**
- * A declared tool (declarations/) and its handler, made into what the server registers (a
+ * A declared tool (core/toolDeclarations) and its handler, made into what the server registers (a
  * ToolSpec): everything but the handler comes from the declaration, the input schema built here
  * from zod (the declaration loads without it).
  */
 import { z } from "zod";
 import type { CallContext, ToolResult } from "../mcp";
 import type { AddTool, ToolSpec } from "../server";
-import type { ArcadiaTool, InputShape, ToolArgs } from "./declarations/arcadiaTool";
+import type { ArcadiaTool, InputShape, ToolArgs } from "../toolDeclarations";
 import type { ToolPorts } from "./ports";
 
 /** What registerArcadiaTools is given beside the ports. */

@@ -1,5 +1,5 @@
-/** Arcadia's MCP tools (plain Node): the tool specs, their ports, and the command approval policy. */
-export { ARCADIA_TOOLS, arcadiaTool, registerArcadiaTools } from "./arcadiaTools";
+/** Arcadia's MCP tools' handlers (plain Node; what each tool is: core/toolDeclarations), their ports, and the command approval policy. */
+export { registerArcadiaTools } from "./arcadiaTools";
 export { linkedResources } from "./linkedResources";
 export {
   commandTextDecision,
@@ -9,7 +9,6 @@ export {
   type CommandApprovalSettings,
 } from "./commandApproval";
 export { nodeCommandDisk } from "./commandDisk";
-export { DEFAULT_COMMAND_TIMEOUT_SECONDS, MAX_OUTPUT_CHARS } from "./declarations/executeCommand";
 export { nodeWorkspaceFiles } from "./nodeWorkspaceFiles";
 export { applyEdits, type Edit } from "./searchReplace";
 export type * from "./ports";

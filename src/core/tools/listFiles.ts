@@ -1,6 +1,9 @@
-/** list_files (declared in declarations/listFiles.ts): a folder's entries, optionally recursive (never into .git, node_modules or symlinks), capped. */
+/**
+ * list_files (declared in core/toolDeclarations/listFiles.ts): a folder's entries, optionally
+ * recursive (never into .git, node_modules or symlinks), capped.
+ */
 import { join } from "node:path";
-import { DEFAULT_LIST_LIMIT, listFiles } from "./declarations/listFiles";
+import { DEFAULT_LIST_LIMIT, listFiles } from "../toolDeclarations";
 import { implement } from "./implement";
 import { insideWorkspace, isInside, resolveToolPath } from "./paths";
 import type { ToolPorts } from "./ports";

@@ -1,5 +1,5 @@
-/** open_file (declared in declarations/openFile.ts): show a file to the user in an editor, optionally at a line. */
-import { openFile } from "./declarations/openFile";
+/** open_file (declared in core/toolDeclarations/openFile.ts): show a file to the user in an editor, optionally at a line. */
+import { openFile } from "../toolDeclarations";
 import { implement } from "./implement";
 import { resolveToolPath } from "./paths";
 import { ok, toolError } from "./results";

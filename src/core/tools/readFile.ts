@@ -1,12 +1,12 @@
-/** read_file (declared in declarations/readFile.ts): a text file's lines, a window at a time (offset/limit), with a size cap. */
+/** read_file (declared in core/toolDeclarations/readFile.ts): a text file's lines, a window at a time (offset/limit), with a size cap. */
 import { isPathChanged } from "./checkedOpen";
-import { DEFAULT_LINES, MAX_LINE_CHARS, MAX_READ_BYTES, readFile } from "./declarations/readFile";
+import { DEFAULT_LINES, MAX_LINE_CHARS, MAX_READ_BYTES, readFile } from "../toolDeclarations";
 import { implement } from "./implement";
 import { resolveToolPath } from "./paths";
 import { ok, toolError } from "./results";
 import { shownPath } from "./shownPath";
-import { decodeText, looksBinary, MB } from "./text";
-import { errorMessage } from "../util";
+import { decodeText, looksBinary } from "./text";
+import { errorMessage, MB } from "../util";
 
 /** Enough for a long file window, small enough not to flood the agent's context. */
 const MAX_RESULT_CHARS = 100_000;

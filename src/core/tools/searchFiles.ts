@@ -1,12 +1,12 @@
 /**
- * search_files (declared in declarations/searchFiles.ts): lines matching a text or a regular
+ * search_files (declared in core/toolDeclarations/searchFiles.ts): lines matching a text or a regular
  * expression, across a folder (optionally filtered by a glob) or in one file. Binary and huge files
  * are skipped and counted, and so are files that lead out of the searched folder and the workspace
  * through a symlink (VS Code's findFiles follows links by default): only the folder the user
  * approved, or the workspace, is read. A regular expression runs in a worker thread with a deadline
  * (regexLineMatcher.ts): an agent's catastrophic pattern must not freeze the extension host.
  */
-import { DEFAULT_MATCHES, MAX_SEARCH_FILE_BYTES, searchFiles } from "./declarations/searchFiles";
+import { DEFAULT_MATCHES, MAX_SEARCH_FILE_BYTES, searchFiles } from "../toolDeclarations";
 import { implement } from "./implement";
 import { insideWorkspace, isInside, resolveToolPath } from "./paths";
 import { DEFAULT_REGEX_DEADLINE_MS, RegexAbortedError, RegexLineMatcher, RegexTimeoutError } from "./regexLineMatcher";

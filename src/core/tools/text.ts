@@ -24,6 +24,3 @@ export function tail(text: string, maxChars: number): { text: string; truncated:
   if (text.length <= maxChars) return { text, truncated: false };
   return { text: `[… ${text.length - maxChars} earlier characters dropped …]\n${text.slice(-maxChars)}`, truncated: true };
 }
-
-export const KB = 1024;
-export const MB = 1024 * KB;

@@ -1,5 +1,5 @@
-/** write_file (declared in declarations/writeFile.ts): create or replace a whole file, after the user accepts the diff. */
-import { writeFile } from "./declarations/writeFile";
+/** write_file (declared in core/toolDeclarations/writeFile.ts): create or replace a whole file, after the user accepts the diff. */
+import { writeFile } from "../toolDeclarations";
 import { readBeforeEdit, reviewAndWrite } from "./diffReview";
 import { implement } from "./implement";
 import { resolveToolPath } from "./paths";

@@ -5,7 +5,7 @@
  * the transcript incrementally (by byte offset, new lines only), so a count after each turn reads
  * only what the turn wrote. The main thread's edits: a sub-agent's live in its own file.
  */
-import { editTarget } from "../collisions";
+import { editTarget } from "../toolDeclarations";
 import type { TranscriptEvent } from "./events";
 import { TranscriptInterpreter } from "./interpreter";
 import { LineReader } from "./lineReader";

@@ -10,7 +10,7 @@ import type { ToolCallTracker, TrackedCall } from "../../core/mcp";
 // The card's own formatter, so a call reads "running 2m 05s" in the picker as on its row. The
 // extension may take this pure function from the webview's sources; the reverse is refused (the
 // webview imports only types from src/), so it lives there.
-import { formatElapsed } from "../../../webview-ui/src/elapsed";
+import { formatElapsed } from "../../shared/elapsed";
 
 export async function pickCall(calls: readonly TrackedCall[], agentName: (agentId: string | undefined) => string, action: string): Promise<string | undefined> {
   if (calls.length === 0) {

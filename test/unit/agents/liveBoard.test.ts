@@ -7,7 +7,7 @@ import { type AgentLiveView, type PermissionPrompt, LiveBoard } from "../../../s
 import { ApprovalQueue } from "../../../src/core/mcp/approvalQueue";
 import { GENERIC_COMPLETE_HINT, ToolCallTracker } from "../../../src/core/mcp/toolCallTracker";
 import { jsonResult } from "../../../src/core/mcp/toolResult";
-import { completeWithOutputSoFar } from "../../../src/core/tools/declarations/executeCommand";
+import { completeWithOutputSoFar } from "../../../src/core/toolDeclarations";
 import type { TranscriptEvent } from "../../../src/core/transcript/events";
 import { Emitter } from "../../../src/core/util/emitter";
 

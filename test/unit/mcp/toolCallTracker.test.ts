@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { GENERIC_COMPLETE_HINT, type LinkedResources, type TrackerChange, ToolCallTracker } from "../../../src/core/mcp/toolCallTracker";
 import { jsonResult, type ToolResult } from "../../../src/core/mcp/toolResult";
-import { completeByAcceptingTheDiff } from "../../../src/core/tools/declarations/diffComplete";
-import { completeWithOutputSoFar } from "../../../src/core/tools/declarations/executeCommand";
+import { completeByAcceptingTheDiff, completeWithOutputSoFar } from "../../../src/core/toolDeclarations";
 import { ManualClock } from "../../../src/core/util/clock";
 
 function resources() {

@@ -1,5 +1,5 @@
 /**
- * An Arcadia MCP tool is declared once (src/core/tools/declarations): what the agent is told, how
+ * An Arcadia MCP tool is declared once (src/core/toolDeclarations): what the agent is told, how
  * its calls read on a card, what Complete does and which file it writes all come from that one
  * declaration, through the real paths that use them: the server's registration, the transcript's
  * rows, the tracker's Complete button and the collision guard. A declaration changed is every
@@ -8,14 +8,11 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { deriveToolCalls } from "../../../src/core/agent/toolCalls";
-import { editTarget, isEditTool } from "../../../src/core/collisions/editTargets";
 import { rowLabel } from "../../../src/core/labels/toolLabels";
 import { GENERIC_COMPLETE_HINT, ToolCallTracker } from "../../../src/core/mcp/toolCallTracker";
 import type { ToolSpec } from "../../../src/core/server";
-import { ARCADIA_TOOL_PREFIX } from "../../../src/core/server/serverName";
 import { registerArcadiaTools } from "../../../src/core/tools";
-import { ARCADIA_TOOLS } from "../../../src/core/tools/arcadiaTools";
-import type { DeclaredTool } from "../../../src/core/tools/declarations";
+import { ARCADIA_TOOL_PREFIX, ARCADIA_TOOLS, type DeclaredTool, editTarget, isEditTool } from "../../../src/core/toolDeclarations";
 import type { ToolPorts } from "../../../src/core/tools/ports";
 import { TranscriptInterpreter } from "../../../src/core/transcript/interpreter";
 

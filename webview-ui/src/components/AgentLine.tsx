@@ -2,7 +2,7 @@ import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
 import { memo, useRef, type SyntheticEvent } from "react";
 import type { CardView, RaceTagView } from "../../../src/shared/protocol";
 import { cardStatus, limitInsteadOfError, STATUS_TEXT } from "../agentStatus";
-import { formatElapsed } from "../elapsed";
+import { formatElapsed } from "../../../src/shared/elapsed";
 import { focusAgentHandlers } from "../focusAgent";
 import { nowDoing } from "../nowDoing";
 import { useBringIntoView } from "../useBringIntoView";

@@ -1,5 +1,5 @@
 import type { StillRunningView } from "../../../src/shared/protocol";
-import { formatElapsed } from "../elapsed";
+import { formatElapsed } from "../../../src/shared/elapsed";
 import { useNow } from "../useNow";
 import { useSendOnce } from "../useSendOnce";
 import { post } from "../clients/panelClient";

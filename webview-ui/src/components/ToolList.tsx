@@ -1,6 +1,6 @@
 import { memo, useMemo } from "react";
 import type { CardView, ToolView } from "../../../src/shared/protocol";
-import { formatElapsed } from "../elapsed";
+import { formatElapsed } from "../../../src/shared/elapsed";
 import { placeLive, type RowLive } from "../liveRows";
 import { buildToolTree, type ToolNode } from "../toolTree";
 import { useMinimumVisibility } from "../useMinimumVisibility";

@@ -3,8 +3,8 @@
  * pending diff is linked to the call (../diffReview.ts), so the handler then writes for real and
  * answers with the real result.
  */
-import type { CompleteBehaviour } from "../../mcp";
-import { jsonResult } from "../../mcp";
+import type { CompleteBehaviour } from "../mcp";
+import { jsonResult } from "../mcp";
 
 export const completeByAcceptingTheDiff: CompleteBehaviour = {
   hint: "Accept the proposed change and write it",

@@ -1,5 +1,5 @@
 /** write_file, declared: create or replace a whole file, after the user accepts the diff. Handler: ../writeFile.ts. */
-import { MB } from "../text";
+import { MB } from "../util";
 import { defineArcadiaTool } from "./arcadiaTool";
 import { completeByAcceptingTheDiff } from "./diffComplete";
 

@@ -3,8 +3,8 @@
  * its output and exit code. Complete hands back the output so far (completeWithOutputSoFar); the
  * handler is ../executeCommand.ts.
  */
-import type { CompleteBehaviour } from "../../mcp";
-import { jsonResult } from "../../mcp";
+import type { CompleteBehaviour } from "../mcp";
+import { jsonResult } from "../mcp";
 import { defineArcadiaTool } from "./arcadiaTool";
 
 export const DEFAULT_COMMAND_TIMEOUT_SECONDS = 600;

@@ -1,7 +1,8 @@
 /**
  * "5s", "1m 03s", "2h 04m 09s": seconds always shown, so a running tool visibly ticks. The one
  * format of a call's elapsed time: the cards and the extension's call picker (src/vscode/tools/callPicker.ts)
- * both use it. Keep this file pure (no React, no DOM, no imports): the extension bundles it.
+ * both use it. Keep this file pure (no React, no DOM, no imports): both bundles carry it, the only
+ * value the webview takes from the extension's src/ (eslint.config.mjs allows it by name).
  */
 export function formatElapsed(ms: number): string {
   const total = Math.max(0, Math.floor((Number.isFinite(ms) ? ms : 0) / 1000));

@@ -3,11 +3,12 @@
  * tools give absolute paths (`file_path`, `notebook_path`); Arcadia's own (those whose declaration
  * names the field they write: `write_file`, `apply_diff`) take a path absolute or relative to the
  * agent's folder. Anything else (Bash included: what a command writes cannot be known before it
- * runs) changes nothing we can name.
+ * runs) changes nothing we can name. Read by the collision guard (hook input) and a session's
+ * edited files (transcript tool_uses), so it lives here, below both.
  */
 import { isAbsolute, resolve } from "node:path";
-import { ARCADIA_TOOL_PREFIX } from "../server";
-import { ARCADIA_TOOLS } from "../tools";
+import { ARCADIA_TOOLS } from "./declaredTools";
+import { ARCADIA_TOOL_PREFIX } from "./serverName";
 
 /** Tool name → the input field holding the path it writes. */
 const PATH_FIELD: Readonly<Record<string, string>> = {

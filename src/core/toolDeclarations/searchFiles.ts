@@ -1,5 +1,5 @@
 /** search_files, declared: lines matching a text or a regular expression, in a folder or one file. Handler: ../searchFiles.ts. */
-import { MB } from "../text";
+import { MB } from "../util";
 import { defineArcadiaTool } from "./arcadiaTool";
 
 export const MAX_SEARCH_FILE_BYTES = 2 * MB;

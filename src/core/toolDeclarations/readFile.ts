@@ -1,5 +1,5 @@
 /** read_file, declared: a text file's lines, a window at a time (offset/limit), with a size cap. Handler: ../readFile.ts. */
-import { MB } from "../text";
+import { MB } from "../util";
 import { defineArcadiaTool } from "./arcadiaTool";
 
 export const MAX_READ_BYTES = 10 * MB;

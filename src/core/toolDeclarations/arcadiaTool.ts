@@ -1,7 +1,7 @@
 /**
  * One of Arcadia's MCP tools, declared once: what the agent is told (name, title, description, the
  * input schema), how a call reads on a card (its words), what Complete on the panel does, and which
- * input field names the file it writes. Its handler (../<tool>.ts, through ../implement.ts) does
+ * input field names the file it writes. Its handler (core/tools/<tool>.ts, through implement.ts) does
  * what it says; the server's registration, the card's rows (core/labels/toolLabels.ts), the
  * tracker's Complete and the collision guard all read it from here.
  *
@@ -11,7 +11,7 @@
  */
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
-import type { CompleteBehaviour } from "../../mcp";
+import type { CompleteBehaviour } from "../mcp";
 
 export type InputShape = z.ZodRawShape;
 /** A call's arguments, once the server has checked them against the shape. */
@@ -37,7 +37,7 @@ export interface CallWords<K extends string> {
 }
 
 export interface ArcadiaTool<N extends string = string, S extends InputShape = InputShape> {
-  /** The MCP name; the CLI's transcript calls it `mcp__arcadia__<name>` (core/server/serverName.ts). */
+  /** The MCP name; the CLI's transcript calls it `mcp__arcadia__<name>` (./serverName.ts). */
   readonly name: N;
   readonly title: string;
   readonly description: string;

@@ -1,5 +1,6 @@
+/** A call's elapsed time, in the one format the cards and the extension's call picker share (src/shared/elapsed.ts). */
 import { expect, it } from "vitest";
-import { formatElapsed } from "../src/elapsed";
+import { formatElapsed } from "../../src/shared/elapsed";
 
 it("formats elapsed time the way the cards show it", () => {
   expect(formatElapsed(0)).toBe("0s");
