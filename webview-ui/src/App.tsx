@@ -1,3 +1,4 @@
+/** The panel's agents page: the overview (a line per agent), every prompt under it, then one agent's details in the height left. */
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from "react";
 import { AgentCard } from "./components/AgentCard";
 import { AgentLine, AgentPrompts } from "./components/AgentLine";

@@ -1,3 +1,4 @@
+/** The compare tab's page: a race's members side by side, one column each, fed by the extension's compareState pushes. */
 import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
 import { useEffect, useReducer } from "react";
 import type { RaceCompareView } from "../../src/shared/protocol";

@@ -1,3 +1,4 @@
+/** The session reader's page: one session read as a conversation, filtered by words, shown a page of items at a time. */
 import { VSCodeButton, VSCodeTextField } from "@vscode/webview-ui-toolkit/react";
 import { memo, useMemo, useReducer, useState } from "react";
 import type { SessionItemView } from "../../src/shared/protocol";

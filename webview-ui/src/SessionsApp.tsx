@@ -1,3 +1,4 @@
+/** The Sessions page: every session of the workspace in a sortable, filterable table, each with Resume (or Show) and its raw transcript. */
 import { VSCodeButton, VSCodeTextField } from "@vscode/webview-ui-toolkit/react";
 import { useEffect, useMemo, useReducer, useState } from "react";
 import type { SessionRowView } from "../../src/shared/protocol";

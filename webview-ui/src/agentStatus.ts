@@ -1,3 +1,4 @@
+/** The card's words and status keyword for an agent, from the protocol's one status truth and how its last turn ended. */
 import type { CardView, NeedsYouView } from "../../src/shared/protocol";
 
 /**

@@ -1,3 +1,4 @@
+/** The compare tab's words for a race member: its changes, whether it merges, how its check went. */
 import type { CompareCheckView, CompareMemberView } from "../../src/shared/protocol";
 import { STATUS_TEXT } from "./agentStatus";
 import { formatElapsed } from "../../src/shared/elapsed";

@@ -1,3 +1,4 @@
+/** The context gauge's model: the share of the window used, its text, and when it turns to the warning colour. */
 import type { CardView } from "../../src/shared/protocol";
 
 /** Past this share of the window the gauge turns to the warning colour. */

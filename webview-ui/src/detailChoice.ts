@@ -1,3 +1,4 @@
+/** Which agent's details the panel shows below the overview, as a pure choice. */
 import type { CardView } from "../../src/shared/protocol";
 
 /**

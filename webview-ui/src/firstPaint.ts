@@ -1,3 +1,4 @@
+/** The panel's first paint: the snapshot embedded in the page, over the state VS Code kept for the view. */
 import { fromSaved, isExtensionMessage, reduce, type PanelState } from "./store";
 
 /** Written by the extension into the page (src/vscode/webviewHtml.ts INITIAL_STATE_ID). */

@@ -1,3 +1,4 @@
+/** The one handler that shows an agent's terminal on a click, Enter or Space on its line or card. */
 import type { KeyboardEvent } from "react";
 import { post } from "./clients/panelClient";
 

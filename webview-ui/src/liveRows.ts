@@ -1,3 +1,4 @@
+/** Which live call, prompt or still-running command goes on which tool row, the rest to the card's foot. */
 import type { CardView, LiveCallView, PromptView, StillRunningView, ToolView } from "../../src/shared/protocol";
 
 /** What is live on one tool row: its MCP call in flight, its open prompts, a command it left running. */

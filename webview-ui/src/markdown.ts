@@ -1,3 +1,4 @@
+/** Renders an agent's replies as Markdown that cannot run anything (no raw HTML, checked links). */
 import MarkdownIt from "markdown-it";
 
 /**

@@ -1,3 +1,4 @@
+/** What an agent's overview line says it does now, and since when. */
 import type { CardView, ToolView } from "../../src/shared/protocol";
 import { cardStatus } from "./agentStatus";
 

@@ -1,3 +1,4 @@
+/** The Sessions table's order by any column, and a race's sessions grouped under one heading. */
 import type { SessionRowView } from "../../src/shared/protocol";
 
 /** The columns the Sessions list sorts by (its headers). */

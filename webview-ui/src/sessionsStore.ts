@@ -1,3 +1,4 @@
+/** The reducers of the Sessions list and the session reader, and the word filter both use. */
 import type { SessionItemView, SessionRowView } from "../../src/shared/protocol";
 import type { ReaderPush } from "../../src/shared/protocols/reader";
 import type { SessionsPush } from "../../src/shared/protocols/sessions";

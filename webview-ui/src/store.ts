@@ -1,3 +1,4 @@
+/** The panel's pure reducer over the extension's messages: one whole card per agent, the notice, the reveal. */
 import { dequal } from "dequal";
 import type { CardView, ExtensionMessage, NoticeView } from "../../src/shared/protocol";
 

@@ -1,3 +1,4 @@
+/** Nests a card's tool rows under the sub-agent call that owns them, hiding nothing. */
 import type { ToolView } from "../../src/shared/protocol";
 
 export interface ToolNode {

@@ -1,3 +1,4 @@
+/** The words for usage and time on cards: token counts, cost, durations. */
 import type { CardView, SessionUsageView } from "../../src/shared/protocol";
 
 /** 1234 → "1.2k", 12_500 → "12.5k", 13_000 → "13k", 3_400_000 → "3.4M". */

@@ -1,3 +1,4 @@
+/** Scrolls an agent's line into view when it starts to need the user or is asked for, never moving focus. */
 import { type RefObject, useEffect, useRef, useState } from "react";
 import type { CardView } from "../../src/shared/protocol";
 

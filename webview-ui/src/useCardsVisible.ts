@@ -1,3 +1,4 @@
+/** Tells the extension which agents' lines are on screen, so it notifies only about the others. */
 import { type RefObject, useEffect } from "react";
 import { post } from "./clients/panelClient";
 

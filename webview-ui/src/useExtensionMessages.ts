@@ -1,3 +1,4 @@
+/** Connects a page to the extension: its pushes to the page's reducer, then its ready message. */
 import { useEffect } from "react";
 
 /**

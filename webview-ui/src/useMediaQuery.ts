@@ -1,3 +1,4 @@
+/** Whether a CSS media query matches, kept up to date as the panel is resized. */
 import { useEffect, useState } from "react";
 
 function media(query: string): MediaQueryList | undefined {

@@ -1,3 +1,4 @@
+/** Keeps a finished tool on screen long enough to be seen, even one that started and ended between two updates. */
 import { useEffect, useReducer, useRef } from "react";
 
 /** A tool shows for at least this long, even one that started and ended between two updates. */

@@ -1,3 +1,4 @@
+/** One shared one-second ticker for every running counter on screen. */
 import { useEffect, useState } from "react";
 
 // One shared 1 s interval for every running tool's counter, running only while a counter is on

@@ -1,3 +1,4 @@
+/** Lets a finishing button (Cancel, Allow, Restart) send once, whatever the clicks. */
 import { useCallback, useRef, useState } from "react";
 
 /**

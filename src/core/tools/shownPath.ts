@@ -1,3 +1,4 @@
+/** How a tool's result names a path: relative to the agent's folder when inside it, else absolute. */
 import { isAbsolute, relative } from "node:path";
 import { baseFolder } from "./paths";
 import type { ToolPorts } from "./ports";

@@ -1,3 +1,4 @@
+/** Whether one absolute path lies inside a folder, by path segments (the containment test every path check uses). */
 import { isAbsolute, relative, sep } from "node:path";
 
 /** `path` is `folder` or lies below it (by path segments: /ab is not inside /a). Both absolute, resolved. */

@@ -1,3 +1,4 @@
+/** The typed link between a page and the extension (post, request with its answer, pushes), shared by every page's client. */
 import type { PageMessage, PageProtocol, PageResponse } from "../../../src/shared/protocols/pageProtocol";
 import { postToExtension } from "../vscodeApi";
 

@@ -1,3 +1,4 @@
+/** A card's action button that names what it acts on for screen readers, in the toolkit's look. */
 import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
 import type { ReactNode, SyntheticEvent } from "react";
 

@@ -1,3 +1,4 @@
+/** One agent's details below the overview: header, worktree and review lines, tool rows and earlier turns. */
 import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
 import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from "react";
 import type { CardView } from "../../../src/shared/protocol";

@@ -1,3 +1,4 @@
+/** One agent's line in the panel's overview (name, status, what it does now) and its prompts under the overview. */
 import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
 import { memo, useRef, type SyntheticEvent } from "react";
 import type { CardView, RaceTagView } from "../../../src/shared/protocol";

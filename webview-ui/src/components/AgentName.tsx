@@ -1,3 +1,4 @@
+/** An agent's name on its card, renamed in place, with the length rule the extension applies too. */
 import { VSCodeButton, VSCodeTextField } from "@vscode/webview-ui-toolkit/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from "react";
 import { post } from "../clients/panelClient";

@@ -1,3 +1,4 @@
+/** Keeps one agent's render error to its own line or details, logged, and retries on its next data. */
 import { Component, type ReactNode } from "react";
 
 /**

@@ -1,3 +1,4 @@
+/** One race member's column in the compare tab: what it did, whether it merges, its check, and its actions. */
 import type { CompareMemberView, RaceCompareView } from "../../../src/shared/protocol";
 import { changesText, checkText, mergeText, phaseText } from "../compareText";
 import { compactNumber, costText, duration } from "../usageText";

@@ -1,3 +1,4 @@
+/** The card's context gauge: how full the agent's context window is, drawn without style attributes. */
 import type { CardView } from "../../../src/shared/protocol";
 import { contextGauge } from "../contextUsage";
 

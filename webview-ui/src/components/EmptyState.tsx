@@ -1,3 +1,4 @@
+/** What the panel shows with no agents yet: what it is for and the button that starts one. */
 import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
 import { post } from "../clients/panelClient";
 import { Codicon } from "./Codicon";

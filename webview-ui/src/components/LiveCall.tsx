@@ -1,3 +1,4 @@
+/** An MCP call to Arcadia in flight: its ticking time and its Cancel / Complete buttons. */
 import type { LiveCallView } from "../../../src/shared/protocol";
 import { formatElapsed } from "../../../src/shared/elapsed";
 import { useNow } from "../useNow";

@@ -1,3 +1,4 @@
+/** A panel-wide notice (such as claude not found) with the actions that fix it. */
 import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
 import type { NoticeView } from "../../../src/shared/protocol";
 import { post } from "../clients/panelClient";

@@ -1,3 +1,4 @@
+/** A prompt waiting for the user on a card (command, path, write or permission) with Allow / Deny / Always allow. */
 import type { PromptView } from "../../../src/shared/protocol";
 import { useSendOnce } from "../useSendOnce";
 import { post } from "../clients/panelClient";

@@ -1,3 +1,4 @@
+/** The card's line about review comments on the agent's changes: how many, addressed, queued, and Send. */
 import type { SyntheticEvent } from "react";
 import type { ReviewCommentsView } from "../../../src/shared/protocol";
 import { post } from "../clients/panelClient";

@@ -1,3 +1,4 @@
+/** The card's line listing the files a shared-checkout agent edited this session, with Review. */
 import type { SyntheticEvent } from "react";
 import type { SessionEditsView } from "../../../src/shared/protocol";
 import { post } from "../clients/panelClient";

@@ -1,3 +1,4 @@
+/** The card's warning about uncommitted files this agent and others both change. */
 import type { SharedFileView } from "../../../src/shared/protocol";
 import { Codicon } from "./Codicon";
 

@@ -1,3 +1,4 @@
+/** The status dot before a card's status text, with an icon for the states that need the user's eye. */
 import type { CardStatus } from "../agentStatus";
 
 // States that need the user's eye get a shape, not just a colour: an icon in place of the dot.

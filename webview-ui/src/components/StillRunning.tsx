@@ -1,3 +1,4 @@
+/** A command its call left running after Complete: its time and its Stop button. */
 import type { StillRunningView } from "../../../src/shared/protocol";
 import { formatElapsed } from "../../../src/shared/elapsed";
 import { useNow } from "../useNow";

@@ -1,3 +1,4 @@
+/** A card's tool rows, nested under their sub-agent, each with its outcome icon, words, waits and live controls. */
 import { memo, useMemo } from "react";
 import type { CardView, ToolView } from "../../../src/shared/protocol";
 import { formatElapsed } from "../../../src/shared/elapsed";

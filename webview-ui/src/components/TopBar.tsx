@@ -1,3 +1,4 @@
+/** The panel's toolbar (Open Claude Code, New Worktree, Run on Several Agents, Sessions) and every card's usage together. */
 import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
 import { useMediaQuery } from "../useMediaQuery";
 import { post } from "../clients/panelClient";

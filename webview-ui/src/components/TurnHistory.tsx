@@ -1,3 +1,4 @@
+/** A card's earlier turns, one line each, newest first; a click shows that turn's calls. */
 import { useState, type SyntheticEvent } from "react";
 import type { TurnSummaryView } from "../../../src/shared/protocol";
 import { duration } from "../usageText";

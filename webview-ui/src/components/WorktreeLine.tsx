@@ -1,3 +1,4 @@
+/** The card's worktree line for an agent in a worktree of its own: branch, changes, Review / Merge / Remove. */
 import type { SyntheticEvent } from "react";
 import type { WorktreeView } from "../../../src/shared/protocol";
 import { post } from "../clients/panelClient";

@@ -1,3 +1,4 @@
+/** Mounts a page's app into the page and reads what the extension embedded in it. */
 import "@vscode/codicons/dist/codicon.css";
 import "../styles.css";
 import { StrictMode, type ReactNode } from "react";
