@@ -1,3 +1,4 @@
+/** Runs a lint check script (scripts/check-*.mjs) on a throwaway tree of planted files, for the checks' own tests. */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";

@@ -1,3 +1,4 @@
+/** The public transcripts tests replay: their folder and every transcript in it. */
 import { readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 

@@ -1,3 +1,4 @@
+/** Temporary folders for a test, removed after it. */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
