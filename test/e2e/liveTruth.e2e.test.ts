@@ -30,7 +30,7 @@ const PROMPTS = ["Latency run one", "Latency run two", "Latency run three"];
 const timedCommand = (n: number) => `date +%s%3N && sleep 1.${String(n).padStart(2, "0")}`;
 /**
  * Like the real API, the reply's end (message_delta) comes a little after its tool_use block:
- * the CLI then writes the reply's records only once the tool has finished (CLAUDE.md, Lessons).
+ * the CLI then writes the reply's records only once the tool has finished (docs/claude-code-cli.md, Transcripts).
  */
 const STREAM_GAP_MS = 150;
 const latencySteps: Step[] = [

@@ -2,8 +2,8 @@
  * A new worktree for an agent, laid out as Claude Code's own `--worktree` lays it out
  * (`.claude/worktrees/<name>` at the repository root, branch `worktree-<name>`), but created by
  * Arcadia with git so the agent's terminal itself starts in it: restart (`--resume`), the project
- * folder of its transcript, /clear and the status file's cwd all agree (CLAUDE.md, "Key
- * decisions"). The base it branched from is kept in the branch's git config, so merge and the
+ * folder of its transcript, /clear and the status file's cwd all agree (docs/decisions.md,
+ * Features). The base it branched from is kept in the branch's git config, so merge and the
  * card know it after a reload, and it goes with the branch.
  */
 import { appendFile, readFile } from "node:fs/promises";

@@ -1,6 +1,6 @@
 /**
  * A folder watched for the files one reader cares about: "watch a folder + safety poll + coalesced
- * reads", written once with every race it has met (CLAUDE.md, Watching and Lessons):
+ * reads", written once with every race it has met (docs/decisions.md, Watching; docs/platform-facts.md):
  * - the folder may not exist yet (a project's first transcript, the CLI's first status file): each
  *   poll looks for it again, and the owner's first look after the watch is in place catches what
  *   was written while it was being set up;
