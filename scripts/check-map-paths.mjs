@@ -2,25 +2,36 @@
 // Fails when CLAUDE.md or a page of docs/ names a repository path that does not exist: the map is read
 // by every Claude Code session here, and a path that went stale sends it looking for what is gone.
 // What counts as a path: a `backticked` token without spaces that starts with one of the repository's
-// top-level entries (`src/…`, `test/…`, `README.md`), checked from the root; or, inside a feature
-// table, a path relative to a layer (`components/AgentLine.tsx`, `tools/`), found under one of LAYERS;
-// or a bare code file name (`latch.ts`), found anywhere under LAYERS; and in a table whose header
-// names folders (`| feature | src/core |`), each backticked name in such a column, inside that folder. A placeholder segment
-// (`<tool>`, `*`, `…`) ends the check at the folder before it. Anything else (`zod/mini`, `/clear`,
-// `~/.claude.json`, the CLI's own file names) is not this repository's path and is left alone.
+// top-level entries (`src/…`, `test/…`, `README.md`), checked from the root; a relative path with a
+// file extension or a trailing slash (`components/AgentLine.tsx`), found under one of LAYERS; a bare
+// code file name (`latch.ts`), found anywhere under LAYERS; and, in a table whose header names folders
+// (`| feature | src/core |`), each backticked name in such a column, inside that folder. A placeholder
+// segment (`<tool>`, `*`, `…`) ends the check at the folder before it. Anything else (`zod/mini`,
+// `/clear`, `~/.claude.json`, the CLI's own file names) is not this repository's path: left alone.
+// And when CLAUDE.md is over 20 KB: every Claude Code session here loads all of it, so it stays a map
+// (details go to docs/, what a file is for into the file).
 //   node scripts/check-map-paths.mjs [--root <repository>]   (the root: for tests that plant files)
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { checkedRoot, filesUnder } from "./checkedTree.mjs";
 
 const LAYERS = ["src/core", "src/agents", "src/vscode", "src/shared", "src", "webview-ui/src", "webview-ui", "test", "scripts", "bench"];
 const CODE_NAME = /^[\w.-]+\.(ts|tsx|mts|mjs)$/;
 const PLACEHOLDER = /[<>*…]/;
+/** CLAUDE.md's ceiling, in bytes. */
+const MAX_MAP_BYTES = 20 * 1024;
 /** Built or machine-made, absent from a fresh clone. */
 const NOT_IN_TREE = new Set(["dist", "node_modules"]);
 
 const root = checkedRoot();
-const docs = ["CLAUDE.md", ...(existsSync(join(root, "docs")) ? readdirSync(join(root, "docs")).filter((n) => n.endsWith(".md")).map((n) => `docs/${n}`) : [])];
+const docs = [
+  "CLAUDE.md",
+  ...(existsSync(join(root, "docs"))
+    ? readdirSync(join(root, "docs"))
+        .filter((n) => n.endsWith(".md"))
+        .map((n) => `docs/${n}`)
+    : []),
+];
 const topLevel = new Set(readdirSync(root));
 
 /** The part of a path before its first placeholder segment ("src/core/tools/<tool>.ts" → "src/core/tools"). */
@@ -55,7 +66,14 @@ function problem(token) {
 }
 
 /** Cells of a Markdown table row ("| a | b |" → ["a", "b"]), or null when the line is not one. */
-const cellsOf = (line) => (line.startsWith("|") ? line.trim().replace(/^\||\|$/g, "").split("|").map((c) => c.trim()) : null);
+const cellsOf = (line) =>
+  line.startsWith("|")
+    ? line
+        .trim()
+        .replace(/^\||\|$/g, "")
+        .split("|")
+        .map((c) => c.trim())
+    : null;
 
 /**
  * A table whose header names folders (`| feature | src/core | src/agents |`) lists, in those columns,
@@ -71,7 +89,8 @@ function tableProblems(doc, lines) {
     cells.forEach((cell, c) => {
       if (!columns[c]) return;
       for (const m of cell.matchAll(/`([^`\n]+)`/g)) {
-        if (!existsSync(join(root, columns[c], beforePlaceholder(m[1])))) found.push({ where: `${doc}:${i + 1}`, token: m[1], why: `not found in ${columns[c]}` });
+        if (!existsSync(join(root, columns[c], beforePlaceholder(m[1]))))
+          found.push({ where: `${doc}:${i + 1}`, token: m[1], why: `not found in ${columns[c]}` });
       }
     });
   });
@@ -84,8 +103,14 @@ const problems = docs.flatMap((doc) => {
   return [...named, ...tableProblems(doc, lines)];
 });
 const broken = problems.filter((p) => p.why !== null);
-if (broken.length > 0) {
-  console.error(`paths named in the map that do not exist (fix the path, or the text):\n  ${broken.map((p) => `${p.where}: \`${p.token}\`: ${p.why}`).join("\n  ")}`);
-  process.exit(1);
+const mapBytes = statSync(join(root, "CLAUDE.md")).size;
+if (mapBytes > MAX_MAP_BYTES) {
+  console.error(`CLAUDE.md is ${mapBytes} bytes, over ${MAX_MAP_BYTES}: keep it a map; move details to docs/, and what a file does into its opening comment`);
 }
-console.log(`map paths: ok (${problems.length} backticked names in ${docs.join(", ")}; every repository path among them exists)`);
+if (broken.length > 0) {
+  console.error(
+    `paths named in the map that do not exist (fix the path, or the text):\n  ${broken.map((p) => `${p.where}: \`${p.token}\`: ${p.why}`).join("\n  ")}`,
+  );
+}
+if (broken.length > 0 || mapBytes > MAX_MAP_BYTES) process.exit(1);
+console.log(`map paths: ok (CLAUDE.md ${mapBytes} bytes; ${problems.length} backticked names in ${docs.join(", ")}; every repository path among them exists)`);

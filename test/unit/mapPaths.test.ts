@@ -2,7 +2,8 @@
  * scripts/check-map-paths.mjs (in `npm run lint`): a repository path named in CLAUDE.md or a page of
  * docs/ that does not exist fails the lint, named with its line; paths that exist, placeholders
  * (`<tool>`), and names that are not this repository's (`zod/mini`, `~/.claude.json`, `/clear`)
- * pass — so the map stays true for the tree without flagging what it should not.
+ * pass — so the map stays true for the tree without flagging what it should not. And a CLAUDE.md
+ * over 20 KB fails: it is a map, loaded whole by every Claude Code session in the repository.
  */
 import { describe, expect, it } from "vitest";
 import { runCheckOnTree } from "../support/plantedTree";
@@ -59,5 +60,13 @@ describe("scripts/check-map-paths.mjs", () => {
     expect(result.output).toContain("docs/decisions.md:1: `src/agents/clearClaim.ts`: not found");
     expect(result.output).not.toContain("zod/mini");
     expect(result.output).not.toContain("cardStore.ts`: not found in");
+  });
+
+  it("fails when CLAUDE.md is over 20 KB, saying its size; 20 KB passes", () => {
+    const padded = (bytes: number) => TRUE_MAP + "x".repeat(bytes - Buffer.byteLength(TRUE_MAP) - 1) + "\n";
+    expect(checkMap({ ...tree, "CLAUDE.md": padded(20 * 1024) })).toMatchObject({ ok: true });
+    const result = checkMap({ ...tree, "CLAUDE.md": padded(20 * 1024 + 1) });
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain("CLAUDE.md is 20481 bytes, over 20480");
   });
 });
