@@ -47,8 +47,9 @@ export const initialAgentState: AgentState = Object.freeze({
   awaitingIdle: false,
 }) as AgentState;
 
+/** A scan, for the idle timer and events made without the interpreter's answer (it asks once per text reply, from its index). */
 function hasForegroundTools(tools: ActiveTools): boolean {
-  for (const tool of tools) if (!tool.background && !isUnderBackground(tool, tools)) return true;
+  for (const tool of tools.unordered()) if (!tool.background && !isUnderBackground(tool, tools)) return true;
   return false;
 }
 
@@ -125,7 +126,7 @@ export function reduceAgent(state: AgentState, event: AgentEvent): AgentState {
         status: "active",
         retry: null,
         // A reply that stopped for tool use is followed by its tool calls, not by silence.
-        awaitingIdle: event.stopReason !== "tool_use" && !hasForegroundTools(state.activeTools),
+        awaitingIdle: event.stopReason !== "tool_use" && !(event.toolsHoldTurn ?? hasForegroundTools(state.activeTools)),
       };
     case "idleTimeout":
       if (!state.awaitingIdle || state.status !== "active" || hasForegroundTools(state.activeTools)) return state;

@@ -74,7 +74,11 @@ export type TranscriptEvent =
    * Assistant text at the agent's own level (not a sub-agent's). `stopReason` is the reply's, when
    * the record carries it: "tool_use" means tool calls follow, so this text does not end the turn.
    */
-  | (Base & { kind: "assistantText"; text: string; stopReason: string | null })
+  /**
+   * `toolsHoldTurn`: a tool that is not a background agent's was open when the text came, so the
+   * turn goes on (the interpreter's index says so; without it the reducer looks at its tools).
+   */
+  | (Base & { kind: "assistantText"; text: string; stopReason: string | null; toolsHoldTurn?: boolean })
   | (Base & { kind: "usage"; usage: TokenUsage })
   /** The session is over (the agent moved to another session, or the process ended). */
   | (Base & { kind: "sessionEnd" });

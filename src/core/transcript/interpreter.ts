@@ -41,8 +41,8 @@ export class TranscriptInterpreter {
    *   `agent-*.jsonl`): its sidechain records are the agent's own conversation.
    */
   constructor(private readonly standalone = false) {
-    this.tools = new ToolsInFlight((id) => this.links.forget(id));
-    this.links = new SubagentLinks(this.tools, standalone);
+    this.links = new SubagentLinks(standalone);
+    this.tools = new ToolsInFlight({ onEnded: (id) => this.links.forget(id), onAgentCallStarted: (id, input) => this.links.agentCallStarted(id, input) });
   }
 
   isOpen(toolId: string): boolean {
@@ -148,7 +148,9 @@ export class TranscriptInterpreter {
     const started = this.tools.start(message.content, null, at, out);
     // The text matters only for a record that started no tool: not read at all for the others.
     const text = started === 0 ? contentText(message.content).trim() : "";
-    if (text) out.push({ kind: "assistantText", text, stopReason: asString(message.stop_reason) ?? null, at });
+    // Whether tools hold the turn is told with the text, from the index kept here: the state's
+    // reducer would otherwise look through every open tool on each reply.
+    if (text) out.push({ kind: "assistantText", text, stopReason: asString(message.stop_reason) ?? null, toolsHoldTurn: this.tools.hasForegroundTools(), at });
     const usage = usageOf(message);
     const messageId = asString(message.id);
     if (usage && (messageId === undefined || messageId !== this.lastUsageMessageId)) {
