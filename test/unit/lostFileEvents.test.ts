@@ -24,7 +24,9 @@ afterEach(async () => {
   for (const stop of stops.splice(0)) await stop();
 });
 
-const lines = readFileSync(sessionFiles(loadScenario("several-tools"))[0] as string, "utf8").split("\n").filter(Boolean);
+const lines = readFileSync(sessionFiles(loadScenario("several-tools"))[0] as string, "utf8")
+  .split("\n")
+  .filter(Boolean);
 const firstToolUse = lines.findIndex((l) => l.startsWith('{"parentUuid"') && l.includes('"type":"tool_use"'));
 /** A line that starts one more tool, with an id of its own. */
 const toolLine = (id: string) => (lines[firstToolUse] as string).replace(/toolu_[A-Za-z0-9]+/, id);
