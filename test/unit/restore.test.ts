@@ -110,8 +110,14 @@ describe("restore from the tail", () => {
     writeFileSync(
       file,
       jsonl([
-        prompt("one"), agentUse("t_bg", "SUBTASK"), asyncLaunched("t_bg"), { ...turnEnd(), ...old },
-        prompt("two"), { ...turnEnd(), ...old }, prompt("three"), { ...turnEnd(), ...old },
+        prompt("one"),
+        agentUse("t_bg", "SUBTASK"),
+        asyncLaunched("t_bg"),
+        { ...turnEnd(), ...old },
+        prompt("two"),
+        { ...turnEnd(), ...old },
+        prompt("three"),
+        { ...turnEnd(), ...old },
       ]),
     );
     const point = await findRestorePoint(file, { chunkBytes: 64 });
@@ -121,7 +127,9 @@ describe("restore from the tail", () => {
 
   it("finds a background agent launched turns ago, before a later turn's end that counts it as pending (recorded, CLI 2.1.330)", async () => {
     const [source] = sessionFiles(loadScenario("subagent-background-later-turn"));
-    const lines = readFileSync(source as string, "utf8").split("\n").filter(Boolean);
+    const lines = readFileSync(source as string, "utf8")
+      .split("\n")
+      .filter(Boolean);
     const records = lines.map((l) => JSON.parse(l) as { type?: string; subtype?: string; pendingBackgroundAgentCount?: number });
     const turnEnds = records.map((r, i) => [r, i] as const).filter(([r]) => r.type === "system" && r.subtype === "turn_duration");
     // The CLI fact restore stops on: a later turn's end still counts the agent launched before it.
@@ -139,5 +147,24 @@ describe("restore from the tail", () => {
     const full = await replaySessions([file], { finishTimers: false });
     expect(visible(await restoredState(file))).toEqual(visible(full.final));
     expect(visible(full.final).activeTools).toHaveLength(1);
+  });
+
+  it("finds a background agent launched long before the tail that finished during the last turn, its notification not written yet", async () => {
+    // The CLI counts agents still running at a turn's end: one that finished during the last turn
+    // is not counted there, yet its task notification comes only after that end. Until it does,
+    // a full read shows the agent running; restore once stopped at that count of 0 when the launch
+    // lay more than a chunk (4 MB) back, and lost the agent until the notification.
+    const filler = Array.from({ length: 40 }, (_, i) => [prompt(`turn ${i}`), reply("x".repeat(200)), turnEnd(1)]).flat();
+    const file = join(tempDir(), "session.jsonl");
+    writeFileSync(
+      file,
+      jsonl([prompt("one"), agentUse("t_bg", "SUBTASK"), asyncLaunched("t_bg"), turnEnd(1), ...filler, prompt("last"), reply("done"), turnEnd()]),
+    );
+    const full = await replaySessions([file], { finishTimers: false });
+    expect(visible(full.final).activeTools).toEqual(["t_bg"]);
+    // Chunks far smaller than the file: the launch lies many chunks before the last turn.
+    const point = await findRestorePoint(file, { chunkBytes: 1024, firstChunkBytes: 1024 });
+    expect(point.prelude.map((r) => (r as { type: string }).type)).toEqual(["assistant", "user"]);
+    expect(visible(await restoredState(file))).toEqual(visible(full.final));
   });
 });

@@ -187,11 +187,13 @@ export class TranscriptInterpreter {
     }
     const command = tagValue(text, "command-name");
     if (command !== undefined) {
+      // The prompt was free for it: what the last turn left open has lost its result, as at a prompt.
+      this.newTurn(at, out);
       out.push({ kind: "slashCommand", name: command, args: tagValue(text, "command-args") ?? "", at });
       return;
     }
     if (text.includes("<local-command-stdout>") || text.includes("<local-command-stderr>")) {
-      out.push({ kind: "localCommandDone", at });
+      this.localCommandDone(at, out);
       return;
     }
     // Injected, non-human text (caveats, reminders, the summary written by a compaction) is not
@@ -251,7 +253,7 @@ export class TranscriptInterpreter {
         return;
       }
       case "local_command":
-        out.push({ kind: "localCommandDone", at });
+        this.localCommandDone(at, out);
         return;
       default:
         this.stats.ignored++;
@@ -270,6 +272,15 @@ export class TranscriptInterpreter {
     const message = isObject(inner.message) ? inner.message : {};
     if (inner.type === "assistant") this.tools.start(message.content, parent, timestampOf(inner) ?? at, out);
     else if (inner.type === "user") this.tools.results(message.content, inner.toolUseResult, timestampOf(inner) ?? at, out);
+  }
+
+  /**
+   * A local command (`/clear`, `/model`…) ran: the prompt is free, so no tool of the turn is still
+   * running (a background agent is). Never "waiting" with tools shown as running.
+   */
+  private localCommandDone(at: number | undefined, out: TranscriptEvent[]): void {
+    this.tools.closeTurn("orphaned", at, out);
+    out.push({ kind: "localCommandDone", at });
   }
 
   private newTurn(at: number | undefined, out: TranscriptEvent[]): void {
