@@ -9,8 +9,11 @@ import { type ActiveTool, ActiveTools } from "./activeTools";
 export { type ActiveTool, ActiveTools } from "./activeTools";
 
 /** `starting`: no transcript yet. `active`: a turn is running. `waiting`: the turn is over. */
-export type AgentStatus = "starting" | "active" | "waiting";
-export type TurnOutcome = "none" | "completed" | "interrupted" | "error";
+export const AGENT_STATUSES = ["starting", "active", "waiting"] as const;
+export type AgentStatus = (typeof AGENT_STATUSES)[number];
+/** As values too: `arcadia replay --json` documents each (README, tested). */
+export const TURN_OUTCOMES = ["none", "completed", "interrupted", "error"] as const;
+export type TurnOutcome = (typeof TURN_OUTCOMES)[number];
 
 export interface ApiRetry {
   status?: number;

@@ -14,7 +14,9 @@
  * result while a line too large to read (> 64 MB) was dropped since it started: its result was
  * most likely in that line, so it ended, but how is not known.
  */
-export type ToolOutcome = "done" | "error" | "interrupted" | "denied" | "orphaned" | "unknown";
+/** Every way a tool can end, as a value: `arcadia replay --json` documents each (README, tested). */
+export const TOOL_OUTCOMES = ["done", "error", "interrupted", "denied", "orphaned", "unknown"] as const;
+export type ToolOutcome = (typeof TOOL_OUTCOMES)[number];
 
 export interface TokenUsage {
   inputTokens: number;
