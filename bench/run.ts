@@ -17,6 +17,7 @@ import { benchDir, generateTranscript } from "./generateTranscript";
 import { hostileInputBenchmarks } from "./hostileInputs";
 import { idleBenchmarks } from "./idle";
 import { liveFollowBenchmarks } from "./liveFollow";
+import { lostEventBenchmarks } from "./lostEvents";
 import { mcpBenchmarks } from "./mcp";
 import { restoreLongTurnBenchmarks } from "./restoreLongTurn";
 import { worktreeBenchmarks } from "./worktrees";
@@ -66,8 +67,14 @@ async function replayThroughput(file: string, bytes: number): Promise<void> {
     replayRuns.push((await time(() => replaySessions([file])))[1]);
     parseRuns.push((await time(() => parseEveryLine(file)))[1]);
   }
-  const replayMs = percentile(replayRuns.sort((a, b) => a - b), 50);
-  const parseMs = percentile(parseRuns.sort((a, b) => a - b), 50);
+  const replayMs = percentile(
+    replayRuns.sort((a, b) => a - b),
+    50,
+  );
+  const parseMs = percentile(
+    parseRuns.sort((a, b) => a - b),
+    50,
+  );
   const replayRate = bytes / MB / (replayMs / 1000);
   const parseRate = bytes / MB / (parseMs / 1000);
   row("replay throughput (100 MB)", `${replayRate.toFixed(0)} MB/s`, "≥ 250 MB/s", replayRate >= 250);
@@ -146,7 +153,9 @@ function reportListenerWarnings(): void {
     return;
   }
   row("MaxListenersExceeded warnings", `${listenerWarnings.length}`, "0", false);
-  console.error(`✗ ${listenerWarnings.length} MaxListenersExceededWarning(s): a listener leak. The first one:\n${listenerWarnings[0]?.stack ?? listenerWarnings[0]?.message}`);
+  console.error(
+    `✗ ${listenerWarnings.length} MaxListenersExceededWarning(s): a listener leak. The first one:\n${listenerWarnings[0]?.stack ?? listenerWarnings[0]?.message}`,
+  );
   process.exitCode = 1;
 }
 
@@ -180,6 +189,8 @@ async function main(): Promise<void> {
   await restoreLongTurnBenchmarks(row, dir);
   await appendLatency(dir);
   await liveFollowBenchmarks(row, dir);
+  console.log("");
+  await lostEventBenchmarks(row, dir);
   console.log("");
   await idleBenchmarks(row, dir);
   console.log("");
