@@ -7,7 +7,6 @@
  * The open calls not yet claimed are indexed (in start order, and by prompt) as they start and
  * end: a scan of every open tool per sidechain record made 40,000 old-style records take 16 s.
  */
-import { isSubagentTool } from "../labels";
 import type { RecordSource } from "./recordSource";
 import { asString, contentText, isObject, type Json } from "./recordShapes";
 
