@@ -65,6 +65,38 @@ function openTools(count: number): unknown[] {
   return records;
 }
 
+/** `count` open tools with a text reply between each (a scan of the open tools per text record was quadratic: 30,000 took 28.9 s). */
+function openToolsWithText(count: number): unknown[] {
+  const records: unknown[] = [{ type: "user", message: { role: "user", content: "go" } }];
+  for (let i = 0; i < count; i++) {
+    records.push({ type: "assistant", message: { id: `m${i}`, content: [{ type: "tool_use", id: `t${i}`, name: "Bash", input: { command: "true" } }] } });
+    records.push({ type: "assistant", message: { id: `x${i}`, content: [{ type: "text", text: "still going" }], stop_reason: "end_turn" } });
+  }
+  records.push({ type: "system", subtype: "turn_duration", durationMs: 1 });
+  return records;
+}
+
+/** An Agent call, then `count` old-style (inline, isSidechain) records in no known chain (each looked through every open tool for a call to claim: 40,000 took 16 s). */
+function oldStyleSubagentRecords(count: number): unknown[] {
+  const records: unknown[] = [{ type: "user", message: { role: "user", content: "go" } }];
+  records.push({ type: "assistant", message: { id: "a", content: [{ type: "tool_use", id: "agent", name: "Task", input: { prompt: "look" } }] } });
+  for (let i = 0; i < count; i++) {
+    const content = [{ type: "tool_use", id: `s${i}`, name: "Bash", input: { command: "true" } }];
+    records.push({ type: "assistant", isSidechain: true, uuid: `u${i}`, parentUuid: `p${i}`, message: { id: `s${i}`, content } });
+  }
+  records.push({ type: "system", subtype: "turn_duration", durationMs: 1 });
+  return records;
+}
+
+/** The median time of a few engine runs over `records`, one record per ingest (as replay feeds them). */
+function engineMedianMs(records: readonly unknown[], runs: number): number {
+  return medianMs(runs, () => {
+    const engine = new SessionEngine();
+    for (const record of records) engine.ingest([record]);
+    engine.dispose();
+  });
+}
+
 export function hostileInputBenchmarks(row: Row): void {
   // The garbage of the benchmarks before (the Sessions index of 5,000) is collected now, not in
   // one of the runs measured.
@@ -92,6 +124,11 @@ export function hostileInputBenchmarks(row: Row): void {
   // The engine's cost per event against that floor: the figure above over its target on a slow
   // machine is fine while this holds (it was 4.5 when 20,000 tools took 167–195 ms).
   row("  ratio engine / baseline (median of pairs)", ratio.toFixed(2), "≤ 2.5", ratio <= 2.5);
+
+  const withText = engineMedianMs(openToolsWithText(30_000), 3);
+  row("30,000 open tools, text between (replay)", `${withText.toFixed(0)} ms`, "≤ 1 s", withText <= 1000);
+  const sidechains = engineMedianMs(oldStyleSubagentRecords(40_000), 3);
+  row("40,000 old-style sub-agent records (replay)", `${sidechains.toFixed(0)} ms`, "≤ 1 s", sidechains <= 1000);
 
   const path = `${"/".repeat(1024 * 1024 - 1)}x`;
   const labelMs = medianMs(5, () => toolLabel("Read", { file_path: path }));

@@ -17,6 +17,7 @@ import { benchDir, generateTranscript } from "./generateTranscript";
 import { hostileInputBenchmarks } from "./hostileInputs";
 import { idleBenchmarks } from "./idle";
 import { liveFollowBenchmarks } from "./liveFollow";
+import { lostEventBenchmarks } from "./lostEvents";
 import { mcpBenchmarks } from "./mcp";
 import { restoreLongTurnBenchmarks } from "./restoreLongTurn";
 import { worktreeBenchmarks } from "./worktrees";
@@ -180,6 +181,8 @@ async function main(): Promise<void> {
   await restoreLongTurnBenchmarks(row, dir);
   await appendLatency(dir);
   await liveFollowBenchmarks(row, dir);
+  console.log("");
+  await lostEventBenchmarks(row, dir);
   console.log("");
   await idleBenchmarks(row, dir);
   console.log("");

@@ -2,8 +2,18 @@
  * Output of `arcadia replay`: JSON Lines (a machine contract, kept to the letter) or a readable
  * timeline for bug reports.
  */
-import type { AgentState, ToolCall } from "../core/agent";
-import type { TranscriptEvent } from "../core/transcript";
+import { AGENT_STATUSES, type AgentState, type ToolCall, TURN_OUTCOMES } from "../core/agent";
+import { TOOL_OUTCOMES, type TranscriptEvent } from "../core/transcript";
+
+/**
+ * Every value the JSON lines can hold in these fields: README's contract lists each one, and
+ * test/unit/replayContract.test.ts fails when the two differ (`denied` was printed, not listed).
+ */
+export const JSON_CONTRACT_VALUES = {
+  outcome: [...TOOL_OUTCOMES, "running"],
+  status: AGENT_STATUSES,
+  lastTurn: TURN_OUTCOMES,
+} as const;
 
 export function toolJsonLine(call: ToolCall): string {
   return JSON.stringify({

@@ -27,6 +27,41 @@ describe("the tools in flight", () => {
     engine.dispose();
   });
 
+  it("30,000 open tools with a text reply between each: all running, no text ends the turn, all end with it", () => {
+    // A scan of every open tool per text record made this quadratic (30,000: 28.9 s).
+    const engine = new SessionEngine();
+    engine.ingest([{ type: "user", message: { role: "user", content: "go" } }]);
+    for (let i = 0; i < 30_000; i++) {
+      engine.ingest([{ type: "assistant", message: { id: `m${i}`, content: [{ type: "tool_use", id: `t${i}`, name: "Bash", input: { command: "true" } }] } }]);
+      engine.ingest([{ type: "assistant", message: { id: `x${i}`, content: [{ type: "text", text: "still going" }], stop_reason: "end_turn" } }]);
+    }
+    expect(engine.state).toMatchObject({ status: "active", awaitingIdle: false });
+    expect(engine.state.activeTools.size).toBe(30_000);
+    const ends = engine.ingest([{ type: "system", subtype: "turn_duration", durationMs: 1 }]);
+    expect(ends.filter((e) => e.kind === "toolEnd")).toHaveLength(30_000);
+    expect(engine.state.activeTools.size).toBe(0);
+    engine.dispose();
+  });
+
+  it("40,000 old-style sub-agent records (inline, isSidechain), none in a known chain: the first claims the Agent call, the rest none", () => {
+    // Each record whose chain is not known looked for an Agent call to claim through every open tool (40,000: 16 s).
+    const engine = new SessionEngine();
+    engine.ingest([{ type: "user", message: { role: "user", content: "go" } }]);
+    engine.ingest([{ type: "assistant", message: { id: "a", content: [{ type: "tool_use", id: "agent", name: "Task", input: { prompt: "look" } }] } }]);
+    const events = [];
+    for (let i = 0; i < 40_000; i++) {
+      const content = [{ type: "tool_use", id: `s${i}`, name: "Bash", input: { command: "true" } }];
+      events.push(...engine.ingest([{ type: "assistant", isSidechain: true, uuid: `u${i}`, parentUuid: `p${i}`, message: { id: `s${i}`, content } }]));
+    }
+    const starts = events.filter((e) => e.kind === "toolStart");
+    expect(starts).toHaveLength(40_000);
+    expect(starts[0]).toMatchObject({ parent: "agent" });
+    // One call, claimed once: the others have no call of theirs to be shown under.
+    expect(starts.slice(1).every((e) => e.kind === "toolStart" && e.parent === null)).toBe(true);
+    expect(engine.state.activeTools.size).toBe(40_001);
+    engine.dispose();
+  });
+
   it("a reduced state leaves the state it came from unchanged (the reducer stays pure)", () => {
     const one = reduceAgent(initialAgentState, { kind: "toolStart", id: "a", name: "Bash", input: {}, label: "A", action: "a", parent: null });
     const two = reduceAgent(one, { kind: "toolStart", id: "b", name: "Bash", input: {}, label: "B", action: "b", parent: null });

@@ -97,6 +97,42 @@ describe("interpreter rules", () => {
     ]);
   });
 
+  it("a local command (/clear) with tools open ends them: never 'waiting' with tools still 'running'", () => {
+    // The prompt was free for the command, so the turn's tools had lost their results (as when
+    // the next prompt starts); a background agent runs on. Both forms of the command's end count.
+    const bg = {
+      type: "user",
+      message: { content: [{ type: "tool_result", tool_use_id: "bg", content: "launched" }] },
+      toolUseResult: { status: "async_launched" },
+    };
+    for (const done of [{ type: "system", subtype: "local_command" }, prompt("<local-command-stdout></local-command-stdout>")]) {
+      const engine = new SessionEngine();
+      const events = [
+        prompt("go"),
+        use("bg", "Agent", { prompt: "look" }),
+        bg,
+        use("t1"),
+        use("t2"),
+        prompt("<command-name>/clear</command-name>"),
+        done,
+      ].flatMap((r) => engine.ingest([r]));
+      expect(engine.state.status).toBe("waiting");
+      expect(engine.state.activeTools.list().map((t) => t.id)).toEqual(["bg"]);
+      expect(deriveToolCalls(events).map((c) => [c.id, c.outcome])).toEqual([
+        ["bg", "running"],
+        ["t1", "orphaned"],
+        ["t2", "orphaned"],
+      ]);
+      engine.dispose();
+    }
+    // Its end alone (no command record before it) ends them too.
+    const engine = new SessionEngine();
+    for (const r of [prompt("go"), use("t1"), { type: "system", subtype: "local_command" }]) engine.ingest([r]);
+    expect(engine.state).toMatchObject({ status: "waiting" });
+    expect(engine.state.activeTools.size).toBe(0);
+    engine.dispose();
+  });
+
   it("records that are not objects, or have odd shapes, are skipped without throwing", () => {
     const odd = [null, 42, "text", [], { type: "assistant" }, { type: "user", message: { content: [null, 5] } }, { type: "system" }];
     expect(() => run(odd)).not.toThrow();

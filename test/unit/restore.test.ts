@@ -140,4 +140,23 @@ describe("restore from the tail", () => {
     expect(visible(await restoredState(file))).toEqual(visible(full.final));
     expect(visible(full.final).activeTools).toHaveLength(1);
   });
+
+  it("finds a background agent launched long before the tail that finished during the last turn, its notification not written yet", async () => {
+    // The CLI counts agents still running at a turn's end: one that finished during the last turn
+    // is not counted there, yet its task notification comes only after that end. Until it does,
+    // a full read shows the agent running; restore once stopped at that count of 0 when the launch
+    // lay more than a chunk (4 MB) back, and lost the agent until the notification.
+    const filler = Array.from({ length: 40 }, (_, i) => [prompt(`turn ${i}`), reply("x".repeat(200)), turnEnd(1)]).flat();
+    const file = join(tempDir(), "session.jsonl");
+    writeFileSync(
+      file,
+      jsonl([prompt("one"), agentUse("t_bg", "SUBTASK"), asyncLaunched("t_bg"), turnEnd(1), ...filler, prompt("last"), reply("done"), turnEnd()]),
+    );
+    const full = await replaySessions([file], { finishTimers: false });
+    expect(visible(full.final).activeTools).toEqual(["t_bg"]);
+    // Chunks far smaller than the file: the launch lies many chunks before the last turn.
+    const point = await findRestorePoint(file, { chunkBytes: 1024, firstChunkBytes: 1024 });
+    expect(point.prelude.map((r) => (r as { type: string }).type)).toEqual(["assistant", "user"]);
+    expect(visible(await restoredState(file))).toEqual(visible(full.final));
+  });
 });

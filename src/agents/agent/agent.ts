@@ -178,7 +178,8 @@ export class Agent {
     this.turn.clear();
     // A deleted or rewritten transcript takes its turn's rows with it (before the state resets, so
     // the change that follows shows neither).
-    const follower = new SessionFollower(this.transcript, { ...this.followerOptions, restore, onReset: () => this.turn.clear() });
+    // working: its status file says busy before its transcript does (the poll then looks every second).
+    const follower = new SessionFollower(this.transcript, { ...this.followerOptions, restore, working: () => this.busy, onReset: () => this.turn.clear() });
     this.follower = follower;
     // While catching up on what is already on disk, a turn seen to end is history, not news.
     let caughtUp = false;

@@ -16,15 +16,16 @@ export interface FolderWatch {
   stop(): Promise<void>;
 }
 
-export type WatchFolder = (dir: string, onNewTranscript: (path: string) => void) => FolderWatch;
+/** `working`: an agent of the folder works (the folder is then looked at every second, events or not). */
+export type WatchFolder = (dir: string, onNewTranscript: (path: string) => void, working?: () => boolean) => FolderWatch;
 
 /** How long a new file may take to show its /clear record before it is not ours. */
 const CLEAR_RECORD_WAIT_MS = 5000;
 const CLEAR_POLL_MS = 100;
 
 /** The default: a ProjectFolderWatcher announcing new transcripts. */
-export const projectFolderWatch: WatchFolder = (dir, onNewTranscript) => {
-  const watcher = new ProjectFolderWatcher(dir);
+export const projectFolderWatch: WatchFolder = (dir, onNewTranscript, working) => {
+  const watcher = new ProjectFolderWatcher(dir, { working });
   watcher.onDidAddTranscript(onNewTranscript);
   return watcher;
 };
@@ -51,7 +52,8 @@ export class ClearWatch {
       existing.users++;
       return;
     }
-    const watch = this.deps.watchFolder(dir, (path) => void this.considerNewTranscript(dir, path));
+    const working = () => this.deps.registry.ordered().some((a) => a.projectDir === dir && a.busy);
+    const watch = this.deps.watchFolder(dir, (path) => void this.considerNewTranscript(dir, path), working);
     this.folders.set(dir, { watch, users: 1 });
     void watch.start().catch((err) => this.deps.log.warn(`watching ${dir} failed: ${String(err)}`));
   }

@@ -94,6 +94,11 @@ export class ActiveTools implements Iterable<ActiveTool> {
     return this.listed;
   }
 
+  /** In no particular order, without building the ordered list (a question about any tool). */
+  *unordered(): IterableIterator<ActiveTool> {
+    for (const entry of ActiveTools.reroot(this).values()) yield entry.tool;
+  }
+
   [Symbol.iterator](): Iterator<ActiveTool> {
     return this.list()[Symbol.iterator]();
   }

@@ -9,8 +9,11 @@ import { type ActiveTool, ActiveTools } from "./activeTools";
 export { type ActiveTool, ActiveTools } from "./activeTools";
 
 /** `starting`: no transcript yet. `active`: a turn is running. `waiting`: the turn is over. */
-export type AgentStatus = "starting" | "active" | "waiting";
-export type TurnOutcome = "none" | "completed" | "interrupted" | "error";
+export const AGENT_STATUSES = ["starting", "active", "waiting"] as const;
+export type AgentStatus = (typeof AGENT_STATUSES)[number];
+/** As values too: `arcadia replay --json` documents each (README, tested). */
+export const TURN_OUTCOMES = ["none", "completed", "interrupted", "error"] as const;
+export type TurnOutcome = (typeof TURN_OUTCOMES)[number];
 
 export interface ApiRetry {
   status?: number;
@@ -47,8 +50,9 @@ export const initialAgentState: AgentState = Object.freeze({
   awaitingIdle: false,
 }) as AgentState;
 
+/** A scan, for the idle timer and events made without the interpreter's answer (it asks once per text reply, from its index). */
 function hasForegroundTools(tools: ActiveTools): boolean {
-  for (const tool of tools) if (!tool.background && !isUnderBackground(tool, tools)) return true;
+  for (const tool of tools.unordered()) if (!tool.background && !isUnderBackground(tool, tools)) return true;
   return false;
 }
 
@@ -125,7 +129,7 @@ export function reduceAgent(state: AgentState, event: AgentEvent): AgentState {
         status: "active",
         retry: null,
         // A reply that stopped for tool use is followed by its tool calls, not by silence.
-        awaitingIdle: event.stopReason !== "tool_use" && !hasForegroundTools(state.activeTools),
+        awaitingIdle: event.stopReason !== "tool_use" && !(event.toolsHoldTurn ?? hasForegroundTools(state.activeTools)),
       };
     case "idleTimeout":
       if (!state.awaitingIdle || state.status !== "active" || hasForegroundTools(state.activeTools)) return state;

@@ -1,5 +1,5 @@
 /** src/core/agent: its public face — what the rest of Arcadia may import from it. */
-export { type AgentState, initialAgentState, reduceAgent } from "./agentState";
+export { AGENT_STATUSES, type AgentState, initialAgentState, reduceAgent, TURN_OUTCOMES } from "./agentState";
 export { contextUsage } from "./contextUsage";
 export { type ToolWait } from "./hookRows";
 export { type ShownRow, shownRows } from "./shownRows";

@@ -24,6 +24,11 @@ export interface ProjectFolderWatcherOptions {
   /** A safety poll to join (wins over pollIntervalMs). */
   safetyPoll?: SafetyPoll;
   watch?: WatchFactory;
+  /**
+   * An agent of this folder is working: the folder is looked at every second even without events
+   * (a `/clear` there must be found within one), else the look backs off while nothing happens.
+   */
+  working?: () => boolean;
 }
 
 const TRANSCRIPT = /^[^/\\]+\.jsonl$/;
@@ -46,14 +51,16 @@ export class ProjectFolderWatcher {
       accept: (path) => dirname(path) === dir && TRANSCRIPT.test(basename(path)),
       // Reported files are announced as they are; without any (a poll, the look after the watch
       // is in place, an event that named no file), the folder's mtime says whether to list it again.
+      // True when it announced a transcript: a look that finds something resets the poll's back-off.
       look: async ({ reported }) => {
-        if (reported.size === 0 || reported.has(dir)) await this.check();
-        for (const path of reported) if (path !== dir) this.seen(basename(path), true);
-        return false;
+        let found = reported.size === 0 || reported.has(dir) ? await this.check() : false;
+        for (const path of reported) if (path !== dir && this.seen(basename(path), true)) found = true;
+        return found;
       },
       // The folder's own entries, one handle: chokidar would watch every transcript in it.
       watch: opts.watch ?? folderEntriesWatch,
       clock: opts.clock,
+      working: opts.working,
       poll: opts.safetyPoll ?? safetyPollFor(opts.clock ?? systemClock, opts.pollIntervalMs),
     });
   }
@@ -70,29 +77,33 @@ export class ProjectFolderWatcher {
     this.added.dispose();
   }
 
-  /** Checks the folder now (the poll does; so can a caller that has reason to). */
-  async check(): Promise<void> {
+  /** Checks the folder now (the poll does; so can a caller that has reason to); true when it announced a transcript. */
+  async check(): Promise<boolean> {
     let mtime: number;
     try {
       mtime = (await stat(this.dir)).mtimeMs;
     } catch {
-      return; // The folder appears with the first transcript in this workspace.
+      return false; // The folder appears with the first transcript in this workspace.
     }
-    if (mtimeSaysChanged(mtime, this.mtime)) await this.rescan(true);
+    return mtimeSaysChanged(mtime, this.mtime) ? this.rescan(true) : false;
   }
 
-  private async rescan(announce: boolean): Promise<void> {
+  private async rescan(announce: boolean): Promise<boolean> {
+    let found = false;
     try {
       this.mtime = (await stat(this.dir)).mtimeMs;
-      for (const name of await readdir(this.dir)) this.seen(name, announce);
+      for (const name of await readdir(this.dir)) if (this.seen(name, announce)) found = true;
     } catch {
       // Missing folder: nothing to know yet.
     }
+    return found;
   }
 
-  private seen(name: string, announce: boolean): void {
-    if (this.stopped || !TRANSCRIPT.test(name) || this.known.has(name)) return;
+  /** True when `name` is a transcript not known before. */
+  private seen(name: string, announce: boolean): boolean {
+    if (this.stopped || !TRANSCRIPT.test(name) || this.known.has(name)) return false;
     this.known.add(name);
     if (announce) this.added.fire(join(this.dir, name));
+    return true;
   }
 }

@@ -7,8 +7,10 @@
  * Each chunk is first searched with cheap byte searches (`indexOf`) for the few strings that can
  * matter; only the lines holding one are decoded and parsed. The scan stops as soon as it knows
  * enough: the turn's start is found, every running background launch before it has its tool_use,
- * and a `turn_duration` record says how many background agents were pending at that moment and
- * that many launches have been found before it (launches older than those were all notified).
+ * and a `turn_duration` record before the current turn's start (not the last turn's own end: an
+ * agent that finished during that turn is not counted, yet its notification comes after it) says
+ * how many background agents were pending at that moment and that many launches have been found
+ * before it (launches older than those were all notified).
  * A short last turn therefore costs one chunk, whatever the file's size; a long one costs what
  * it must, read asynchronously chunk by chunk.
  */
@@ -181,6 +183,11 @@ class Scan {
   private line(record: Json, at: number): void {
     if (this.turnStart === undefined && markOf(record) === "start") this.turnStart = at;
     if (record.type === "system" && record.subtype === "turn_duration" && this.checkpoint === undefined) {
+      // Not the last turn's own end: the count is of agents still running then, and one that
+      // finished during that turn has its notification written only after it. A turn end with a
+      // turn start after it has had that moment (an agent launched a chunk or more back was lost
+      // until its notification, though a full read shows it running).
+      if (this.turnStart === undefined) return;
       const pending = pendingBackgroundAgents(record);
       if (pending !== undefined) this.checkpoint = { at, remaining: pending };
       return;

@@ -49,6 +49,12 @@ export interface FollowerOptions {
   /** Lines longer than this are dropped and reported (default: the reader's 64 MB). */
   maxLineBytes?: number;
   watch?: WatchFactory;
+  /**
+   * The owner knows the agent works though its transcript may not say so yet (its status file is
+   * busy). The follower also counts its agent as working while a turn is under way or a tool is
+   * open; while it works, its files are looked at every second even without file events.
+   */
+  working?: () => boolean;
   /** Reading failed for a reason other than the file not existing yet. */
   onError?: (err: unknown) => void;
   /** Something was skipped and the card may miss it (a sub-agent entry that is not a readable file). */
@@ -109,6 +115,7 @@ export class SessionFollower {
       dir: dirname(path),
       accept: (p) => p === path || p === sessionDir || p === this.subagentDir || dirname(p) === this.subagentDir,
       look: () => this.readAll(),
+      working: () => this.isWorking(),
       watch: opts.watch ?? sessionFilesWatch,
       clock: opts.pollClock ?? this.clock,
       poll: opts.safetyPoll ?? safetyPollFor(opts.pollClock ?? this.clock, opts.pollIntervalMs),
@@ -118,6 +125,12 @@ export class SessionFollower {
 
   get state(): AgentState {
     return this.engine.state;
+  }
+
+  /** A turn under way, a tool open (a background agent's too), or the owner says so. */
+  private isWorking(): boolean {
+    const state = this.engine.state;
+    return state.status === "active" || state.activeTools.size > 0 || this.opts.working?.() === true;
   }
 
   /** The Agent call that runs the sub-agent `agentId` (a hook input's agent_id), once linked. */

@@ -14,7 +14,9 @@
  * result while a line too large to read (> 64 MB) was dropped since it started: its result was
  * most likely in that line, so it ended, but how is not known.
  */
-export type ToolOutcome = "done" | "error" | "interrupted" | "denied" | "orphaned" | "unknown";
+/** Every way a tool can end, as a value: `arcadia replay --json` documents each (README, tested). */
+export const TOOL_OUTCOMES = ["done", "error", "interrupted", "denied", "orphaned", "unknown"] as const;
+export type ToolOutcome = (typeof TOOL_OUTCOMES)[number];
 
 export interface TokenUsage {
   inputTokens: number;
@@ -74,7 +76,11 @@ export type TranscriptEvent =
    * Assistant text at the agent's own level (not a sub-agent's). `stopReason` is the reply's, when
    * the record carries it: "tool_use" means tool calls follow, so this text does not end the turn.
    */
-  | (Base & { kind: "assistantText"; text: string; stopReason: string | null })
+  /**
+   * `toolsHoldTurn`: a tool that is not a background agent's was open when the text came, so the
+   * turn goes on (the interpreter's index says so; without it the reducer looks at its tools).
+   */
+  | (Base & { kind: "assistantText"; text: string; stopReason: string | null; toolsHoldTurn?: boolean })
   | (Base & { kind: "usage"; usage: TokenUsage })
   /** The session is over (the agent moved to another session, or the process ended). */
   | (Base & { kind: "sessionEnd" });

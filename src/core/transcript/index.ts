@@ -1,6 +1,6 @@
 /** src/core/transcript: its public face — what the rest of Arcadia may import from it. */
 export { startsWithClear } from "./clearStart";
-export { type TokenUsage, type ToolOutcome, type TranscriptEvent } from "./events";
+export { type TokenUsage, TOOL_OUTCOMES, type ToolOutcome, type TranscriptEvent } from "./events";
 export { TAIL_BYTES } from "./fileFingerprint";
 export { firstPrompt } from "./firstPrompt";
 export { MAIN, type RecordSource, TranscriptInterpreter } from "./interpreter";

@@ -41,8 +41,8 @@ export class TranscriptInterpreter {
    *   `agent-*.jsonl`): its sidechain records are the agent's own conversation.
    */
   constructor(private readonly standalone = false) {
-    this.tools = new ToolsInFlight((id) => this.links.forget(id));
-    this.links = new SubagentLinks(this.tools, standalone);
+    this.links = new SubagentLinks(standalone);
+    this.tools = new ToolsInFlight({ onEnded: (id) => this.links.forget(id), onAgentCallStarted: (id, input) => this.links.agentCallStarted(id, input) });
   }
 
   isOpen(toolId: string): boolean {
@@ -148,7 +148,9 @@ export class TranscriptInterpreter {
     const started = this.tools.start(message.content, null, at, out);
     // The text matters only for a record that started no tool: not read at all for the others.
     const text = started === 0 ? contentText(message.content).trim() : "";
-    if (text) out.push({ kind: "assistantText", text, stopReason: asString(message.stop_reason) ?? null, at });
+    // Whether tools hold the turn is told with the text, from the index kept here: the state's
+    // reducer would otherwise look through every open tool on each reply.
+    if (text) out.push({ kind: "assistantText", text, stopReason: asString(message.stop_reason) ?? null, toolsHoldTurn: this.tools.hasForegroundTools(), at });
     const usage = usageOf(message);
     const messageId = asString(message.id);
     if (usage && (messageId === undefined || messageId !== this.lastUsageMessageId)) {
@@ -185,11 +187,13 @@ export class TranscriptInterpreter {
     }
     const command = tagValue(text, "command-name");
     if (command !== undefined) {
+      // The prompt was free for it: what the last turn left open has lost its result, as at a prompt.
+      this.newTurn(at, out);
       out.push({ kind: "slashCommand", name: command, args: tagValue(text, "command-args") ?? "", at });
       return;
     }
     if (text.includes("<local-command-stdout>") || text.includes("<local-command-stderr>")) {
-      out.push({ kind: "localCommandDone", at });
+      this.localCommandDone(at, out);
       return;
     }
     // Injected, non-human text (caveats, reminders, the summary written by a compaction) is not
@@ -249,7 +253,7 @@ export class TranscriptInterpreter {
         return;
       }
       case "local_command":
-        out.push({ kind: "localCommandDone", at });
+        this.localCommandDone(at, out);
         return;
       default:
         this.stats.ignored++;
@@ -268,6 +272,15 @@ export class TranscriptInterpreter {
     const message = isObject(inner.message) ? inner.message : {};
     if (inner.type === "assistant") this.tools.start(message.content, parent, timestampOf(inner) ?? at, out);
     else if (inner.type === "user") this.tools.results(message.content, inner.toolUseResult, timestampOf(inner) ?? at, out);
+  }
+
+  /**
+   * A local command (`/clear`, `/model`…) ran: the prompt is free, so no tool of the turn is still
+   * running (a background agent is). Never "waiting" with tools shown as running.
+   */
+  private localCommandDone(at: number | undefined, out: TranscriptEvent[]): void {
+    this.tools.closeTurn("orphaned", at, out);
+    out.push({ kind: "localCommandDone", at });
   }
 
   private newTurn(at: number | undefined, out: TranscriptEvent[]): void {

@@ -3,11 +3,12 @@
  * (linked by `.meta.json`); CLIs before 2.0 wrote them inline with `isSidechain: true`, linked only
  * by the prompt they were given. The rule when nothing names the owner: the open Agent call given
  * exactly the sub-agent's first prompt, else the oldest open one not yet claimed.
+ *
+ * The open calls not yet claimed are indexed (in start order, and by prompt) as they start and
+ * end: a scan of every open tool per sidechain record made 40,000 old-style records take 16 s.
  */
-import { isSubagentTool } from "../labels";
 import type { RecordSource } from "./recordSource";
 import { asString, contentText, isObject, type Json } from "./recordShapes";
-import type { ToolsInFlight } from "./toolsInFlight";
 
 /** The answer for nearly every record, made once (one per record showed in the 20,000-tool bench). */
 const NOT_A_SUBAGENT: { isSubagent: boolean; parent: string | null } = Object.freeze({ isSubagent: false, parent: null });
@@ -18,17 +19,29 @@ export class SubagentLinks {
   /** Inline sidechain records of old CLIs: record uuid → owning Agent call. */
   private readonly sidechainChain = new Map<string, string | null>();
   private readonly claimed = new Set<string>();
+  /** Open Agent calls nobody has claimed yet, oldest first: id → the prompt it was given (trimmed). */
+  private readonly unclaimed = new Map<string, string | undefined>();
+  /** The same calls by prompt, oldest first. */
+  private readonly unclaimedByPrompt = new Map<string, Set<string>>();
 
   /** @param standalone the file is itself a sub-agent's transcript: its sidechain records are its own. */
-  constructor(
-    private readonly tools: ToolsInFlight,
-    private readonly standalone: boolean,
-  ) {}
+  constructor(private readonly standalone: boolean) {}
+
+  /** An Agent call started (told by the tools in flight): a sub-agent may claim it. */
+  agentCallStarted(id: string, input: unknown): void {
+    if (this.claimed.has(id)) return; // linked by its .meta.json before its record was read
+    const prompt = isObject(input) ? asString(input.prompt)?.trim() : undefined;
+    this.unclaimed.set(id, prompt);
+    if (prompt === undefined) return;
+    const same = this.unclaimedByPrompt.get(prompt);
+    if (same) same.add(id);
+    else this.unclaimedByPrompt.set(prompt, new Set([id]));
+  }
 
   /** Registers a sub-agent transcript's owner, e.g. from its `.meta.json`. */
   link(agentId: string, parentToolId: string): void {
     this.parents.set(agentId, parentToolId);
-    this.claimed.add(parentToolId);
+    this.claim(parentToolId);
   }
 
   /** The Agent call that owns this sub-agent, when known. */
@@ -39,6 +52,7 @@ export class SubagentLinks {
   /** The call ended: it can no longer be claimed, and need not be remembered. */
   forget(toolId: string): void {
     if (this.claimed.size > 0) this.claimed.delete(toolId);
+    if (this.unclaimed.size > 0) this.unindex(toolId);
   }
 
   /** A new turn: inline sidechains never continue across one. */
@@ -70,18 +84,25 @@ export class SubagentLinks {
 
   /** The open Agent call given exactly this prompt, else the oldest open one not yet claimed. */
   private claimAgentCall(prompt: string | undefined): string | null {
-    let fallback: string | null = null;
-    for (const [id, tool] of this.tools.entries()) {
-      if (!isSubagentTool(tool.name) || this.claimed.has(id)) continue;
-      const given = isObject(tool.input) ? asString(tool.input.prompt) : undefined;
-      if (prompt !== undefined && given !== undefined && given.trim() === prompt.trim()) {
-        this.claimed.add(id);
-        return id;
-      }
-      fallback ??= id;
-    }
-    if (fallback) this.claimed.add(fallback);
-    return fallback;
+    const same = prompt === undefined ? undefined : this.unclaimedByPrompt.get(prompt.trim());
+    const id = same?.values().next().value ?? this.unclaimed.keys().next().value ?? null;
+    if (id !== null) this.claim(id);
+    return id;
+  }
+
+  private claim(id: string): void {
+    this.claimed.add(id);
+    this.unindex(id);
+  }
+
+  private unindex(id: string): void {
+    if (!this.unclaimed.has(id)) return;
+    const prompt = this.unclaimed.get(id);
+    this.unclaimed.delete(id);
+    if (prompt === undefined) return;
+    const same = this.unclaimedByPrompt.get(prompt);
+    same?.delete(id);
+    if (same?.size === 0) this.unclaimedByPrompt.delete(prompt);
   }
 }
 

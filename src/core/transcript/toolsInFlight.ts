@@ -22,6 +22,16 @@ export interface OpenTool {
   background: boolean;
   /** `droppedLines` when it started: more since, and its result may have been in one of them. */
   droppedBefore: number;
+  /** Counted in `foregroundOpen`: neither a background agent nor a tool of one. */
+  foreground: boolean;
+}
+
+/** Told as tools come and go, for the indexes kept beside this one (subagentLinks.ts). */
+export interface ToolsInFlightHooks {
+  /** A tool ended (the sub-agent links forget a claimed call). */
+  onEnded?: (id: string) => void;
+  /** An `Agent`/`Task` call started: a sub-agent's records may claim it. */
+  onAgentCallStarted?: (id: string, input: unknown) => void;
 }
 
 /** Results kept for a tool_use not read yet; the oldest go first. */
@@ -60,9 +70,19 @@ export class ToolsInFlight {
   private readonly endedAgentCalls = new Set<string>();
   /** Lines too large to read dropped so far (told by the reader's caller, see linesDropped). */
   private droppedLines = 0;
+  /**
+   * Open tools that hold the turn (not a background agent, not a tool of one): asked after every
+   * text reply, so counted as tools come and go rather than found by a scan (30,000 open tools
+   * with a text record between each: a scan per record took minutes).
+   */
+  private foregroundOpen = 0;
 
-  /** @param onEnded told of every tool that ends (the sub-agent links forget a claimed call). */
-  constructor(private readonly onEnded: (id: string) => void = () => undefined) {}
+  constructor(private readonly hooks: ToolsInFlightHooks = {}) {}
+
+  /** Whether a tool that holds the turn is open (a text reply then does not end it). */
+  hasForegroundTools(): boolean {
+    return this.foregroundOpen > 0;
+  }
 
   isOpen(toolId: string): boolean {
     return this.open.has(toolId);
@@ -95,7 +115,10 @@ export class ToolsInFlight {
       const known = this.startedIds.size;
       if (this.startedIds.add(id).size === known) continue;
       const input = block.input;
-      this.open.set(id, { name, parent, input, background: false, droppedBefore: this.droppedLines });
+      const foreground = parent === null || this.open.get(parent)?.background !== true;
+      if (foreground) this.foregroundOpen++;
+      this.open.set(id, { name, parent, input, background: false, droppedBefore: this.droppedLines, foreground });
+      if (isSubagentTool(name)) this.hooks.onAgentCallStarted?.(id, input);
       if (parent !== null) {
         const siblings = this.openChildren.get(parent);
         if (siblings) siblings.add(id);
@@ -153,12 +176,15 @@ export class ToolsInFlight {
       }
     }
     this.open.delete(id);
+    if (tool.foreground) this.foregroundOpen--;
     if (tool.parent !== null) {
       const siblings = this.openChildren.get(tool.parent);
       siblings?.delete(id);
       if (siblings?.size === 0) this.openChildren.delete(tool.parent);
     }
-    this.onEnded(id);
+    // A background agent's tools still open (its stragglers) are under no background agent now.
+    if (tool.background) this.setChildrenForeground(id, true);
+    this.hooks.onEnded?.(id);
     if (isSubagentTool(tool.name)) this.endedAgentCalls.add(id);
     if (outcome === "orphaned" || outcome === "unknown") this.rememberClosedWithoutResult(id, tool.parent);
     out.push({ kind: "toolEnd", id, outcome, parent: tool.parent, at });
@@ -205,10 +231,28 @@ export class ToolsInFlight {
     if (!tool) return;
     if (isSubagentTool(tool.name) && isAsyncLaunch(toolUseResult)) {
       tool.background = true;
+      this.setForeground(tool, false);
+      this.setChildrenForeground(id, false);
       out.push({ kind: "backgroundLaunch", id, at });
       return;
     }
     this.end(id, toolResultOutcome(block, toolUseResult, deniedBeforeRun), at, out);
+  }
+
+  private setForeground(tool: OpenTool, foreground: boolean): void {
+    if (tool.foreground === foreground) return;
+    tool.foreground = foreground;
+    this.foregroundOpen += foreground ? 1 : -1;
+  }
+
+  /** The open tools of the sub-agent run by `id` (its own background ones stay as they are). */
+  private setChildrenForeground(id: string, foreground: boolean): void {
+    const children = this.openChildren.size > 0 ? this.openChildren.get(id) : undefined;
+    if (!children) return;
+    for (const childId of children) {
+      const child = this.open.get(childId);
+      if (child && !child.background) this.setForeground(child, foreground);
+    }
   }
 
   /** A result for a tool already closed without one: a second toolEnd carries the recorded outcome. */

@@ -21,6 +21,21 @@ export const systemClock: Clock = {
   },
 };
 
+/**
+ * The system's timers on a monotonic time (performance.now()): for intervals only, never for a
+ * date. The wall clock steps (NTP, a laptop waking, a user's change): a poll that kept its due
+ * times in wall time found nothing due for an hour after a step back of an hour.
+ */
+export const monotonicClock: Clock = {
+  now: () => performance.now(),
+  setTimeout: systemClock.setTimeout,
+};
+
+/** The clock to measure intervals on: the monotonic one in place of the system's (tests keep theirs). */
+export function intervalClock(clock: Clock | undefined): Clock {
+  return clock === undefined || clock === systemClock ? monotonicClock : clock;
+}
+
 interface Pending {
   at: number;
   seq: number;

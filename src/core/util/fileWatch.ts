@@ -7,7 +7,7 @@
  * replaced, is then still seen (watching a missing file directly proved unreliable).
  */
 import { watch as watchFolder } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import chokidar from "chokidar";
 
 export interface FileWatch {
@@ -64,13 +64,16 @@ export const sessionFilesWatch: WatchFactory = chokidarFolderWatch({ depth: 3, e
  * the folder itself: for a folder whose new files are what matters (a project folder, for /clear).
  * chokidar watches every file it admits, each with a handle of its own: a project folder of 2,000
  * sessions held 2,000 of them, one more per session (found by the soak bench: FSEventWrap +20 an
- * hour). Without a name in the event (some platforms), the folder itself is reported. `accept` is
- * asked about each name; nothing below the folder is watched.
+ * hour). Without a name in the event (some platforms), the folder itself is reported, and so it is
+ * when the event names the folder (Linux, as the folder is deleted: the watch is dead from then on,
+ * and its owner sets up another, util/watchedFolder.ts). `accept` is asked about each other name;
+ * nothing below the folder is watched.
  */
 export const folderEntriesWatch: WatchFactory = (root, accept, onChange) => {
+  const self = basename(root);
   const watcher = watchFolder(root, { persistent: true }, (event, name) => {
     if (event !== "rename") return;
-    if (!name) onChange(root);
+    if (!name || name.toString() === self) onChange(root);
     else if (accept(join(root, name.toString()))) onChange(join(root, name.toString()));
   });
   // The folder deleted, a watch limit reached: the poll still works.

@@ -12,10 +12,14 @@
  * - `poke()` (a file event came, or a pass found something) brings it back to `baseMs`: while an
  *   agent works, a lost event is found within a second, as before; the first one after a long
  *   quiet spell within `maxMs`;
+ * - an owner whose agent works (a turn under way, a tool open, its status file busy) says its check
+ *   found something (watchedFolder.ts): a working agent is looked at every `baseMs`, only an idle
+ *   one backs off;
+ * - times are monotonic (clock.ts monotonicClock), never the wall clock, which steps;
  * - one timer, for the member due first; members due within half their interval of it are checked
  *   on the same wake-up, so backed-off members share their wake-ups; no member, no timer.
  */
-import { type Clock, systemClock, type TimerHandle } from "./clock";
+import { type Clock, intervalClock, monotonicClock, systemClock, type TimerHandle } from "./clock";
 import type { Disposable } from "./emitter";
 
 export const SAFETY_POLL_BASE_MS = 1000;
@@ -57,7 +61,8 @@ export class SafetyPoll {
   checks = 0;
 
   constructor(opts: SafetyPollOptions = {}) {
-    this.clock = opts.clock ?? systemClock;
+    // Due times are monotonic: after the wall clock stepped back an hour, nothing was due for an hour.
+    this.clock = intervalClock(opts.clock);
     this.baseMs = opts.baseMs ?? SAFETY_POLL_BASE_MS;
     this.maxMs = Math.max(this.baseMs, opts.maxMs ?? SAFETY_POLL_MAX_MS);
   }
@@ -149,5 +154,5 @@ export function sharedSafetyPoll(): SafetyPoll {
  * default rate, else one of its own (a test's manual clock, a rate of its own).
  */
 export function safetyPollFor(clock: Clock, baseMs?: number): SafetyPoll {
-  return clock === systemClock && baseMs === undefined ? sharedSafetyPoll() : new SafetyPoll({ clock, baseMs });
+  return (clock === systemClock || clock === monotonicClock) && baseMs === undefined ? sharedSafetyPoll() : new SafetyPoll({ clock, baseMs });
 }

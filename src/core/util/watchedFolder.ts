@@ -16,12 +16,19 @@
  * - the poll is the safety net where native events get lost (WSL2, network drives, some macOS):
  *   a util/safetyPoll.ts shared with the other folders, backing off while nothing happens; a file
  *   event or a pass that found something brings it back to its base rate, and so does a folder
- *   not there yet (with no watch, the poll is all there is).
+ *   not there yet (with no watch, the poll is all there is), and so does an owner whose agent
+ *   works (`working`): a lost event is then found within a second, however long it was quiet;
+ * - a watch dies silently when its folder is deleted (fs.watch reports the folder's own name,
+ *   then nothing, even once a folder of that name is made again): the folder reported itself, or
+ *   a poll finding it gone or another folder in its place (device + inode), drops the watch, and
+ *   the poll (at its base rate while there is no watch) sets it up again on the new folder;
+ * - intervals are measured on a monotonic clock: after a step back of the wall clock, "found
+ *   something within the throttle's span" was true for an hour (a look every 15 ms).
  * Coarse directory mtimes (util/mtime.ts) and which events the watch reports (removals: the
  * WatchFactory given) stay the owner's choice.
  */
 import { stat } from "node:fs/promises";
-import { type Clock, systemClock, type TimerHandle } from "./clock";
+import { type Clock, intervalClock, type TimerHandle } from "./clock";
 import type { FileWatch, WatchFactory } from "./fileWatch";
 import type { SafetyCheck, SafetyPoll } from "./safetyPoll";
 
@@ -56,12 +63,19 @@ export interface WatchedFolderOptions {
    * owner polls, calling ensureWatch() and look().
    */
   poll?: SafetyPoll;
+  /**
+   * The owner's agent is working (a turn under way, a tool open, its status file busy): the poll
+   * looks every base interval instead of backing off. Asked after every pass.
+   */
+  working?: () => boolean;
   /** A pass threw, or the watch could not be set up; watching carries on (the poll still works). */
   onError?: (err: unknown) => void;
 }
 
 export class WatchedFolder {
   private watch: FileWatch | undefined;
+  /** The watched folder's device and inode: another folder of the same name is not watched. */
+  private watchedIdentity: string | undefined;
   private settingUp: Promise<void> | undefined;
   private safety: SafetyCheck | undefined;
   private trailingTimer: TimerHandle | undefined;
@@ -77,7 +91,7 @@ export class WatchedFolder {
   private readonly clock: Clock;
 
   constructor(private readonly opts: WatchedFolderOptions) {
-    this.clock = opts.clock ?? systemClock;
+    this.clock = intervalClock(opts.clock);
   }
 
   /** Watches, makes the first pass, joins the poll; resolves once that first pass is done. */
@@ -114,14 +128,14 @@ export class WatchedFolder {
   }
 
   private async setUp(): Promise<void> {
-    const isDir = await stat(this.opts.dir).then(
-      (s) => s.isDirectory(),
-      () => false,
-    );
-    if (!isDir || this.stopped) return;
+    const identity = await this.identity();
+    if (identity === undefined || this.stopped) return;
     try {
+      this.watchedIdentity = identity;
       this.watch = this.opts.watch(this.opts.dir, this.opts.accept, (path) => {
         if (this.stopped) return;
+        // The folder itself: deleted, or renamed away (its watch is dead from now on).
+        if (path === this.opts.dir) void this.dropDeadWatch();
         this.pending.add(path);
         this.safety?.poke();
         void this.look();
@@ -132,11 +146,42 @@ export class WatchedFolder {
     }
   }
 
-  /** The poll's check: the watch retried, then a pass. True (check again soon) when it found something or there is no watch yet. */
+  /** The folder's device and inode, undefined when it is not a folder (or not there). */
+  private async identity(): Promise<string | undefined> {
+    return stat(this.opts.dir).then(
+      (s) => (s.isDirectory() ? `${s.dev}:${s.ino}` : undefined),
+      () => undefined,
+    );
+  }
+
+  /** Closes the watch if its folder is gone or another one has its name; true if it did. */
+  private async dropDeadWatch(): Promise<boolean> {
+    await this.settingUp;
+    const watch = this.watch;
+    if (!watch || (await this.identity()) === this.watchedIdentity || watch !== this.watch) return false;
+    this.watch = undefined;
+    this.watchedIdentity = undefined;
+    await watch.close().catch(() => undefined);
+    return true;
+  }
+
+  /**
+   * The poll's check: a dead watch dropped, the watch set up (again), then a pass. True (check again
+   * at the base rate) when it found something, there is no watch, or the agent works.
+   */
   private async check(): Promise<boolean> {
+    const rearmed = await this.dropDeadWatch();
     await this.ensureWatch();
     const found = await this.pass();
-    return found || this.watch === undefined;
+    return found || rearmed || this.watch === undefined || this.isWorking();
+  }
+
+  private isWorking(): boolean {
+    try {
+      return this.opts.working?.() === true;
+    } catch {
+      return false;
+    }
   }
 
   /** A pass (or one more after the running one); resolves true when it found something. */
@@ -164,10 +209,10 @@ export class WatchedFolder {
           for (const path of reported) this.recent.add(path);
         }
       } while (this.again && !this.stopped);
-      if (found) {
-        this.lastFoundAt = this.clock.now();
-        this.safety?.poke();
-      }
+      if (found) this.lastFoundAt = this.clock.now();
+      // A look that found something, or found the agent at work (a file event, the owner's look
+      // when its status file moved): the poll is back to its base rate.
+      if (found || this.isWorking()) this.safety?.poke();
       const throttled = this.clock.now() - this.lastFoundAt <= CHOKIDAR_CHANGE_THROTTLE_MS + TRAILING_LOOK_MS;
       if (throttled && !this.stopped) {
         this.trailingTimer?.cancel();
