@@ -11,7 +11,6 @@ import { WorkspaceBindingStore } from "../vscode/agent/bindingStore";
 import { launchExtrasFor, removeLaunchFiles } from "../vscode/launch/launchFiles";
 import { VscodeTerminalHost } from "../vscode/agent/terminalHost";
 import { PANEL_VIEW_ID } from "../vscode/viewIds";
-import type { Late } from "./late";
 import type { ToolParts } from "./toolWiring";
 
 export interface AgentParts {

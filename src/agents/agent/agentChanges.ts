@@ -13,7 +13,7 @@ export interface AgentChangeDeps {
   /** Lifecycle (removed, permission prompt left). */
   onDidChange: Event<AgentChange>;
   /** Cards (an exited claude). */
-  onDidChangeCard: Event<CardView>;
+  onDidChangeCard: Event<Pick<CardView, "id" | "status">>;
   tracker: Pick<ToolCallTracker, "calls" | "cancelCall">;
   permissions: Pick<PermissionBroker, "answeredElsewhere" | "forgetAgent">;
   closeCommandsTerminal(agentId: string): void;

@@ -105,9 +105,11 @@ export class CardStore extends DisposableObject implements CardEvents, CardReade
     );
     this._register(approvals.onDidChange(() => this.markLive()));
     if (permissions) this._register(permissions.onDidChange(() => this.markLive()));
-    if (sources.hooks) {
+    // One subscription to the hook feed, whichever part was given it (the card's rows, the board's waits).
+    const hooks = sources.hooks ?? board.inputs.hooks;
+    if (hooks) {
       this._register(
-        sources.hooks.onDidChange((agentId) => {
+        hooks.onDidChange((agentId) => {
           board.hooksRan(agentId);
           this.mark(agentId);
         }),

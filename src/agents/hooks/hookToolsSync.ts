@@ -13,7 +13,7 @@ import type { TranscriptEventsRead } from "../agent/agentRegistry";
 export interface HookToolsSyncDeps {
   feed: Pick<HookToolFeed, "turnOver" | "keepOnly" | "processGone" | "forgetAgent">;
   onDidReadTranscript: Event<TranscriptEventsRead>;
-  onDidChangeCard: Event<CardView>;
+  onDidChangeCard: Event<Pick<CardView, "id" | "status">>;
   onDidRemoveCard: Event<string>;
   sessionOf(agentId: string): string | undefined;
 }
