@@ -31,7 +31,7 @@ describe.skipIf(!available)("a card bound to the real CLI through its process", 
 
   const card = (): AgentFacts | undefined => agentViews(manager)[0];
   const until = <T>(probe: () => T | undefined | false, what: string, timeoutMs = 15_000) =>
-    waitForChange((cb) => manager.onDidChange(cb).dispose, probe, timeoutMs, what);
+    waitForChange((cb) => manager.onDidTouch(cb).dispose, probe, timeoutMs, what);
 
   beforeAll(async () => {
     rig = await createRig({

@@ -11,7 +11,8 @@ export function asCard(facts: AgentFacts): CardView {
   return { ...facts, calls: [], prompts: [], sharedFiles: [], worktree: null, sessionEdits: null };
 }
 
-export function handCards(): CardEvents & {
+/** `lookup`: where the cards are read from, when the test keeps its agents itself (else: as told). */
+export function handCards(lookup?: (agentId: string) => AgentFacts | undefined): CardEvents & {
   cards(): CardView[];
   card(agentId: string): CardView | undefined;
   /** Known from now on, with no event (an agent that was there before anyone listened). */
@@ -29,7 +30,10 @@ export function handCards(): CardEvents & {
     onDidFinishTurn: finished.event,
     onDidRemoveCard: removed.event,
     cards: () => [...known.values()],
-    card: (id) => known.get(id),
+    card: (id) => {
+      const facts = lookup?.(id);
+      return lookup ? (facts ? asCard(facts) : undefined) : known.get(id);
+    },
     put: (facts) => void known.set(facts.id, asCard(facts)),
     change: (facts) => {
       const card = asCard(facts);

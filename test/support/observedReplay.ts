@@ -150,7 +150,7 @@ function writeLines(from: string, to: string, lines: Record<string, number>): vo
 async function quiet(manager: AgentManager, quietMs = 100, maxMs = 3000): Promise<void> {
   const started = Date.now();
   let last = Date.now();
-  const a = manager.onDidChange(() => (last = Date.now()));
+  const a = manager.onDidTouch(() => (last = Date.now()));
   const b = manager.onDidReadTranscript(() => (last = Date.now()));
   try {
     while (Date.now() - last < quietMs && Date.now() - started < maxMs) await new Promise((r) => setTimeout(r, 10));

@@ -12,10 +12,7 @@ import { loadScenario, sessionFiles } from "../../support/recorded";
 import { useTempDirs } from "../../support/tempDir";
 import { waitForChange } from "../../support/waitFor";
 import { agentViews } from "../../support/agentViews";
-import { CardStore } from "../../../src/agents/cards/cardStore";
-import { LiveBoard } from "../../../src/agents/cards/liveBoard";
-import { ApprovalQueue } from "../../../src/core/mcp/approvalQueue";
-import { ToolCallTracker } from "../../../src/core/mcp/toolCallTracker";
+import { cardStoreOver } from "../../support/cardStoreOver";
 
 /** Any session id: the file is written under it (writeSession). */
 const RESUMED_ID = "0b5e5a1d-1d2e-4c3b-9a8f-7e6d5c4b3a21";
@@ -45,7 +42,7 @@ function setup(store = new MemoryStore(), host = new FakeTerminalHost(), ioClock
   });
   manager.onDidChange((c) => changes.push(c));
   managers.push(manager);
-  const until = <T>(probe: () => T | undefined | false, what = "a change") => waitForChange((cb) => manager.onDidChange(cb).dispose, probe, 8000, what);
+  const until = <T>(probe: () => T | undefined | false, what = "a change") => waitForChange((cb) => manager.onDidTouch(cb).dispose, probe, 8000, what);
   return { manager, host, store, projectDir, changes, until, log };
 }
 
@@ -153,14 +150,14 @@ describe("AgentManager", () => {
     const two = await manager.open(CLAUDE, "/w");
     host.close(host.terminals[0]!);
     await waitForChange(
-      (cb) => manager.onDidChange(cb).dispose,
+      (cb) => manager.onDidTouch(cb).dispose,
       () => agentViews(manager).length === 1,
     );
     expect(changes).toContainEqual({ type: "removed", id: one.id });
     manager.close(two.id);
     expect(host.terminals[1]?.disposed).toBe(true);
     await waitForChange(
-      (cb) => manager.onDidChange(cb).dispose,
+      (cb) => manager.onDidTouch(cb).dispose,
       () => agentViews(manager).length === 0,
     );
     await vi.waitFor(() => expect(store.bindings).toEqual([]));
@@ -176,8 +173,7 @@ describe("AgentManager", () => {
 
   it("its card store says when a turn finishes (active → waiting), once, for notifications", async () => {
     const { manager, projectDir, until } = setup();
-    const board = new LiveBoard({ calls: new ToolCallTracker(), approvals: new ApprovalQueue() });
-    const cards = new CardStore({ agents: manager, board });
+    const cards = cardStoreOver(manager);
     const finished: string[] = [];
     cards.onDidFinishTurn((card) => finished.push(card.status));
     await manager.open(CLAUDE, "/w");
@@ -354,7 +350,8 @@ describe("AgentManager after a window reload", () => {
     const told: AgentChange[] = [];
     manager.onDidChange((change) => told.push(change));
     void manager.restore();
-    expect(told).toMatchObject([{ type: "updated", agent: { id: "a1", name: "Reviewer", reconnecting: true } }]);
+    expect(told).toEqual([{ type: "added", id: "a1" }]);
+    expect(manager.view("a1")).toMatchObject({ id: "a1", name: "Reviewer", reconnecting: true });
   });
 
   it("keeps numbering after the restored agents", async () => {

@@ -14,6 +14,7 @@ import { loadScenario, sessionFiles } from "../../support/recorded";
 import { useTempDirs } from "../../support/tempDir";
 import { waitForChange } from "../../support/waitFor";
 import { agentViews } from "../../support/agentViews";
+import { cardStoreOver } from "../../support/cardStoreOver";
 
 const tempDir = useTempDirs();
 const managers: AgentManager[] = [];
@@ -53,7 +54,7 @@ function setup(
     removeLaunchFiles: opts.remove ?? (async (paths) => void removed.push([...paths])),
   });
   managers.push(manager);
-  const until = <T>(probe: () => T | undefined | false, what = "a change") => waitForChange((cb) => manager.onDidChange(cb).dispose, probe, 8000, what);
+  const until = <T>(probe: () => T | undefined | false, what = "a change") => waitForChange((cb) => manager.onDidTouch(cb).dispose, probe, 8000, what);
   return { manager, host, monitor, projectDir, until, removed };
 }
 
@@ -90,7 +91,7 @@ describe("AgentManager with the CLI's live status", () => {
     await manager.open(CLAUDE, "/w");
     const shell = host.terminals[0]!.pid!;
     await waitForChange(
-      (cb) => manager.onDidChange(cb).dispose,
+      (cb) => manager.onDidTouch(cb).dispose,
       () => monitor.tracking(shell),
       8000,
       "the monitor to track the shell",
@@ -98,7 +99,7 @@ describe("AgentManager with the CLI's live status", () => {
     writeRunningTool(projectDir, "session-1");
     monitor.report(shell, { state: "running", pid: 900, sessionId: "session-1", status: "busy" });
     await waitForChange(
-      (cb) => manager.onDidChange(cb).dispose,
+      (cb) => manager.onDidTouch(cb).dispose,
       () => (agentViews(manager)[0]?.tools.length ?? 0) > 0,
       3000,
       "the running tools from the transcript",
@@ -152,7 +153,8 @@ describe("AgentManager with the CLI's live status", () => {
   it("says the turn finished when the status file goes from busy to idle, even after the transcript's turn end", async () => {
     const { manager, host, monitor, projectDir, until } = setup();
     const changes: string[] = [];
-    manager.onDidChange((c) => changes.push(c.type));
+    const cards = cardStoreOver(manager);
+    cards.onDidFinishTurn(() => changes.push("turnFinished"));
     await manager.open(CLAUDE, "/w");
     const shell = host.terminals[0]!.pid!;
     await until(() => monitor.tracking(shell));
@@ -164,6 +166,7 @@ describe("AgentManager with the CLI's live status", () => {
     expect(changes).not.toContain("turnFinished");
     monitor.report(shell, { state: "running", pid: 900, sessionId: "session-1", status: "idle" });
     expect(changes.filter((c) => c === "turnFinished")).toHaveLength(1);
+    cards.dispose();
   });
 
   it("after a window reload, an agent whose claude died meanwhile shows exited, with nothing left running", async () => {

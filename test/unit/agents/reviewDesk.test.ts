@@ -34,13 +34,12 @@ function terminal(): TerminalHandle & { typed: string[] } {
 function world(saved?: AgentReview[]) {
   const dir = tempDir();
   const changes = new Emitter<AgentChange>();
-  const cards = handCards();
+  const cards = handCards((id) => agents.get(id)?.view);
   const transcripts = new Emitter<TranscriptEventsRead>();
   const agents = new Map<string, { view: AgentFacts; cwd: string; terminal: ReturnType<typeof terminal> }>();
   const add = (id: string, name: string, status: AgentFacts["status"]) => {
     const view = { id, name, status, statusSource: "process", reconnecting: false } as AgentFacts;
     agents.set(id, { view, cwd: dir, terminal: terminal() });
-    cards.put(view);
     return agents.get(id)!;
   };
   const setStatus = (id: string, status: AgentFacts["status"]) => {
