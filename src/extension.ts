@@ -5,7 +5,6 @@
  * other; `Late` makes that one cycle explicit.
  */
 import type { AgentManager } from "./agents/agent/agentManager";
-import type { LiveBoard } from "./agents/cards/liveBoard";
 import { projectDirFor } from "./core/transcript";
 import { DisposableStore } from "./core/util";
 import type { ArcadiaViewProvider } from "./vscode/panel/viewProvider";
@@ -26,13 +25,12 @@ export function activate(context: vscode.ExtensionContext): void {
   const store = new DisposableStore();
   context.subscriptions.push(store);
   const log = store.add(vscode.window.createOutputChannel("Arcadia", { log: true }));
-  const late = { agents: new Late<AgentManager>("the agent manager"), board: new Late<LiveBoard>("the live board") };
+  const late = { agents: new Late<AgentManager>("the agent manager") };
   const panel = new Late<ArcadiaViewProvider>("the panel");
   const tools = wireTools(context, log, late.agents, store);
-  const agents = wireAgents(context, log, tools, { board: late.board, panelVisible: () => panel.get().visible });
+  const agents = wireAgents(context, log, tools, { panelVisible: () => panel.get().visible });
   late.agents.bind(agents.manager);
   const cards = wireCards(context, log, { ...tools, ...agents }, store);
-  late.board.bind(cards.board);
   const ui = wirePanel(context, log, { ...tools, ...agents, ...cards, panel }, store);
   registerCommands(context, log, { ...tools, ...agents, ...cards, ...ui, panel }, store);
   // The broker first: closing the server would abort pending hook requests, read as "answered in the terminal".

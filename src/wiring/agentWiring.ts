@@ -1,11 +1,9 @@
 /**
- * The window's agents over VS Code's terminals: their saved bindings, the process monitor that
- * reads the CLI's status files, and what each card shows beyond its transcript (hook rows, waits,
- * prompts), read from the live board once it exists.
+ * The window's agents over VS Code's terminals: their saved bindings and the process monitor that
+ * reads the CLI's status files. What is live on a card (hook rows, waits, prompts) is the card
+ * store's to add (src/agents/cards/cardStore.ts).
  */
 import { AgentManager } from "../agents/agent/agentManager";
-import { cardLiveSource } from "../agents/hooks/hookToolsSync";
-import type { LiveBoard } from "../agents/cards/liveBoard";
 import { ClaudeProcessMonitor } from "../core/process";
 import { claudeConfigDir, projectDirFor } from "../core/transcript";
 import { vscode } from "../vscode/api";
@@ -13,7 +11,6 @@ import { WorkspaceBindingStore } from "../vscode/agent/bindingStore";
 import { launchExtrasFor, removeLaunchFiles } from "../vscode/launch/launchFiles";
 import { VscodeTerminalHost } from "../vscode/agent/terminalHost";
 import { PANEL_VIEW_ID } from "../vscode/viewIds";
-import type { Late } from "./late";
 import type { ToolParts } from "./toolWiring";
 
 export interface AgentParts {
@@ -28,15 +25,11 @@ export function wireAgents(
   context: vscode.ExtensionContext,
   log: vscode.LogOutputChannel,
   tools: ToolParts,
-  later: { board: Late<LiveBoard>; panelVisible: () => boolean },
+  later: { panelVisible: () => boolean },
 ): AgentParts {
   const bindings = new WorkspaceBindingStore(context.workspaceState);
   const processes = new ClaudeProcessMonitor({ configDir: claudeConfigDir(), onError: (err) => log.warn(`process monitor: ${String(err)}`) });
   const showPanel = () => vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`);
-  // Made on the first card's first look, when the board exists: once, not on every look.
-  let source: ReturnType<typeof cardLiveSource> | undefined;
-  const liveFacts = (agentId: string, sessionId: string) =>
-    (source ??= cardLiveSource(tools.hookTools, later.board.get(), () => setting("liveToolsFromHooks", true)))(agentId, sessionId);
   const manager = new AgentManager({
     terminals: new VscodeTerminalHost({ visible: later.panelVisible, show: showPanel }),
     store: bindings,
@@ -46,7 +39,6 @@ export function wireAgents(
     adoptTerminals: () => setting("adoptTerminals", true),
     launchExtras: launchExtrasFor(tools.server),
     removeLaunchFiles,
-    liveFacts,
   });
   return { manager, bindings, processes };
 }

@@ -1,8 +1,9 @@
 /**
  * Everything a card shows and the one store that owns it: the live board (calls, prompts, and the
- * extras: shared files, worktrees, session figures, review comments, races) fed by the transcripts,
- * the hook feed kept in step with each agent, what a gone agent leaves behind cleared, and the
- * card store that composes each card and tells its changes.
+ * extras: shared files, worktrees, session figures, review comments, races) as a function of its
+ * inputs, the card store that alone subscribes to every source and composes each card once per
+ * tick, and then what follows the cards: the hook feed kept in step with each agent, what a gone
+ * agent leaves behind cleared, the extras' own followers and the worktree commands.
  */
 import { followAgentChanges } from "../agents/agent/agentChanges";
 import { CardStore } from "../agents/cards/cardStore";
@@ -10,7 +11,7 @@ import { followHookTools } from "../agents/hooks/hookToolsSync";
 import { LiveBoard } from "../agents/cards/liveBoard";
 import { RaceBook } from "../agents/races/raceBook";
 import type { DisposableStore } from "../core/util";
-import type { vscode } from "../vscode/api";
+import { vscode } from "../vscode/api";
 import { createCardExtras } from "../vscode/cards/cardExtras";
 import { workspaceRaceStore } from "../vscode/races/races";
 import type { AgentParts } from "./agentWiring";
@@ -20,20 +21,28 @@ export interface CardParts {
   board: LiveBoard;
   cards: CardStore;
   races: RaceBook;
-  worktreeDeps: ReturnType<typeof createCardExtras>["worktreeDeps"];
+  worktreeDeps: ReturnType<ReturnType<typeof createCardExtras>["follow"]>["worktreeDeps"];
 }
+
+const hooksShowTools = () => vscode.workspace.getConfiguration("arcadia").get<boolean>("liveToolsFromHooks", true);
 
 export function wireCards(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, parts: ToolParts & AgentParts, store: DisposableStore): CardParts {
   const { manager, tracker, approvals, permissions, hookTools, collisions, stillRunning } = parts;
   const races = store.add(new RaceBook(workspaceRaceStore(context.workspaceState), (m) => log.warn(m)));
   const extras = createCardExtras({ manager, collisions, hookTools, races, log, workspaceState: context.workspaceState });
   store.add(extras.owned);
-  const board = store.add(new LiveBoard(tracker, approvals, permissions, hookTools, Date.now, { ...extras.sources, stillRunning }));
-  store.add(manager.onDidReadTranscript(({ agentId, events }) => board.transcriptEvents(agentId, events)));
+  const board = new LiveBoard({ calls: tracker, approvals, permissions, hooks: hookTools, extras: { ...extras.sources, stillRunning } });
+  const cards = store.add(new CardStore({ agents: manager, board, hooks: hookTools, hooksShowTools }));
+  // What follows the cards (each acts on a source; the store hears of it like any other change).
   const sessionOf = (id: string) => manager.agentInfo(id)?.sessionId;
-  store.add(followHookTools({ feed: hookTools, onDidReadTranscript: manager.onDidReadTranscript, onDidChange: manager.onDidChange, sessionOf }));
+  store.add(followHookTools({ feed: hookTools, onDidReadTranscript: manager.onDidReadTranscript, ...cardEvents(cards), sessionOf }));
   const closeCommandsTerminal = (id: string) => parts.tools.closeAgentTerminals(id);
-  store.add(followAgentChanges({ onDidChange: manager.onDidChange, tracker, permissions, closeCommandsTerminal }));
-  const cards = store.add(new CardStore({ agents: manager, live: board, hooks: hookTools }));
-  return { board, cards, races, worktreeDeps: extras.worktreeDeps };
+  store.add(followAgentChanges({ onDidChange: manager.onDidChange, onDidChangeCard: cards.onDidChangeCard, tracker, permissions, closeCommandsTerminal }));
+  const followed = extras.follow(cards);
+  store.add(followed.owned);
+  return { board, cards, races, worktreeDeps: followed.worktreeDeps };
+}
+
+function cardEvents(cards: CardStore) {
+  return { onDidChangeCard: cards.onDidChangeCard, onDidRemoveCard: cards.onDidRemoveCard };
 }

@@ -41,7 +41,7 @@ export function wirePanel(
   const notice = new PanelNotice(post);
   const sandboxNotice = new SandboxNotice(notice, context.globalState);
   store.add(tools.onSandboxUnavailable((why) => (log.warn(`No sandbox for commands: ${why.reason}. ${why.fix}`), sandboxNotice.show(why))));
-  const launcher = new ClaudeLauncher(context, manager, notice, log);
+  const launcher = new ClaudeLauncher(context, manager, cards, notice, log);
   const visibility = new CardVisibility({ visible: () => parts.panel.get().visible });
   const snapshot = () => panelSnapshot(cards, notice.current);
   const actions = panelActions({ manager, snapshot, prompts, launcher, sandboxNotice, visibility, stillRunning });

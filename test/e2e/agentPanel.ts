@@ -12,9 +12,15 @@ export function agentPanel(page: () => Page, terminalPart = "") {
   /** Every agent's line in the overview (one per agent: what counts agents). */
   const cards = () => panel().locator('[data-testid="agent-line"]');
   /** An agent's overview line by the name it shows: its status (data-status, aria-current when its terminal is in front). */
-  const line = (name: string) => panel().locator('[data-testid="agent-line"]').filter({ has: panel().getByTestId("line-name").getByText(name, { exact: true }) });
+  const line = (name: string) =>
+    panel()
+      .locator('[data-testid="agent-line"]')
+      .filter({ has: panel().getByTestId("line-name").getByText(name, { exact: true }) });
   /** An agent's details (its card below the overview): there when they show (see `details`). */
-  const card = (name: string) => panel().locator('[data-testid="agent-card"]').filter({ has: panel().getByTestId("agent-name").getByText(name, { exact: true }) });
+  const card = (name: string) =>
+    panel()
+      .locator('[data-testid="agent-card"]')
+      .filter({ has: panel().getByTestId("agent-name").getByText(name, { exact: true }) });
   /** An agent's prompts under the overview, each with its buttons (of one kind: "permission", "command"…). */
   const prompts = (name: string, kind?: string) =>
     panel()
@@ -32,7 +38,9 @@ export function agentPanel(page: () => Page, terminalPart = "") {
   // Focus left inside a webview or a terminal can leave the command palette unusable (inert):
   // click the empty editor area first, as a user would.
   async function showPanel(): Promise<void> {
-    await page().locator(".part.editor").click({ position: { x: 20, y: 20 } });
+    await page()
+      .locator(".part.editor")
+      .click({ position: { x: 20, y: 20 } });
     await revealArcadiaView(page(), "arcadia.panelView");
   }
 

@@ -58,7 +58,12 @@ export async function openAgentWindow(options: AgentWindowOptions): Promise<Agen
   // The extension host gets a PATH from the login shell, not ours: the wrapper goes by its path.
   // Sub-agents in the foreground: the Agent call runs until its sub-agent is done.
   const claude = writeClaudeWrapper(join(root, "bin"), { modelUrl: model.url, env: { CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: "1", ...options.cliEnv } });
-  const vs = await startVsCode({ workspace, extraEnv: { HOME: home, ...options.extraEnv }, settings: { "arcadia.claudePath": claude, ...options.settings }, moreVsix: options.moreVsix });
+  const vs = await startVsCode({
+    workspace,
+    extraEnv: { HOME: home, ...options.extraEnv },
+    settings: { "arcadia.claudePath": claude, ...options.settings },
+    moreVsix: options.moreVsix,
+  });
   return {
     root,
     workspace,

@@ -24,7 +24,10 @@ const SLOW = `python3 -c "import time; time.sleep(4); print('slow done')"`;
 const script: Script = {
   conversations: [
     // A slow first token, so the panel is on screen before the tool_use is written.
-    { match: "Run the slow tool", steps: [{ tools: [{ name: "Bash", input: { command: SLOW, description: "Sleep" } }], delayMs: 2500 }, { text: "Slow tool done." }] },
+    {
+      match: "Run the slow tool",
+      steps: [{ tools: [{ name: "Bash", input: { command: SLOW, description: "Sleep" } }], delayMs: 2500 }, { text: "Slow tool done." }],
+    },
     // A second prompt in the same session continues this conversation (steps count replies).
     {
       match: "Say hello",
@@ -145,7 +148,11 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     await showPanel();
     // The model answers after 2.5 s: time to watch the card from inside the page before the
     // tool_use is written, so the moment the row appears is known to the millisecond.
-    const frame = await pollUntil(() => page.frames().find((f) => f.url().includes("/pre/fake.html") && f.parentFrame()?.url().includes("extensionId=arcadia-dev.arcadia")), "the panel's content frame", 10_000);
+    const frame = await pollUntil(
+      () => page.frames().find((f) => f.url().includes("/pre/fake.html") && f.parentFrame()?.url().includes("extensionId=arcadia-dev.arcadia")),
+      "the panel's content frame",
+      10_000,
+    );
     await frame.evaluate(() => {
       const w = window as unknown as { __toolSeenAt?: number; __toolWasThere?: boolean };
       const selector = '[data-testid="tool-row"][data-outcome="running"]';
@@ -275,13 +282,25 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     const single = page.locator(".part.panel .single-terminal-tab");
     if (await single.count()) return (await single.first().textContent()) ?? "";
     const selected = page.locator(".part.panel .tabs-list .monaco-list-row.selected, .part.panel .tabs-list .monaco-list-row.focused");
-    return (await selected.first().textContent().catch(() => "")) ?? "";
+    return (
+      (await selected
+        .first()
+        .textContent()
+        .catch(() => "")) ?? ""
+    );
   }
 
   /** The session an agent follows now, from the extension's log (its own account of bindings). */
   async function sessionOf(name: string): Promise<string | undefined> {
     const log = vs.extensionLog();
-    const matches = [...log.matchAll(new RegExp(`${name}: (?:opened terminal .*?, session|/clear, moved from session \\S+ to|its claude moved from session \\S+ to|restored, bound to terminal .*?, session) (\\S+)`, "g"))];
+    const matches = [
+      ...log.matchAll(
+        new RegExp(
+          `${name}: (?:opened terminal .*?, session|/clear, moved from session \\S+ to|its claude moved from session \\S+ to|restored, bound to terminal .*?, session) (\\S+)`,
+          "g",
+        ),
+      ),
+    ];
     return matches.at(-1)?.[1];
   }
 });

@@ -32,7 +32,11 @@ const script = (workspace: string): Script => ({
     {
       // One conversation (the first prompt), its replies in order across the three prompts.
       match: "Touch the denied file",
-      steps: [{ tools: [{ name: "Bash", input: { command: `touch ${DENIED_FILE}`, description: "Create a file" } }] }, { text: "Second answer." }, { text: "Third answer." }],
+      steps: [
+        { tools: [{ name: "Bash", input: { command: `touch ${DENIED_FILE}`, description: "Create a file" } }] },
+        { text: "Second answer." },
+        { text: "Third answer." },
+      ],
     },
   ],
   sideQueries: [
@@ -64,7 +68,9 @@ describe.skipIf(!available)("the card never contradicts the terminal: denied acr
     let n = 0;
     for (const folder of existsSync(projects) ? readdirSync(projects) : []) {
       for (const name of readdirSync(join(projects, folder)).filter((f) => f.endsWith(".jsonl"))) {
-        n += readFileSync(join(projects, folder, name), "utf8").split("\n").filter((l) => l.includes(`"subtype":"${subtype}"`)).length;
+        n += readFileSync(join(projects, folder, name), "utf8")
+          .split("\n")
+          .filter((l) => l.includes(`"subtype":"${subtype}"`)).length;
       }
     }
     return n;

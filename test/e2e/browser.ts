@@ -39,7 +39,6 @@ export async function launchBrowser(root: string, env: Record<string, string>): 
     page,
     // Playwright kills the browser's process group itself; the bound keeps a hung close from
     // hanging the test (the run's process sweep is the backstop).
-    close: () =>
-      Promise.race([context.close(), new Promise<void>((r) => setTimeout(r, 10_000).unref())]).catch(() => undefined),
+    close: () => Promise.race([context.close(), new Promise<void>((r) => setTimeout(r, 10_000).unref())]).catch(() => undefined),
   };
 }

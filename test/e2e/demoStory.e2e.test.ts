@@ -104,13 +104,19 @@ describe.skipIf(!available)("the demo story (real VS Code, real CLI, real git)",
     await page.waitForTimeout(2000);
     await live.locator('[data-testid="call-complete"]').click();
     await idle("Agent #3");
-    await pollUntil(async () => (await terminalText(page)).includes("Stopped following src/app.ts"), "the agent's answer after Complete", 30_000).catch(() => undefined);
+    await pollUntil(async () => (await terminalText(page)).includes("Stopped following src/app.ts"), "the agent's answer after Complete", 30_000).catch(
+      () => undefined,
+    );
     await expect((await details("Agent #3")).locator('[data-testid="live-call"]').count()).resolves.toBe(0);
   });
 
   it("the usage limit shows on the agent's card with the time it resets", async () => {
     const card = await details("Agent #5");
-    await pollUntil(async () => /Usage limit reached — resets at/.test((await card.getByTestId("agent-status").textContent()) ?? ""), "the limit on Agent #5's card", 60_000);
+    await pollUntil(
+      async () => /Usage limit reached — resets at/.test((await card.getByTestId("agent-status").textContent()) ?? ""),
+      "the limit on Agent #5's card",
+      60_000,
+    );
     await expect(page.locator(".statusbar-item", { hasText: "Usage limit reached" }).count()).resolves.toBeGreaterThan(0);
   });
 
@@ -122,7 +128,11 @@ describe.skipIf(!available)("the demo story (real VS Code, real CLI, real git)",
     await idle("Agent #2");
 
     const first = await details("Agent #1");
-    await pollUntil(async () => (await first.locator('[data-testid="worktree-changes"]').textContent()) === "1 file · +1 −1", "agent 1's change on its card", 30_000);
+    await pollUntil(
+      async () => (await first.locator('[data-testid="worktree-changes"]').textContent()) === "1 file · +1 −1",
+      "agent 1's change on its card",
+      30_000,
+    );
     await first.locator('[data-testid="worktree-merge"]').click();
     await page.locator(".monaco-dialog-box", { hasText: "Predicted clean" }).waitFor({ timeout: 15_000 });
     await dialogButton("Merge into main").click();
@@ -156,7 +166,11 @@ describe.skipIf(!available)("the demo story (real VS Code, real CLI, real git)",
     await dialogButton("Merge into main").click();
     await pollUntil(() => git(workspace, "log", "--format=%s", "-1", "main").trim() === "Make the greeting louder", "the second merge on main", 20_000);
     expect(file("src", "greet.ts")).toContain(GREETING.both);
-    expect(git(workspace, "log", "--format=%s", "main").trim().split("\n")).toEqual(["Make the greeting louder", "Make the greeting warmer", "Tiny greeter: greet each name on the command line"]);
+    expect(git(workspace, "log", "--format=%s", "main").trim().split("\n")).toEqual([
+      "Make the greeting louder",
+      "Make the greeting warmer",
+      "Tiny greeter: greet each name on the command line",
+    ]);
     await vs.readmeShot("story-both-merged");
     expect(await panel().locator('[data-testid="agent-line"]').count()).toBe(5);
   });

@@ -24,7 +24,12 @@ const EDITOR = ".part.editor";
 const SLOW_COMMAND = "sleep 6 && echo slow-step-done";
 
 const script: Script = {
-  conversations: [{ match: "Run the slow step", steps: [{ tools: [{ name: "Bash", input: { command: SLOW_COMMAND, description: "Slow step" } }] }, { text: "Slow step finished." }] }],
+  conversations: [
+    {
+      match: "Run the slow step",
+      steps: [{ tools: [{ name: "Bash", input: { command: SLOW_COMMAND, description: "Slow step" } }] }, { text: "Slow step finished." }],
+    },
+  ],
   fallbackText: "OK.",
 };
 
@@ -34,8 +39,6 @@ describe.skipIf(!available)("the edges of the live truth (real VS Code, real CLI
   let page: Page;
   const figures: Record<string, unknown> = {};
   const { panel, cards, showPanel, waitForClaudePrompt, typeInTerminal, line, details } = agentPanel(() => page, ".part.panel");
-
-
 
   /** Names of the terminals in VS Code's terminal view (its tabs list, or its single tab). */
   async function terminalNames(): Promise<string[]> {
@@ -81,7 +84,12 @@ describe.skipIf(!available)("the edges of the live truth (real VS Code, real CLI
     const names = (await cards().locator('[data-testid="line-name"]').allTextContents()).map((n) => n.trim()).sort();
     expect(names).toEqual(["Agent #1", "Agent #2"]);
     await pollUntil(async () => (await terminalNames()).filter((n) => /Agent #[12]/.test(n)).length === 2, "two terminals, #1 and #2", 20_000);
-    expect((await terminalNames()).filter((n) => /Agent #\d/.test(n)).map((n) => /Agent #\d/.exec(n)![0]).sort()).toEqual(["Agent #1", "Agent #2"]);
+    expect(
+      (await terminalNames())
+        .filter((n) => /Agent #\d/.test(n))
+        .map((n) => /Agent #\d/.exec(n)![0])
+        .sort(),
+    ).toEqual(["Agent #1", "Agent #2"]);
   });
 
   it("renaming a card renames its terminal's tab", async () => {
@@ -155,17 +163,25 @@ describe.skipIf(!available)("the edges of the live truth (real VS Code, real CLI
     // follows the transcript's tail), and the terminal never printed a hook error for it.
     await pollUntil(async () => (await line("Agent #1").getAttribute("data-status")) === "waiting", "Agent #1 idle after the slow step", 30_000);
     // VS Code brings the terminals back when their view shows: both, with their names.
-    await pollUntil(async () => {
-      const names = await terminalNames();
-      return names.some((n) => n.includes("Agent #1")) && names.some((n) => n.includes("Reviewer"));
-    }, 'the terminals "Agent #1" and "Reviewer" back after the reload', 30_000);
+    await pollUntil(
+      async () => {
+        const names = await terminalNames();
+        return names.some((n) => n.includes("Agent #1")) && names.some((n) => n.includes("Reviewer"));
+      },
+      'the terminals "Agent #1" and "Reviewer" back after the reload',
+      30_000,
+    );
     await page.locator(".part.panel .tabs-list .monaco-list-row", { hasText: "Agent #1" }).click();
     await pollUntil(async () => (await terminalText(page, ".part.panel")).includes("Slow step finished."), "the turn's end in Agent #1's terminal", 20_000);
     const screen = await terminalText(page, ".part.panel");
     expect(screen).not.toMatch(/hook failed|hook error/i);
     // Bound again to its terminal: the card stops reconnecting.
     await showPanel();
-    await pollUntil(async () => (await (await details("Agent #1")).locator('[data-testid="agent-reconnecting"]').count()) === 0, "Agent #1 bound again", 30_000);
+    await pollUntil(
+      async () => (await (await details("Agent #1")).locator('[data-testid="agent-reconnecting"]').count()) === 0,
+      "Agent #1 bound again",
+      30_000,
+    );
   });
 
   it('arcadia.extraArgs ["--modle"] gives "claude exited" with the CLI\'s own message, within 2 s', async () => {

@@ -34,7 +34,10 @@ const timedCommand = (n: number) => `date +%s%3N && sleep 1.${String(n).padStart
  */
 const STREAM_GAP_MS = 150;
 const latencySteps: Step[] = [
-  ...Array.from({ length: TOOLS_PER_PROMPT }, (_, i): Step => ({ tools: [{ name: "Bash", input: { command: timedCommand(i + 1), description: `Timed step ${i + 1}` } }], blockDelayMs: STREAM_GAP_MS })),
+  ...Array.from({ length: TOOLS_PER_PROMPT }, (_, i): Step => ({
+    tools: [{ name: "Bash", input: { command: timedCommand(i + 1), description: `Timed step ${i + 1}` } }],
+    blockDelayMs: STREAM_GAP_MS,
+  })),
   { text: "Timed steps done." },
 ];
 const COMPACT_SUMMARY_DELAY_MS = 4000;
@@ -49,7 +52,10 @@ const script: Script = {
       match: "Run the approved command",
       steps: [{ tools: [{ name: "mcp__arcadia__execute_command", input: { command: "echo approved-run" } }] }, { text: "Ran it." }],
     },
-    { match: "Touch the denied file", steps: [{ tools: [{ name: "Bash", input: { command: `touch ${DENIED_FILE}`, description: "Create a file" } }] }, { text: "Not reached." }] },
+    {
+      match: "Touch the denied file",
+      steps: [{ tools: [{ name: "Bash", input: { command: `touch ${DENIED_FILE}`, description: "Create a file" } }] }, { text: "Not reached." }],
+    },
   ],
   // The summary request of /compact is slow, so "Compacting…" can be seen.
   slowReplies: [{ match: "Your task is to create a detailed summary", delayMs: COMPACT_SUMMARY_DELAY_MS }],
@@ -70,8 +76,11 @@ describe.skipIf(!available)("the panel is instant and never contradicts the term
   const figures: Record<string, unknown> = {};
   const { panel, cards, showPanel, waitForClaudePrompt, typeInTerminal, line, details, prompts } = agentPanel(() => page, ".part.panel");
   const statusOf = (name: string) => line(name).getAttribute("data-status");
-  const statusBarText = () => page.locator('.statusbar-item[id="arcadia-dev.arcadia.arcadia.status"], #arcadia-dev\\.arcadia\\.arcadia\\.status, .statusbar-item:has-text("working ·")').first().textContent();
-
+  const statusBarText = () =>
+    page
+      .locator('.statusbar-item[id="arcadia-dev.arcadia.arcadia.status"], #arcadia-dev\\.arcadia\\.arcadia\\.status, .statusbar-item:has-text("working ·")')
+      .first()
+      .textContent();
 
   /** From inside the panel: the first moment (Date.now()) each tool row, by its id, was in the page. */
   async function recordRowArrivals(): Promise<Frame> {
@@ -118,7 +127,6 @@ describe.skipIf(!available)("the panel is instant and never contradicts the term
     return starts;
   }
 
-
   /**
    * A new agent, its terminal moved into the editor area: the panel and the terminal are seen side
    * by side (the panel's tabs show one view at a time, and a hidden webview loses its page).
@@ -139,7 +147,13 @@ describe.skipIf(!available)("the panel is instant and never contradicts the term
   async function submit(text: string): Promise<void> {
     await waitForClaudePrompt(EDITOR);
     await typeInTerminal(text, EDITOR);
-    if (!(await panel().locator('[data-testid="open-claude"]').isVisible().catch(() => false))) await showPanel();
+    if (
+      !(await panel()
+        .locator('[data-testid="open-claude"]')
+        .isVisible()
+        .catch(() => false))
+    )
+      await showPanel();
   }
 
   /** Runs the latency prompts on a new agent; returns each tool's row arrival minus its command's start (ms). */
@@ -150,7 +164,11 @@ describe.skipIf(!available)("the panel is instant and never contradicts the term
     const newRows = async () => Object.keys(await rowArrivals(frame)).filter((id) => !seenBefore.has(id)).length;
     for (const [i, text] of PROMPTS.entries()) {
       await submit(text);
-      await pollUntil(async () => (await newRows()) >= TOOLS_PER_PROMPT * (i + 1) && (await statusOf(name)) === "waiting", `${name} done with "${text}"`, 60_000);
+      await pollUntil(
+        async () => (await newRows()) >= TOOLS_PER_PROMPT * (i + 1) && (await statusOf(name)) === "waiting",
+        `${name} done with "${text}"`,
+        60_000,
+      );
     }
     const arrivals = await rowArrivals(frame);
     // Back into the panel: the next agent's terminal is then the one terminal in the editor area.

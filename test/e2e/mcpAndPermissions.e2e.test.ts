@@ -50,9 +50,18 @@ const script: Script = {
       ],
     },
     // `touch` is not read-only: in default mode the CLI asks before running it.
-    { match: "Touch the allowed file", steps: [{ tools: [{ name: "Bash", input: { command: `touch ${ALLOWED_FILE}`, description: "Create a file" } }] }, { text: "Touched." }] },
-    { match: "Touch the padded file", steps: [{ tools: [{ name: "Bash", input: { command: PADDED_COMMAND, description: "Create a file" } }] }, { text: "Padded done." }] },
-    { match: "Work in the adopted terminal", steps: [{ tools: [{ name: "Bash", input: { command: "echo adopted-work", description: "Print" } }] }, { text: "Adopted work done." }] },
+    {
+      match: "Touch the allowed file",
+      steps: [{ tools: [{ name: "Bash", input: { command: `touch ${ALLOWED_FILE}`, description: "Create a file" } }] }, { text: "Touched." }],
+    },
+    {
+      match: "Touch the padded file",
+      steps: [{ tools: [{ name: "Bash", input: { command: PADDED_COMMAND, description: "Create a file" } }] }, { text: "Padded done." }],
+    },
+    {
+      match: "Work in the adopted terminal",
+      steps: [{ tools: [{ name: "Bash", input: { command: "echo adopted-work", description: "Print" } }] }, { text: "Adopted work done." }],
+    },
   ],
   fallbackText: "OK.",
 };
@@ -70,7 +79,6 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
   // Terminals are in the bottom panel unless a scenario moves one to the editor area.
   const { panel, cards, showPanel, waitForClaudePrompt, typeInTerminal, line, details, prompts } = agentPanel(() => page, ".part.panel");
   const statusOf = (name: string) => line(name).getAttribute("data-status");
-
 
   /**
    * Records in the panel's own page, to the millisecond, when each selector first matches (or,
@@ -155,7 +163,8 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     onTestFailed(async () => {
       await vs?.screenshot(`failed-mcp-${context.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`).catch(() => undefined);
       console.log(`Arcadia log at the failure of "${context.task.name}":\n${vs?.extensionLog()}`);
-      for (const part of [".part.panel", ".part.editor"]) console.log(`terminal in ${part} at the failure:\n${await terminalText(page, part).catch(() => "(none)")}`);
+      for (const part of [".part.panel", ".part.editor"])
+        console.log(`terminal in ${part} at the failure:\n${await terminalText(page, part).catch(() => "(none)")}`);
     });
   });
 
@@ -175,7 +184,11 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     await typeInTerminal("Run the endless command");
 
     // The command runs in the agent's own commands terminal, visible to the user.
-    await pollUntil(async () => (await terminalNames()).some((n) => n.includes("Arcadia: Agent #1 commands")), 'the terminal "Arcadia: Agent #1 commands"', 30_000);
+    await pollUntil(
+      async () => (await terminalNames()).some((n) => n.includes("Arcadia: Agent #1 commands")),
+      'the terminal "Arcadia: Agent #1 commands"',
+      30_000,
+    );
     await page.locator(".part.panel .tabs-list .monaco-list-row", { hasText: "Agent #1 commands" }).click();
     await pollUntil(async () => (await terminalText(page, ".part.panel")).includes(MARK), `"${MARK}" in the commands terminal`, 10_000);
     await showPanel();
@@ -215,12 +228,18 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
 
     await pollUntil(async () => (await liveCall.count()) === 0, "the live call to go", 10_000);
     const finished = (await details("Agent #1")).locator(thisRow);
-    await pollUntil(async () => ["done", "error"].includes((await finished.getAttribute("data-outcome")) ?? ""), "the row's outcome from the transcript", 20_000);
+    await pollUntil(
+      async () => ["done", "error"].includes((await finished.getAttribute("data-outcome")) ?? ""),
+      "the row's outcome from the transcript",
+      20_000,
+    );
     // The agent carries on: its next tool runs and ends, and the turn completes normally.
     await (await details("Agent #1")).locator('[data-testid="tool-row"]', { hasText: "Running: echo after-complete" }).waitFor({ timeout: 20_000 });
     await pollUntil(async () => (await statusOf("Agent #1")) === "waiting", "Agent #1 waiting after its turn", 30_000);
     await expect(finished.getAttribute("data-outcome")).resolves.toBe("done");
-    await expect((await details("Agent #1")).locator('[data-testid="tool-row"]', { hasText: "Running: echo after-complete" }).getAttribute("data-outcome")).resolves.toBe("done");
+    await expect(
+      (await details("Agent #1")).locator('[data-testid="tool-row"]', { hasText: "Running: echo after-complete" }).getAttribute("data-outcome"),
+    ).resolves.toBe("done");
     // The command itself runs on in its terminal (by design): its row says so, with Stop, until it exits.
     const stillRunning = finished.locator('[data-testid="still-running"]');
     await stillRunning.waitFor({ timeout: 10_000 });
@@ -236,7 +255,7 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     await vs.screenshot("mcp-2-completed");
   });
 
-  it("Claude Code's permission prompt makes the card \"needs permission\" with Allow / Deny on the row; Allow runs the tool", async () => {
+  it('Claude Code\'s permission prompt makes the card "needs permission" with Allow / Deny on the row; Allow runs the tool', async () => {
     await showPanel();
     await panel().locator('[data-testid="open-claude"]').click();
     await page.locator(".part.panel .terminal-wrapper.active .xterm").waitFor();

@@ -38,7 +38,10 @@ describe.skipIf(!available)("eight agents in a short panel (real VS Code, real C
         conversations: [
           ...Array.from({ length: AGENTS }, (_, i) => i + 1).map((n) =>
             ASKING.has(n)
-              ? { match: `Task ${n} `, steps: [{ tools: [{ name: "Bash", input: { command: `touch overview-${n}.txt`, description: "Create a file" } }] }, { text: "Touched." }] }
+              ? {
+                  match: `Task ${n} `,
+                  steps: [{ tools: [{ name: "Bash", input: { command: `touch overview-${n}.txt`, description: "Create a file" } }] }, { text: "Touched." }],
+                }
               : { match: `Task ${n} `, steps: [{ tools: [{ name: "Bash", input: { command: SLOW(n), description: "Work slowly" } }] }, { text: "Done." }] },
           ),
         ],
@@ -66,9 +69,20 @@ describe.skipIf(!available)("eight agents in a short panel (real VS Code, real C
    * typed right after the text as part of it (the prompt stayed in its input box): Enter again.
    */
   async function promptTaken(n: number): Promise<void> {
-    const working = async () => ["active", "needsYou"].includes((await line(`Agent #${n}`).getAttribute("data-status").catch(() => null)) ?? "");
+    const working = async () =>
+      ["active", "needsYou"].includes(
+        (await line(`Agent #${n}`)
+          .getAttribute("data-status")
+          .catch(() => null)) ?? "",
+      );
     for (let attempt = 0; attempt < 3; attempt++) {
-      if (await pollUntil(working, `Agent #${n} at work`, 10_000).then(() => true, () => false)) return;
+      if (
+        await pollUntil(working, `Agent #${n} at work`, 10_000).then(
+          () => true,
+          () => false,
+        )
+      )
+        return;
       await page.locator(".part.editor .terminal-wrapper.active .xterm").click();
       await page.keyboard.press("Enter");
     }
@@ -94,7 +108,9 @@ describe.skipIf(!available)("eight agents in a short panel (real VS Code, real C
     for (const n of ASKING) await prompts(`Agent #${n}`, "permission").waitFor({ timeout: 60_000 });
     const frame = await arcadiaFrame(page, "agents");
     await pollUntil(
-      async () => (await frame.locator('[data-testid="agent-line"][data-status="active"] [data-testid="line-doing"]', { hasText: "python3" }).count()) === AGENTS - ASKING.size,
+      async () =>
+        (await frame.locator('[data-testid="agent-line"][data-status="active"] [data-testid="line-doing"]', { hasText: "python3" }).count()) ===
+        AGENTS - ASKING.size,
       "six agents at work",
       60_000,
     );
@@ -105,7 +121,8 @@ describe.skipIf(!available)("eight agents in a short panel (real VS Code, real C
       const shown = (el: Element | null) => {
         if (!el) return false;
         const r = el.getBoundingClientRect();
-        const inside = (box: { top: number; bottom: number; left: number; right: number }) => r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5 && r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
+        const inside = (box: { top: number; bottom: number; left: number; right: number }) =>
+          r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5 && r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
         return r.width > 0 && r.height > 0 && inside({ top: 0, left: 0, bottom: viewport.height, right: viewport.width }) && inside(scroller);
       };
       return {
@@ -123,7 +140,10 @@ describe.skipIf(!available)("eight agents in a short panel (real VS Code, real C
             doingShown: shown(line.querySelector('[data-testid="line-doing"]')),
           };
         }),
-        buttons: Array.from(document.querySelectorAll('[data-testid="agent-prompts"] vscode-button')).map((b) => ({ text: b.textContent?.trim(), shown: shown(b) })),
+        buttons: Array.from(document.querySelectorAll('[data-testid="agent-prompts"] vscode-button')).map((b) => ({
+          text: b.textContent?.trim(),
+          shown: shown(b),
+        })),
         subjects: Array.from(document.querySelectorAll('[data-testid="agent-prompts"] .prompt-subject')).map((s) => ({ text: s.textContent, shown: shown(s) })),
       };
     });
@@ -159,7 +179,11 @@ describe.skipIf(!available)("eight agents in a short panel (real VS Code, real C
       await page.setViewportSize({ width: viewport, height: 900 });
       await page.waitForTimeout(300);
     }
-    const seen = await frame.evaluate(() => ({ width: document.documentElement.clientWidth, scrollWidth: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
+    const seen = await frame.evaluate(() => ({
+      width: document.documentElement.clientWidth,
+      scrollWidth: document.documentElement.scrollWidth,
+      body: document.body.scrollWidth,
+    }));
     figures.narrowPanel = seen;
     await vs.screenshot("overview-2-narrow");
     expect(seen.width).toBeLessThanOrEqual(310);

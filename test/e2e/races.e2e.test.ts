@@ -83,10 +83,7 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
         conversations: TITLES.map((title, i) => ({
           match: TASK,
           requestIncludes: `/worktrees/${RACE}-${i + 1}`,
-          steps: [
-            { tools: [{ name: "Edit", input: edit(join(folder, WORKTREES, `${RACE}-${i + 1}`, "App.tsx"), title) }] },
-            { text: `Retitled ${i + 1}.` },
-          ],
+          steps: [{ tools: [{ name: "Edit", input: edit(join(folder, WORKTREES, `${RACE}-${i + 1}`, "App.tsx"), title) }] }, { text: `Retitled ${i + 1}.` }],
         })),
         fallbackText: "Hello, team.",
       }),
@@ -99,11 +96,19 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
       await vs?.screenshot(`failed-races-${context.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`).catch(() => undefined);
       console.log(`Arcadia log at the failure of "${context.task.name}":\n${vs?.extensionLog()}`);
       console.log(`terminal at the failure:\n${await terminalText(page, ".part.panel").catch(() => "(none)")}`);
-      const seen = win?.model.requests.map((r) => `${r.time} ${r.headers["x-claude-code-session-id"] ?? "-"} ${r.reply} ${r.body?.firstUserText.slice(0, 40) ?? ""}`);
+      const seen = win?.model.requests.map(
+        (r) => `${r.time} ${r.headers["x-claude-code-session-id"] ?? "-"} ${r.reply} ${r.body?.firstUserText.slice(0, 40) ?? ""}`,
+      );
       console.log(`model requests at the failure:\n${seen?.join("\n")}`);
       // Every agent's terminal, as it reads (the panel's terminal list).
-      await page.locator(".part.panel .composite-bar .action-item", { hasText: "Terminal" }).click().catch(() => undefined);
-      for (const row of await page.locator(".part.panel .tabs-list .monaco-list-row", { hasText: "Agent" }).all().catch(() => [])) {
+      await page
+        .locator(".part.panel .composite-bar .action-item", { hasText: "Terminal" })
+        .click()
+        .catch(() => undefined);
+      for (const row of await page
+        .locator(".part.panel .tabs-list .monaco-list-row", { hasText: "Agent" })
+        .all()
+        .catch(() => [])) {
         await row.click().catch(() => undefined);
         console.log(`--- ${await row.textContent().catch(() => "?")}:\n${await terminalText(page, ".part.panel").catch(() => "(none)")}`);
       }
@@ -177,7 +182,11 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
       await showPanel();
       const frame = await arcadiaFrame(page, "agents", 3_000).catch(() => undefined);
       if (!frame) return "";
-      const tag = (n: number) => lineOf(frame, `Agent #${n}`).locator('[data-testid="line-race"]').textContent({ timeout: 1_000 }).catch(() => null);
+      const tag = (n: number) =>
+        lineOf(frame, `Agent #${n}`)
+          .locator('[data-testid="line-race"]')
+          .textContent({ timeout: 1_000 })
+          .catch(() => null);
       return (await Promise.all([1, 2, 3].map(tag))).join();
     };
     const expected = [1, 2, 3].map((n) => `race: ${RACE} ${n}/3`).join();
@@ -209,7 +218,14 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
 
     // Pick the first passing one: Merge… as on its card (the commit message proposed from the task), then the others.
     await column(compare, 1).locator('[data-testid="compare-pick"]').click();
-    await pollUntil(async () => (await quickInput().inputValue().catch(() => "")) === TASK, "the commit message proposed from the task", 15_000);
+    await pollUntil(
+      async () =>
+        (await quickInput()
+          .inputValue()
+          .catch(() => "")) === TASK,
+      "the commit message proposed from the task",
+      15_000,
+    );
     await quickInput().press("Enter");
     await dialogButton("Merge into main").click({ timeout: 15_000 });
     await pollUntil(() => git("log", "--format=%s", "-1", "main").trim() === TASK, "the pick merged on main", 20_000);

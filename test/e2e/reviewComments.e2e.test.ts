@@ -168,7 +168,7 @@ describe.skipIf(!available)("review comments sent to an agent (real VS Code, rea
     const request = await pollUntil(() => reviewRequest(0), "the review message at the model", 30_000);
     figures.sendToModelMs = Date.now() - sentAt;
     const asked = request.body?.lastUserText ?? "";
-    expect(asked).toContain("App.tsx line 3, which reads `export const title = \"from the agent\";`: " + COMMENTS.app);
+    expect(asked).toContain('App.tsx line 3, which reads `export const title = "from the agent";`: ' + COMMENTS.app);
     expect(asked).toContain("notes.md line 3, which reads `The agent was here.`: " + COMMENTS.notes);
   });
 

@@ -45,7 +45,15 @@ describe.skipIf(!available)("the Sessions view (real VS Code, real CLI)", () => 
     ({ vs, page } = win);
     // Two finished sessions, written by the real CLI before the window opens (asynchronously: the
     // scripted model answers from this very process).
-    const run = async (prompt: string) => (await promisify(execFile)(win.claude, ["-p", prompt, "--allowedTools", "Bash"], { cwd: win.workspace, env: { ...process.env, HOME: win.home }, encoding: "utf8", timeout: 90_000 })).stdout;
+    const run = async (prompt: string) =>
+      (
+        await promisify(execFile)(win.claude, ["-p", prompt, "--allowedTools", "Bash"], {
+          cwd: win.workspace,
+          env: { ...process.env, HOME: win.home },
+          encoding: "utf8",
+          timeout: 90_000,
+        })
+      ).stdout;
     expect(await run(COUNT)).toContain("The README has 1 line.");
     expect(await run(HELLO)).toContain("Hello from the second session.");
   }, 240_000);
@@ -74,11 +82,16 @@ describe.skipIf(!available)("the Sessions view (real VS Code, real CLI)", () => 
     await pollUntil(async () => (await rowTitles(sessions)).length === 2, "two sessions listed", 20_000);
     figures.sessionsListedAfterClickMs = Date.now() - clickedAt;
     // From the page's own clock: the list in place, counted from the moment the view's page started.
-    figures.sessionsListedAfterPageStartMs = await sessions.evaluate(() => Math.round(performance.getEntriesByName("arcadia:sessions:listed")[0]?.startTime ?? -1));
+    figures.sessionsListedAfterPageStartMs = await sessions.evaluate(() =>
+      Math.round(performance.getEntriesByName("arcadia:sessions:listed")[0]?.startTime ?? -1),
+    );
     // Newest first, each title whole (the editor tab has the width; a long one wraps, never cut).
     expect(await rowTitles(sessions)).toEqual([HELLO, COUNT]);
-    const cut = await sessions.evaluate(() =>
-      Array.from(document.querySelectorAll('[data-testid="session-open"]')).filter((t) => t.scrollWidth > t.clientWidth + 1 || t.getBoundingClientRect().right > window.innerWidth).length,
+    const cut = await sessions.evaluate(
+      () =>
+        Array.from(document.querySelectorAll('[data-testid="session-open"]')).filter(
+          (t) => t.scrollWidth > t.clientWidth + 1 || t.getBoundingClientRect().right > window.innerWidth,
+        ).length,
     );
     expect(cut, "titles cut off").toBe(0);
     // The Turns column, once the session was read whole.
@@ -130,6 +143,10 @@ describe.skipIf(!available)("the Sessions view (real VS Code, real CLI)", () => 
     // The Sessions view (shown again: the terminal had the panel) says which card follows the session now.
     await again.locator('[data-testid="open-sessions"]').click();
     const shownAgain = await arcadiaFrame(page, "sessions");
-    await pollUntil(async () => (await shownAgain.locator('[data-testid="session-followed"]').allTextContents()).join() === "Open in Agent #1", "the row naming the card that follows it", 20_000);
+    await pollUntil(
+      async () => (await shownAgain.locator('[data-testid="session-followed"]').allTextContents()).join() === "Open in Agent #1",
+      "the row naming the card that follows it",
+      20_000,
+    );
   });
 });

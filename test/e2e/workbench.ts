@@ -23,14 +23,17 @@ export async function runCommand(page: Page, title: string, timeoutMs = 30_000):
   const deadline = Date.now() + timeoutMs;
   const widget = page.locator(".quick-input-widget");
   const input = widget.locator(".quick-input-box input");
-  const row = widget
-    .locator(".monaco-list-row")
-    .filter({ has: page.locator(".label-name", { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) });
+  const row = widget.locator(".monaco-list-row").filter({ has: page.locator(".label-name", { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) });
   for (let attempt = 1; ; attempt++) {
     await page.keyboard.press("F1");
     // A webview or terminal holding the focus can swallow F1: close whatever came of it (a palette
     // that opened late), focus the workbench itself, and ask again.
-    if (!(await input.waitFor({ state: "visible", timeout: 3_000 }).then(() => true, () => false))) {
+    if (
+      !(await input.waitFor({ state: "visible", timeout: 3_000 }).then(
+        () => true,
+        () => false,
+      ))
+    ) {
       await page.keyboard.press("Escape");
       await widget.waitFor({ state: "hidden", timeout: 2_000 }).catch(() => undefined);
       await focusWorkbench(page);

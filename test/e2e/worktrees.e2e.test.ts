@@ -31,7 +31,10 @@ describe.skipIf(!available)("a worktree agent (real VS Code, real CLI, real git)
   const { panel, card, showPanel, waitForClaudePrompt, typeInTerminal } = agentPanel(() => page, ".part.panel");
   const git = (...args: string[]) => execFileSync("git", args, { cwd: workspace, encoding: "utf8", env: { ...process.env, ...IDENTITY } });
   const tree = () => join(workspace, ".claude", "worktrees", "agent-1");
-  const editIn = (name: string, from: string, to: string) => ({ name: "Edit", input: { file_path: join(workspace, ".claude", "worktrees", name, "App.tsx"), old_string: from, new_string: to } });
+  const editIn = (name: string, from: string, to: string) => ({
+    name: "Edit",
+    input: { file_path: join(workspace, ".claude", "worktrees", name, "App.tsx"), old_string: from, new_string: to },
+  });
 
   beforeAll(async () => {
     win = await openAgentWindow({
@@ -47,7 +50,14 @@ describe.skipIf(!available)("a worktree agent (real VS Code, real CLI, real git)
       },
       script: (): Script => ({
         conversations: [
-          { match: "Change the title in the second worktree", steps: [{ tools: [editIn("agent-2", '"from the worktree"', '"from agent two"')] }, { text: "Second title changed." }, { text: "Rebase requested and understood." }] },
+          {
+            match: "Change the title in the second worktree",
+            steps: [
+              { tools: [editIn("agent-2", '"from the worktree"', '"from agent two"')] },
+              { text: "Second title changed." },
+              { text: "Rebase requested and understood." },
+            ],
+          },
           { match: PROMPT, steps: [{ tools: [editIn("agent-1", '"base"', '"from the worktree"')] }, { text: "Title changed." }] },
         ],
         fallbackText: "OK.",
@@ -99,7 +109,11 @@ describe.skipIf(!available)("a worktree agent (real VS Code, real CLI, real git)
     await pollUntil(async () => (await terminalText(page, ".part.panel")).includes("Title changed."), "the agent's edit done", 30_000);
     await showPanel();
     const editedAt = Date.now();
-    await pollUntil(async () => (await agent.locator('[data-testid="worktree-changes"]').textContent()) === "1 file · +1 −1", "1 file · +1 −1 on the card", 20_000);
+    await pollUntil(
+      async () => (await agent.locator('[data-testid="worktree-changes"]').textContent()) === "1 file · +1 −1",
+      "1 file · +1 −1 on the card",
+      20_000,
+    );
     figures.turnEndToChangesOnCardMs = Date.now() - editedAt;
     expect(readFileSync(join(workspace, "App.tsx"), "utf8")).toBe('export const title = "base";\n');
 
@@ -116,7 +130,11 @@ describe.skipIf(!available)("a worktree agent (real VS Code, real CLI, real git)
     await pollUntil(async () => (await messageBox.inputValue().catch(() => "")) === PROMPT, "the commit message proposed from the first prompt", 15_000);
     await messageBox.press("Enter");
     await dialogButton("Merge into main").click({ timeout: 15_000 });
-    await pollUntil(() => readFileSync(join(workspace, "App.tsx"), "utf8") === 'export const title = "from the worktree";\n', "the change in the main checkout", 20_000);
+    await pollUntil(
+      () => readFileSync(join(workspace, "App.tsx"), "utf8") === 'export const title = "from the worktree";\n',
+      "the change in the main checkout",
+      20_000,
+    );
     // git writes the files before it moves the branch: the log is read once it has.
     await pollUntil(() => git("log", "--format=%s", "-1", "main").trim() === PROMPT, "the merge on main", 10_000);
     expect(git("log", "--format=%s", "-2", "main").trim().split("\n")).toEqual([PROMPT, "base"]);
@@ -137,7 +155,11 @@ describe.skipIf(!available)("a worktree agent (real VS Code, real CLI, real git)
     await pollUntil(async () => (await terminalText(page, ".part.panel")).includes("Second title changed."), "agent 2's edit done", 30_000);
     await showPanel();
     const agent = card("Agent #2");
-    await pollUntil(async () => (await agent.locator('[data-testid="worktree-changes"]').textContent()) === "1 file · +1 −1", "agent 2's change counted", 20_000);
+    await pollUntil(
+      async () => (await agent.locator('[data-testid="worktree-changes"]').textContent()) === "1 file · +1 −1",
+      "agent 2's change counted",
+      20_000,
+    );
     await pollUntil(async () => (await agent.getAttribute("data-status")) === "waiting", "Agent #2 idle", 20_000);
     const before = { file: readFileSync(join(workspace, "App.tsx"), "utf8"), status: git("status", "--porcelain"), head: git("rev-parse", "HEAD") };
 
@@ -145,8 +167,13 @@ describe.skipIf(!available)("a worktree agent (real VS Code, real CLI, real git)
     await page.locator(".monaco-dialog-box", { hasText: "conflict in 1 file(s): App.tsx" }).waitFor({ timeout: 15_000 });
     expect({ file: readFileSync(join(workspace, "App.tsx"), "utf8"), status: git("status", "--porcelain"), head: git("rev-parse", "HEAD") }).toEqual(before);
     await dialogButton("Ask the agent to rebase").click();
-    await pollUntil(async () => (await terminalText(page, ".part.panel")).includes("Rebase requested and understood."), "the request answered at agent 2's prompt", 30_000);
-    expect((await terminalText(page, ".part.panel")).replace(/\s+/g, " ")).toContain("Please rebase your branch worktree-agent-2 onto main and resolve the conflicts in App.tsx");
+    await pollUntil(
+      async () => (await terminalText(page, ".part.panel")).includes("Rebase requested and understood."),
+      "the request answered at agent 2's prompt",
+      30_000,
+    );
+    expect((await terminalText(page, ".part.panel")).replace(/\s+/g, " ")).toContain(
+      "Please rebase your branch worktree-agent-2 onto main and resolve the conflicts in App.tsx",
+    );
   });
 });
-

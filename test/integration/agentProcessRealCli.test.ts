@@ -16,6 +16,7 @@ import { PERMISSION_PROMPT } from "../rig/interactive.js";
 import { FakeTerminalHost, MemoryStore, memoryLog } from "../support/fakeTerminals";
 import { realCliAvailable } from "../support/realCli";
 import { waitForChange } from "../support/waitFor";
+import { agentViews } from "../support/agentViews";
 
 const available = realCliAvailable("cards bound to the real CLI's process");
 const SLOW = `python3 -c "import time; time.sleep(120)"`;
@@ -28,13 +29,17 @@ describe.skipIf(!available)("a card bound to the real CLI through its process", 
   const host = new FakeTerminalHost();
   const figures: string[] = [];
 
-  const card = (): AgentFacts | undefined => manager.views()[0];
+  const card = (): AgentFacts | undefined => agentViews(manager)[0];
   const until = <T>(probe: () => T | undefined | false, what: string, timeoutMs = 15_000) =>
-    waitForChange((cb) => manager.onDidChange(cb).dispose, probe, timeoutMs, what);
+    waitForChange((cb) => manager.onDidTouch(cb).dispose, probe, timeoutMs, what);
 
   beforeAll(async () => {
     rig = await createRig({
-      script: { conversations: [{ match: "Run the slow one", steps: [{ tools: [{ name: "Bash", input: { command: SLOW, description: "Sleep" } }] }, { text: "Done." }] }] },
+      script: {
+        conversations: [
+          { match: "Run the slow one", steps: [{ tools: [{ name: "Bash", input: { command: SLOW, description: "Sleep" } }] }, { text: "Done." }] },
+        ],
+      },
     });
     session = await rig.startInteractive();
     monitor = new ClaudeProcessMonitor({ configDir: rig.rigHome.configDir });
@@ -68,9 +73,11 @@ describe.skipIf(!available)("a card bound to the real CLI through its process", 
     await until(() => card()?.status === "needsYou", "needs permission");
     figures.push(`prompt on screen → card needs permission: ${Math.round(performance.now() - shownAt)} ms`);
     await session.answerPermission("yes");
-    const running = await until(() => card()?.status === "active" && card()?.tools.find((t) => t.outcome === "running"), "the approved tool running").catch((err: unknown) => {
-      throw new Error(`${String(err)}; card: ${JSON.stringify(card())}; screen: ${session.screen.text().slice(-600)}`);
-    });
+    const running = await until(() => card()?.status === "active" && card()?.tools.find((t) => t.outcome === "running"), "the approved tool running").catch(
+      (err: unknown) => {
+        throw new Error(`${String(err)}; card: ${JSON.stringify(card())}; screen: ${session.screen.text().slice(-600)}`);
+      },
+    );
     expect(running.label).toContain("python3");
   });
 

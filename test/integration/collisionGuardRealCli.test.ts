@@ -21,6 +21,7 @@ import { type RunningLoopbackServer, startLoopbackServer } from "../../src/core/
 import { sharedFileSource } from "../../src/agents/collisions/collisionCards";
 import { LiveBoard } from "../../src/agents/cards/liveBoard";
 import { ApprovalQueue } from "../../src/core/mcp/approvalQueue";
+import { combinedDisposable } from "../../src/core/util";
 import { createRig, type Rig } from "../rig/claude-rig.js";
 import { type LoopbackBridge, loopbackBridge } from "../rig/loopback-bridge.js";
 import { realCliAvailable } from "../support/realCli";
@@ -37,10 +38,13 @@ describe.skipIf(!available)("the collision guard (real CLI, real git)", () => {
   let bridge: LoopbackBridge;
   let guard: CollisionGuard;
   let board: LiveBoard;
+  let broker: PermissionBroker;
+  let shared: ReturnType<typeof sharedFileSource>;
   let mode: CollisionMode = "ask";
   const files: HookSettingsFile[] = [];
   const app = () => join(rig.workspace, "App.tsx");
-  const git = (...args: string[]) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: rig.workspace, encoding: "utf8" });
+  const git = (...args: string[]) =>
+    execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: rig.workspace, encoding: "utf8" });
 
   beforeAll(async () => {
     rig = await createRig({
@@ -56,12 +60,13 @@ describe.skipIf(!available)("the collision guard (real CLI, real git)", () => {
     git("add", "-A");
     git("commit", "-q", "-m", "base");
     guard = new CollisionGuard(nodeCollisionDisk(() => [rig.workspace]));
-    const broker = new PermissionBroker({ log: () => undefined });
+    broker = new PermissionBroker({ log: () => undefined });
     const names: Record<string, string> = { "agent-1": "Agent #1", "agent-2": "Agent #2" };
     const hooks = withCollisionGuard(broker.handleHook, { guard, mode: () => mode, agentName: (id) => names[id] ?? id, log: (m) => console.log(m) });
     const tracker = new ToolCallTracker();
     server = await startLoopbackServer({ tracker, registerTools: () => undefined, hooks, log: () => undefined });
-    board = new LiveBoard(tracker, new ApprovalQueue(), broker, undefined, Date.now, { shared: sharedFileSource(guard, { agentInfo: (id) => ({ name: names[id] ?? id, cwd: rig.workspace }) }) });
+    shared = sharedFileSource(guard, { agentInfo: (id) => ({ name: names[id] ?? id, cwd: rig.workspace }) });
+    board = new LiveBoard({ calls: tracker, approvals: new ApprovalQueue(), permissions: broker, extras: { shared } });
     bridge = await loopbackBridge(server.port, rig.root);
   });
 
@@ -93,7 +98,9 @@ describe.skipIf(!available)("the collision guard (real CLI, real git)", () => {
     await two.submit("Change the count");
     await two.waitForScreen(EDIT_PROMPT, 30_000);
     // The card: the prompt (Allow / Deny) says why, and both cards name the shared file.
-    const prompt = await waitForChange((on) => board.onDidChange(on).dispose, () => board.view("agent-2").prompts[0], 10_000, "agent 2's prompt on its card");
+    // Looked at as the card store does: when the permission prompts or the shared files change.
+    const changes = (on: () => void) => combinedDisposable(broker.onDidChange(on), shared.onDidChange(on)).dispose;
+    const prompt = await waitForChange(changes, () => board.view("agent-2").prompts[0], 10_000, "agent 2's prompt on its card");
     expect(prompt).toMatchObject({ kind: "permission", reason: "Agent #1 also edits App.tsx (changed it, not committed yet)" });
     expect(board.view("agent-1").sharedFiles).toEqual([{ file: "App.tsx", withAgents: ["Agent #2"] }]);
     expect(board.view("agent-2").sharedFiles).toEqual([{ file: "App.tsx", withAgents: ["Agent #1"] }]);

@@ -66,7 +66,13 @@ describe.skipIf(!available)("execute_command's trust boundary with the real CLI"
     expect(exchange.answer, "its tool_result in the transcript").toBeDefined();
     const answer = exchange.answer!;
     const approvalsFile = join(dir, "approvals.jsonl");
-    const asked = existsSync(approvalsFile) ? readFileSync(approvalsFile, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Approval) : [];
+    const asked = existsSync(approvalsFile)
+      ? readFileSync(approvalsFile, "utf8")
+          .trim()
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as Approval)
+      : [];
     return {
       answer,
       text: exchange.text,
@@ -108,7 +114,9 @@ describe.skipIf(!available)("execute_command's trust boundary with the real CLI"
 
   it("a command that is not allow-listed is asked first, exactly as sent, and a Deny keeps it from running", async () => {
     const r = await run("asked");
-    expect(r.asked).toMatchObject([{ kind: "command", subject: CASES.asked.command, agentId: "agent-asked", reason: expect.stringContaining("not on arcadia.mcp.allowedCommands") }]);
+    expect(r.asked).toMatchObject([
+      { kind: "command", subject: CASES.asked.command, agentId: "agent-asked", reason: expect.stringContaining("not on arcadia.mcp.allowedCommands") },
+    ]);
     expect(r.answer.is_error).toBe(true);
     expect(r.text).toContain("denied");
     expect(existsSync(join(rig.workspace, ASKED_MARKER))).toBe(false);

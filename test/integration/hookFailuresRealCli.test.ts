@@ -29,7 +29,10 @@ describe.skipIf(!available)("a hook that cannot reach Arcadia (real CLI)", () =>
       script: {
         conversations: [
           { match: "Echo once", steps: [{ tools: [{ name: "Bash", input: { command: "echo hooked-run", description: "Print" } }] }, { text: "Echoed." }] },
-          { match: "Stamp once", steps: [{ tools: [{ name: "Bash", input: { command: "date +stamp-%s%3N", description: "Print the time" } }] }, { text: "Stamped." }] },
+          {
+            match: "Stamp once",
+            steps: [{ tools: [{ name: "Bash", input: { command: "date +stamp-%s%3N", description: "Print the time" } }] }, { text: "Stamped." }],
+          },
         ],
       },
     });
@@ -55,7 +58,11 @@ describe.skipIf(!available)("a hook that cannot reach Arcadia (real CLI)", () =>
   }
 
   const HOOK_NOISE = /hook (?:failed|error)|hook.*(?:ECONNREFUSED|exit code)/i;
-  const noise = (screen: string) => screen.split("\n").filter((l) => HOOK_NOISE.test(l)).map((l) => l.trim());
+  const noise = (screen: string) =>
+    screen
+      .split("\n")
+      .filter((l) => HOOK_NOISE.test(l))
+      .map((l) => l.trim());
 
   it("http hooks print 'hook failed' under the tool for each event when refused", async () => {
     const http = [{ hooks: [{ type: "http", url: CLOSED, timeout: 10 }] }];

@@ -29,7 +29,11 @@ async function callStarted(dir: string, timeoutMs = 60_000): Promise<void> {
   await pollUntil(
     () => {
       if (!existsSync(file)) return false;
-      const changes = readFileSync(file, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as TrackerChange);
+      const changes = readFileSync(file, "utf8")
+        .trim()
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as TrackerChange);
       return changes.some((c) => c.type === "started" && c.call.toolName === "execute_command");
     },
     "the CLI to call execute_command",
@@ -43,7 +47,10 @@ describe.skipIf(!available)("force-finishing an MCP call of the real CLI", () =>
   beforeAll(async () => {
     rig = await createRig({
       script: {
-        conversations: [conversation("Run the endless command, then complete", "Carried on after Complete."), conversation("Run the endless command, then cancel", "Carried on after Cancel.")],
+        conversations: [
+          conversation("Run the endless command, then complete", "Carried on after Complete."),
+          conversation("Run the endless command, then cancel", "Carried on after Cancel."),
+        ],
       },
     });
   });
@@ -56,7 +63,11 @@ describe.skipIf(!available)("force-finishing an MCP call of the real CLI", () =>
     const config = join(dir, "mcp-config.json");
     const running = rig.runPrint(prompt, {
       args: ["--mcp-config", config, "--strict-mcp-config", "--permission-mode", "default", "--allowedTools", "mcp__arcadia__execute_command"],
-      sidecar: { script: join(__dirname, "../rig/arcadia-mcp-sidecar.ts"), args: ["--dir", dir, "--agent", `agent-${tag}`, "--workspace", rig.workspace], readyFile: config },
+      sidecar: {
+        script: join(__dirname, "../rig/arcadia-mcp-sidecar.ts"),
+        args: ["--dir", dir, "--agent", `agent-${tag}`, "--workspace", rig.workspace],
+        readyFile: config,
+      },
       timeoutMs: 90_000,
     });
     await callStarted(dir);
@@ -75,8 +86,14 @@ describe.skipIf(!available)("force-finishing an MCP call of the real CLI", () =>
     const text = JSON.stringify(answer.content);
     const { after } = exchange;
     const use = exchange.use!;
-    const log = readFileSync(join(dir, "control-log.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { done: boolean; outputSoFar: string });
-    const changes = readFileSync(join(dir, "tracker.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as TrackerChange);
+    const log = readFileSync(join(dir, "control-log.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { done: boolean; outputSoFar: string });
+    const changes = readFileSync(join(dir, "tracker.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as TrackerChange);
     return { result, answer, text, after, log, changes, useId: use!.id as string };
   }
 
@@ -90,7 +107,10 @@ describe.skipIf(!available)("force-finishing an MCP call of the real CLI", () =>
     expect(run.after).toContain("Carried on after Complete.");
     expect(run.result.stdout).toContain("Carried on after Complete.");
     // The call was tied to its transcript row and is no longer in flight.
-    expect(run.changes[0]).toMatchObject({ type: "started", call: { toolName: "execute_command", display: ENDLESS, toolUseId: run.useId, agentId: "agent-complete" } });
+    expect(run.changes[0]).toMatchObject({
+      type: "started",
+      call: { toolName: "execute_command", display: ENDLESS, toolUseId: run.useId, agentId: "agent-complete" },
+    });
     expect(run.changes.at(-1)).toMatchObject({ type: "ended" });
   });
 

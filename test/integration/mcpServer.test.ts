@@ -28,7 +28,10 @@ interface Rig {
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()?.().catch(() => undefined);
+  while (cleanups.length)
+    await cleanups
+      .pop()?.()
+      .catch(() => undefined);
 });
 
 /** Items pushed as they come, taken in order by whoever waits. */
@@ -200,7 +203,10 @@ describe("embedded MCP server", () => {
       expect(res.status).toBe(403);
       expect(JSON.parse(res.body)).toMatchObject({ jsonrpc: "2.0", error: { message: expect.stringContaining("Forbidden") } });
     }
-    for (const h of [{ ...headers, host: `localhost:${server.port}` }, { ...headers, origin: `http://127.0.0.1:${server.port}` }]) {
+    for (const h of [
+      { ...headers, host: `localhost:${server.port}` },
+      { ...headers, origin: `http://127.0.0.1:${server.port}` },
+    ]) {
       expect((await raw(server.port, { headers: h, body: initializeBody })).status).toBe(200);
     }
   });
@@ -228,10 +234,16 @@ describe("embedded MCP server", () => {
     const badJson = await raw(server.port, { headers: goodHeaders(server), body: "{not json" });
     expect(badJson.status).toBe(400);
     expect(JSON.parse(badJson.body)).toMatchObject({ error: { code: -32700 } });
-    const notRpc = await raw(server.port, { headers: { ...goodHeaders(server), "mcp-session-id": "3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b" }, body: JSON.stringify({ hello: 1 }) });
+    const notRpc = await raw(server.port, {
+      headers: { ...goodHeaders(server), "mcp-session-id": "3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b" },
+      body: JSON.stringify({ hello: 1 }),
+    });
     expect(notRpc.status).toBe(400);
     // A session id that is not one we could have handed out is not recovered.
-    const garbageId = await raw(server.port, { headers: { ...goodHeaders(server), "mcp-session-id": "x" }, body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }) });
+    const garbageId = await raw(server.port, {
+      headers: { ...goodHeaders(server), "mcp-session-id": "x" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
+    });
     expect(garbageId.status).toBe(404);
     const noSession = await raw(server.port, { headers: goodHeaders(server), body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }) });
     expect(noSession.status).toBe(400);

@@ -17,7 +17,9 @@ describe.skipIf(!available)("the real CLI and Arcadia's MCP server", () => {
   let rig: Rig;
   beforeAll(async () => {
     rig = await createRig({
-      script: { conversations: [{ match: "Echo through Arcadia", steps: [{ tools: [{ name: "mcp__arcadia__echo", input: { text: "hello" } }] }, { text: "Echoed." }] }] },
+      script: {
+        conversations: [{ match: "Echo through Arcadia", steps: [{ tools: [{ name: "mcp__arcadia__echo", input: { text: "hello" } }] }, { text: "Echoed." }] }],
+      },
     });
   });
   afterAll(async () => rig?.dispose());
@@ -35,11 +37,17 @@ describe.skipIf(!available)("the real CLI and Arcadia's MCP server", () => {
     const records = readRecords(rig.transcriptPath(result.sessionId));
     const blocks = records.flatMap((r) => (Array.isArray(r.message?.content) ? r.message.content : []));
     const use = blocks.find((b: { type?: string; name?: string }) => b.type === "tool_use" && b.name === "mcp__arcadia__echo") as { id: string };
-    const answer = blocks.find((b: { type?: string; tool_use_id?: string }) => b.type === "tool_result" && b.tool_use_id === use.id) as { content: unknown; is_error?: boolean };
+    const answer = blocks.find((b: { type?: string; tool_use_id?: string }) => b.type === "tool_result" && b.tool_use_id === use.id) as {
+      content: unknown;
+      is_error?: boolean;
+    };
     expect(answer.is_error ?? false).toBe(false);
     expect(JSON.stringify(answer.content)).toContain('\\"echoed\\":\\"hello\\"');
 
-    const changes = readFileSync(join(dir, "tracker.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as TrackerChange);
+    const changes = readFileSync(join(dir, "tracker.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as TrackerChange);
     expect(changes.map((c) => c.type)).toEqual(["started", "ended"]);
     expect(changes[0]).toMatchObject({ call: { toolName: "echo", display: "hello", toolUseId: use.id, agentId: "agent-7" } });
   });

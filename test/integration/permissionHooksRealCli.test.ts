@@ -48,7 +48,15 @@ describe.skipIf(!available)("permission prompts answered through Arcadia's hooks
           { match: "Escape in the terminal", steps: [{ tools: [bash("touch escaped.txt")] }, { text: "Not reached." }] },
           {
             match: "Read two files outside",
-            steps: [{ tools: [{ name: "Read", input: { file_path: join(root, "outside", "a.txt") } }, { name: "Read", input: { file_path: join(root, "outside", "b.txt") } }] }, { text: "Read both." }],
+            steps: [
+              {
+                tools: [
+                  { name: "Read", input: { file_path: join(root, "outside", "a.txt") } },
+                  { name: "Read", input: { file_path: join(root, "outside", "b.txt") } },
+                ],
+              },
+              { text: "Read both." },
+            ],
           },
           { match: "Always allow touching", steps: [{ tools: [bash("touch one.txt")] }, { tools: [bash("touch two.txt")] }, { text: "Both touched." }] },
           { match: "Nobody is watching", steps: [{ tools: [bash("touch unwatched.txt")] }, { text: "Done unwatched." }] },
@@ -61,7 +69,12 @@ describe.skipIf(!available)("permission prompts answered through Arcadia's hooks
     writeFileSync(outside("b.txt"), "beta\n");
     broker = new PermissionBroker({ log: (m) => console.log(`broker: ${m}`) });
     broker.onDidChange((c) => changes.push({ ...c, at: performance.now() }));
-    server = await startLoopbackServer({ tracker: new ToolCallTracker(), registerTools: () => undefined, hooks: broker.handleHook, log: (m) => console.log(`server: ${m}`) });
+    server = await startLoopbackServer({
+      tracker: new ToolCallTracker(),
+      registerTools: () => undefined,
+      hooks: broker.handleHook,
+      log: (m) => console.log(`server: ${m}`),
+    });
     bridge = await loopbackBridge(server.port, rig.root);
     settings = await writeHookSettingsFile(server.hooksUrl, server.tokenFor(AGENT), AGENT, rig.root);
   });
@@ -100,10 +113,16 @@ describe.skipIf(!available)("permission prompts answered through Arcadia's hooks
   }
 
   const toolUseIds = (s: InteractiveSession, name: string) =>
-    s.records().flatMap((r) => blocks(r).filter((b) => b.type === "tool_use" && b.name === name).map((b) => b.id as string));
+    s.records().flatMap((r) =>
+      blocks(r)
+        .filter((b) => b.type === "tool_use" && b.name === name)
+        .map((b) => b.id as string),
+    );
 
   async function resultOf(s: InteractiveSession, toolUseId: string): Promise<{ record: TranscriptRecord; block: Record<string, unknown> }> {
-    const records = await s.waitForRecords((r) => blocks(r).some((b) => b.type === "tool_result" && b.tool_use_id === toolUseId), { what: `the result of ${toolUseId}` });
+    const records = await s.waitForRecords((r) => blocks(r).some((b) => b.type === "tool_result" && b.tool_use_id === toolUseId), {
+      what: `the result of ${toolUseId}`,
+    });
     const record = records.find((r) => blocks(r).some((b) => b.type === "tool_result" && b.tool_use_id === toolUseId))!;
     return { record, block: blocks(record).find((b) => b.tool_use_id === toolUseId)! };
   }
@@ -135,7 +154,13 @@ describe.skipIf(!available)("permission prompts answered through Arcadia's hooks
     note("hook request → prompt drawn in the terminal (screen model)", performance.now() - addedAt);
     await s.waitForRecords(isToolUse("Bash"), { what: "the Bash tool_use record" });
     const [toolUseId] = toolUseIds(s, "Bash");
-    expect(request).toMatchObject({ agentId: AGENT, toolUseId, toolName: "Bash", subject: "Bash: touch allowed.txt && date +%s%N > allowed.stamp", canAlwaysAllow: true });
+    expect(request).toMatchObject({
+      agentId: AGENT,
+      toolUseId,
+      toolName: "Bash",
+      subject: "Bash: touch allowed.txt && date +%s%N > allowed.stamp",
+      canAlwaysAllow: true,
+    });
     await sleep(200);
     waiting.stop();
     const waitingAt = waiting.at();
@@ -212,7 +237,10 @@ describe.skipIf(!available)("permission prompts answered through Arcadia's hooks
     await s.waitForRecords(isToolUse("Read"), { count: 2, what: "both Read tool_use records" });
     const ids = toolUseIds(s, "Read");
     const idOf = (file: string) => {
-      const use = s.records().flatMap(blocks).find((b) => b.type === "tool_use" && (b.input as { file_path?: string }).file_path === outside(file));
+      const use = s
+        .records()
+        .flatMap(blocks)
+        .find((b) => b.type === "tool_use" && (b.input as { file_path?: string }).file_path === outside(file));
       return use?.id;
     };
     expect(ids).toHaveLength(2);
@@ -224,7 +252,10 @@ describe.skipIf(!available)("permission prompts answered through Arcadia's hooks
     expect(broker.decide(byFile[outside("b.txt")]!.id, "allow")).toBe(true);
     await sleep(300);
     expect(broker.decide(byFile[outside("a.txt")]!.id, "allow")).toBe(true);
-    for (const [file, text] of [["a.txt", "alpha"], ["b.txt", "beta"]] as const) {
+    for (const [file, text] of [
+      ["a.txt", "alpha"],
+      ["b.txt", "beta"],
+    ] as const) {
       const { record, block } = await resultOf(s, idOf(file) as string);
       expect(block.is_error ?? false).toBe(false);
       expect(JSON.stringify(block.content)).toContain(text);
@@ -301,7 +332,8 @@ describe.skipIf(!available)("permission prompts answered through Arcadia's hooks
     console.log(`~/.claude.json keys the CLI itself rewrote during the launch: ${changed.join(", ")}`);
     for (const key of ["mcpServers", "permissions", "env", "hooks"]) expect(configAfter[key]).toEqual(configBefore[key]);
     const project = (c: typeof configBefore) => (c.projects as Record<string, Record<string, unknown>>)[rig.workspace]!;
-    for (const key of ["allowedTools", "mcpServers", "enabledMcpjsonServers", "hasTrustDialogAccepted"]) expect(project(configAfter)[key]).toEqual(project(configBefore)[key]);
+    for (const key of ["allowedTools", "mcpServers", "enabledMcpjsonServers", "hasTrustDialogAccepted"])
+      expect(project(configAfter)[key]).toEqual(project(configBefore)[key]);
     expect(existsSync(join(rig.workspace, ".claude"))).toBe(false);
   });
 });

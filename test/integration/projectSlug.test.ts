@@ -24,11 +24,14 @@ describe.skipIf(!available)("project folder names, as the real CLI makes them", 
   const cases: [string, (home: string) => string][] = [
     ...NAMES.map((name) => [name, (home: string) => join(home, name)] as [string, (home: string) => string]),
     ["a path over 200 characters", (home: string) => join(home, ...Array.from({ length: 8 }, (_, i) => `segment_${i}_${"x".repeat(24)}`))],
-    ["a symlink to a folder", (home: string) => {
-      mkdirSync(join(home, "real-target"), { recursive: true });
-      symlinkSync(join(home, "real-target"), join(home, "link-to-target"));
-      return join(home, "link-to-target");
-    }],
+    [
+      "a symlink to a folder",
+      (home: string) => {
+        mkdirSync(join(home, "real-target"), { recursive: true });
+        symlinkSync(join(home, "real-target"), join(home, "link-to-target"));
+        return join(home, "link-to-target");
+      },
+    ],
   ];
 
   it.each(cases)("%s", async (_label, make) => {
@@ -38,7 +41,9 @@ describe.skipIf(!available)("project folder names, as the real CLI makes them", 
     expect(result.exitCode, result.stderr).toBe(0);
     const expected = projectDirFor(cwd, { env: { CLAUDE_CONFIG_DIR: undefined }, homedir: rig.home });
     const made = readdirSync(join(rig.home, ".claude", "projects"));
-    console.log(`real CLI folder for ${JSON.stringify(cwd.slice(rig.home.length))}: ${made.filter((m) => m.endsWith(expected.split("/").pop()?.slice(-12) ?? "")).join(", ")}`);
+    console.log(
+      `real CLI folder for ${JSON.stringify(cwd.slice(rig.home.length))}: ${made.filter((m) => m.endsWith(expected.split("/").pop()?.slice(-12) ?? "")).join(", ")}`,
+    );
     expect(existsSync(join(expected, `${result.sessionId}.jsonl`))).toBe(true);
   });
 });

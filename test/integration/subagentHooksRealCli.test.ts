@@ -31,13 +31,27 @@ describe.skipIf(!available)("a sub-agent's tools through the hooks (real CLI)", 
     rig = await createRig({
       script: {
         conversations: [
-          { match: "SUBAGENT-TASK", steps: [{ tools: [{ name: "Bash", input: { command: "sleep 2 && echo hello-from-the-helper", description: "Greet" } }] }, { text: "Helper result: hello." }] },
+          {
+            match: "SUBAGENT-TASK",
+            steps: [
+              { tools: [{ name: "Bash", input: { command: "sleep 2 && echo hello-from-the-helper", description: "Greet" } }] },
+              { text: "Helper result: hello." },
+            ],
+          },
           { match: "Delegate in the foreground", steps: [{ tools: [AGENT_CALL] }, { text: "The helper greeted." }] },
-          { match: "Delegate in the background", steps: [{ tools: [AGENT_CALL] }, { text: "The helper works in the background." }, { text: "The helper reported back." }] },
+          {
+            match: "Delegate in the background",
+            steps: [{ tools: [AGENT_CALL] }, { text: "The helper works in the background." }, { text: "The helper reported back." }],
+          },
         ],
       },
     });
-    server = await startLoopbackServer({ tracker: new ToolCallTracker(), registerTools: () => undefined, hooks: ({ input }) => (inputs.push({ ...input, at: Date.now() }), {}), log: () => undefined });
+    server = await startLoopbackServer({
+      tracker: new ToolCallTracker(),
+      registerTools: () => undefined,
+      hooks: ({ input }) => (inputs.push({ ...input, at: Date.now() }), {}),
+      log: () => undefined,
+    });
     bridge = await loopbackBridge(server.port, rig.root);
     settings = await writeHookSettingsFile(server.hooksUrl, server.tokenFor("agent-s"), "agent-s", rig.root);
   });
@@ -60,7 +74,14 @@ describe.skipIf(!available)("a sub-agent's tools through the hooks (real CLI)", 
     const file = subagentFiles(session.projectDir(), session.sessionId)[0]!;
     const subToolUse = readRecords(file).flatMap((r) => blocks(r).filter((b) => b.type === "tool_use"))[0]!;
     const mainAgentUse = session.records().flatMap((r) => blocks(r).filter((b) => b.type === "tool_use" && b.name === "Agent"))[0]!;
-    const result = { session, file, agentId: basename(file).replace(/^agent-|\.jsonl$/g, ""), subToolUseId: String(subToolUse.id), agentToolUseId: String(mainAgentUse.id), inputs: [...inputs] };
+    const result = {
+      session,
+      file,
+      agentId: basename(file).replace(/^agent-|\.jsonl$/g, ""),
+      subToolUseId: String(subToolUse.id),
+      agentToolUseId: String(mainAgentUse.id),
+      inputs: [...inputs],
+    };
     await session.dispose();
     return result;
   }
@@ -69,9 +90,18 @@ describe.skipIf(!available)("a sub-agent's tools through the hooks (real CLI)", 
     const r = await run("Delegate in the foreground", { CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: "1" }, /The helper greeted\./);
     const sub = r.inputs.filter((i) => i.tool_use_id === r.subToolUseId);
     const agentCall = r.inputs.filter((i) => i.tool_use_id === r.agentToolUseId);
-    facts.push(`foreground: sub-agent tool hooks ${sub.map((i) => i.hook_event_name).join(", ")}; keys of its PreToolUse: ${Object.keys(sub[0] ?? {}).filter((k) => k !== "at").sort().join(", ")}`);
-    facts.push(`foreground: agent_id ${String(sub[0]?.agent_id)} (file agent-${r.agentId}.jsonl), agent_type ${String(sub[0]?.agent_type)}, session_id is the main session: ${sub[0]?.session_id === r.session.sessionId}, transcript_path ${String(sub[0]?.transcript_path).replace(rig.root, "<rig>")}`);
-    facts.push(`foreground: the Agent call's own hooks ${agentCall.map((i) => `${i.hook_event_name}${i.agent_id ? " (with agent_id)" : ""}`).join(", ")}; its PostToolUse after the sub-agent's: ${(agentCall.find((i) => i.hook_event_name === "PostToolUse")?.at ?? 0) >= (sub.find((i) => i.hook_event_name === "PostToolUse")?.at ?? Infinity)}`);
+    facts.push(
+      `foreground: sub-agent tool hooks ${sub.map((i) => i.hook_event_name).join(", ")}; keys of its PreToolUse: ${Object.keys(sub[0] ?? {})
+        .filter((k) => k !== "at")
+        .sort()
+        .join(", ")}`,
+    );
+    facts.push(
+      `foreground: agent_id ${String(sub[0]?.agent_id)} (file agent-${r.agentId}.jsonl), agent_type ${String(sub[0]?.agent_type)}, session_id is the main session: ${sub[0]?.session_id === r.session.sessionId}, transcript_path ${String(sub[0]?.transcript_path).replace(rig.root, "<rig>")}`,
+    );
+    facts.push(
+      `foreground: the Agent call's own hooks ${agentCall.map((i) => `${i.hook_event_name}${i.agent_id ? " (with agent_id)" : ""}`).join(", ")}; its PostToolUse after the sub-agent's: ${(agentCall.find((i) => i.hook_event_name === "PostToolUse")?.at ?? 0) >= (sub.find((i) => i.hook_event_name === "PostToolUse")?.at ?? Infinity)}`,
+    );
     expect(sub.map((i) => i.hook_event_name)).toEqual(["PreToolUse", "PostToolUse"]);
     expect(sub[0]?.agent_id).toBe(r.agentId);
     expect(sub[0]?.session_id).toBe(r.session.sessionId);
@@ -84,7 +114,9 @@ describe.skipIf(!available)("a sub-agent's tools through the hooks (real CLI)", 
     const sub = r.inputs.filter((i) => i.tool_use_id === r.subToolUseId);
     const agentPost = r.inputs.find((i) => i.tool_use_id === r.agentToolUseId && i.hook_event_name === "PostToolUse");
     const subPost = sub.find((i) => i.hook_event_name === "PostToolUse");
-    facts.push(`background: sub-agent tool hooks ${sub.map((i) => i.hook_event_name).join(", ")}, agent_id ${String(sub[0]?.agent_id)} (file agent-${r.agentId}.jsonl); the Agent call's PostToolUse ${agentPost && subPost ? `${subPost.at - agentPost.at} ms before the sub-agent's tool ended` : "missing"}`);
+    facts.push(
+      `background: sub-agent tool hooks ${sub.map((i) => i.hook_event_name).join(", ")}, agent_id ${String(sub[0]?.agent_id)} (file agent-${r.agentId}.jsonl); the Agent call's PostToolUse ${agentPost && subPost ? `${subPost.at - agentPost.at} ms before the sub-agent's tool ended` : "missing"}`,
+    );
     expect(sub.map((i) => i.hook_event_name)).toEqual(["PreToolUse", "PostToolUse"]);
     expect(sub[0]?.agent_id).toBe(r.agentId);
     expect(agentPost && subPost && agentPost.at < subPost.at).toBe(true);

@@ -27,7 +27,8 @@ const edit = (file: string, to: string) => ({ name: "Edit", input: { file_path: 
 
 describe.skipIf(!available)("worktrees with the real CLI", () => {
   let rig: Rig;
-  const git = (cwd: string, ...args: string[]) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd, encoding: "utf8" });
+  const git = (cwd: string, ...args: string[]) =>
+    execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd, encoding: "utf8" });
   const treeOf = (name: string) => join(rig.workspace, ".claude", "worktrees", name);
 
   beforeAll(async () => {
@@ -57,7 +58,9 @@ describe.skipIf(!available)("worktrees with the real CLI", () => {
   function whereItWrote(s: InteractiveSession): { transcriptFolder: string | undefined; statusCwd: string | undefined } {
     const projects = join(rig.home, ".claude", "projects");
     const transcriptFolder = readdirSync(projects).find((dir) => existsSync(join(projects, dir, `${s.sessionId}.jsonl`)));
-    const statuses = readdirSync(s.sessionsDir()).filter((f) => /^\d+\.json$/.test(f)).map((f) => JSON.parse(readFileSync(join(s.sessionsDir(), f), "utf8")) as { sessionId?: string; cwd?: string });
+    const statuses = readdirSync(s.sessionsDir())
+      .filter((f) => /^\d+\.json$/.test(f))
+      .map((f) => JSON.parse(readFileSync(join(s.sessionsDir(), f), "utf8")) as { sessionId?: string; cwd?: string });
     return { transcriptFolder, statusCwd: statuses.find((st) => st.sessionId === s.sessionId)?.cwd };
   }
 
@@ -96,7 +99,10 @@ describe.skipIf(!available)("worktrees with the real CLI", () => {
   it("two agents edit one line differently in their worktrees: the first merges cleanly into main, the second's conflict is predicted and the main checkout stays byte-identical; remove asks before dropping work", async () => {
     const left = await createWorktree(rig.workspace, "left");
     const right = await createWorktree(rig.workspace, "right");
-    for (const [tree, prompt, done] of [[left, "Left edit", /Left done\./], [right, "Right edit", /Right done\./]] as const) {
+    for (const [tree, prompt, done] of [
+      [left, "Left edit", /Left done\./],
+      [right, "Right edit", /Right done\./],
+    ] as const) {
       const s = await rig.startInteractive({ cwd: tree.path, args: ["--permission-mode", "acceptEdits"] });
       await s.submit(prompt);
       await s.waitForScreen(done, 30_000);
@@ -107,7 +113,10 @@ describe.skipIf(!available)("worktrees with the real CLI", () => {
     expect(await mergeWorktree(request(left), "x is 3")).toMatchObject({ merged: true, committed: true, files: ["App.tsx"] });
     expect(git(rig.workspace, "show", "main:App.tsx")).toBe("export const x = 3;\n");
 
-    const hash = () => createHash("sha256").update(readFileSync(join(rig.workspace, "App.tsx"))).digest("hex");
+    const hash = () =>
+      createHash("sha256")
+        .update(readFileSync(join(rig.workspace, "App.tsx")))
+        .digest("hex");
     const before = { status: git(rig.workspace, "status", "--porcelain"), head: git(rig.workspace, "rev-parse", "HEAD"), file: hash() };
     expect(await planMerge(request(right))).toMatchObject({ ok: false, conflicts: ["App.tsx"] });
     expect(await mergeWorktree(request(right), "x is 4")).toMatchObject({ merged: false, conflicts: ["App.tsx"] });

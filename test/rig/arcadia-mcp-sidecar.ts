@@ -67,7 +67,10 @@ async function main(dir: string, agentId: string, workspace: string | undefined,
       approvals.decide(change.approval.id, "deny");
     });
   }
-  const policy = allowedCommands !== undefined ? { mode: "unlessAllowListed" as const, allowed: JSON.parse(allowedCommands) as string[] } : { mode: "never" as const, allowed: [] };
+  const policy =
+    allowedCommands !== undefined
+      ? { mode: "unlessAllowListed" as const, allowed: JSON.parse(allowedCommands) as string[] }
+      : { mode: "never" as const, allowed: [] };
   const commandApproval = () => policy;
   const ports: ToolPorts | undefined = workspace
     ? {
@@ -105,7 +108,9 @@ async function main(dir: string, agentId: string, workspace: string | undefined,
   const control = setInterval(() => {
     const file = join(dir, "control.jsonl");
     if (!existsSync(file)) return;
-    const lines = readFileSync(file, "utf8").split("\n").filter((l) => l.trim());
+    const lines = readFileSync(file, "utf8")
+      .split("\n")
+      .filter((l) => l.trim());
     const line = lines[applied];
     if (!line) return;
     const order = JSON.parse(line) as ControlLine;

@@ -48,7 +48,9 @@ export interface Rig extends RigPaths {
   rigHome: RigHome;
   /** Starts `claude --session-id <id> --permission-mode default [args]` in a 120x40 pty and waits
    * until it accepts input. */
-  startInteractive(opts?: LaunchOptions & { cols?: number; rows?: number; readyTimeoutMs?: number; sidecar?: LaunchSpec["sidecar"]; cwd?: string }): Promise<InteractiveSession>;
+  startInteractive(
+    opts?: LaunchOptions & { cols?: number; rows?: number; readyTimeoutMs?: number; sidecar?: LaunchSpec["sidecar"]; cwd?: string },
+  ): Promise<InteractiveSession>;
   /** `claude -p <prompt> --session-id <id> --output-format text [args]`. */
   /** `cwd` defaults to the workspace. */
   runPrint(

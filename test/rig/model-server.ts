@@ -205,9 +205,7 @@ function summarize(body: MessagesRequestBody): RecordedRequest["body"] {
   };
 }
 
-type Block =
-  | { type: "text"; text: string }
-  | { type: "tool_use"; id: string; name: string; input: unknown };
+type Block = { type: "text"; text: string } | { type: "tool_use"; id: string; name: string; input: unknown };
 
 interface Message {
   id: string;
@@ -227,7 +225,12 @@ interface Usage {
   cache_read_input_tokens: number;
 }
 
-function buildMessage(step: Exclude<Step, { httpError: unknown }>, model: string, newId: (prefix: string, block?: number) => string, inputTokens: number): Message {
+function buildMessage(
+  step: Exclude<Step, { httpError: unknown }>,
+  model: string,
+  newId: (prefix: string, block?: number) => string,
+  inputTokens: number,
+): Message {
   const content: Block[] = [];
   let stop: Message["stop_reason"] = "end_turn";
   if ("tools" in step) {

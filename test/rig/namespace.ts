@@ -17,7 +17,8 @@ export function namespaceSupport(): NamespaceSupport {
   if (process.platform !== "linux") return (cached = { ok: false, reason: `platform ${process.platform} has no network namespaces` });
   const r = spawnSync("unshare", ["-n", "--", "sh", "-c", "ip link set lo up && true"], { encoding: "utf8", timeout: 10_000 });
   if (r.error) cached = { ok: false, reason: `unshare -n failed: ${r.error.message}` };
-  else if (r.status !== 0) cached = { ok: false, reason: `unshare -n exited ${r.status}: ${(r.stderr || "").trim()} (needs root or CAP_SYS_ADMIN, and iproute2)` };
+  else if (r.status !== 0)
+    cached = { ok: false, reason: `unshare -n exited ${r.status}: ${(r.stderr || "").trim()} (needs root or CAP_SYS_ADMIN, and iproute2)` };
   else cached = { ok: true };
   return cached;
 }

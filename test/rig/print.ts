@@ -32,9 +32,7 @@ export async function runPrintProcess(spec: LaunchSpec, timeoutMs: number): Prom
     timedOut = true;
     ns.killAll();
   }, timeoutMs);
-  const [exitCode, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
-    proc.on("close", (code, sig) => resolve([code, sig])),
-  );
+  const [exitCode, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => proc.on("close", (code, sig) => resolve([code, sig])));
   clearTimeout(timer);
   clearInterval(poll);
   ns.killAll();

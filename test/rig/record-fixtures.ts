@@ -147,7 +147,8 @@ function parseArgs(argv: string[]) {
   let dryRun = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === "--jobs" || a === "-j") jobs = Math.max(1, Math.min(2, Number(argv[++i]))); // 2 cores: at most 2 CLIs
+    if (a === "--jobs" || a === "-j")
+      jobs = Math.max(1, Math.min(2, Number(argv[++i]))); // 2 cores: at most 2 CLIs
     else if (a === "--times") times = Math.max(1, Number(argv[++i]));
     else if (a === "--dry-run") dryRun = true;
     else names.push(a);

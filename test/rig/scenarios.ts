@@ -88,8 +88,7 @@ function waitTurnEnds(s: InteractiveSession, n: number, sessionId = s.sessionId)
 
 const bash = (command: string, description: string) => ({ name: "Bash", input: { command, description } });
 
-const slowPython = (seconds: number, text: string) =>
-  `python3 -c "import time; time.sleep(${seconds}); print('${text}')"`;
+const slowPython = (seconds: number, text: string) => `python3 -c "import time; time.sleep(${seconds}); print('${text}')"`;
 
 // ---------------------------------------------------------------------------------------------
 
@@ -240,10 +239,10 @@ const compact: InteractiveScenario = {
     await s.submit("Hello before compacting");
     await waitTurnEnds(s, 1);
     await s.submit("/compact");
-    await s.waitForRecords(
-      (r) => r.type === "user" && typeof r.message?.content === "string" && r.message.content.includes("<local-command-stdout>"),
-      { timeoutMs: TURN_TIMEOUT, what: "/compact's output" },
-    );
+    await s.waitForRecords((r) => r.type === "user" && typeof r.message?.content === "string" && r.message.content.includes("<local-command-stdout>"), {
+      timeoutMs: TURN_TIMEOUT,
+      what: "/compact's output",
+    });
     await checkpoint("after-compact");
   },
 };
@@ -280,7 +279,8 @@ async function waitSubagentToolUse(s: InteractiveSession): Promise<string> {
 
 const subagentForeground: InteractiveScenario = {
   name: "subagent-foreground",
-  description: "The model starts a general-purpose sub-agent in the foreground (CLAUDE_CODE_DISABLE_BACKGROUND_TASKS=1); it runs a 4 s Bash command and hands back.",
+  description:
+    "The model starts a general-purpose sub-agent in the foreground (CLAUDE_CODE_DISABLE_BACKGROUND_TASKS=1); it runs a 4 s Bash command and hands back.",
   mode: "interactive",
   env: { CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: "1" },
   args: ["--allowedTools", "Bash"],
@@ -298,7 +298,8 @@ const subagentForeground: InteractiveScenario = {
 
 const subagentBackground: InteractiveScenario = {
   name: "subagent-background",
-  description: "The model starts a sub-agent (background by default): the parent turn ends while it runs a 5 s Bash command; its task-notification starts a new turn.",
+  description:
+    "The model starts a sub-agent (background by default): the parent turn ends while it runs a 5 s Bash command; its task-notification starts a new turn.",
   mode: "interactive",
   args: ["--allowedTools", "Bash"],
   script: subagentScript(
@@ -328,7 +329,12 @@ const subagentBackgroundLaterTurn: InteractiveScenario = {
   args: ["--allowedTools", "Bash"],
   script: subagentScript(
     "Delegate the long greeting in the background",
-    [{ tools: [agentCall] }, { text: "The helper is working in the background." }, { text: "Hello from the second turn." }, { text: "The helper reported back." }],
+    [
+      { tools: [agentCall] },
+      { text: "The helper is working in the background." },
+      { text: "Hello from the second turn." },
+      { text: "The helper reported back." },
+    ],
     14,
   ),
   checkpoints: ["second-turn-ended-subagent-running", "after-notification"],
@@ -534,7 +540,8 @@ export async function runScenario(scenario: Scenario, opts: RunScenarioOptions =
       const printSession: PrintSession = {
         sessionId: id,
         rig,
-        print: (prompt, o = {}) => rig.runPrint(prompt, { sessionId: id, args: [...args, ...(o.args ?? [])], env: { ...env, ...o.env }, timeoutMs: o.timeoutMs }),
+        print: (prompt, o = {}) =>
+          rig.runPrint(prompt, { sessionId: id, args: [...args, ...(o.args ?? [])], env: { ...env, ...o.env }, timeoutMs: o.timeoutMs }),
         transcriptPath: () => rig.transcriptPath(id),
         records: () => readRecords(rig.transcriptPath(id)),
       };

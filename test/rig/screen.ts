@@ -4,8 +4,7 @@ import * as xtermModule from "@xterm/headless";
 
 // The package is CommonJS: under native ESM (vitest) `Terminal` sits on `default`, under tsx's
 // CommonJS transform it is a named export. Accept both.
-const Terminal: typeof xtermModule.Terminal =
-  xtermModule.Terminal ?? (xtermModule as unknown as { default: typeof xtermModule }).default.Terminal;
+const Terminal: typeof xtermModule.Terminal = xtermModule.Terminal ?? (xtermModule as unknown as { default: typeof xtermModule }).default.Terminal;
 
 export class Screen {
   private readonly term: InstanceType<typeof Terminal>;

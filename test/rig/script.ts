@@ -92,11 +92,7 @@ export function contentText(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
   return content
-    .map((b: unknown) =>
-      b && typeof b === "object" && (b as { type?: unknown }).type === "text"
-        ? String((b as { text?: unknown }).text ?? "")
-        : "",
-    )
+    .map((b: unknown) => (b && typeof b === "object" && (b as { type?: unknown }).type === "text" ? String((b as { text?: unknown }).text ?? "") : ""))
     .join("\n");
 }
 
@@ -143,7 +139,10 @@ export function workingDirectory(body: MessagesRequestBody): string | undefined 
  * checkout's). Left as is when the request names no folder. */
 export function withWorkingDirectory<S extends Exclude<Step, { httpError: unknown }>>(step: S, cwd: string | undefined): S {
   if (cwd === undefined || !("tools" in step)) return step;
-  const tools = step.tools.map((t) => ({ ...t, input: JSON.parse(JSON.stringify(t.input ?? {}).replaceAll("{{cwd}}", JSON.stringify(cwd).slice(1, -1))) as unknown }));
+  const tools = step.tools.map((t) => ({
+    ...t,
+    input: JSON.parse(JSON.stringify(t.input ?? {}).replaceAll("{{cwd}}", JSON.stringify(cwd).slice(1, -1))) as unknown,
+  }));
   return { ...step, tools };
 }
 

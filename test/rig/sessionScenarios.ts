@@ -12,7 +12,9 @@ export const renameResume: InteractiveScenario = {
   mode: "interactive",
   args: ["--allowedTools", "Bash"],
   script: {
-    conversations: [{ match: "Plan the billing fix", perPrompt: true, steps: [{ tools: [bash("echo planned", "Print planned")] }, { text: "Done with this step." }] }],
+    conversations: [
+      { match: "Plan the billing fix", perPrompt: true, steps: [{ tools: [bash("echo planned", "Print planned")] }, { text: "Done with this step." }] },
+    ],
   },
   checkpoints: ["renamed", "resumed-turn"],
   async run(s, checkpoint, rig) {
@@ -47,11 +49,15 @@ export const API_USAGE_LIMIT_MESSAGE = "You have reached your specified API usag
 
 export const apiUsageLimitPrint: PrintScenario = {
   name: "api-usage-limit-print",
-  description: "Print mode with an API key past its spend limit: every request is refused with 400 invalid_request_error and the API's sentence; the CLI ends the turn with a synthetic error reply quoting it.",
+  description:
+    "Print mode with an API key past its spend limit: every request is refused with 400 invalid_request_error and the API's sentence; the CLI ends the turn with a synthetic error reply quoting it.",
   mode: "print",
   script: {
     conversations: [
-      { match: "Hit the spend limit", steps: [{ httpError: 400, times: 99, headers: { "x-should-retry": "false" }, message: API_USAGE_LIMIT_MESSAGE, then: { text: "never" } }] },
+      {
+        match: "Hit the spend limit",
+        steps: [{ httpError: 400, times: 99, headers: { "x-should-retry": "false" }, message: API_USAGE_LIMIT_MESSAGE, then: { text: "never" } }],
+      },
     ],
   },
   checkpoints: ["refused"],
@@ -69,7 +75,12 @@ export const usageLimitPrint: PrintScenario = {
   mode: "print",
   env: { CLAUDE_CODE_MAX_RETRIES: "1" },
   script: {
-    conversations: [{ match: "Hit the usage limit", steps: [{ httpError: 429, times: 99, headers: LIMIT_HEADERS(Math.floor(Date.UTC(2026, 10, 26, 14) / 1000)), then: { text: "never" } }] }],
+    conversations: [
+      {
+        match: "Hit the usage limit",
+        steps: [{ httpError: 429, times: 99, headers: LIMIT_HEADERS(Math.floor(Date.UTC(2026, 10, 26, 14) / 1000)), then: { text: "never" } }],
+      },
+    ],
   },
   checkpoints: ["refused"],
   async run(p, checkpoint) {

@@ -58,7 +58,13 @@ export function toolExchange(records: TranscriptRecord[], toolName: string) {
     use,
     answer,
     text: answer === undefined ? "" : typeof answer.content === "string" ? answer.content : JSON.stringify(answer.content),
-    after: answerAt >= 0 ? all.slice(answerAt + 1).filter((b) => b.type === "text").map((b) => b.text) : [],
+    after:
+      answerAt >= 0
+        ? all
+            .slice(answerAt + 1)
+            .filter((b) => b.type === "text")
+            .map((b) => b.text)
+        : [],
   };
 }
 
@@ -71,15 +77,10 @@ export const isTurnEnd = (r: TranscriptRecord) => r.type === "system" && r.subty
 
 export const isAssistantText = (text?: string | RegExp) => (r: TranscriptRecord) =>
   r.type === "assistant" &&
-  blocks(r).some(
-    (b) =>
-      b.type === "text" &&
-      (text === undefined || (typeof text === "string" ? String(b.text).includes(text) : text.test(String(b.text)))),
-  );
+  blocks(r).some((b) => b.type === "text" && (text === undefined || (typeof text === "string" ? String(b.text).includes(text) : text.test(String(b.text)))));
 
 export const isUserText = (text: string | RegExp) => (r: TranscriptRecord) =>
-  r.type === "user" &&
-  blocks(r).some((b) => b.type === "text" && (typeof text === "string" ? String(b.text).includes(text) : text.test(String(b.text))));
+  r.type === "user" && blocks(r).some((b) => b.type === "text" && (typeof text === "string" ? String(b.text).includes(text) : text.test(String(b.text))));
 
 /** Polls `path` until at least `count` records satisfy `pred`; returns the records then. */
 export async function waitForRecords(

@@ -91,7 +91,10 @@ export const awaySummary: InteractiveScenario = {
     await s.submit("Delegate the greeting in the background");
     await s.waitForRecords(isTurnEnd, { count: 1, timeoutMs: TURN_TIMEOUT, what: "the delegating turn's end" });
     let file: string | undefined;
-    await waitForRecords(() => (file = subagentFiles(s.projectDir(), s.sessionId)[0]), isToolUse("Bash"), { timeoutMs: TURN_TIMEOUT, what: "the sub-agent's tool_use" });
+    await waitForRecords(() => (file = subagentFiles(s.projectDir(), s.sessionId)[0]), isToolUse("Bash"), {
+      timeoutMs: TURN_TIMEOUT,
+      what: "the sub-agent's tool_use",
+    });
     if (readRecords(file!).some((r) => JSON.stringify(r).includes('"tool_result"'))) throw new Error("the sub-agent finished before its parent's turn ended");
     await s.waitForProcess(/hello from the helper/);
     await sleep(300);

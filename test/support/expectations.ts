@@ -96,7 +96,12 @@ export const expectations: Record<string, Record<string, Expectation>> = {
       const nested = calls.filter((c) => c.parent === agent?.id);
       expect(nested.map((c) => `${c.name} ${c.outcome}`)).toEqual(["Bash running"]);
       expect(state.status).toBe("active");
-      expect(state.activeTools.list().map((t) => t.id).sort()).toEqual([agent?.id, nested[0]?.id].sort());
+      expect(
+        state.activeTools
+          .list()
+          .map((t) => t.id)
+          .sort(),
+      ).toEqual([agent?.id, nested[0]?.id].sort());
     },
     "after-turn": ({ state, calls }) => {
       expect(calls.map((c) => `${c.name} ${c.outcome} ${c.parent ? "nested" : "top"}`).sort()).toEqual(["Agent done top", "Bash done nested"]);

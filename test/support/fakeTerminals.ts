@@ -1,5 +1,16 @@
 /** An in-memory TerminalHost: terminals are launched, focused and closed by the test. */
-import type { AgentBinding, BindingStore, ClaudeProcessState, Disposable, EndedCommand, LaunchSpec, Log, ProcessMonitor, TerminalHandle, TerminalHost } from "../../src/agents/ports";
+import type {
+  AgentBinding,
+  BindingStore,
+  ClaudeProcessState,
+  Disposable,
+  EndedCommand,
+  LaunchSpec,
+  Log,
+  ProcessMonitor,
+  TerminalHandle,
+  TerminalHost,
+} from "../../src/agents/ports";
 
 export class FakeTerminal implements TerminalHandle {
   shown = 0;

@@ -15,6 +15,7 @@ import { ToolWaits } from "../../src/agents/cards/toolWaits";
 import type { ClaudeProcessState } from "../../src/agents/ports";
 import { HookToolFeed } from "../../src/core/hooks/hookToolFeed";
 import { ManualClock } from "../../src/core/util/clock";
+import { Emitter } from "../../src/core/util/emitter";
 import type { AgentFacts } from "../../src/shared/protocol";
 import type { TimelineEntry } from "../rig/observe";
 import { FakeProcessMonitor, FakeTerminalHost, MemoryStore, memoryLog } from "./fakeTerminals";
@@ -48,7 +49,14 @@ export function processAt(observed: Observed | undefined, at: number): ClaudePro
   if (!observed) return { state: "running", pid: 1 };
   const status = observed.timeline.filter((e) => e.at <= at && e.status !== undefined).at(-1)?.status;
   if (!status?.status) return { state: "none" };
-  return { state: "running", pid: 1, sessionId: status.sessionId, status: status.status as "idle" | "busy" | "waiting", waitingFor: status.waitingFor, statusUpdatedAt: status.statusUpdatedAt };
+  return {
+    state: "running",
+    pid: 1,
+    sessionId: status.sessionId,
+    status: status.status as "idle" | "busy" | "waiting",
+    waitingFor: status.waitingFor,
+    statusUpdatedAt: status.statusUpdatedAt,
+  };
 }
 
 /** The card as the live extension showed it at the checkpoint, and the same card after a window reload. */
@@ -80,20 +88,20 @@ export async function beforeAndAfterReload(scenario: string, checkpoint: string)
       writeLines(recorded.dir, projectDir, lines);
       await quiet(live.manager);
     }
-    const before = await settled(live.manager);
+    const before = await settled(live);
     const reloaded = agents(store, projectDir, sessionId, processAt(observed, at));
     try {
       await reloaded.manager.restore();
       const reconnecting = await vi.waitFor(() => {
-        const view = reloaded.manager.views()[0];
+        const view = reloaded.views()[0];
         if (!view?.reconnecting || view.status === "starting") throw new Error("still reading its transcript's tail");
         return view;
       });
       reloaded.host.revive(before.name, SHELL_PID);
       await vi.waitFor(() => {
-        if (reloaded.manager.views()[0]?.reconnecting !== false) throw new Error("not bound again yet");
+        if (reloaded.views()[0]?.reconnecting !== false) throw new Error("not bound again yet");
       });
-      const after = await settled(reloaded.manager);
+      const after = await settled(reloaded);
       return { before, reconnecting, after };
     } finally {
       await reloaded.dispose();
@@ -107,7 +115,11 @@ export async function beforeAndAfterReload(scenario: string, checkpoint: string)
 /** Line counts per file, step by step up to the checkpoint: each time a file appeared (the timeline, else the checkpoints), then the checkpoint. */
 function growth(recorded: RecordedScenario, observed: Observed | undefined, cp: Checkpoint): Record<string, number>[] {
   const steps: Record<string, number>[] = [];
-  const files = (lines: Record<string, number>) => Object.keys(lines).filter((f) => (lines[f] ?? 0) > 0).sort().join("|");
+  const files = (lines: Record<string, number>) =>
+    Object.keys(lines)
+      .filter((f) => (lines[f] ?? 0) > 0)
+      .sort()
+      .join("|");
   if (observed) {
     for (const entry of observed.timeline) {
       if (!entry.lines || entry.at > (cp.at ?? Number.POSITIVE_INFINITY)) continue;
@@ -138,7 +150,7 @@ function writeLines(from: string, to: string, lines: Record<string, number>): vo
 async function quiet(manager: AgentManager, quietMs = 100, maxMs = 3000): Promise<void> {
   const started = Date.now();
   let last = Date.now();
-  const a = manager.onDidChange(() => (last = Date.now()));
+  const a = manager.onDidTouch(() => (last = Date.now()));
   const b = manager.onDidReadTranscript(() => (last = Date.now()));
   try {
     while (Date.now() - last < quietMs && Date.now() - started < maxMs) await new Promise((r) => setTimeout(r, 10));
@@ -154,6 +166,8 @@ interface Agents {
   feed: HookToolFeed;
   feedClock: ManualClock;
   waits: ToolWaits;
+  /** Every agent's part with what the hooks and waits add to it. */
+  views(): AgentFacts[];
   setNow(at: number): void;
   dispose(): Promise<void>;
 }
@@ -176,9 +190,34 @@ function agents(store: MemoryStore, projectDir: string, sessionId: string, proce
     newAgentId: () => AGENT,
     clock: new ManualClock(),
     processes: monitor,
-    liveFacts: (agentId, session) => ({ hookTools: feed.tools(agentId), waits: waits.of(agentId), compacting: feed.isCompacting(agentId, session), promptKinds: [] }),
   });
-  const sync = followHookTools({ feed, onDidReadTranscript: manager.onDidReadTranscript, onDidChange: manager.onDidChange, sessionOf: (id) => manager.agentInfo(id)?.sessionId });
+  // What the card store adds to an agent's part (hook rows, waits, compaction), without a board.
+  const view = (agentId: string) => {
+    const session = manager.agentInfo(agentId)?.sessionId ?? "";
+    return manager.view(agentId, {
+      hookTools: feed.tools(agentId),
+      waits: waits.of(agentId),
+      compacting: feed.isCompacting(agentId, session),
+      promptKinds: [],
+    });
+  };
+  const views = () => manager.agentIds().flatMap((id) => view(id) ?? []);
+  // The card store's changes as the hook sync follows them: an agent's part, told when touched.
+  const changed = new Emitter<AgentFacts>();
+  const removed = new Emitter<string>();
+  const touches = manager.onDidTouch(({ agentId }) => {
+    const facts = view(agentId);
+    if (facts) changed.fire(facts);
+  });
+  const lifecycle = manager.onDidChange((change) => change.type === "removed" && removed.fire(change.id));
+  const sessionOf = (id: string) => manager.agentInfo(id)?.sessionId;
+  const sync = followHookTools({
+    feed,
+    onDidReadTranscript: manager.onDidReadTranscript,
+    onDidChangeCard: changed.event,
+    onDidRemoveCard: removed.event,
+    sessionOf,
+  });
   return {
     manager,
     host,
@@ -189,8 +228,11 @@ function agents(store: MemoryStore, projectDir: string, sessionId: string, proce
       now = at;
       if (at > feedClock.now()) feedClock.advanceTo(at);
     },
+    views,
     dispose: async () => {
       sync.dispose();
+      touches.dispose();
+      lifecycle.dispose();
       await manager.dispose();
       feed.dispose();
     },
@@ -228,16 +270,17 @@ function feedHooks(live: Agents, observed: Observed | undefined, until: number):
       open.add(lastPre.get(key)!);
       live.waits.promptsOpen(AGENT, new Set(open));
     }
-    if ((hook.hook_event_name === "PostToolUse" || hook.hook_event_name === "PostToolUseFailure") && typeof hook.tool_use_id === "string") live.waits.ran(AGENT, hook.tool_use_id);
+    if ((hook.hook_event_name === "PostToolUse" || hook.hook_event_name === "PostToolUseFailure") && typeof hook.tool_use_id === "string")
+      live.waits.ran(AGENT, hook.tool_use_id);
     live.feed.observe(AGENT, hook);
   }
 }
 
 /** The card once its transcript has been read. */
-async function settled(manager: AgentManager): Promise<AgentFacts> {
-  await quiet(manager);
+async function settled(agents: Agents): Promise<AgentFacts> {
+  await quiet(agents.manager);
   return vi.waitFor(() => {
-    const view = manager.views()[0];
+    const view = agents.views()[0];
     if (!view || view.status === "starting") throw new Error("no card yet");
     return view;
   });

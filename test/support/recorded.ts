@@ -31,7 +31,9 @@ export interface RecordedScenario {
 
 export function recordedScenarioNames(): string[] {
   if (!existsSync(RECORDED)) return [];
-  return readdirSync(RECORDED).filter((d) => existsSync(join(RECORDED, d, "scenario.json"))).sort();
+  return readdirSync(RECORDED)
+    .filter((d) => existsSync(join(RECORDED, d, "scenario.json")))
+    .sort();
 }
 
 export function loadScenario(name: string): RecordedScenario {
@@ -81,5 +83,8 @@ export function cutAtCheckpoint(s: RecordedScenario, checkpoint: string): string
     const lines = readFileSync(file, "utf8").split("\n").slice(0, keep);
     writeFileSync(file, lines.length ? `${lines.join("\n")}\n` : "");
   }
-  return s.sessions.map((id) => `${id}.jsonl`).filter((f) => (cp.lines[f] ?? 0) > 0).map((f) => join(out, f));
+  return s.sessions
+    .map((id) => `${id}.jsonl`)
+    .filter((f) => (cp.lines[f] ?? 0) > 0)
+    .map((f) => join(out, f));
 }

@@ -35,7 +35,9 @@ export const asyncLaunched = (id: string) => ({
 });
 
 export const taskNotification = (id: string) =>
-  prompt(`<task-notification>\n<task-id>a${id}</task-id>\n<tool-use-id>${id}</tool-use-id>\n<status>completed</status>\n<summary>Agent "Helper" completed</summary>\n</task-notification>`);
+  prompt(
+    `<task-notification>\n<task-id>a${id}</task-id>\n<tool-use-id>${id}</tool-use-id>\n<status>completed</status>\n<summary>Agent "Helper" completed</summary>\n</task-notification>`,
+  );
 
 export const reply = (text: string) => ({
   ...base(),
@@ -55,7 +57,14 @@ export const jsonl = (records: readonly unknown[]) => records.map((r) => `${JSON
 
 /** A sub-agent's own transcript under `<session>/subagents/`, linked to its Agent call by its meta file. */
 export function writeSubagent(sessionFile: string, agentId: string, parentToolId: string, records: readonly unknown[]): string {
-  const dir = join(dirname(sessionFile), sessionFile.split("/").pop()!.replace(/\.jsonl$/, ""), "subagents");
+  const dir = join(
+    dirname(sessionFile),
+    sessionFile
+      .split("/")
+      .pop()!
+      .replace(/\.jsonl$/, ""),
+    "subagents",
+  );
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `agent-${agentId}.jsonl`);
   writeFileSync(file, jsonl(records.map((r) => ({ ...(r as object), isSidechain: true, agentId }))));

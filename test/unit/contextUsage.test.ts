@@ -26,7 +26,12 @@ describe("context usage", () => {
     const { final } = await replaySessions(sessionFiles(loadScenario("several-tools")).slice(0, 1));
     const shown = contextUsage(final.usage);
     expect(shown?.windowTokens).toBe(200_000);
-    expect(shown?.usedTokens).toBe((final.usage?.inputTokens ?? 0) + (final.usage?.cacheReadInputTokens ?? 0) + (final.usage?.cacheCreationInputTokens ?? 0) + (final.usage?.outputTokens ?? 0));
+    expect(shown?.usedTokens).toBe(
+      (final.usage?.inputTokens ?? 0) +
+        (final.usage?.cacheReadInputTokens ?? 0) +
+        (final.usage?.cacheCreationInputTokens ?? 0) +
+        (final.usage?.outputTokens ?? 0),
+    );
     expect(shown?.usedTokens).toBeGreaterThan(0);
   });
 

@@ -25,9 +25,7 @@ const reply = (text: string): Message => ({ role: "assistant", content: [{ type:
 const body = (messages: Message[]): MessagesRequestBody => ({ messages, tools: TOOLS });
 
 const script: Script = {
-  conversations: [
-    { match: "", perPrompt: true, steps: [{ tools: [{ name: "Bash", input: { command: "ls" } }] }, { text: "summary" }] },
-  ],
+  conversations: [{ match: "", perPrompt: true, steps: [{ tools: [{ name: "Bash", input: { command: "ls" } }] }, { text: "summary" }] }],
   fallbackText: "fallback",
 };
 
@@ -112,7 +110,11 @@ describe("the demo model", () => {
   it("answers any prompt: tools first, every text labelled as the demo model", () => {
     const first = selectReply(demo, body([prompt("Please refactor everything")]));
     expect(first).toMatchObject({ kind: "step", conversation: tour, index: 0 });
-    const texts = demo.conversations.flatMap((c) => c.steps.flatMap((s) => ("text" in s && s.text !== undefined ? [s.text] : "then" in s && "text" in s.then && s.then.text !== undefined ? [s.then.text] : [])));
+    const texts = demo.conversations.flatMap((c) =>
+      c.steps.flatMap((s) =>
+        "text" in s && s.text !== undefined ? [s.text] : "then" in s && "text" in s.then && s.then.text !== undefined ? [s.then.text] : [],
+      ),
+    );
     expect(texts.length).toBeGreaterThan(10);
     for (const text of texts) expect(text).toMatch(/^\[demo model/);
     expect(demo.fallbackText).toMatch(/^\[demo model/);

@@ -76,7 +76,8 @@ describe("the scripted model, for the story", () => {
 describe("the story in a real git repository", () => {
   let root: string;
   let repo: string;
-  const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, encoding: "utf8", env: { PATH: process.env.PATH ?? "", GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1" } });
+  const git = (cwd: string, ...args: string[]) =>
+    execFileSync("git", args, { cwd, encoding: "utf8", env: { PATH: process.env.PATH ?? "", GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1" } });
 
   /** What the script's tools do, done with fs and git: Edit, Write and the Bash commands. */
   function act(cwd: string, calls: ToolCall[]): void {
@@ -87,7 +88,11 @@ describe("the story in a real git repository", () => {
       else if (call.name === "Write") writeFileSync(path!, input.content!);
       else if (call.name === "Bash") {
         try {
-          execFileSync("bash", ["-c", input.command!], { cwd, stdio: "pipe", env: { PATH: process.env.PATH ?? "", GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1" } });
+          execFileSync("bash", ["-c", input.command!], {
+            cwd,
+            stdio: "pipe",
+            env: { PATH: process.env.PATH ?? "", GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1" },
+          });
         } catch (err) {
           // `git rebase main` stops at the conflict with a failure, as it does for the agent.
           if (!input.command!.startsWith("git rebase main")) throw err;
@@ -124,7 +129,11 @@ describe("the story in a real git repository", () => {
     expect(readFileSync(join(repo, "src", "greet.ts"), "utf8")).toContain(GREETING.warmer);
     expect(await planMerge(request(second))).toMatchObject({ ok: false, conflicts: ["src/greet.ts"] });
 
-    const asked = [prompt(shout!.prompt), reply("Committed."), prompt(`${REBASE_REQUEST} ${second.branch} onto main and resolve the conflicts in src/greet.ts`)];
+    const asked = [
+      prompt(shout!.prompt),
+      reply("Committed."),
+      prompt(`${REBASE_REQUEST} ${second.branch} onto main and resolve the conflicts in src/greet.ts`),
+    ];
     act(second.path, tools(walk(asked, second.path)));
     expect(git(second.path, "status", "--porcelain")).toBe("");
     expect(await mergeWorktree(request(second), "")).toMatchObject({ merged: true });

@@ -51,7 +51,11 @@ describe("scripts/check-file-sizes.mjs", () => {
     const at = `export const s = "${"a".repeat(160 - 'export const s = "";'.length)}";\n`;
     expect(at.length - 1).toBe(160);
     expect(checkSizes({ ...withinLimits, "src/core/wide.ts": at })).toMatchObject({ ok: true });
-    const result = checkSizes({ ...withinLimits, "src/core/wide.ts": `${at}export const t = "${"b".repeat(200)}";\n`, "test/unit/wide.test.ts": "x".repeat(300) });
+    const result = checkSizes({
+      ...withinLimits,
+      "src/core/wide.ts": `${at}export const t = "${"b".repeat(200)}";\n`,
+      "test/unit/wide.test.ts": "x".repeat(300),
+    });
     expect(result.ok).toBe(false);
     expect(result.output).toContain("src/core/wide.ts:2: 220 characters");
     expect(result.output).not.toContain("src/core/wide.ts:1");

@@ -17,7 +17,8 @@ describe("a session's first prompt", () => {
   it("is cut with … past the limit, whitespace collapsed; none in a file without one, a missing file or a folder", async () => {
     const dir = tempDir();
     const file = join(dir, "s.jsonl");
-    const record = (content: string) => JSON.stringify({ type: "user", message: { role: "user", content }, uuid: "u", timestamp: "2026-11-22T05:36:59.826Z", sessionId: "s" });
+    const record = (content: string) =>
+      JSON.stringify({ type: "user", message: { role: "user", content }, uuid: "u", timestamp: "2026-11-22T05:36:59.826Z", sessionId: "s" });
     writeFileSync(file, `not json\n${record("Fix   the\nlogin page so that it works on every browser we support today")}\n`);
     expect(await firstPrompt(file, 30)).toBe("Fix the login page so that it…");
     writeFileSync(file, `${JSON.stringify({ type: "mode", mode: "normal" })}\n`);

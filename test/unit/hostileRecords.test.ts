@@ -71,7 +71,13 @@ describe("a line over the size cap", () => {
   it("live: counted and reported with one log line", async () => {
     const file = transcript([prompt("go"), use("t1", "m1"), huge("t1"), turnEnd]);
     const warnings: string[] = [];
-    const follower = new SessionFollower(file, { clock: new ManualClock(), watch: noWatch, maxLineBytes: 1024, maxBytesPerRead: 256, onWarning: (m) => warnings.push(m) });
+    const follower = new SessionFollower(file, {
+      clock: new ManualClock(),
+      watch: noWatch,
+      maxLineBytes: 1024,
+      maxBytesPerRead: 256,
+      onWarning: (m) => warnings.push(m),
+    });
     await follower.start();
     await follower.stop();
     expect(follower.stats.oversized).toBe(1);
@@ -106,16 +112,29 @@ describe("a line over the size cap", () => {
   it("an Agent call ending 'unknown' ends its sub-agent's tools with it", async () => {
     const agent = { type: "assistant", message: { id: "m1", content: [{ type: "tool_use", id: "a1", name: "Agent", input: { prompt: "sub" } }] } };
     const subPrompt = { type: "user", isSidechain: true, uuid: "u1", message: { role: "user", content: "sub" } };
-    const subUse = { type: "assistant", isSidechain: true, parentUuid: "u1", uuid: "u2", message: { id: "m2", content: [{ type: "tool_use", id: "s1", name: "Bash", input: {} }] } };
+    const subUse = {
+      type: "assistant",
+      isSidechain: true,
+      parentUuid: "u1",
+      uuid: "u2",
+      message: { id: "m2", content: [{ type: "tool_use", id: "s1", name: "Bash", input: {} }] },
+    };
     const file = transcript([prompt("go"), agent, subPrompt, subUse, huge("a1"), turnEnd]);
     const { calls, final } = await replaySessions([file], { maxLineBytes: 1024, chunkBytes: 256, finishTimers: false });
-    expect(calls.map((c) => [c.id, c.outcome])).toEqual([["a1", "unknown"], ["s1", "unknown"]]);
+    expect(calls.map((c) => [c.id, c.outcome])).toEqual([
+      ["a1", "unknown"],
+      ["s1", "unknown"],
+    ]);
     expect(final.activeTools.list()).toEqual([]);
   });
 
   it("a call started after the dropped line, closed without a result, is still 'orphaned'; one with its result is 'done'", async () => {
     const file = transcript([prompt("go"), use("t1", "m1"), result("t1"), huge("t0"), use("t2", "m2"), use("t3", "m3"), result("t3"), turnEnd]);
     const { calls } = await replaySessions([file], { maxLineBytes: 1024, chunkBytes: 256 });
-    expect(calls.map((c) => [c.id, c.outcome])).toEqual([["t1", "done"], ["t2", "orphaned"], ["t3", "done"]]);
+    expect(calls.map((c) => [c.id, c.outcome])).toEqual([
+      ["t1", "done"],
+      ["t2", "orphaned"],
+      ["t3", "done"],
+    ]);
   });
 });

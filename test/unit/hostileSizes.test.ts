@@ -70,8 +70,14 @@ describe("the tools in flight", () => {
     // Read in any order, every version still says what it said when it was made.
     expect(one.activeTools.list().map((t) => t.id)).toEqual(["a"]);
     expect(ended.activeTools.list().map((t) => t.id)).toEqual(["b"]);
-    expect(two.activeTools.list().map((t) => [t.id, t.background])).toEqual([["a", false], ["b", false]]);
-    expect(background.activeTools.list().map((t) => [t.id, t.background])).toEqual([["a", true], ["b", false]]);
+    expect(two.activeTools.list().map((t) => [t.id, t.background])).toEqual([
+      ["a", false],
+      ["b", false],
+    ]);
+    expect(background.activeTools.list().map((t) => [t.id, t.background])).toEqual([
+      ["a", true],
+      ["b", false],
+    ]);
     expect(initialAgentState.activeTools.size).toBe(0);
   });
 
@@ -95,7 +101,12 @@ describe("the tools in flight", () => {
     expect(withoutA.size).toBe(2);
     // withNew on an older version: its own contents decide, not the newest version's.
     expect(base.withNew(tool("a"))).toBe(base);
-    expect(withoutA.withNew(tool("a")).list().map((t) => t.id)).toEqual(["b", "c", "a"]);
+    expect(
+      withoutA
+        .withNew(tool("a"))
+        .list()
+        .map((t) => t.id),
+    ).toEqual(["b", "c", "a"]);
     expect(withD.list().map((t) => t.id)).toEqual(["b", "c", "d"]);
   });
 });

@@ -75,7 +75,7 @@ describe("LineReader", () => {
       const scratch = Buffer.alloc(size + 4096);
       const readers = [new LineReader(fileA, { maxBytesPerRead: size, scratch }), new LineReader(fileB, { maxBytesPerRead: size, scratch })];
       const got: string[][] = [[], []];
-      for (let more = true; more; ) {
+      for (let more = true; more;) {
         more = false;
         for (const [i, reader] of readers.entries()) {
           const result = await reader.read();

@@ -12,7 +12,8 @@ async function blocks(content: string, chunkBytes: number, maxLineBytes?: number
   writeFileSync(file, content);
   const out: LineBlock[] = [];
   // Copied: a block is a view of a buffer reused for the next one.
-  for await (const block of linesBackward(file, { chunkBytes, maxLineBytes, firstChunkBytes })) out.push({ bytes: Buffer.from(block.bytes), offset: block.offset });
+  for await (const block of linesBackward(file, { chunkBytes, maxLineBytes, firstChunkBytes }))
+    out.push({ bytes: Buffer.from(block.bytes), offset: block.offset });
   return out;
 }
 

@@ -33,7 +33,9 @@ const CORRECT_WITHIN_MS = 5000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function linesOf(scenario: string): string[] {
-  return readFileSync(sessionFiles(loadScenario(scenario))[0] as string, "utf8").split("\n").filter(Boolean);
+  return readFileSync(sessionFiles(loadScenario(scenario))[0] as string, "utf8")
+    .split("\n")
+    .filter(Boolean);
 }
 const text = (lines: string[]) => `${lines.join("\n")}\n`;
 

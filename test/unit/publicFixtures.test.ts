@@ -38,7 +38,12 @@ describe("public transcripts", () => {
     for (const call of calls) expect(["done", "error", "interrupted", "orphaned", "running"]).toContain(call.outcome);
     // A tool still "running" at the end must be one whose result is not in the file.
     const unresolved = calls.filter((c) => c.outcome === "running").map((c) => c.id);
-    expect(final.activeTools.list().map((t) => t.id).sort()).toEqual(unresolved.sort());
+    expect(
+      final.activeTools
+        .list()
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual(unresolved.sort());
   });
 
   it("the 167-call session from CLI 1.0.98 ends with every call finished", async () => {

@@ -20,9 +20,7 @@ async function replayed(files: string[], finishTimers: boolean): Promise<Seen> {
   return { state: final, calls, events };
 }
 
-const cases = Object.entries(expectations).flatMap(([scenario, checkpoints]) =>
-  Object.keys(checkpoints).map((checkpoint) => [scenario, checkpoint] as const),
-);
+const cases = Object.entries(expectations).flatMap(([scenario, checkpoints]) => Object.keys(checkpoints).map((checkpoint) => [scenario, checkpoint] as const));
 
 describe("recorded from the real CLI", () => {
   it("every recorded scenario has expectations, and every expectation a recording", () => {
@@ -31,10 +29,7 @@ describe("recorded from the real CLI", () => {
 
   it.each(cases)("%s @ %s", async (scenario, checkpoint) => {
     const recorded = loadScenario(scenario);
-    const seen =
-      checkpoint === "final"
-        ? await replayed(sessionFiles(recorded), true)
-        : await replayed(cutAtCheckpoint(recorded, checkpoint), false);
+    const seen = checkpoint === "final" ? await replayed(sessionFiles(recorded), true) : await replayed(cutAtCheckpoint(recorded, checkpoint), false);
     expectations[scenario]?.[checkpoint]?.(seen);
   });
 });

@@ -19,7 +19,10 @@ function replay(...args: string[]) {
 }
 
 function jsonLines(stdout: string): Record<string, unknown>[] {
-  return stdout.trimEnd().split("\n").map((line) => JSON.parse(line));
+  return stdout
+    .trimEnd()
+    .split("\n")
+    .map((line) => JSON.parse(line));
 }
 
 describe("arcadia replay --json", () => {

@@ -110,8 +110,14 @@ describe("restore from the tail", () => {
     writeFileSync(
       file,
       jsonl([
-        prompt("one"), agentUse("t_bg", "SUBTASK"), asyncLaunched("t_bg"), { ...turnEnd(), ...old },
-        prompt("two"), { ...turnEnd(), ...old }, prompt("three"), { ...turnEnd(), ...old },
+        prompt("one"),
+        agentUse("t_bg", "SUBTASK"),
+        asyncLaunched("t_bg"),
+        { ...turnEnd(), ...old },
+        prompt("two"),
+        { ...turnEnd(), ...old },
+        prompt("three"),
+        { ...turnEnd(), ...old },
       ]),
     );
     const point = await findRestorePoint(file, { chunkBytes: 64 });
@@ -121,7 +127,9 @@ describe("restore from the tail", () => {
 
   it("finds a background agent launched turns ago, before a later turn's end that counts it as pending (recorded, CLI 2.1.330)", async () => {
     const [source] = sessionFiles(loadScenario("subagent-background-later-turn"));
-    const lines = readFileSync(source as string, "utf8").split("\n").filter(Boolean);
+    const lines = readFileSync(source as string, "utf8")
+      .split("\n")
+      .filter(Boolean);
     const records = lines.map((l) => JSON.parse(l) as { type?: string; subtype?: string; pendingBackgroundAgentCount?: number });
     const turnEnds = records.map((r, i) => [r, i] as const).filter(([r]) => r.type === "system" && r.subtype === "turn_duration");
     // The CLI fact restore stops on: a later turn's end still counts the agent launched before it.

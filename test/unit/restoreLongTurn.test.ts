@@ -50,9 +50,12 @@ function session(records: readonly unknown[]): string {
 describe("restore of a turn longer than the first chunk", () => {
   it("links the running foreground sub-agent, follows its file, and shows every row of the turn", async () => {
     const file = session([
-      prompt("one"), reply("done"), turnEnd(),
+      prompt("one"),
+      reply("done"),
+      turnEnd(),
       prompt("two"),
-      toolUse("t_first"), toolResult("t_first"),
+      toolUse("t_first"),
+      toolResult("t_first"),
       agentUse("t_fg", "SUBTASK: count"),
       ...pastTheWindow("fg"),
     ]);
@@ -60,7 +63,14 @@ describe("restore of a turn longer than the first chunk", () => {
     const { state, events } = await restore(file);
     const full = await replaySessions([file], { finishTimers: false });
 
-    expect(visible(state)).toEqual({ status: "active", lastTurn: "none", activeTools: [["t_fg", false], ["s_fg", false]] });
+    expect(visible(state)).toEqual({
+      status: "active",
+      lastTurn: "none",
+      activeTools: [
+        ["t_fg", false],
+        ["s_fg", false],
+      ],
+    });
     expect(visible(state)).toEqual({ ...visible(full.final), lastTurn: "none" });
     // The card's rows: the whole current turn, from its first call on.
     expect(deriveToolCalls(events).map((c) => [c.id, c.outcome])).toEqual([
@@ -77,7 +87,10 @@ describe("restore of a turn longer than the first chunk", () => {
     writeSubagent(file, "abg", "t_bg", [prompt("SUBTASK: watch"), toolUse("s_bg")]);
     const { state } = await restore(file);
     const full = await replaySessions([file], { finishTimers: false });
-    expect(visible(state).activeTools).toEqual([["t_bg", true], ["s_bg", false]]);
+    expect(visible(state).activeTools).toEqual([
+      ["t_bg", true],
+      ["s_bg", false],
+    ]);
     expect(visible(state)).toEqual({ ...visible(full.final), lastTurn: "none" });
   });
 });
@@ -85,9 +98,18 @@ describe("restore of a turn longer than the first chunk", () => {
 describe("restore of a background sub-agent launched turns ago", () => {
   it("finds it running however much was written since", async () => {
     const file = session([
-      prompt("one"), agentUse("t_bg", "SUBTASK: watch"), asyncLaunched("t_bg"), reply("launched"), turnEnd(1),
-      prompt("two"), ...pastTheWindow("two"), reply("read"), turnEnd(1),
-      prompt("three"), reply("short"), turnEnd(1),
+      prompt("one"),
+      agentUse("t_bg", "SUBTASK: watch"),
+      asyncLaunched("t_bg"),
+      reply("launched"),
+      turnEnd(1),
+      prompt("two"),
+      ...pastTheWindow("two"),
+      reply("read"),
+      turnEnd(1),
+      prompt("three"),
+      reply("short"),
+      turnEnd(1),
     ]);
     const { state, events } = await restore(file);
     const full = await replaySessions([file], { finishTimers: false });
@@ -99,10 +121,21 @@ describe("restore of a background sub-agent launched turns ago", () => {
 
   it("leaves one that reported back ended", async () => {
     const file = session([
-      prompt("one"), agentUse("t_bg", "SUBTASK: watch"), asyncLaunched("t_bg"), reply("launched"), turnEnd(1),
-      taskNotification("t_bg"), reply("it reported"), turnEnd(),
-      prompt("two"), ...pastTheWindow("two"), reply("read"), turnEnd(),
-      prompt("three"), reply("short"), turnEnd(),
+      prompt("one"),
+      agentUse("t_bg", "SUBTASK: watch"),
+      asyncLaunched("t_bg"),
+      reply("launched"),
+      turnEnd(1),
+      taskNotification("t_bg"),
+      reply("it reported"),
+      turnEnd(),
+      prompt("two"),
+      ...pastTheWindow("two"),
+      reply("read"),
+      turnEnd(),
+      prompt("three"),
+      reply("short"),
+      turnEnd(),
     ]);
     const { state } = await restore(file);
     expect(visible(state)).toEqual({ status: "waiting", lastTurn: "completed", activeTools: [] });
@@ -110,11 +143,23 @@ describe("restore of a background sub-agent launched turns ago", () => {
 
   it("finds the older of two when the newer one reported back (the pending count still said one)", async () => {
     const file = session([
-      prompt("one"), agentUse("t_old", "SUBTASK: old"), asyncLaunched("t_old"), turnEnd(1),
-      prompt("two"), ...pastTheWindow("two"), turnEnd(1),
-      prompt("three"), agentUse("t_new", "SUBTASK: new"), asyncLaunched("t_new"), turnEnd(2),
-      taskNotification("t_new"), reply("new one reported"), turnEnd(1),
-      prompt("four"), reply("short"), turnEnd(1),
+      prompt("one"),
+      agentUse("t_old", "SUBTASK: old"),
+      asyncLaunched("t_old"),
+      turnEnd(1),
+      prompt("two"),
+      ...pastTheWindow("two"),
+      turnEnd(1),
+      prompt("three"),
+      agentUse("t_new", "SUBTASK: new"),
+      asyncLaunched("t_new"),
+      turnEnd(2),
+      taskNotification("t_new"),
+      reply("new one reported"),
+      turnEnd(1),
+      prompt("four"),
+      reply("short"),
+      turnEnd(1),
     ]);
     const { state } = await restore(file);
     const full = await replaySessions([file], { finishTimers: false });

@@ -16,7 +16,12 @@ describe("the files an agent changed in its session", () => {
     const edits = new SessionEdits("/ws");
     expect(edits.apply([start("1", "Edit", { file_path: "/ws/a.ts" }), end("1", "done")])).toBe(true);
     edits.apply([start("2", "Write", { file_path: "/ws/b.ts" }), end("2", "denied"), start("3", "MultiEdit", { file_path: "/ws/c.ts" }), end("3", "error")]);
-    edits.apply([start("4", "NotebookEdit", { notebook_path: "/ws/n.ipynb" }), end("4", "interrupted"), start("5", "Read", { file_path: "/ws/r.ts" }), end("5", "done")]);
+    edits.apply([
+      start("4", "NotebookEdit", { notebook_path: "/ws/n.ipynb" }),
+      end("4", "interrupted"),
+      start("5", "Read", { file_path: "/ws/r.ts" }),
+      end("5", "done"),
+    ]);
     edits.apply([start("6", "mcp__arcadia__write_file", { path: "docs/new.md", content: "x" }), end("6", "done")]);
     expect(edits.apply([start("7", "Edit", { file_path: "/ws/a.ts" }), end("7", "done")])).toBe(false);
     expect([...edits.files]).toEqual(["/ws/a.ts", "/ws/docs/new.md"]);

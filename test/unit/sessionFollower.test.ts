@@ -18,7 +18,9 @@ afterEach(async () => {
 });
 
 function linesOf(scenario: string, index = 0): string[] {
-  return readFileSync(sessionFiles(loadScenario(scenario))[index] as string, "utf8").split("\n").filter(Boolean);
+  return readFileSync(sessionFiles(loadScenario(scenario))[index] as string, "utf8")
+    .split("\n")
+    .filter(Boolean);
 }
 
 function follow(path: string, opts: ConstructorParameters<typeof SessionFollower>[1] = {}): SessionFollower {
@@ -47,7 +49,10 @@ describe("SessionFollower", () => {
     expect(running.status).toBe("active");
 
     appendFileSync(file, `${lines.slice(toolUse + 1).join("\n")}\n`);
-    const ended = await waitForChange((cb) => follower.onDidChange(cb).dispose, () => follower.state.status === "waiting" && follower.state);
+    const ended = await waitForChange(
+      (cb) => follower.onDidChange(cb).dispose,
+      () => follower.state.status === "waiting" && follower.state,
+    );
     expect(ended).toMatchObject({ lastTurn: "interrupted" });
     expect(ended.activeTools.list()).toEqual([]);
   });
@@ -60,7 +65,10 @@ describe("SessionFollower", () => {
     appendFileSync(file, `${linesOf("text-only").join("\n")}\n`);
     expect(follower.state.status).toBe("starting");
     clock.advance(1000);
-    await waitForChange((cb) => follower.onDidChange(cb).dispose, () => follower.state.status === "waiting");
+    await waitForChange(
+      (cb) => follower.onDidChange(cb).dispose,
+      () => follower.state.status === "waiting",
+    );
     expect(follower.state.lastTurn).toBe("completed");
   });
 
@@ -124,7 +132,9 @@ describe("SessionFollower", () => {
     const file = join(dir, `${sessionId}.jsonl`);
     const follower = follow(file, { clock: new ManualClock(), watch: noWatch });
     await follower.start();
-    const main = readFileSync(mainSource as string, "utf8").split("\n").filter(Boolean);
+    const main = readFileSync(mainSource as string, "utf8")
+      .split("\n")
+      .filter(Boolean);
     const agentUse = main.findIndex((l) => l.startsWith('{"parentUuid"') && l.includes('"name":"Agent"'));
     writeFileSync(file, `${main.slice(0, agentUse + 1).join("\n")}\n`);
     await follower.pump();
@@ -156,7 +166,9 @@ describe("SessionFollower and sub-agents that start before their parent's record
     const events: TranscriptEvent[] = [];
     follower.onDidChange(({ events: batch }) => events.push(...batch));
     await follower.start();
-    const main = readFileSync(join(scenario.dir, `${sessionId}.jsonl`), "utf8").split("\n").filter(Boolean);
+    const main = readFileSync(join(scenario.dir, `${sessionId}.jsonl`), "utf8")
+      .split("\n")
+      .filter(Boolean);
     const agentUse = main.findIndex((l) => l.startsWith('{"parentUuid"') && l.includes('"name":"Agent"'));
     writeFileSync(file, `${main.slice(0, agentUse).join("\n")}\n`);
     await follower.pump();
@@ -201,7 +213,12 @@ describe("SessionFollower when its file is rewritten or written in pieces", () =
     expect(follower.state.activeTools.size).toBe(0);
     appendFileSync(file, toolUse.slice(-10));
     clock.advance(15);
-    await waitForChange((cb) => follower.onDidChange(cb).dispose, () => follower.state.activeTools.size === 1, 2000, "the tool to show");
+    await waitForChange(
+      (cb) => follower.onDidChange(cb).dispose,
+      () => follower.state.activeTools.size === 1,
+      2000,
+      "the tool to show",
+    );
     expect(follower.state.activeTools.list().map((t) => t.name)).toEqual(["Read"]);
   });
 
@@ -230,7 +247,9 @@ describe("SessionFollower when its file is rewritten or written in pieces", () =
     const dir = tempDir();
     const sessionId = scenario.sessions[0] as string;
     const file = join(dir, `${sessionId}.jsonl`);
-    const main = readFileSync(join(scenario.dir, `${sessionId}.jsonl`), "utf8").split("\n").filter(Boolean);
+    const main = readFileSync(join(scenario.dir, `${sessionId}.jsonl`), "utf8")
+      .split("\n")
+      .filter(Boolean);
     const agentUse = main.findIndex((l) => l.startsWith('{"parentUuid"') && l.includes('"name":"Agent"'));
     writeFileSync(file, `${main.slice(0, agentUse + 1).join("\n")}\n`);
     const subFile = scenario.files.find((f) => f.endsWith(".jsonl") && f.includes("/subagents/")) as string;

@@ -10,7 +10,27 @@ function argsAsShellReads(shell: string, line: string): string[] {
   return out.stdout.split("\0").slice(0, -1);
 }
 
-const AWKWARD = ["", "-n", "--name=x", "it's", "'", "café ☕ 名前", "a\nb", "$HOME", "`id`", "$(id)", "*", "a b", "\\", "!x", "~", "=ls", "x;y", "a\"b", "plain-word_1.2"];
+const AWKWARD = [
+  "",
+  "-n",
+  "--name=x",
+  "it's",
+  "'",
+  "café ☕ 名前",
+  "a\nb",
+  "$HOME",
+  "`id`",
+  "$(id)",
+  "*",
+  "a b",
+  "\\",
+  "!x",
+  "~",
+  "=ls",
+  "x;y",
+  'a"b',
+  "plain-word_1.2",
+];
 
 describe("posixQuote", () => {
   it.each(["sh", "bash"])("every argument reaches %s unchanged: empty, leading '-', quotes, non-ASCII, newlines, expansions", (shell) => {
@@ -43,6 +63,6 @@ describe("shellCommandLine", () => {
     );
   });
   it("quotes for cmd", () => {
-    expect(shellCommandLine("claude", ["say \"hi\""], "C:\\Windows\\System32\\cmd.exe")).toBe(`claude "say ""hi"""`);
+    expect(shellCommandLine("claude", ['say "hi"'], "C:\\Windows\\System32\\cmd.exe")).toBe(`claude "say ""hi"""`);
   });
 });

@@ -18,7 +18,16 @@ function registeredNames(): string[] {
 
 describe("Arcadia's MCP tools on a card", () => {
   it("registers its eight tools", () => {
-    expect(registeredNames().sort()).toEqual(["apply_diff", "execute_command", "get_diagnostics", "list_files", "open_file", "read_file", "search_files", "write_file"]);
+    expect(registeredNames().sort()).toEqual([
+      "apply_diff",
+      "execute_command",
+      "get_diagnostics",
+      "list_files",
+      "open_file",
+      "read_file",
+      "search_files",
+      "write_file",
+    ]);
   });
 
   it.each(registeredNames())("%s has words of its own, with and without its input", (name) => {

@@ -31,7 +31,7 @@ export interface AgentInit {
   expectRunning?: boolean;
 }
 
-/** What a card shows beyond its transcript and status file: hooks and prompts (extension.ts wires them). */
+/** What a card shows beyond its transcript and status file: hooks and prompts, given by the card store. */
 export interface CardLiveFacts {
   hookTools: readonly HookTool[];
   waits: ReadonlyMap<string, ToolWait>;
@@ -40,9 +40,7 @@ export interface CardLiveFacts {
   promptKinds: readonly PromptView["kind"][];
 }
 
-export type CardLiveSource = (agentId: string, sessionId: string) => CardLiveFacts;
-
-const NO_LIVE_FACTS: CardLiveFacts = { hookTools: [], waits: new Map(), compacting: false, promptKinds: [] };
+export const NO_LIVE_FACTS: CardLiveFacts = { hookTools: [], waits: new Map(), compacting: false, promptKinds: [] };
 
 export type AgentChangeListener = (agent: Agent, previous: AgentState | undefined, events: readonly TranscriptEvent[]) => void;
 
@@ -70,8 +68,6 @@ export class Agent {
   lastDataAt = Number.NEGATIVE_INFINITY;
   private switching: Promise<void> = Promise.resolve();
   private disposed = false;
-  /** Hooks and prompts for this card; none until the manager gives a source. */
-  liveFacts: CardLiveSource | undefined;
 
   constructor(
     init: AgentInit,
@@ -199,9 +195,9 @@ export class Agent {
     else this.onChange(this, undefined, []);
   }
 
-  view(focused: boolean): AgentFacts {
+  /** The card's agent part, with what is live on it (`live`: hooks, waits, prompts) passed in by the card store. */
+  view(focused: boolean, live: CardLiveFacts = NO_LIVE_FACTS): AgentFacts {
     const state = this.follower?.state;
-    const live = this.liveFacts?.(this.id, this.currentSession) ?? NO_LIVE_FACTS;
     const follower = this.follower;
     const status = this.process?.state === "running" ? this.process.status : undefined;
     const rows = shownRows(this.turn.events, state, {

@@ -5,11 +5,15 @@
  */
 import type { PermissionBroker } from "../../core/hooks";
 import type { ToolCallTracker } from "../../core/mcp";
-import type { Disposable, Event } from "../../core/util";
+import { combinedDisposable, type Disposable, type Event } from "../../core/util";
+import type { CardView } from "../../shared/protocol";
 import type { AgentChange } from "./agentRegistry";
 
 export interface AgentChangeDeps {
+  /** Lifecycle (removed, permission prompt left). */
   onDidChange: Event<AgentChange>;
+  /** Cards (an exited claude). */
+  onDidChangeCard: Event<Pick<CardView, "id" | "status">>;
   tracker: Pick<ToolCallTracker, "calls" | "cancelCall">;
   permissions: Pick<PermissionBroker, "answeredElsewhere" | "forgetAgent">;
   closeCommandsTerminal(agentId: string): void;
@@ -19,10 +23,11 @@ export function followAgentChanges(deps: AgentChangeDeps): Disposable {
   const endCallsOf = (agentId: string, reason: string) => {
     for (const call of deps.tracker.calls()) if (call.agentId === agentId) deps.tracker.cancelCall(call.id, reason);
   };
-  return deps.onDidChange((change) => {
-    if (change.type === "updated") {
-      if (change.agent.status === "exited") endCallsOf(change.agent.id, "ended because its claude process exited");
-    } else if (change.type === "permissionPromptLeft") {
+  const exited = deps.onDidChangeCard((card) => {
+    if (card.status === "exited") endCallsOf(card.id, "ended because its claude process exited");
+  });
+  const lifecycle = deps.onDidChange((change) => {
+    if (change.type === "permissionPromptLeft") {
       // Answered in the terminal ("Yes" does not end our hook request): the panel's buttons go.
       deps.permissions.answeredElsewhere(change.agentId, { before: change.at });
     } else if (change.type === "removed") {
@@ -31,4 +36,5 @@ export function followAgentChanges(deps: AgentChangeDeps): Disposable {
       deps.permissions.forgetAgent(change.id);
     }
   });
+  return combinedDisposable(exited, lifecycle);
 }

@@ -9,15 +9,15 @@ import { randomUUID } from "node:crypto";
 import type { FollowerOptions } from "../../core/engine";
 import { type Clock, DisposableStore, errorMessage, type Event, systemClock } from "../../core/util";
 import { AGENT_NAME_MAX_LENGTH, type AgentFacts } from "../../shared/protocol";
-import { Agent, type AgentInit, type CardLiveSource } from "./agent";
-import { type AgentChange, AgentRegistry, type TranscriptEventsRead } from "./agentRegistry";
+import { Agent, type AgentInit, type CardLiveFacts } from "./agent";
+import { type AgentChange, AgentRegistry, type AgentTouch, type TranscriptEventsRead } from "./agentRegistry";
 import { AgentRestore } from "./agentRestore";
 import { ClearWatch, projectFolderWatch, type WatchFolder } from "./clearWatch";
 import type { BindingStore, EndedCommand, LaunchExtras, Log, ProcessMonitor, TerminalHandle, TerminalHost } from "../ports";
 import { ProcessBinding } from "./processBinding";
 import { isSessionId } from "../../core/transcript";
 
-export type { AgentChange, TranscriptEventsRead } from "./agentRegistry";
+export type { AgentChange, AgentTouch, TranscriptEventsRead } from "./agentRegistry";
 export { TERMINAL_REVIVAL_GRACE_MS } from "./agentRestore";
 
 /** A command line that ran claude: ours carry `--session-id` (launch) or `--resume` (restart). */
@@ -56,8 +56,6 @@ export interface AgentManagerDeps {
   launchExtras?: (agentId: string) => Promise<LaunchExtras>;
   /** Removes an agent's launch files once it is gone. */
   removeLaunchFiles?: (paths: readonly string[]) => Promise<void>;
-  /** What each card shows beyond its transcript: hook tools, waits, compaction, prompts. */
-  liveFacts?: CardLiveSource;
   /** Whether a process runs with this pid (default: signal 0); tests decide. */
   isProcessAlive?: (pid: number) => boolean;
 }
@@ -75,8 +73,10 @@ export class AgentManager {
   private readonly newAgentId: () => string;
   /** Launch numbers taken by launches still on their way (a double-click must not give two #3s). */
   private readonly launching = new Set<number>();
-  /** A card changed, went, finished a turn, or left its permission prompt. */
+  /** Lifecycle: an agent came or went, or left its permission prompt. */
   readonly onDidChange: Event<AgentChange>;
+  /** An agent's part may have changed (its transcript, status file, terminal, focus or name). */
+  readonly onDidTouch: Event<AgentTouch>;
   /** Transcript events of an agent's current session, as they are read (for the MCP call matcher). */
   readonly onDidReadTranscript: Event<TranscriptEventsRead>;
 
@@ -93,6 +93,7 @@ export class AgentManager {
     };
     this.registry = new AgentRegistry(deps.store, deps.log, deps.terminals.active());
     this.onDidChange = this.registry.onDidChange;
+    this.onDidTouch = this.registry.onDidTouch;
     this.onDidReadTranscript = this.registry.onDidReadTranscript;
     this.clearWatch = new ClearWatch({ ...shared, registry: this.registry, clock: this.ioClock, watchFolder: deps.watchFolder ?? projectFolderWatch });
     this.processes = new ProcessBinding({
@@ -139,16 +140,15 @@ export class AgentManager {
     return { name: agent.name, sessionId: agent.sessionId, index: agent.index, cwd: agent.cwd, projectDir: agent.projectDir, terminal: agent.terminal };
   }
 
-  /** Every card: bound agents, and saved ones still reconnecting after a reload. */
-  views(): AgentFacts[] {
-    const views = [...this.registry.views(), ...this.restorer.reconnectingViews()];
-    return views.sort((a, b) => a.index - b.index);
+  /** Every agent with a card, in launch order: bound agents, and saved ones still reconnecting after a reload. */
+  agentIds(): string[] {
+    const all = [...this.registry.ordered(), ...this.restorer.reconnectingViews()];
+    return all.sort((a, b) => a.index - b.index).map((a) => a.id);
   }
 
-  /** One card's agent part as it is now (the card store asks when a live source changed it). */
-  view(agentId: string): AgentFacts | undefined {
-    const agent = this.registry.get(agentId);
-    return agent ? this.registry.look(agent) : this.restorer.reconnectingViews().find((v) => v.id === agentId);
+  /** One card's agent part as it is now, with what is live on it (the card store composes with it). */
+  view(agentId: string, live?: CardLiveFacts): AgentFacts | undefined {
+    return this.registry.view(agentId, live) ?? this.restorer.reconnectingViews().find((v) => v.id === agentId);
   }
 
   /** A terminal running Claude Code in `cwd`, its card there before the transcript; `resume`: `--resume <id>`
@@ -234,7 +234,7 @@ export class AgentManager {
     const trimmed = name.trim().slice(0, AGENT_NAME_MAX_LENGTH);
     if (!agent || !trimmed || agent.name === trimmed) return;
     agent.name = trimmed;
-    this.registry.emitUpdated(agent);
+    this.registry.touch(agent.id);
     await this.persist();
     await this.nameTerminal(agent);
   }
@@ -276,12 +276,11 @@ export class AgentManager {
       },
       (changed, previous, events) => {
         // `previous` is undefined while the agent catches up on what is already on disk: history, not news.
-        if (this.registry.has(changed.id)) this.registry.emitUpdated(changed, previous !== undefined);
+        if (this.registry.has(changed.id)) this.registry.touch(changed.id, previous !== undefined);
         this.registry.transcriptRead(changed.id, events);
       },
       () => this.ioClock.now(),
     );
-    agent.liveFacts = this.deps.liveFacts;
     const known = this.processes.lastStateOf(init.terminal);
     if (known) agent.setProcess(known);
     this.clearWatch.watch(agent.projectDir);
@@ -294,7 +293,7 @@ export class AgentManager {
     const agent = this.registry.agentOf(terminal);
     if (!agent || !isClaudeCommandLine(ended.commandLine)) return;
     this.deps.log.info(`${agent.name}: claude ended (exit code ${ended.exitCode ?? "unknown"})`);
-    if (agent.commandEnded(ended.exitCode, ended.output)) this.registry.emitUpdated(agent);
+    if (agent.commandEnded(ended.exitCode, ended.output)) this.registry.touch(agent.id);
   }
 
   private async onTerminalClosed(terminal: TerminalHandle): Promise<void> {

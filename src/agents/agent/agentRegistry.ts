@@ -1,24 +1,34 @@
 /**
- * The window's agents, in launch order, and what the panel is told about them: which card is
- * focused (the terminal in front), each card's update, and a turn that finished. One place holds
- * the agents so that restore, /clear, process binding and the manager all see the same cards.
+ * The window's agents, in launch order, and what the card store is told about them: which agents
+ * came and went (lifecycle), and which agent's part may have changed (keyed by agent: its
+ * transcript, status file, terminal or focus). It composes no card and decides no turn's end:
+ * the card store does both, once per tick. One place holds the agents so that restore, /clear,
+ * process binding and the manager all see the same agents.
  */
 import type { TranscriptEvent } from "../../core/transcript";
 import { DisposableObject, Emitter, errorMessage } from "../../core/util";
 import type { AgentFacts } from "../../shared/protocol";
-import type { Agent } from "./agent";
+import type { Agent, CardLiveFacts } from "./agent";
 import type { AgentBinding, BindingStore, Log, TerminalHandle } from "../ports";
 
+/** Lifecycle only: what an agent is, the card store tells (cards). */
 export type AgentChange =
-  | { type: "updated"; agent: AgentFacts }
+  | { type: "added"; id: string }
   | { type: "removed"; id: string }
-  /** A turn ended (active → waiting): for notifications. */
-  | { type: "turnFinished"; agent: AgentFacts }
   /**
    * The CLI stopped waiting on its permission prompt (answered in the terminal or elsewhere, or
    * the process ended) at `at` (ms since the epoch): prompts relayed before then are over.
    */
   | { type: "permissionPromptLeft"; agentId: string; at: number };
+
+/**
+ * The agent's part may have changed. `news`: false while it catches up on what is already on disk
+ * (a turn seen to end then is history, not news).
+ */
+export interface AgentTouch {
+  agentId: string;
+  news: boolean;
+}
 
 /** Transcript events of an agent's current session, as they are read (for the MCP call matcher). */
 export interface TranscriptEventsRead {
@@ -28,15 +38,16 @@ export interface TranscriptEventsRead {
 
 export class AgentRegistry extends DisposableObject {
   private readonly agents = new Map<string, Agent>();
-  /** The status each card last showed (for "turn finished" from either source). */
-  private readonly shownStatus = new Map<string, AgentFacts["status"]>();
   private active: TerminalHandle | undefined;
   private lastFocusedAgent: Agent | undefined;
   // Listener errors are logged lazily through `log` (a parameter property, set before any fire).
   private readonly changed = this._register(new Emitter<AgentChange>((err) => this.listenerFailed(err)));
   private readonly eventsRead = this._register(new Emitter<TranscriptEventsRead>((err) => this.listenerFailed(err)));
-  /** A card changed, went, or finished a turn. */
+  private readonly touched = this._register(new Emitter<AgentTouch>((err) => this.listenerFailed(err)));
+  /** An agent came or went, or left its permission prompt. */
   readonly onDidChange = this.changed.event;
+  /** An agent's part may have changed (the card store composes its card again). */
+  readonly onDidTouch = this.touched.event;
   /** Transcript events of an agent's current session, as they are read. */
   readonly onDidReadTranscript = this.eventsRead.event;
 
@@ -59,13 +70,13 @@ export class AgentRegistry extends DisposableObject {
 
   add(agent: Agent): void {
     this.agents.set(agent.id, agent);
-    this.emitUpdated(agent);
+    this.emit({ type: "added", id: agent.id });
+    this.touch(agent.id);
   }
 
   /** Takes the card off the panel. */
   remove(agent: Agent): void {
     this.agents.delete(agent.id);
-    this.shownStatus.delete(agent.id);
     if (this.lastFocusedAgent === agent) this.lastFocusedAgent = undefined;
     this.emit({ type: "removed", id: agent.id });
   }
@@ -102,19 +113,21 @@ export class AgentRegistry extends DisposableObject {
     return this.active !== undefined && agent.terminal === this.active;
   }
 
-  /** The terminal in front changed: the cards that gained or lost focus are sent again. */
+  /** The terminal in front changed: the cards that gained or lost focus are touched. */
   setActiveTerminal(terminal: TerminalHandle | undefined): void {
     const before = this.focused();
     this.active = terminal;
     const now = this.focused();
     if (now) this.lastFocusedAgent = now;
     if (before === now) return;
-    if (before) this.emitUpdated(before);
-    if (now) this.emitUpdated(now);
+    if (before) this.touch(before.id);
+    if (now) this.touch(now.id);
   }
 
-  views(): AgentFacts[] {
-    return this.ordered().map((a) => a.view(this.isFocused(a)));
+  /** A bound agent's part now, with what is live on it. */
+  view(agentId: string, live?: CardLiveFacts): AgentFacts | undefined {
+    const agent = this.agents.get(agentId);
+    return agent?.view(this.isFocused(agent), live);
   }
 
   /** One past the highest index in use, saved agents waiting for their terminal included. */
@@ -130,30 +143,9 @@ export class AgentRegistry extends DisposableObject {
     return this.store.save([...this.ordered().map((a) => a.binding()), ...awaiting]);
   }
 
-  /**
-   * Sends the card. A turn that finished (the card went from active to waiting, whichever source
-   * said so: the transcript or the CLI's status file) is news unless `live` is false (catching up).
-   */
-  emitUpdated(agent: Agent, live = true): void {
-    const view = agent.view(this.isFocused(agent));
-    // Recorded before anyone hears of it: a listener that looks again meanwhile sees this as shown.
-    const finished = this.shown(view, live);
-    this.emit({ type: "updated", agent: view });
-    if (finished) this.emit({ type: "turnFinished", agent: view });
-  }
-
-  /** The card's agent part now, looked at by the card store when a live source changed it (no update is sent). */
-  look(agent: Agent): AgentFacts {
-    const view = agent.view(this.isFocused(agent));
-    if (this.shown(view, true)) this.emit({ type: "turnFinished", agent: view });
-    return view;
-  }
-
-  /** Records what the card shows now; whether that is a turn seen to end (told once, whoever looked first). */
-  private shown(view: AgentFacts, live: boolean): boolean {
-    const before = this.shownStatus.get(view.id);
-    this.shownStatus.set(view.id, view.status);
-    return live && before === "active" && view.status === "waiting";
+  /** The agent's part may have changed; `news` false while it catches up on what is already on disk. */
+  touch(agentId: string, news = true): void {
+    this.touched.fire({ agentId, news });
   }
 
   emit(change: AgentChange): void {

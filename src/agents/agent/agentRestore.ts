@@ -171,14 +171,15 @@ export class AgentRestore extends DisposableObject {
   private showReconnecting(binding: AgentBinding): void {
     const card: Reconnecting = { view: placeholderView(binding), dispose: () => card.watch?.dispose() };
     this.reconnecting.set(binding.agentId, card);
-    // Told like any card, so whoever follows the cards (the card store, the status bar) has it now.
-    this.deps.registry.emit({ type: "updated", agent: card.view });
+    // Told like any agent, so the card store (and whoever follows the cards) has it now.
+    this.deps.registry.emit({ type: "added", id: binding.agentId });
+    this.deps.registry.touch(binding.agentId);
     const show = (): void => {
       if (this.reconnecting.get(binding.agentId) !== card || this.deps.isDisposed() || !card.tail) return;
       const view = reconnectingView(binding, card.tail, card.process);
       const before = card.view;
       card.view = view;
-      if (!isDeepStrictEqual(view, before)) this.deps.registry.emit({ type: "updated", agent: view });
+      if (!isDeepStrictEqual(view, before)) this.deps.registry.touch(binding.agentId);
     };
     if (binding.shellPid !== undefined) card.watch = this.deps.watchShell?.(binding.shellPid, (state) => ((card.process = state), show()));
     const refresh = (): void => {

@@ -77,7 +77,7 @@ export class ProcessBinding extends DisposableObject {
     }
     const wasExited = agent.hasExited;
     const wasWaiting = agent.waitingOnPermission;
-    if (agent.setProcess(state)) registry.emitUpdated(agent);
+    if (agent.setProcess(state)) registry.touch(agent.id);
     if (wasWaiting && !agent.waitingOnPermission) {
       const at = state.state === "running" && state.statusUpdatedAt !== undefined ? state.statusUpdatedAt : Date.now();
       registry.emit({ type: "permissionPromptLeft", agentId: agent.id, at });

@@ -2,16 +2,16 @@
  * What is live on each card beyond the transcript: the agent's MCP calls in flight (Cancel /
  * Complete) and the prompts waiting for the user (Arcadia's own approvals and Claude Code's
  * permission prompts). Each is put on the row of its transcript tool_use, matched by the
- * ToolUseMatcher from the transcript's `mcp__arcadia__*` tool_uses. Emits one small view per agent,
- * only when it really changed. It also keeps how long each call waited on its prompt (ToolWaits):
- * a call runs, and its time counts, from the moment it was allowed.
+ * ToolUseMatcher from the transcript's `mcp__arcadia__*` tool_uses. A function of its inputs (the
+ * sources below, the matcher and the waits): it has no emitter and no latch; the card store asks
+ * for an agent's view when one of those inputs names the agent. It also keeps how long each call
+ * waited on its prompt (ToolWaits): a call runs, and its time counts, from the moment it was allowed.
  */
-import { isDeepStrictEqual } from "node:util";
 import type { Approval, TrackedCall } from "../../core/mcp";
 import { ToolUseMatcher } from "../../core/mcp";
 import { ARCADIA_TOOL_PREFIX } from "../../core/toolDeclarations";
 import type { TranscriptEvent } from "../../core/transcript";
-import { type Disposable, DisposableObject, Emitter, latch, visibleText } from "../../core/util";
+import { type Disposable, visibleText } from "../../core/util";
 import type {
   LiveCallView,
   LiveFacts,
@@ -27,7 +27,7 @@ import type {
 } from "../../shared/protocol";
 import { ToolWaits } from "./toolWaits";
 
-/** One agent's live facts, as the board sends them to the card store. */
+/** One agent's live facts, as the board gives them to the card store. */
 export type AgentLiveView = LiveFacts & { agentId: string };
 
 export interface CallSource {
@@ -113,63 +113,78 @@ export interface CardExtras {
   races?: RaceSource;
 }
 
-export class LiveBoard extends DisposableObject {
+/** Everything the board reads; the card store subscribes to each source's changes, keyed by agent. */
+export interface LiveInputs {
+  calls: CallSource;
+  approvals: ApprovalSource;
+  permissions?: PermissionSource;
+  hooks?: HookToolSource;
+  extras?: CardExtras;
+}
+
+export class LiveBoard {
   private readonly matcher = new ToolUseMatcher();
   /** How long each call waited on the user (prompts on its row), per agent. */
   readonly waits: ToolWaits;
-  private readonly looked = this._register(new Emitter<AgentLiveView>());
-  /** What each agent was last sent: a look passes on only what changed. */
-  private readonly sent = this._register(latch<AgentLiveView>(this.looked.event, { key: (live) => live.agentId, equals: isDeepStrictEqual }));
-  /** One agent's live view changed (sent only when it really did). */
-  readonly onDidChange = this.sent.event;
+  private readonly calls: CallSource;
+  private readonly approvals: ApprovalSource;
+  private readonly permissions: PermissionSource | undefined;
+  private readonly extras: CardExtras;
 
   constructor(
-    private readonly calls: CallSource,
-    private readonly approvals: ApprovalSource,
-    private readonly permissions?: PermissionSource,
-    hooks?: HookToolSource,
+    readonly inputs: LiveInputs,
     now: () => number = Date.now,
-    private readonly extras: CardExtras = {},
   ) {
-    super();
     this.waits = new ToolWaits(now);
-    if (hooks) {
-      this._register(
-        hooks.onDidChange((agentId) => {
-          for (const tool of hooks.tools(agentId)) if (tool.outcome !== undefined && tool.outcome !== "denied") this.waits.ran(agentId, tool.id);
-        }),
-      );
-    }
-    this._register(
-      calls.onDidChange((change) => {
-        if (change.type === "ended" && change.id) this.matcher.release(change.id);
-        this.refresh();
-      }),
-    );
-    this._register(approvals.onDidChange(() => this.refresh()));
-    if (permissions) this._register(permissions.onDidChange(() => this.refresh()));
-    const sources = [extras.shared, extras.worktrees, extras.edits, extras.stillRunning, extras.reviews, extras.races];
-    for (const source of sources) if (source) this._register(source.onDidChange((agentIds) => this.refresh(agentIds)));
+    this.calls = inputs.calls;
+    this.approvals = inputs.approvals;
+    this.permissions = inputs.permissions;
+    this.extras = inputs.extras ?? {};
+  }
+
+  /** The hooks said calls of `agentId` ran: a rejection after that is an interrupt, not a denial. */
+  hooksRan(agentId: string): void {
+    for (const tool of this.inputs.hooks?.tools(agentId) ?? []) if (tool.outcome !== undefined && tool.outcome !== "denied") this.waits.ran(agentId, tool.id);
+  }
+
+  /** A call ended: its tool_use may be matched by another call. */
+  callEnded(callId: string): void {
+    this.matcher.release(callId);
   }
 
   /** Transcript events of an agent: its `mcp__arcadia__*` tool_uses are what calls match to. */
   transcriptEvents(agentId: string, events: readonly TranscriptEvent[]): void {
-    let touched = false;
     for (const event of events) {
       if (event.kind === "toolStart" && event.name.startsWith(ARCADIA_TOOL_PREFIX)) {
         this.matcher.toolUseStarted(agentId, event.id, event.name.slice(ARCADIA_TOOL_PREFIX.length));
-        touched = true;
       } else if (event.kind === "toolEnd") {
         this.matcher.toolUseEnded(agentId, event.id);
-        touched = true;
       } else if (event.kind === "prompt" && event.at !== undefined) {
         this.waits.turnStarted(agentId, event.at);
       }
     }
-    if (touched) this.refresh();
   }
 
+  /** The agents with a call or a prompt now (a change of those sources may concern any of them). */
+  agentsWithSomethingLive(): Set<string> {
+    const agentIds = new Set<string>();
+    for (const call of this.calls.calls()) if (call.agentId) agentIds.add(call.agentId);
+    for (const approval of this.approvals.pending()) if (approval.agentId) agentIds.add(approval.agentId);
+    for (const prompt of this.permissions?.pending() ?? []) agentIds.add(prompt.agentId);
+    return agentIds;
+  }
+
+  /**
+   * One agent's live facts now. A prompt that opened or closed starts or ends its call's wait (and
+   * its running clock), so the view is taken again when the waits moved.
+   */
   view(agentId: string): AgentLiveView {
+    const live = this.look(agentId);
+    const asking = new Set(live.prompts.flatMap((p) => (p.toolUseId ? [p.toolUseId] : [])));
+    return this.waits.promptsOpen(agentId, asking) ? this.look(agentId) : live;
+  }
+
+  private look(agentId: string): AgentLiveView {
     const calls = this.calls.calls().filter((c) => c.agentId === agentId);
     const toolUseOfCall = new Map<string, string | null>();
     const liveCalls: LiveCallView[] = calls.map((call) => {
@@ -248,27 +263,9 @@ export class LiveBoard extends DisposableObject {
     return view;
   }
 
-  /** The agent is gone: nothing of it is sent again. */
+  /** The agent is gone: its waits go with it. */
   forget(agentId: string): void {
-    this.sent.forget(agentId);
     this.waits.forget(agentId);
-  }
-
-  /** `also`: agents that may have something live no other source lists (shared files). */
-  private refresh(also: readonly string[] = []): void {
-    const agentIds = new Set<string>([...this.sent.keys(), ...also]);
-    for (const call of this.calls.calls()) if (call.agentId) agentIds.add(call.agentId);
-    for (const approval of this.approvals.pending()) if (approval.agentId) agentIds.add(approval.agentId);
-    for (const prompt of this.permissions?.pending() ?? []) agentIds.add(prompt.agentId);
-    for (const agentId of agentIds) {
-      let live = this.view(agentId);
-      const asking = new Set(live.prompts.flatMap((p) => (p.toolUseId ? [p.toolUseId] : [])));
-      // A prompt that opened or closed starts or ends its call's wait (and its running clock).
-      if (this.waits.promptsOpen(agentId, asking)) live = this.view(agentId);
-      this.looked.fire(live);
-      // Nothing left on it: it is no longer looked at until a source names it again.
-      if (isEmpty(live)) this.sent.forget(agentId);
-    }
   }
 
   /** Commands its calls left running after Complete: on the row of the call that started each. */
@@ -286,9 +283,4 @@ export class LiveBoard extends DisposableObject {
     if (!edits) return {};
     return { usage: edits?.usage?.(agentId) ?? null, limit: edits?.limit?.(agentId) ?? null, history: edits?.history?.(agentId) ?? [] };
   }
-}
-
-function isEmpty(live: AgentLiveView): boolean {
-  const none = live.calls.length === 0 && live.prompts.length === 0 && live.sharedFiles.length === 0 && live.worktree === null && live.sessionEdits === null;
-  return none && !live.usage && !live.limit && !live.history?.length && !live.stillRunning?.length && !live.reviewComments && !live.race;
 }

@@ -5,9 +5,9 @@
  */
 import type { CollisionGuard } from "../../core/collisions";
 import { shownFrom } from "../../core/collisions";
-import type { Disposable, Event } from "../../core/util";
+import { combinedDisposable, type Disposable } from "../../core/util";
 import type { SharedFileView } from "../../shared/protocol";
-import type { AgentChange } from "../agent/agentRegistry";
+import type { CardEvents } from "../cards/cardStore";
 import type { SharedFileSource } from "../cards/liveBoard";
 
 export interface AgentNames {
@@ -27,10 +27,9 @@ export function sharedFileSource(guard: CollisionGuard, agents: AgentNames): Sha
   };
 }
 
-export function followCollisionAgents(guard: CollisionGuard, onDidChange: Event<AgentChange>): Disposable {
-  return onDidChange((change) => {
-    if (change.type === "removed") guard.forgetAgent(change.id);
-    else if (change.type === "turnFinished") guard.turnEnded(change.agent.id);
-    else if (change.type === "updated" && (change.agent.status === "waiting" || change.agent.status === "exited")) guard.turnEnded(change.agent.id);
-  });
+export function followCollisionAgents(guard: CollisionGuard, cards: CardEvents): Disposable {
+  return combinedDisposable(
+    cards.onDidRemoveCard((agentId) => guard.forgetAgent(agentId)),
+    cards.onDidChangeCard((card) => (card.status === "waiting" || card.status === "exited") && guard.turnEnded(card.id)),
+  );
 }

@@ -7,15 +7,14 @@
 import type { HookToolFeed } from "../../core/hooks";
 import type { TranscriptEvent } from "../../core/transcript";
 import { DisposableStore, type Disposable, type Event } from "../../core/util";
-import type { ToolWait } from "../../core/agent";
-import type { PromptView } from "../../shared/protocol";
-import type { CardLiveSource } from "../agent/agent";
-import type { AgentChange, TranscriptEventsRead } from "../agent/agentRegistry";
+import type { CardView } from "../../shared/protocol";
+import type { TranscriptEventsRead } from "../agent/agentRegistry";
 
 export interface HookToolsSyncDeps {
   feed: Pick<HookToolFeed, "turnOver" | "keepOnly" | "processGone" | "forgetAgent">;
   onDidReadTranscript: Event<TranscriptEventsRead>;
-  onDidChange: Event<AgentChange>;
+  onDidChangeCard: Event<Pick<CardView, "id" | "status">>;
+  onDidRemoveCard: Event<string>;
   sessionOf(agentId: string): string | undefined;
 }
 
@@ -39,29 +38,13 @@ export function followHookTools(deps: HookToolsSyncDeps): Disposable {
       for (const event of events) if (endsTurn(event)) deps.feed.turnOver(agentId, sessionId, event.at);
     }),
   );
+  store.add(deps.onDidRemoveCard((agentId) => deps.feed.forgetAgent(agentId)));
   store.add(
-    deps.onDidChange((change) => {
-      if (change.type === "removed") deps.feed.forgetAgent(change.id);
-      else if (change.type === "updated") {
-        if (change.agent.status === "exited") deps.feed.processGone(change.agent.id);
-        const sessionId = deps.sessionOf(change.agent.id);
-        if (sessionId !== undefined) deps.feed.keepOnly(change.agent.id, sessionId);
-      }
+    deps.onDidChangeCard((card) => {
+      if (card.status === "exited") deps.feed.processGone(card.id);
+      const sessionId = deps.sessionOf(card.id);
+      if (sessionId !== undefined) deps.feed.keepOnly(card.id, sessionId);
     }),
   );
   return store;
-}
-
-/** What each card shows beyond its transcript: the feed's calls (unless switched off), waits, compaction, prompts. */
-export function cardLiveSource(
-  feed: Pick<HookToolFeed, "tools" | "isCompacting">,
-  board: { waits: { of(agentId: string): ReadonlyMap<string, ToolWait> }; view(agentId: string): { prompts: readonly { kind: PromptView["kind"] }[] } },
-  hooksShowTools: () => boolean,
-): CardLiveSource {
-  return (agentId, sessionId) => ({
-    hookTools: hooksShowTools() ? feed.tools(agentId) : [],
-    waits: board.waits.of(agentId),
-    compacting: feed.isCompacting(agentId, sessionId),
-    promptKinds: board.view(agentId).prompts.map((p) => p.kind),
-  });
 }

@@ -16,9 +16,10 @@ export const READY_TIMEOUT_MS = 120_000;
 /** How long a typed task may take to show as taken before Enter is pressed again. */
 export const SUBMIT_CONFIRM_MS = 3_000;
 
+/** The cards (the card store): what an agent's card says now, and its changes. */
 export interface ReadinessSource {
-  views(): AgentFacts[];
-  readonly onDidChange: Event<unknown>;
+  card(agentId: string): AgentFacts | undefined;
+  readonly onDidChangeCard: Event<unknown>;
 }
 
 /** What `decide` says of the card now or on its next change (undefined: not yet), else `late` after `timeoutMs`. */
@@ -29,13 +30,13 @@ function whenCard<T>(
   late: T,
   decide: (view: AgentFacts | undefined) => T | undefined,
 ): Promise<T> {
-  const now = () => decide(source.views().find((v) => v.id === agentId));
+  const now = () => decide(source.card(agentId));
   const known = now();
   if (known !== undefined) return Promise.resolve(known);
   return new Promise((resolve) => {
     const done = (value: T) => (clearTimeout(timer), subscription.dispose(), resolve(value));
     const timer = setTimeout(() => done(late), timeoutMs);
-    const subscription = source.onDidChange(() => {
+    const subscription = source.onDidChangeCard(() => {
       const value = now();
       if (value !== undefined) done(value);
     });

@@ -21,15 +21,15 @@ import {
   splitLines,
   threadStatus,
 } from "../../core/review";
-import { DisposableObject, Emitter, errorMessage, type Event } from "../../core/util";
+import { combinedDisposable, type Disposable, DisposableObject, Emitter, errorMessage, type Event } from "../../core/util";
 import type { AgentFacts, ReviewCommentsView } from "../../shared/protocol";
 import type { AgentChange, TranscriptEventsRead } from "../agent/agentRegistry";
+import type { CardEvents, CardReader } from "../cards/cardStore";
 import { atClaudePrompt } from "../launch/agentReadiness";
 import type { Log, TerminalHandle } from "../ports";
 
 export interface ReviewDeskDeps {
   agents: {
-    views(): AgentFacts[];
     agentInfo(agentId: string): { name: string; cwd: string; terminal: TerminalHandle } | undefined;
     onDidChange: Event<AgentChange>;
     onDidReadTranscript: Event<TranscriptEventsRead>;
@@ -62,6 +62,8 @@ export class ReviewDesk extends DisposableObject {
   readonly onDidChange = this.changed.event;
   private readonly now: () => number;
   private saving: Promise<void> = Promise.resolve();
+  /** The cards, once followed (followCards). */
+  private cards: CardReader | undefined;
 
   constructor(private readonly deps: ReviewDeskDeps) {
     super();
@@ -80,7 +82,7 @@ export class ReviewDesk extends DisposableObject {
         this.saving = this.saving.then(() => deps.save(reviews)).catch((err: unknown) => deps.log.warn(`review comments not saved: ${errorMessage(err)}`));
       }),
     );
-    this._register(deps.agents.onDidChange((change) => this.agentChanged(change)));
+    this._register(deps.agents.onDidChange((change) => change.type === "removed" && this.agentRemoved(change.id)));
     this._register(
       deps.agents.onDidReadTranscript(({ agentId, events }) => {
         if (this.watch.events(agentId, events)) void this.answer(agentId);
@@ -139,7 +141,19 @@ export class ReviewDesk extends DisposableObject {
   }
 
   private agentView(agentId: string): AgentFacts | undefined {
-    return this.deps.agents.views().find((a) => a.id === agentId);
+    return this.cards?.card(agentId);
+  }
+
+  /**
+   * Follows the cards (made after the desk, whose comments they show): an agent idle again gets
+   * what was queued for it; a turn's end may be the answer to what was sent.
+   */
+  followCards(cards: CardEvents & CardReader): Disposable {
+    this.cards = cards;
+    return combinedDisposable(
+      cards.onDidChangeCard((card) => this.cardChanged(card)),
+      cards.onDidFinishTurn((card) => this.turnFinished(card.id)),
+    );
   }
 
   /** Types the message at the agent's prompt and marks its threads sent; false when it could not. */
@@ -177,24 +191,25 @@ export class ReviewDesk extends DisposableObject {
     return { file, line: line + 1, lineCount: lines.length, quote: lines[0] ?? "", comments: notes.map((n) => n.body) };
   }
 
-  private agentChanged(change: AgentChange): void {
-    if (change.type === "updated") {
-      const review = this.book.review(change.agent.id);
-      if (!review) return;
-      // An agent that comes back (a window reload) is its own again.
-      this.book.reopen(change.agent.id);
-      this.book.rename(change.agent.id, change.agent.name);
-      if (this.book.isQueued(change.agent.id) && isIdle(change.agent)) void this.deliver(change.agent.id, true, false);
-    } else if (change.type === "turnFinished") {
-      const id = change.agent.id;
-      if (this.watch.turnFinished(id)) void this.answer(id);
-      else if (this.book.threads(id).length > 0) void this.follow(id, false);
-    } else if (change.type === "removed") {
-      this.watch.forget(change.id);
-      const name = this.book.review(change.id)?.agentName;
-      const drafts = this.book.close(change.id);
-      if (name && drafts > 0) this.deps.onClosedWithDrafts?.(change.id, name, drafts);
-    }
+  private cardChanged(card: AgentFacts): void {
+    const review = this.book.review(card.id);
+    if (!review) return;
+    // An agent that comes back (a window reload) is its own again.
+    this.book.reopen(card.id);
+    this.book.rename(card.id, card.name);
+    if (this.book.isQueued(card.id) && isIdle(card)) void this.deliver(card.id, true, false);
+  }
+
+  private turnFinished(id: string): void {
+    if (this.watch.turnFinished(id)) void this.answer(id);
+    else if (this.book.threads(id).length > 0) void this.follow(id, false);
+  }
+
+  private agentRemoved(id: string): void {
+    this.watch.forget(id);
+    const name = this.book.review(id)?.agentName;
+    const drafts = this.book.close(id);
+    if (name && drafts > 0) this.deps.onClosedWithDrafts?.(id, name, drafts);
   }
 
   private async answer(agentId: string): Promise<void> {

@@ -11,7 +11,7 @@ import type { TurnSummary } from "../../core/sessions";
 import { estimateCost, limitMessage, totalTokens } from "../../core/usage";
 import { combinedDisposable, type Disposable, DisposableObject, Emitter, errorMessage, SettledRuns } from "../../core/util";
 import type { SessionEditsView, SessionUsageView, TurnSummaryView } from "../../shared/protocol";
-import type { AgentChange } from "../agent/agentRegistry";
+import type { CardEvents } from "../cards/cardStore";
 
 /** Paths a card lists (the count covers all). */
 const LISTED = 50;
@@ -118,7 +118,7 @@ export class SessionCards extends DisposableObject {
 }
 
 export interface SessionCardEvents {
-  onDidChange(listener: (change: AgentChange) => void): Disposable;
+  cards: CardEvents;
   /** The agent's current transcript and folder. */
   sessionOf(agentId: string): { transcriptPath: string; cwd: string } | undefined;
   onDidHook(listener: (agentId: string) => void): Disposable;
@@ -126,11 +126,10 @@ export interface SessionCardEvents {
 
 export function followSessions(cards: SessionCards, events: SessionCardEvents): Disposable {
   return combinedDisposable(
-    events.onDidChange((change) => {
-      if (change.type === "removed") return cards.forget(change.id);
-      const id = change.type === "updated" || change.type === "turnFinished" ? change.agent.id : undefined;
-      const session = id ? events.sessionOf(id) : undefined;
-      if (!id || !session) return;
+    events.cards.onDidRemoveCard((agentId) => cards.forget(agentId)),
+    events.cards.onDidChangeCard(({ id }) => {
+      const session = events.sessionOf(id);
+      if (!session) return;
       cards.track(id, session.transcriptPath, session.cwd);
       // Tokens grow with every reply: read what the transcript gained (settled, a few times a second at most).
       cards.touched(id);

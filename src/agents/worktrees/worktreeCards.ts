@@ -9,7 +9,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { ChangeStats, WorktreeInfo } from "../../core/git";
 import { combinedDisposable, type Disposable, DisposableObject, Emitter, errorMessage, SettledRuns } from "../../core/util";
 import type { WorktreeView } from "../../shared/protocol";
-import type { AgentChange } from "../agent/agentRegistry";
+import type { CardEvents } from "../cards/cardStore";
 import type { WorktreeSource } from "../cards/liveBoard";
 
 export interface WorktreeCardsDeps {
@@ -111,7 +111,7 @@ export class WorktreeCards extends DisposableObject implements WorktreeSource {
 }
 
 export interface WorktreeAgentEvents {
-  onDidChange(listener: (change: AgentChange) => void): Disposable;
+  cards: CardEvents;
   agentCwd(agentId: string): string | undefined;
   /** Any hook of the agent (a tool ended: files may have changed). */
   onDidHook(listener: (agentId: string) => void): Disposable;
@@ -122,20 +122,17 @@ export interface WorktreeAgentEvents {
 /** Keeps the cards' worktrees in step with the agents: found when an agent appears, recounted as it works, dropped when it goes. */
 export function followWorktreeAgents(cards: WorktreeCards, events: WorktreeAgentEvents): Disposable {
   return combinedDisposable(
-    events.onDidChange((change) => {
-      if (change.type === "removed") {
-        const info = cards.info(change.id);
-        const name = cards.nameOf(change.id);
-        cards.forget(change.id);
-        if (info) events.onWorktreeLeft?.(info, name);
-        return;
-      }
-      if (change.type === "updated") {
-        const cwd = events.agentCwd(change.agent.id);
-        if (cwd) cards.track(change.agent.id, cwd, change.agent.name);
-      }
-      if (change.type === "turnFinished") cards.touched(change.agent.id);
+    events.cards.onDidRemoveCard((agentId) => {
+      const info = cards.info(agentId);
+      const name = cards.nameOf(agentId);
+      cards.forget(agentId);
+      if (info) events.onWorktreeLeft?.(info, name);
     }),
+    events.cards.onDidChangeCard((card) => {
+      const cwd = events.agentCwd(card.id);
+      if (cwd) cards.track(card.id, cwd, card.name);
+    }),
+    events.cards.onDidFinishTurn((card) => cards.touched(card.id)),
     events.onDidHook((agentId) => cards.touched(agentId)),
   );
 }

@@ -6,6 +6,7 @@
  */
 import { followCollisionAgents, sharedFileSource } from "../../agents/collisions/collisionCards";
 import type { AgentManager } from "../../agents/agent/agentManager";
+import type { CardEvents, CardReader } from "../../agents/cards/cardStore";
 import type { CardExtras, RaceSource } from "../../agents/cards/liveBoard";
 import type { Log } from "../../agents/ports";
 import { followSessions, SessionCards } from "../../agents/sessions/sessionCards";
@@ -30,44 +31,51 @@ export interface CardExtrasDeps {
   workspaceState: vscode.Memento;
 }
 
-export function createCardExtras(deps: CardExtrasDeps): {
+export interface CardExtrasParts {
   sources: CardExtras;
   /** Everything it made that must go with the window. */
   owned: Disposable;
-  /** What the worktree commands act with (a race's Review, Pick and removals reuse them). */
-  worktreeDeps: WorktreeDeps;
-} {
+  /**
+   * Once the card store exists (it composes with these sources): the extras follow the cards —
+   * a card's change, a turn's end, a card removed — and the worktree commands act on them.
+   * Returns what the worktree commands act with (a race's Review, Pick and removals reuse them).
+   */
+  follow(cards: CardEvents & CardReader): { owned: Disposable; worktreeDeps: WorktreeDeps };
+}
+
+export function createCardExtras(deps: CardExtrasDeps): CardExtrasParts {
   const { manager, collisions, hookTools, log } = deps;
   const worktrees = new WorktreeCards({ worktreeOf, changeStats, log: (m) => log.warn(m) });
   const edits = new SessionCards((m) => log.warn(m));
   const owners = new ReviewOwners({
-    agentIds: () => manager.views().map((a) => a.id),
+    agentIds: () => manager.agentIds(),
     worktreeOf: (id) => worktrees.info(id)?.path,
     editedFiles: (id) => edits.files(id),
   });
   const openReview = (id: string) => void vscode.commands.executeCommand(WORKTREE_COMMANDS.review, id);
   const reviews = createReviewComments({ manager, state: deps.workspaceState, owners, log, openReview });
-  const commandDeps = { manager, cards: worktrees, edits, log, reviewOpened: (id: string, files: string[]) => owners.opened(id, files) };
   const onDidHook = (listener: (agentId: string) => void) => hookTools.onDidChange(listener);
   const sessionOf = (id: string) => {
     const agent = manager.agentInfo(id);
     // The agent's own project folder (found once at launch): no realpath per card update.
     return agent ? { transcriptPath: transcriptPath(agent.projectDir, agent.sessionId), cwd: agent.cwd } : undefined;
   };
-  const owned = combinedDisposable(
-    worktrees,
-    edits,
-    followSessions(edits, { onDidChange: manager.onDidChange, sessionOf, onDidHook }),
-    followCollisionAgents(collisions, manager.onDidChange),
-    followWorktreeAgents(worktrees, {
-      onDidChange: manager.onDidChange,
-      agentCwd: (id) => manager.agentInfo(id)?.cwd,
-      onDidHook,
-      onWorktreeLeft: (info, name) => offerRemovalOfLeftWorktree(commandDeps, info, name),
-    }),
-    registerWorktreeCommands(commandDeps),
-    reviews.owned,
-  );
+  const follow = (cards: CardEvents & CardReader) => {
+    const commandDeps: WorktreeDeps = { manager, agents: cards, cards: worktrees, edits, log, reviewOpened: (id, files) => owners.opened(id, files) };
+    const owned = combinedDisposable(
+      followSessions(edits, { cards, sessionOf, onDidHook }),
+      followCollisionAgents(collisions, cards),
+      followWorktreeAgents(worktrees, {
+        cards,
+        agentCwd: (id) => manager.agentInfo(id)?.cwd,
+        onDidHook,
+        onWorktreeLeft: (info, name) => offerRemovalOfLeftWorktree(commandDeps, info, name),
+      }),
+      reviews.desk.followCards(cards),
+      registerWorktreeCommands(commandDeps),
+    );
+    return { owned, worktreeDeps: commandDeps };
+  };
   const sources: CardExtras = { shared: sharedFileSource(collisions, manager), worktrees, edits, reviews: reviews.desk, races: deps.races };
-  return { sources, owned, worktreeDeps: commandDeps };
+  return { sources, owned: combinedDisposable(worktrees, edits, reviews.owned), follow };
 }

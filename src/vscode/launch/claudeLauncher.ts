@@ -11,7 +11,7 @@ import type { AgentManager } from "../../agents/agent/agentManager";
 import type { Log } from "../../agents/ports";
 import type { PanelNotice } from "../notices/panelNotice";
 import type { AgentFacts, NoticeCommand } from "../../shared/protocol";
-import { NOT_TAKEN, notReadyReason, typeTask, whenReady, whenTaken } from "../../agents/launch/agentReadiness";
+import { NOT_TAKEN, notReadyReason, type ReadinessSource, typeTask, whenReady, whenTaken } from "../../agents/launch/agentReadiness";
 import { type LaunchRequest, parseLaunchRequest } from "../../core/launch";
 import { errorMessage } from "../../core/util";
 import { PANEL_VIEW_ID } from "../viewIds";
@@ -27,6 +27,8 @@ export class ClaudeLauncher {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly manager: AgentManager,
+    /** The cards: a task is typed once the new agent's card says it is ready. */
+    private readonly cards: ReadinessSource,
     private readonly notice: PanelNotice,
     private readonly log: Log,
   ) {}
@@ -69,7 +71,7 @@ export class ClaudeLauncher {
   async openInWorktree(request: LaunchRequest = {}): Promise<string | undefined> {
     const folder = await chooseLaunchFolder(this.context.workspaceState, false);
     if (!folder) return undefined;
-    const tree = await prepareWorktree(folder, this.context.workspaceState, this.manager.views().length + 1, this.log, request.worktree);
+    const tree = await prepareWorktree(folder, this.context.workspaceState, this.manager.agentIds().length + 1, this.log, request.worktree);
     return tree ? this.launchAsked(tree.path, request) : undefined;
   }
 
@@ -84,11 +86,11 @@ export class ClaudeLauncher {
   }
 
   private async typeWhenReady(view: AgentFacts, prompt: string): Promise<void> {
-    const readiness = await whenReady(this.manager, view.id);
+    const readiness = await whenReady(this.cards, view.id);
     if (readiness !== "ready") throw new Error(notReadyReason(readiness));
     const terminal = this.manager.agentInfo(view.id)?.terminal;
     if (!terminal?.type) throw new Error("its terminal cannot be typed into");
-    const typing = { type: (text: string) => terminal.type!(text), whenTaken: (ms: number) => whenTaken(this.manager, view.id, ms) };
+    const typing = { type: (text: string) => terminal.type!(text), whenTaken: (ms: number) => whenTaken(this.cards, view.id, ms) };
     const { taken } = await typeTask(typing, prompt);
     this.log.info(`${view.name}: task typed at its prompt (${prompt.length} characters)${taken ? "" : `; ${NOT_TAKEN}`}`);
   }

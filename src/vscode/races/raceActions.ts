@@ -20,7 +20,7 @@ import { atClaudePrompt } from "../../agents/launch/agentReadiness";
 import { BASE_SCHEME, review } from "../worktrees/worktreeCommands";
 
 export interface RaceActionDeps extends SettleDeps {
-  manager: Pick<AgentManager, "views" | "close" | "focus" | "agentInfo">;
+  manager: Pick<AgentManager, "close" | "focus" | "agentInfo">;
   checks: CheckRuns;
   checkTerminals: CheckTerminals;
 }
@@ -94,7 +94,7 @@ async function followUp(deps: RaceActionDeps, race: Race, member: RaceMember): P
   });
   if (text === undefined) return;
   // Asked again after the box: it may have started working meanwhile.
-  const now = deps.manager.views().find((v) => v.id === card.id);
+  const now = deps.agents.card(card.id);
   if (!atClaudePrompt(now)) {
     void vscode.window.showWarningMessage(`${card.name} cannot be asked now: it is not idle at its prompt.`);
     return;

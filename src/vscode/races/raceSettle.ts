@@ -12,6 +12,7 @@ import type { Log } from "../../agents/ports";
 import type { RaceBook } from "../../agents/races/raceBook";
 import type { RaceFigures } from "../../agents/races/raceFigures";
 import type { WorktreeInfo } from "../../core/git";
+import type { CardReader } from "../../agents/cards/cardStore";
 import { lossOf, removalCheck, removeWorktree } from "../../core/git";
 import { commitWork, memberBranch, type MemberFacts, memberPath, picked, pickProblem, type Race, type RaceMember, removalOffers } from "../../core/races";
 import { isInside } from "../../core/util";
@@ -19,7 +20,9 @@ import { type AgentRef, closingForRemoval, type Deps as WorktreeDeps, merge, rem
 
 export interface SettleDeps {
   book: RaceBook;
-  manager: Pick<AgentManager, "views" | "close" | "agentInfo">;
+  manager: Pick<AgentManager, "close" | "agentInfo">;
+  /** The cards: names and statuses as the user sees them. */
+  agents: CardReader;
   worktrees: WorktreeDeps;
   figures: RaceFigures;
   log: Log;
@@ -37,8 +40,8 @@ export const memberInfo = (race: Race, member: RaceMember): WorktreeInfo => ({
  * in its worktree (its session resumed under a new card after a restart, an agent started there by
  * hand) — a removal must never go on under a running agent. None: no agent works there.
  */
-export function cardOf(deps: Pick<SettleDeps, "manager">, race: Race, member: RaceMember): AgentRef | undefined {
-  const views = deps.manager.views();
+export function cardOf(deps: Pick<SettleDeps, "manager" | "agents">, race: Race, member: RaceMember): AgentRef | undefined {
+  const views = deps.agents.cards();
   const folder = memberPath(race, member);
   const inFolder = (id: string) => {
     const cwd = deps.manager.agentInfo(id)?.cwd;

@@ -43,7 +43,7 @@ export interface RacesDeps {
   book: RaceBook;
   manager: AgentManager;
   /** The cards as shown: a column says what its agent's card says (needs you, compacting), whichever source changed it. */
-  cards: Pick<CardStore, "cards" | "onDidChangeCard" | "onDidRemoveCard">;
+  cards: Pick<CardStore, "cards" | "card" | "onDidChangeCard" | "onDidRemoveCard" | "onDidFinishTurn">;
   launcher: ClaudeLauncher;
   worktrees: WorktreeDeps;
   log: Log;
@@ -60,8 +60,8 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable {
   });
   const checkTerminals = new CheckTerminals();
   const checks = new CheckRuns(checkTerminals);
-  const actions = { book, manager, worktrees: deps.worktrees, figures, checks, checkTerminals, log };
-  const agentOf = (id: string | null) => (id ? deps.cards.cards().find((v) => v.id === id) : undefined);
+  const actions = { book, manager, agents: deps.cards, worktrees: deps.worktrees, figures, checks, checkTerminals, log };
+  const agentOf = (id: string | null) => (id ? deps.cards.card(id) : undefined);
   const tabs = new CompareTabs({
     context: deps.context,
     view: (raceId) => {
@@ -98,10 +98,8 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable {
     checks.onDidChange((key) => tabs.update(key.slice(0, key.indexOf("/")))),
     deps.cards.onDidChangeCard((card) => openRacesOf(card.id).forEach((race) => tabs.update(race.id))),
     deps.cards.onDidRemoveCard((agentId) => openRacesOf(agentId).forEach((race) => tabs.update(race.id))),
-    manager.onDidChange((change) => {
-      const agentId = change.type === "removed" ? change.id : change.type === "permissionPromptLeft" ? change.agentId : change.agent.id;
-      if (change.type !== "updated") reread(agentId);
-    }),
+    manager.onDidChange((change) => reread(change.type === "permissionPromptLeft" ? change.agentId : change.id)),
+    deps.cards.onDidFinishTurn((card) => reread(card.id)),
     deps.worktrees.cards.onDidChange((agentIds) => agentIds.forEach(reread)),
   ];
   return combinedDisposable(
@@ -163,8 +161,8 @@ async function runOnSeveralAgents(deps: RacesDeps, show: (raceId: string) => voi
         if (!card) throw new Error("claude could not be started");
         return card.id;
       },
-      whenReady: (agentId) => whenReady(deps.manager, agentId),
-      whenTaken: (agentId, timeoutMs) => whenTaken(deps.manager, agentId, timeoutMs),
+      whenReady: (agentId) => whenReady(deps.cards, agentId),
+      whenTaken: (agentId, timeoutMs) => whenTaken(deps.cards, agentId, timeoutMs),
       type: async (agentId, text) => {
         const terminal = deps.manager.agentInfo(agentId)?.terminal;
         if (!terminal?.type) throw new Error("its terminal cannot be typed into");

@@ -29,7 +29,7 @@ export const REVIEW_COMMANDS = {
 const STATE_KEY = "arcadia.reviewThreads";
 
 export interface ReviewCommentsDeps {
-  manager: Pick<AgentManager, "views" | "agentInfo" | "onDidChange" | "onDidReadTranscript">;
+  manager: Pick<AgentManager, "agentIds" | "agentInfo" | "onDidChange" | "onDidReadTranscript">;
   state: vscode.Memento;
   owners: ReviewOwners;
   log: Log;
@@ -154,7 +154,10 @@ async function closedNotice(desk: ReviewDesk, agentId: string, name: string, dra
 }
 
 async function pickAgentWithDrafts(desk: ReviewDesk, manager: ReviewCommentsDeps["manager"]): Promise<string | undefined> {
-  const candidates = manager.views().filter((a) => desk.book.outgoing(a.id).length > 0);
+  const candidates = manager
+    .agentIds()
+    .filter((id) => desk.book.outgoing(id).length > 0)
+    .map((id) => ({ id, name: manager.agentInfo(id)?.name ?? "The agent" }));
   if (candidates.length === 0) {
     void vscode.window.showInformationMessage("No agent has review comments waiting to be sent. Comment on lines of an agent's Review first.");
     return undefined;

@@ -51,7 +51,7 @@ export class SessionsView extends DisposableObject {
     // The window going stops a fill of the index in progress.
     this._register({ dispose: () => this.index.cancel() });
     // A card that starts or stops following a session, or ends a turn in it, changes its row.
-    this._register(deps.manager.onDidChange((change) => change.type !== "updated" && void this.refreshFollowed()));
+    this._register(deps.manager.onDidChange(() => void this.refreshFollowed()));
   }
 
   /** Shows the list: the tab it is in, or a new one in the active editor group. */
@@ -130,7 +130,8 @@ export class SessionsView extends DisposableObject {
 
   /** What rows are made with, looked up once per listing: who follows which session, the worktrees. */
   private rowContext(): RowContext {
-    const followers = new Map(this.deps.manager.views().map((v) => [this.deps.manager.agentInfo(v.id)?.sessionId, v.name]));
+    const agents = this.deps.manager.agentIds().flatMap((id) => this.deps.manager.agentInfo(id) ?? []);
+    const followers = new Map(agents.map((agent) => [agent.sessionId, agent.name]));
     const worktrees = this.worktrees;
     const races = this.deps.races.all();
     const raceOf = (name: string) => raceOfWorktree(races, name)?.task;

@@ -8,6 +8,7 @@ import { basename, dirname, join, sep } from "node:path";
 import { combinedDisposable } from "../../core/util";
 import { atClaudePrompt } from "../../agents/launch/agentReadiness";
 import type { AgentManager } from "../../agents/agent/agentManager";
+import type { CardReader } from "../../agents/cards/cardStore";
 import type { Log } from "../../agents/ports";
 import type { SessionCards } from "../../agents/sessions/sessionCards";
 import type { WorktreeCards } from "../../agents/worktrees/worktreeCards";
@@ -37,7 +38,9 @@ export const CLEAN_UP_COMMAND = "arcadia.cleanUpWorktrees";
 export const BASE_SCHEME = "arcadia-base";
 
 export interface Deps {
-  manager: Pick<AgentManager, "views" | "close" | "agentInfo">;
+  manager: Pick<AgentManager, "agentIds" | "close" | "agentInfo">;
+  /** The cards: names and statuses as the user sees them. */
+  agents: CardReader;
   cards: WorktreeCards;
   edits: SessionCards;
   log: Log;
@@ -103,8 +106,8 @@ async function cleanUp(deps: Deps): Promise<void> {
     if (repo) repos.add(repo);
   }
   const inUse = deps.manager
-    .views()
-    .map((a) => deps.manager.agentInfo(a.id)?.cwd)
+    .agentIds()
+    .map((id) => deps.manager.agentInfo(id)?.cwd)
     .filter((cwd): cwd is string => cwd !== undefined);
   const left: { info: WorktreeInfo; loss: string; locked: boolean }[] = [];
   for (const repo of repos) {
@@ -152,7 +155,7 @@ export function tellRemoval(info: WorktreeInfo, outcome: RemovalOutcome): void {
 export type AgentRef = { id: string; name: string; status: string };
 
 async function withAgent(deps: Deps, id: string | undefined, act: (agent: AgentRef, info: WorktreeInfo) => Promise<unknown>): Promise<void> {
-  const candidates = deps.manager.views().filter((a) => deps.cards.info(a.id));
+  const candidates = deps.agents.cards().filter((a) => deps.cards.info(a.id));
   const agent = id ? candidates.find((a) => a.id === id) : candidates.length === 1 ? candidates[0] : await pick(candidates);
   const info = agent && deps.cards.info(agent.id);
   if (!agent || !info) {
@@ -202,7 +205,7 @@ export async function review(deps: Pick<Deps, "reviewOpened">, agent: { id?: str
 
 /** An agent in the shared checkout: the files it changed this session, each against HEAD (or empty outside git). */
 async function reviewSessionEdits(deps: Deps, agentId: string): Promise<void> {
-  const name = deps.manager.views().find((a) => a.id === agentId)?.name ?? "The agent";
+  const name = deps.agents.card(agentId)?.name ?? "The agent";
   const files = deps.edits.files(agentId);
   if (files.length === 0) {
     void vscode.window.showInformationMessage(`${name} has changed no file in this session.`);
@@ -274,7 +277,7 @@ export async function merge(deps: Deps, agent: AgentRef, info: WorktreeInfo, pro
 async function askToRebase(deps: Deps, agent: AgentRef, info: WorktreeInfo, conflicts: string[]): Promise<void> {
   const terminal = deps.manager.agentInfo(agent.id)?.terminal;
   // Read now, not from before the merge dialog: a claude that exited meanwhile leaves a shell there.
-  if (!terminal?.type || !atClaudePrompt(deps.manager.views().find((v) => v.id === agent.id))) {
+  if (!terminal?.type || !atClaudePrompt(deps.agents.card(agent.id))) {
     void vscode.window.showWarningMessage(`${agent.name} cannot be asked now: it is not idle at its prompt.`);
     return;
   }

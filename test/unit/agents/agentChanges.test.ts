@@ -42,24 +42,26 @@ function setup() {
   const approvals = new ApprovalQueue();
   const tracker = new ToolCallTracker(linkedResources({ approvals } as never));
   const changes = new Emitter<AgentChange>();
+  const cards = new Emitter<AgentFacts>();
   const seen: string[] = [];
   const sub = followAgentChanges({
     onDidChange: changes.event,
+    onDidChangeCard: cards.event,
     tracker,
     permissions: { answeredElsewhere: (id, o) => (seen.push(`answeredElsewhere ${id} ${o?.before}`), 0), forgetAgent: (id) => seen.push(`forgetAgent ${id}`) },
     closeCommandsTerminal: (id) => seen.push(`closeTerminal ${id}`),
   });
-  return { approvals, tracker, changes, seen, sub };
+  return { approvals, tracker, changes, cards, seen, sub };
 }
 
 describe("followAgentChanges", () => {
   it("an agent whose claude exited has its calls ended and its approval withdrawn: a late Allow runs nothing", async () => {
-    const { approvals, tracker, changes, seen } = setup();
+    const { approvals, tracker, cards, seen } = setup();
     const call = callWaitingOnApproval(tracker, approvals, "a");
     const other = callWaitingOnApproval(tracker, approvals, "b");
     await handlersStarted();
     expect(approvals.pending()).toHaveLength(2);
-    changes.fire({ type: "updated", agent: agent("a", "exited") });
+    cards.fire(agent("a", "exited"));
     await call.result;
     const late = approvals.pending().find((p) => p.agentId === "a");
     expect(late).toBeUndefined();

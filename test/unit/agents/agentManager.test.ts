@@ -11,6 +11,8 @@ import { FakeTerminalHost, MemoryStore, memoryLog } from "../../support/fakeTerm
 import { loadScenario, sessionFiles } from "../../support/recorded";
 import { useTempDirs } from "../../support/tempDir";
 import { waitForChange } from "../../support/waitFor";
+import { agentViews } from "../../support/agentViews";
+import { cardStoreOver } from "../../support/cardStoreOver";
 
 /** Any session id: the file is written under it (writeSession). */
 const RESUMED_ID = "0b5e5a1d-1d2e-4c3b-9a8f-7e6d5c4b3a21";
@@ -40,8 +42,7 @@ function setup(store = new MemoryStore(), host = new FakeTerminalHost(), ioClock
   });
   manager.onDidChange((c) => changes.push(c));
   managers.push(manager);
-  const until = <T>(probe: () => T | undefined | false, what = "a change") =>
-    waitForChange((cb) => manager.onDidChange(cb).dispose, probe, 8000, what);
+  const until = <T>(probe: () => T | undefined | false, what = "a change") => waitForChange((cb) => manager.onDidTouch(cb).dispose, probe, 8000, what);
   return { manager, host, store, projectDir, changes, until, log };
 }
 
@@ -66,7 +67,7 @@ describe("AgentManager", () => {
     const { manager, host } = setup();
     const view = await manager.open(CLAUDE, "/work/app");
     await manager.rename(view.id, "  Reviewer  ");
-    expect(manager.views()[0]?.name).toBe("Reviewer");
+    expect(agentViews(manager)[0]?.name).toBe("Reviewer");
     expect(host.terminals[0]?.name).toBe("Reviewer");
   });
 
@@ -74,12 +75,16 @@ describe("AgentManager", () => {
     const { manager, host, until } = setup();
     const view = await manager.open(CLAUDE, "/work/app");
     const terminal = host.terminals[0]!;
-    host.endCommand(terminal, { commandLine: "claude --modle --session-id session-1", exitCode: 1, output: "\u001b[31merror: unknown option '--modle'\u001b[39m\r\n" });
-    const exited = await until(() => manager.views().find((v) => v.id === view.id && v.status === "exited"), "the card exited");
+    host.endCommand(terminal, {
+      commandLine: "claude --modle --session-id session-1",
+      exitCode: 1,
+      output: "\u001b[31merror: unknown option '--modle'\u001b[39m\r\n",
+    });
+    const exited = await until(() => agentViews(manager).find((v) => v.id === view.id && v.status === "exited"), "the card exited");
     expect(exited.exitMessage).toBe("error: unknown option '--modle'");
     // Another command typed in the same terminal later is not claude: it changes nothing.
     host.endCommand(terminal, { commandLine: "ls -la", exitCode: 2, output: "ls: cannot access" });
-    expect(manager.views()[0]?.exitMessage).toBe("error: unknown option '--modle'");
+    expect(agentViews(manager)[0]?.exitMessage).toBe("error: unknown option '--modle'");
   });
 
   it("opens a terminal running claude --session-id and shows the card at once, before any transcript", async () => {
@@ -98,7 +103,7 @@ describe("AgentManager", () => {
     expect(host.terminals[0]!.spec!.args).toEqual(["--model", "x", "--resume", RESUMED_ID]);
     expect(store.bindings).toMatchObject([{ agentId: view.id, sessionId: RESUMED_ID }]);
     // Read from the current turn (as after a reload): the last turn's call, not every turn's.
-    const shown = await until(() => manager.views().find((v) => v.status === "waiting"), "the resumed session's state");
+    const shown = await until(() => agentViews(manager).find((v) => v.status === "waiting"), "the resumed session's state");
     expect(shown.tools.map((t) => `${t.label} ${t.outcome}`)).toEqual(["Running: echo planned done"]);
     const again = await manager.open(CLAUDE, "/work/app", RESUMED_ID);
     expect(again.id).toBe(view.id);
@@ -109,7 +114,7 @@ describe("AgentManager", () => {
     const { manager, projectDir, until } = setup();
     await manager.open(CLAUDE, "/w");
     writeSession(projectDir, "session-1", "several-tools");
-    const view = await until(() => manager.views().find((v) => v.status === "waiting"), "the turn to end");
+    const view = await until(() => agentViews(manager).find((v) => v.status === "waiting"), "the turn to end");
     expect(view).toMatchObject({ lastTurn: "completed" });
     expect(view.tools.map((t) => `${t.label} ${t.outcome}`)).toEqual(["Reading notes.txt done", "Running: echo hi done", "Writing created.txt done"]);
   });
@@ -118,9 +123,9 @@ describe("AgentManager", () => {
     const { manager, projectDir, until } = setup();
     await manager.open(CLAUDE, "/w");
     writeSession(projectDir, "session-1", "several-tools");
-    await until(() => manager.views().find((v) => v.status === "waiting"), "the turn to end");
+    await until(() => agentViews(manager).find((v) => v.status === "waiting"), "the turn to end");
     rmSync(join(projectDir, "session-1.jsonl"));
-    const view = await until(() => manager.views().find((v) => v.status === "starting"), "the card to start over");
+    const view = await until(() => agentViews(manager).find((v) => v.status === "starting"), "the card to start over");
     expect(view).toMatchObject({ lastTurn: "none", tools: [] });
   });
 
@@ -128,12 +133,15 @@ describe("AgentManager", () => {
     const { manager, host } = setup();
     const one = await manager.open(CLAUDE, "/w");
     const two = await manager.open(CLAUDE, "/w");
-    expect(manager.views().map((v) => [v.name, v.focused])).toEqual([["Agent #1", false], ["Agent #2", true]]);
+    expect(agentViews(manager).map((v) => [v.name, v.focused])).toEqual([
+      ["Agent #1", false],
+      ["Agent #2", true],
+    ]);
     manager.focus(one.id);
     expect(host.terminals[0]?.shown).toBe(1);
-    expect(manager.views().map((v) => v.focused)).toEqual([true, false]);
+    expect(agentViews(manager).map((v) => v.focused)).toEqual([true, false]);
     host.setActive(host.terminals[1]);
-    expect(manager.views().find((v) => v.id === two.id)?.focused).toBe(true);
+    expect(agentViews(manager).find((v) => v.id === two.id)?.focused).toBe(true);
   });
 
   it("removes the card when its terminal closes, however it closes, and ✕ closes the terminal", async () => {
@@ -141,11 +149,17 @@ describe("AgentManager", () => {
     const one = await manager.open(CLAUDE, "/w");
     const two = await manager.open(CLAUDE, "/w");
     host.close(host.terminals[0]!);
-    await waitForChange((cb) => manager.onDidChange(cb).dispose, () => manager.views().length === 1);
+    await waitForChange(
+      (cb) => manager.onDidTouch(cb).dispose,
+      () => agentViews(manager).length === 1,
+    );
     expect(changes).toContainEqual({ type: "removed", id: one.id });
     manager.close(two.id);
     expect(host.terminals[1]?.disposed).toBe(true);
-    await waitForChange((cb) => manager.onDidChange(cb).dispose, () => manager.views().length === 0);
+    await waitForChange(
+      (cb) => manager.onDidTouch(cb).dispose,
+      () => agentViews(manager).length === 0,
+    );
     await vi.waitFor(() => expect(store.bindings).toEqual([]));
   });
 
@@ -153,20 +167,27 @@ describe("AgentManager", () => {
     const { manager, store } = setup();
     const one = await manager.open(CLAUDE, "/w");
     await manager.rename(one.id, "  Refactorer  ");
-    expect(manager.views()[0]?.name).toBe("Refactorer");
+    expect(agentViews(manager)[0]?.name).toBe("Refactorer");
     expect(store.bindings[0]?.name).toBe("Refactorer");
   });
 
-  it("says when a turn finishes (active → waiting), for notifications", async () => {
-    const { manager, projectDir, changes, until } = setup();
+  it("its card store says when a turn finishes (active → waiting), once, for notifications", async () => {
+    const { manager, projectDir, until } = setup();
+    const cards = cardStoreOver(manager);
+    const finished: string[] = [];
+    cards.onDidFinishTurn((card) => finished.push(card.status));
     await manager.open(CLAUDE, "/w");
-    const lines = readFileSync(sessionFiles(loadScenario("text-only"))[0] as string, "utf8").split("\n").filter(Boolean);
+    const lines = readFileSync(sessionFiles(loadScenario("text-only"))[0] as string, "utf8")
+      .split("\n")
+      .filter(Boolean);
     const end = lines.findIndex((l) => l.includes('"turn_duration"'));
     writeFileSync(join(projectDir, "session-1.jsonl"), `${lines.slice(0, end).join("\n")}\n`);
-    await until(() => manager.views()[0]?.status === "active", "active");
+    await until(() => agentViews(manager)[0]?.status === "active", "active");
     writeFileSync(join(projectDir, "session-1.jsonl"), `${lines.join("\n")}\n`);
-    await until(() => changes.some((c) => c.type === "turnFinished"), "turnFinished");
-    expect(changes.filter((c) => c.type === "turnFinished")).toHaveLength(1);
+    await until(() => finished.length > 0, "turnFinished");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(finished).toEqual(["waiting"]);
+    cards.dispose();
   });
 });
 
@@ -182,11 +203,14 @@ describe("AgentManager and /clear", () => {
     await manager.open(CLAUDE, "/w");
     const { before, after, newId } = clearFiles();
     copyFileSync(before, join(projectDir, "session-1.jsonl"));
-    await until(() => manager.views()[0]?.status === "waiting");
+    await until(() => agentViews(manager)[0]?.status === "waiting");
     copyFileSync(after, join(projectDir, `${newId}.jsonl`));
-    const moved = await until(() => manager.views()[0]?.tools.some((t) => t.label === "Running: echo two") && manager.views()[0], "the agent to follow the new file");
+    const moved = await until(
+      () => agentViews(manager)[0]?.tools.some((t) => t.label === "Running: echo two") && agentViews(manager)[0],
+      "the agent to follow the new file",
+    );
     expect(moved.name).toBe("Agent #1");
-    expect(manager.views()).toHaveLength(1);
+    expect(agentViews(manager)).toHaveLength(1);
   });
 
   it("does not claim a file without the /clear command (e.g. --resume or another window)", async () => {
@@ -195,7 +219,7 @@ describe("AgentManager and /clear", () => {
     const { manager, projectDir, until, log } = setup(new MemoryStore(), new FakeTerminalHost(), ioClock);
     await manager.open(CLAUDE, "/w");
     copyFileSync(sessionFiles(loadScenario("text-only"))[0] as string, join(projectDir, "session-1.jsonl"));
-    await until(() => manager.views()[0]?.status === "waiting");
+    await until(() => agentViews(manager)[0]?.status === "waiting");
     copyFileSync(sessionFiles(loadScenario("several-tools"))[0] as string, join(projectDir, "other.jsonl"));
     await vi.waitFor(
       () => {
@@ -204,7 +228,7 @@ describe("AgentManager and /clear", () => {
       },
       { timeout: 5000, interval: 2 },
     );
-    expect(manager.views()[0]?.tools).toEqual([]);
+    expect(agentViews(manager)[0]?.tools).toEqual([]);
     expect(log.lines.some((l) => l.includes("moved from session"))).toBe(false);
   });
 
@@ -215,11 +239,11 @@ describe("AgentManager and /clear", () => {
     const { before, after, newId } = clearFiles();
     copyFileSync(before, join(projectDir, "session-1.jsonl"));
     copyFileSync(before, join(projectDir, "session-2.jsonl"));
-    await until(() => manager.views().every((v) => v.status === "waiting"));
+    await until(() => agentViews(manager).every((v) => v.status === "waiting"));
     host.setActive(host.terminals[0]);
     copyFileSync(after, join(projectDir, `${newId}.jsonl`));
-    await until(() => manager.views()[0]?.tools.some((t) => t.label === "Running: echo two"), "agent #1 to move");
-    expect(manager.views()[1]?.tools.map((t) => t.label)).toEqual(["Running: echo one"]);
+    await until(() => agentViews(manager)[0]?.tools.some((t) => t.label === "Running: echo two"), "agent #1 to move");
+    expect(agentViews(manager)[1]?.tools.map((t) => t.label)).toEqual(["Running: echo one"]);
   });
 });
 
@@ -230,17 +254,22 @@ describe("AgentManager and /clear typed elsewhere", () => {
     const scenario = loadScenario("clear");
     const [before, after] = sessionFiles(scenario) as [string, string];
     copyFileSync(before, join(projectDir, "session-1.jsonl"));
-    await until(() => manager.views()[0]?.status === "waiting");
+    await until(() => agentViews(manager)[0]?.status === "waiting");
     // The user runs claude by hand in another terminal and clears there.
     host.setActive(host.adopt("bash", 9999));
     copyFileSync(after, join(projectDir, `${scenario.sessions[1]}.jsonl`));
     await vi.waitFor(() => expect(log.lines.some((l) => l.includes("no focused agent in its project claims it"))).toBe(true), { timeout: 5000 });
-    expect(manager.views()[0]?.tools.map((t) => t.label)).toEqual(["Running: echo one"]);
+    expect(agentViews(manager)[0]?.tools.map((t) => t.label)).toEqual(["Running: echo one"]);
   });
 });
 
 describe("AgentManager after a window reload", () => {
-  async function reloadWith(bindings: MemoryStore["bindings"], terminals: [string, number | undefined][], ioClock?: ManualClock, alivePids?: ReadonlySet<number>) {
+  async function reloadWith(
+    bindings: MemoryStore["bindings"],
+    terminals: [string, number | undefined][],
+    ioClock?: ManualClock,
+    alivePids?: ReadonlySet<number>,
+  ) {
     const host = new FakeTerminalHost();
     for (const [name, pid] of terminals) host.adopt(name, pid);
     return setup(new MemoryStore(bindings), host, ioClock, alivePids);
@@ -261,8 +290,8 @@ describe("AgentManager after a window reload", () => {
     const { manager, projectDir } = await reloadWith([binding()], [["renamed by the user", 777]]);
     writeSession(projectDir, "s1", "several-tools");
     await manager.restore();
-    expect(manager.views()).toMatchObject([{ id: "a1", name: "Reviewer", index: 3, status: "waiting", lastTurn: "completed" }]);
-    expect(manager.views()[0]?.tools.map((t) => t.outcome)).toEqual(["done", "done", "done"]);
+    expect(agentViews(manager)).toMatchObject([{ id: "a1", name: "Reviewer", index: 3, status: "waiting", lastTurn: "completed" }]);
+    expect(agentViews(manager)[0]?.tools.map((t) => t.outcome)).toEqual(["done", "done", "done"]);
   });
 
   it("restoring twice (the webview asks on every show) adds nothing", async () => {
@@ -270,7 +299,7 @@ describe("AgentManager after a window reload", () => {
     writeSession(projectDir, "s1", "text-only");
     await manager.restore();
     await manager.restore();
-    expect(manager.views()).toHaveLength(1);
+    expect(agentViews(manager)).toHaveLength(1);
   });
 
   it("drops agents whose terminal does not come back, and does not bind by name when the pid does not match", async () => {
@@ -278,7 +307,7 @@ describe("AgentManager after a window reload", () => {
     const { manager, store } = await reloadWith([binding(), binding({ agentId: "a2", shellPid: 888, terminalName: "x" })], [["Claude Code #3", 999]], ioClock);
     await manager.restore();
     // VS Code may still be bringing terminals back: the cards show, reconnecting, and the bindings are kept for a while...
-    expect(manager.views().map((v) => [v.id, v.reconnecting])).toEqual([
+    expect(agentViews(manager).map((v) => [v.id, v.reconnecting])).toEqual([
       ["a1", true],
       ["a2", true],
     ]);
@@ -286,7 +315,7 @@ describe("AgentManager after a window reload", () => {
     ioClock.advance(TERMINAL_REVIVAL_GRACE_MS);
     // ...and dropped after, cards included.
     await vi.waitFor(() => expect(store.bindings).toEqual([]));
-    expect(manager.views()).toEqual([]);
+    expect(agentViews(manager)).toEqual([]);
   });
 
   it("keeps waiting, reconnecting, for a terminal whose shell still runs (VS Code may revive it only when the terminal view shows)", async () => {
@@ -295,10 +324,10 @@ describe("AgentManager after a window reload", () => {
     await manager.restore();
     ioClock.advance(TERMINAL_REVIVAL_GRACE_MS * 3);
     await new Promise((r) => setTimeout(r, 50));
-    expect(manager.views()).toMatchObject([{ id: "a1", reconnecting: true }]);
+    expect(agentViews(manager)).toMatchObject([{ id: "a1", reconnecting: true }]);
     expect(store.bindings).toHaveLength(1);
     host.revive("Claude Code #3", 777);
-    await vi.waitFor(() => expect(manager.views()).toMatchObject([{ id: "a1", reconnecting: false }]));
+    await vi.waitFor(() => expect(agentViews(manager)).toMatchObject([{ id: "a1", reconnecting: false }]));
   });
 
   it("gives a card back when VS Code revives its terminal after the extension started", async () => {
@@ -306,13 +335,13 @@ describe("AgentManager after a window reload", () => {
     writeSession(projectDir, "s1", "text-only");
     const restoring = manager.restore();
     // At once, before anything is awaited: the card, reconnecting (never an empty panel)...
-    expect(manager.views()).toMatchObject([{ id: "a1", name: "Reviewer", reconnecting: true }]);
+    expect(agentViews(manager)).toMatchObject([{ id: "a1", name: "Reviewer", reconnecting: true }]);
     await restoring;
     // ...with the state its transcript's tail says while its terminal is still away...
-    await vi.waitFor(() => expect(manager.views()).toMatchObject([{ id: "a1", reconnecting: true, status: "waiting", lastTurn: "completed" }]));
+    await vi.waitFor(() => expect(agentViews(manager)).toMatchObject([{ id: "a1", reconnecting: true, status: "waiting", lastTurn: "completed" }]));
     host.revive("Claude Code #3", 777);
     // ...and itself once bound, its terminal named like the card again.
-    await vi.waitFor(() => expect(manager.views()).toMatchObject([{ id: "a1", name: "Reviewer", status: "waiting", reconnecting: false }]));
+    await vi.waitFor(() => expect(agentViews(manager)).toMatchObject([{ id: "a1", name: "Reviewer", status: "waiting", reconnecting: false }]));
     await vi.waitFor(() => expect(host.terminals[0]?.name).toBe("Reviewer"));
   });
 
@@ -321,7 +350,8 @@ describe("AgentManager after a window reload", () => {
     const told: AgentChange[] = [];
     manager.onDidChange((change) => told.push(change));
     void manager.restore();
-    expect(told).toMatchObject([{ type: "updated", agent: { id: "a1", name: "Reviewer", reconnecting: true } }]);
+    expect(told).toEqual([{ type: "added", id: "a1" }]);
+    expect(manager.view("a1")).toMatchObject({ id: "a1", name: "Reviewer", reconnecting: true });
   });
 
   it("keeps numbering after the restored agents", async () => {

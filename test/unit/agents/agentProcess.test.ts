@@ -13,6 +13,8 @@ import { FakeProcessMonitor, FakeTerminalHost, MemoryStore, memoryLog } from "..
 import { loadScenario, sessionFiles } from "../../support/recorded";
 import { useTempDirs } from "../../support/tempDir";
 import { waitForChange } from "../../support/waitFor";
+import { agentViews } from "../../support/agentViews";
+import { cardStoreOver } from "../../support/cardStoreOver";
 
 const tempDir = useTempDirs();
 const managers: AgentManager[] = [];
@@ -23,7 +25,14 @@ afterEach(async () => {
 const CLAUDE = { command: "claude", args: ["--model", "x"] };
 
 function setup(
-  opts: { adopt?: boolean; extras?: boolean; store?: MemoryStore; host?: FakeTerminalHost; projectDir?: string; remove?: (paths: readonly string[]) => Promise<void> } = {},
+  opts: {
+    adopt?: boolean;
+    extras?: boolean;
+    store?: MemoryStore;
+    host?: FakeTerminalHost;
+    projectDir?: string;
+    remove?: (paths: readonly string[]) => Promise<void>;
+  } = {},
 ) {
   const projectDir = opts.projectDir ?? tempDir();
   mkdirSync(projectDir, { recursive: true });
@@ -45,14 +54,15 @@ function setup(
     removeLaunchFiles: opts.remove ?? (async (paths) => void removed.push([...paths])),
   });
   managers.push(manager);
-  const until = <T>(probe: () => T | undefined | false, what = "a change") =>
-    waitForChange((cb) => manager.onDidChange(cb).dispose, probe, 8000, what);
+  const until = <T>(probe: () => T | undefined | false, what = "a change") => waitForChange((cb) => manager.onDidTouch(cb).dispose, probe, 8000, what);
   return { manager, host, monitor, projectDir, until, removed };
 }
 
 /** The several-tools session cut just before its first tool result: a tool is running. */
 function writeRunningTool(projectDir: string, sessionId: string): void {
-  const lines = readFileSync(sessionFiles(loadScenario("several-tools"))[0] as string, "utf8").split("\n").filter(Boolean);
+  const lines = readFileSync(sessionFiles(loadScenario("several-tools"))[0] as string, "utf8")
+    .split("\n")
+    .filter(Boolean);
   const firstResult = lines.findIndex((l) => l.includes('"tool_result"'));
   writeFileSync(join(projectDir, `${sessionId}.jsonl`), `${lines.slice(0, firstResult).join("\n")}\n`);
 }
@@ -80,10 +90,20 @@ describe("AgentManager with the CLI's live status", () => {
     managers.push(manager);
     await manager.open(CLAUDE, "/w");
     const shell = host.terminals[0]!.pid!;
-    await waitForChange((cb) => manager.onDidChange(cb).dispose, () => monitor.tracking(shell), 8000, "the monitor to track the shell");
+    await waitForChange(
+      (cb) => manager.onDidTouch(cb).dispose,
+      () => monitor.tracking(shell),
+      8000,
+      "the monitor to track the shell",
+    );
     writeRunningTool(projectDir, "session-1");
     monitor.report(shell, { state: "running", pid: 900, sessionId: "session-1", status: "busy" });
-    await waitForChange((cb) => manager.onDidChange(cb).dispose, () => (manager.views()[0]?.tools.length ?? 0) > 0, 3000, "the running tools from the transcript");
+    await waitForChange(
+      (cb) => manager.onDidTouch(cb).dispose,
+      () => (agentViews(manager)[0]?.tools.length ?? 0) > 0,
+      3000,
+      "the running tools from the transcript",
+    );
   });
 
   it("shows needs permission exactly while the status file says so, and the transcript status otherwise", async () => {
@@ -92,19 +112,19 @@ describe("AgentManager with the CLI's live status", () => {
     const shell = host.terminals[0]!.pid!;
     await until(() => monitor.tracking(shell), "the monitor to track the shell");
     writeRunningTool(projectDir, "session-1");
-    await until(() => manager.views()[0]?.status === "active", "active from the transcript");
-    expect(manager.views()[0]?.statusSource).toBe("transcript");
+    await until(() => agentViews(manager)[0]?.status === "active", "active from the transcript");
+    expect(agentViews(manager)[0]?.statusSource).toBe("transcript");
 
     monitor.report(shell, { state: "running", pid: 900, sessionId: "session-1", status: "waiting", waitingFor: "permission prompt" });
-    expect(manager.views()[0]).toMatchObject({ status: "needsYou", statusSource: "process" });
+    expect(agentViews(manager)[0]).toMatchObject({ status: "needsYou", statusSource: "process" });
     const left: unknown[] = [];
     manager.onDidChange((c) => c.type === "permissionPromptLeft" && left.push(c));
     monitor.report(shell, { state: "running", pid: 900, sessionId: "session-1", status: "busy", statusUpdatedAt: 1234 });
-    expect(manager.views()[0]?.status).toBe("active");
+    expect(agentViews(manager)[0]?.status).toBe("active");
     // Answered in the terminal: prompts relayed to the panel before that moment are over.
     expect(left).toEqual([{ type: "permissionPromptLeft", agentId: "agent-1", at: 1234 }]);
     monitor.report(shell, { state: "running", pid: 900, sessionId: "session-1", status: "idle" });
-    expect(manager.views()[0]?.status).toBe("waiting");
+    expect(agentViews(manager)[0]?.status).toBe("waiting");
     expect(left).toHaveLength(1);
   });
 
@@ -114,11 +134,11 @@ describe("AgentManager with the CLI's live status", () => {
     const terminal = host.terminals[0]!;
     await until(() => monitor.tracking(terminal.pid!));
     writeRunningTool(projectDir, "session-1");
-    await until(() => manager.views()[0]?.tools.some((t) => t.outcome === "running"), "a running tool");
+    await until(() => agentViews(manager)[0]?.tools.some((t) => t.outcome === "running"), "a running tool");
     monitor.report(terminal.pid!, { state: "running", pid: 900, sessionId: "session-1", status: "busy" });
 
     monitor.report(terminal.pid!, { state: "none" });
-    const view = manager.views()[0]!;
+    const view = agentViews(manager)[0]!;
     expect(view.status).toBe("exited");
     expect(view.lastTurn).toBe("interrupted");
     expect(view.tools.filter((t) => t.outcome === "running")).toEqual([]);
@@ -126,25 +146,27 @@ describe("AgentManager with the CLI's live status", () => {
     expect(manager.restart(agent.id, "claude")).toBe(true);
     expect(terminal.ran).toEqual([{ command: "claude", args: ["--model", "x", "--mcp-config", "/tmp/agent-1.json", "--resume", "session-1"] }]);
     monitor.report(terminal.pid!, { state: "running", pid: 901, sessionId: "session-1", status: "idle" });
-    expect(manager.views()[0]?.status).toBe("waiting");
+    expect(agentViews(manager)[0]?.status).toBe("waiting");
     expect(manager.restart(agent.id, "claude")).toBe(false);
   });
 
   it("says the turn finished when the status file goes from busy to idle, even after the transcript's turn end", async () => {
     const { manager, host, monitor, projectDir, until } = setup();
     const changes: string[] = [];
-    manager.onDidChange((c) => changes.push(c.type));
+    const cards = cardStoreOver(manager);
+    cards.onDidFinishTurn(() => changes.push("turnFinished"));
     await manager.open(CLAUDE, "/w");
     const shell = host.terminals[0]!.pid!;
     await until(() => monitor.tracking(shell));
     monitor.report(shell, { state: "running", pid: 900, sessionId: "session-1", status: "busy" });
     // The whole turn is on disk while the CLI still says busy: the card stays active.
     copyFileSync(sessionFiles(loadScenario("text-only"))[0] as string, join(projectDir, "session-1.jsonl"));
-    await until(() => manager.views()[0]?.lastTurn === "completed", "the transcript's turn end");
-    expect(manager.views()[0]?.status).toBe("active");
+    await until(() => agentViews(manager)[0]?.lastTurn === "completed", "the transcript's turn end");
+    expect(agentViews(manager)[0]?.status).toBe("active");
     expect(changes).not.toContain("turnFinished");
     monitor.report(shell, { state: "running", pid: 900, sessionId: "session-1", status: "idle" });
     expect(changes.filter((c) => c === "turnFinished")).toHaveLength(1);
+    cards.dispose();
   });
 
   it("after a window reload, an agent whose claude died meanwhile shows exited, with nothing left running", async () => {
@@ -153,13 +175,15 @@ describe("AgentManager with the CLI's live status", () => {
     writeRunningTool(projectDir, "saved-session");
     const host = new FakeTerminalHost();
     host.adopt("Claude Code #1", 4321);
-    const store = new MemoryStore([{ agentId: "a1", name: "Agent #1", index: 1, sessionId: "saved-session", cwd: "/w", shellPid: 4321, terminalName: "Claude Code #1" }]);
+    const store = new MemoryStore([
+      { agentId: "a1", name: "Agent #1", index: 1, sessionId: "saved-session", cwd: "/w", shellPid: 4321, terminalName: "Claude Code #1" },
+    ]);
     const { manager, monitor, until } = setup({ store, host, projectDir });
     await manager.restore();
     await vi.waitFor(() => expect(monitor.tracking(4321)).toBe(true));
     // The monitor's first look: no claude under that shell any more.
     monitor.report(4321, { state: "none" });
-    const view = await until(() => manager.views()[0]?.status === "exited" && manager.views()[0], "the restored card to say claude exited");
+    const view = await until(() => agentViews(manager)[0]?.status === "exited" && agentViews(manager)[0], "the restored card to say claude exited");
     expect(view.lastTurn).toBe("interrupted");
     expect(view.tools.filter((t) => t.outcome === "running")).toEqual([]);
   });
@@ -169,7 +193,7 @@ describe("AgentManager with the CLI's live status", () => {
     await manager.open(CLAUDE, "/w");
     await until(() => monitor.tracking(host.terminals[0]!.pid!));
     monitor.report(host.terminals[0]!.pid!, { state: "none" });
-    expect(manager.views()[0]?.status).toBe("starting");
+    expect(agentViews(manager)[0]?.status).toBe("starting");
   });
 
   it("moves to the session the process names after /clear, without waiting for the content rule", async () => {
@@ -185,8 +209,8 @@ describe("AgentManager with the CLI's live status", () => {
     // Another terminal is in front: the content rule alone would not move this agent.
     host.setActive(host.adopt("bash", 77));
     monitor.report(shell, { state: "running", pid: 900, sessionId: newId, status: "idle" });
-    await until(() => manager.views()[0]?.tools.some((t) => t.label === "Running: echo two"), "the agent to follow the new session");
-    expect(manager.views()).toHaveLength(1);
+    await until(() => agentViews(manager)[0]?.tools.some((t) => t.label === "Running: echo two"), "the agent to follow the new session");
+    expect(agentViews(manager)).toHaveLength(1);
   });
 
   it("removes the agent's launch files when its terminal closes", async () => {
@@ -194,7 +218,7 @@ describe("AgentManager with the CLI's live status", () => {
     await manager.open(CLAUDE, "/w");
     expect(host.terminals[0]!.spec!.args).toEqual(["--model", "x", "--mcp-config", "/tmp/agent-1.json", "--session-id", "session-1"]);
     host.close(host.terminals[0]!);
-    await until(() => manager.views().length === 0);
+    await until(() => agentViews(manager).length === 0);
     await vi.waitFor(() => expect(removed).toEqual([["/tmp/agent-1"]]));
   });
 
@@ -204,7 +228,7 @@ describe("AgentManager with the CLI's live status", () => {
     const { manager, host, until } = setup({ extras: true, remove: slowRemove });
     await manager.open(CLAUDE, "/w");
     host.close(host.terminals[0]!);
-    await until(() => manager.views().length === 0);
+    await until(() => agentViews(manager).length === 0);
     await manager.dispose();
     order.push("disposed");
     expect(order).toEqual(["launch files removed", "disposed"]);
@@ -213,7 +237,9 @@ describe("AgentManager with the CLI's live status", () => {
   it("when disposed (window closing), follows no claude any more: not its agents', not a reconnecting card's, and adopts no terminal", async () => {
     const host = new FakeTerminalHost();
     // After a reload: one saved agent whose terminal is not back yet (its card reconnecting, watching its saved shell).
-    const store = new MemoryStore([{ agentId: "a1", name: "Agent #1", index: 1, sessionId: "saved-session", cwd: "/w", shellPid: 4321, terminalName: "Claude Code #1" }]);
+    const store = new MemoryStore([
+      { agentId: "a1", name: "Agent #1", index: 1, sessionId: "saved-session", cwd: "/w", shellPid: 4321, terminalName: "Claude Code #1" },
+    ]);
     const { manager, monitor, until } = setup({ store, host });
     await manager.restore();
     await manager.open(CLAUDE, "/w");
@@ -237,7 +263,7 @@ describe("AgentManager adopting terminals where claude was started by hand", () 
     await vi.waitFor(() => expect(monitor.tracking(555)).toBe(true));
     copyFileSync(sessionFiles(loadScenario("several-tools"))[0] as string, join(projectDir, "hand-started.jsonl"));
     monitor.report(555, { state: "running", pid: 901, sessionId: "hand-started", status: "idle", cwd: "/w" });
-    const card = await until(() => manager.views().find((v) => v.tools.length > 0), "the adopted card to show its tools");
+    const card = await until(() => agentViews(manager).find((v) => v.tools.length > 0), "the adopted card to show its tools");
     expect(card).toMatchObject({ name: "Agent #1", status: "waiting" });
     manager.focus(card.id);
     expect(terminal.shown).toBe(1);
@@ -251,7 +277,7 @@ describe("AgentManager adopting terminals where claude was started by hand", () 
     await manager.open(CLAUDE, "/w");
     const agentShell = host.terminals.at(-1)?.pid as number;
     await until(() => monitor.tracking(agentShell), "the agent's own terminal to be watched");
-    expect(manager.views().map((v) => v.name)).toEqual(["Agent #1"]);
+    expect(agentViews(manager).map((v) => v.name)).toEqual(["Agent #1"]);
     // Not even watched: no process polling for terminals nobody asked about.
     expect(monitor.tracking(556)).toBe(false);
   });
@@ -264,8 +290,8 @@ describe("AgentManager adopting terminals where claude was started by hand", () 
     // is, the command terminal had its turn.
     host.revive("bash", 558);
     monitor.report(558, { state: "running", pid: 904, sessionId: "hand-started", status: "idle", cwd: "/w" });
-    await until(() => monitor.tracking(558) && manager.views().length > 0, "the plain terminal's card");
-    expect(manager.views()).toHaveLength(1);
+    await until(() => monitor.tracking(558) && agentViews(manager).length > 0, "the plain terminal's card");
+    expect(agentViews(manager)).toHaveLength(1);
     expect(monitor.tracking(557)).toBe(false);
   });
 });

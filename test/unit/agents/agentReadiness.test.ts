@@ -12,7 +12,7 @@ function fakeAgent(status: AgentFacts["status"], statusSource: AgentFacts["statu
   const changed = new Emitter<void>();
   let view = { id: "a1", status, statusSource, lastTurn: "none" } as AgentFacts;
   return {
-    source: { views: () => [view], onDidChange: changed.event },
+    source: { card: (id: string) => (id === view.id ? view : undefined), onDidChangeCard: changed.event },
     set(next: Partial<AgentFacts>) {
       view = { ...view, ...next };
       changed.fire();
@@ -79,6 +79,6 @@ describe("typing a task at a new agent's prompt", () => {
     const agent = fakeAgent("waiting");
     agent.set({ status: "exited" });
     await expect(whenTaken(agent.source, "a1", 1_000)).resolves.toBe(false);
-    await expect(whenTaken({ views: () => [], onDidChange: new Emitter<void>().event }, "a1", 1_000)).resolves.toBe(false);
+    await expect(whenTaken({ card: () => undefined, onDidChangeCard: new Emitter<void>().event }, "a1", 1_000)).resolves.toBe(false);
   });
 });

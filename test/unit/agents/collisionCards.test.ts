@@ -8,13 +8,12 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { followCollisionAgents, sharedFileSource } from "../../../src/agents/collisions/collisionCards";
-import type { AgentChange } from "../../../src/agents/agent/agentRegistry";
 import { type AgentLiveView, LiveBoard } from "../../../src/agents/cards/liveBoard";
 import { nodeCollisionDisk } from "../../../src/core/collisions/collisionDisk";
 import { CollisionGuard } from "../../../src/core/collisions/collisionGuard";
 import { ApprovalQueue } from "../../../src/core/mcp/approvalQueue";
 import { ToolCallTracker } from "../../../src/core/mcp/toolCallTracker";
-import { Emitter } from "../../../src/core/util/emitter";
+import { handCards } from "../../support/cardEvents";
 import { useTempDirs } from "../../support/tempDir";
 
 const tempDir = useTempDirs();
@@ -26,11 +25,13 @@ describe("shared files on the cards", () => {
     writeFileSync(join(root, "App.tsx"), "a\n");
     const guard = new CollisionGuard(nodeCollisionDisk(() => [root]));
     const agents: Record<string, { name: string; cwd: string }> = { a1: { name: "Agent #1", cwd: root }, a2: { name: "Fixer", cwd: "/elsewhere" } };
-    const board = new LiveBoard(new ToolCallTracker(), new ApprovalQueue(), undefined, undefined, Date.now, { shared: sharedFileSource(guard, { agentInfo: (id) => agents[id] }) });
-    const changes = new Emitter<AgentChange>();
-    followCollisionAgents(guard, changes.event);
+    const shared = sharedFileSource(guard, { agentInfo: (id) => agents[id] });
+    const board = new LiveBoard({ calls: new ToolCallTracker(), approvals: new ApprovalQueue(), extras: { shared } });
+    const cards = handCards();
+    followCollisionAgents(guard, cards);
+    // What the card store does: the agents a source names are looked at again.
     const sent: AgentLiveView[] = [];
-    board.onDidChange((live) => sent.push(live));
+    shared.onDidChange((ids) => ids.forEach((id) => sent.push(board.view(id))));
 
     await guard.beforeEdit("a1", "t1", join(root, "App.tsx"));
     await guard.beforeEdit("a2", "t2", join(root, "App.tsx"));
@@ -39,17 +40,17 @@ describe("shared files on the cards", () => {
     // Outside its own folder, the file is shown whole.
     expect(last("a2")).toEqual([{ file: join(root, "App.tsx"), withAgents: ["Agent #1"] }]);
 
-    changes.fire({ type: "removed", id: "a2" });
+    cards.remove("a2");
     expect(last("a1")).toEqual([]);
   });
 
   it("an agent that went idle is editing nothing now", async () => {
     const root = tempDir();
     const guard = new CollisionGuard(nodeCollisionDisk(() => [root]));
-    const changes = new Emitter<AgentChange>();
-    followCollisionAgents(guard, changes.event);
+    const cards = handCards();
+    followCollisionAgents(guard, cards);
     await guard.beforeEdit("a1", "t1", join(root, "x.ts"));
-    changes.fire({ type: "updated", agent: { id: "a1", status: "waiting" } as never });
+    cards.change({ id: "a1", status: "waiting" } as never);
     expect(await guard.beforeEdit("a2", "t2", join(root, "x.ts"))).toBeUndefined();
   });
 });

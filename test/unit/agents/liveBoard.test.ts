@@ -10,7 +10,38 @@ import { jsonResult } from "../../../src/core/mcp/toolResult";
 import { completeWithOutputSoFar } from "../../../src/core/toolDeclarations";
 import type { TranscriptEvent } from "../../../src/core/transcript/events";
 import { Emitter } from "../../../src/core/util/emitter";
+import { CardStore } from "../../../src/agents/cards/cardStore";
+import type { TranscriptEventsRead } from "../../../src/agents/agent/agentRegistry";
+import type { AgentFacts, CardView } from "../../../src/shared/protocol";
 
+/** Agents the store knows: any it is asked about, with nothing of their own (the live part is under test). */
+function everyAgent() {
+  const nothing = new Emitter<never>();
+  const reads = new Emitter<TranscriptEventsRead>();
+  const known = new Set<string>();
+  const view = (id: string): AgentFacts => {
+    known.add(id);
+    const facts = { id, name: id, index: 1, status: "active" as const, lastTurn: "none" as const, tools: [], focused: false, retry: null, context: null };
+    return { ...facts, statusSource: "process", needsYou: null, reconnecting: false, exitMessage: null };
+  };
+  const agents = {
+    onDidChange: nothing.event,
+    onDidTouch: nothing.event,
+    onDidReadTranscript: reads.event,
+    agentIds: () => [...known],
+    view,
+    agentInfo: () => undefined,
+  };
+  return { agents, read: (agentId: string, events: TranscriptEvent[]) => reads.fire({ agentId, events }) };
+}
+
+/** The card's live part, as the board gives it. */
+function livePart(card: CardView): AgentLiveView {
+  const { calls, prompts, sharedFiles, worktree, sessionEdits, usage, limit, history, stillRunning, reviewComments, race } = card;
+  const optional = { usage, limit, history, stillRunning, reviewComments, race };
+  const present = Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined));
+  return { agentId: card.id, calls, prompts, sharedFiles, worktree, sessionEdits, ...present };
+}
 
 function toolStart(id: string, name: string): TranscriptEvent {
   return { kind: "toolStart", id, name, input: {}, label: name, action: name, parent: null, at: 0 };
@@ -30,14 +61,17 @@ function setup() {
   const hookChanged = new Emitter<string>();
   let hookTools: { id: string; outcome?: string }[] = [];
   const hooks = { tools: () => hookTools, onDidChange: hookChanged.event };
-  const board = new LiveBoard(tracker, approvals, permissions, hooks, () => now);
+  const board = new LiveBoard({ calls: tracker, approvals, permissions, hooks }, () => now);
+  // The card store over it (every agent known, each tick run at once): what it sends is each card's live part.
+  const { agents, read } = everyAgent();
+  const store = new CardStore({ agents, board, schedule: (flush) => flush() });
   const setNow = (ms: number) => (now = ms);
   const hookSays = (agentId: string, tools: { id: string; outcome?: string }[]) => {
     hookTools = tools;
     hookChanged.fire(agentId);
   };
   const sent: AgentLiveView[] = [];
-  board.onDidChange((live) => sent.push(live));
+  store.onDidChangeCard((card) => sent.push(livePart(card)));
   // A tool that waits until the test releases it (or the call is force-finished).
   const hang = tracker.wrapHandler({
     name: "execute_command",
@@ -45,13 +79,13 @@ function setup() {
     display: (a) => a.command,
     complete: completeWithOutputSoFar,
   });
-  return { tracker, approvals, board, sent, hang, setPrompts, permissionsChanged, setNow, hookSays };
+  return { tracker, approvals, board, store, read, sent, hang, setPrompts, permissionsChanged, setNow, hookSays };
 }
 
 describe("LiveBoard", () => {
   it("puts a call on its tool_use's row by the client's _meta id, and takes it off the moment it is force-finished", async () => {
-    const { tracker, board, sent, hang } = setup();
-    board.transcriptEvents("a1", [toolStart("toolu_1", "mcp__arcadia__execute_command")]);
+    const { tracker, sent, hang, read } = setup();
+    read("a1", [toolStart("toolu_1", "mcp__arcadia__execute_command")]);
     const result = hang({ command: "sleep 1000" }, { agentId: "a1", _meta: { "claudecode/toolUseId": "toolu_1" } });
     expect(sent.at(-1)).toMatchObject({ agentId: "a1", calls: [{ toolUseId: "toolu_1", tool: "execute_command", display: "sleep 1000" }] });
     expect(sent.at(-1)?.calls[0]?.completeHint).toMatch(/output so far/);
@@ -75,10 +109,10 @@ describe("LiveBoard", () => {
     ]);
   });
 
-  it("once disposed, sends nothing more and stops listening to its sources", () => {
-    const { board, sent, hang, setPrompts, permissionsChanged } = setup();
+  it("once its card store is disposed, nothing more is sent and nothing listens to its sources", () => {
+    const { store, sent, hang, setPrompts, permissionsChanged } = setup();
     expect(permissionsChanged.hasListeners).toBe(true);
-    board.dispose();
+    store.dispose();
     void hang({ command: "sleep 1000" }, { agentId: "a1" });
     setPrompts([{ id: "perm-1", agentId: "a1", subject: "Bash: touch x", canAlwaysAllow: false }]);
     expect(sent).toEqual([]);
@@ -86,11 +120,14 @@ describe("LiveBoard", () => {
   });
 
   it("without _meta, matches the oldest pending tool_use of that tool, never one twice", () => {
-    const { board, hang } = setup();
-    board.transcriptEvents("a1", [toolStart("toolu_1", "mcp__arcadia__execute_command"), toolStart("toolu_2", "mcp__arcadia__execute_command")]);
+    const { board, hang, read } = setup();
+    read("a1", [toolStart("toolu_1", "mcp__arcadia__execute_command"), toolStart("toolu_2", "mcp__arcadia__execute_command")]);
     void hang({ command: "one" }, { agentId: "a1" });
     void hang({ command: "two" }, { agentId: "a1" });
-    expect(board.view("a1").calls.map((c) => [c.display, c.toolUseId])).toEqual([["one", "toolu_1"], ["two", "toolu_2"]]);
+    expect(board.view("a1").calls.map((c) => [c.display, c.toolUseId])).toEqual([
+      ["one", "toolu_1"],
+      ["two", "toolu_2"],
+    ]);
     expect(board.view("a2").calls).toEqual([]);
   });
 
@@ -101,7 +138,14 @@ describe("LiveBoard", () => {
     const asked = approvals.enqueue("command", "rm -rf build", { agentId: "a1", callId, reason: "it is not on arcadia.mcp.allowedCommands" });
     setPrompts([{ id: "perm-1", agentId: "a1", toolUseId: "toolu_3", subject: "Bash: touch x", canAlwaysAllow: true }]);
     expect(board.view("a1").prompts).toEqual([
-      { id: asked.id, kind: "command", subject: "rm -rf build", reason: "it is not on arcadia.mcp.allowedCommands", toolUseId: "toolu_9", canAlwaysAllow: false },
+      {
+        id: asked.id,
+        kind: "command",
+        subject: "rm -rf build",
+        reason: "it is not on arcadia.mcp.allowedCommands",
+        toolUseId: "toolu_9",
+        canAlwaysAllow: false,
+      },
       { id: "perm-1", kind: "permission", subject: "Bash: touch x", toolUseId: "toolu_3", canAlwaysAllow: true },
     ]);
     approvals.decide(asked.id, "allow");
@@ -110,9 +154,12 @@ describe("LiveBoard", () => {
   });
 
   it("a batch of 10 calls, 5 needing approval, arriving out of order, some without _meta: every prompt on its own row; a denial cascade leaves no stale row", () => {
-    const { approvals, board, hang, tracker } = setup();
+    const { approvals, board, hang, tracker, read } = setup();
     const ids = Array.from({ length: 10 }, (_, i) => `toolu_${i}`);
-    board.transcriptEvents("a1", ids.map((id) => toolStart(id, "mcp__arcadia__execute_command")));
+    read(
+      "a1",
+      ids.map((id) => toolStart(id, "mcp__arcadia__execute_command")),
+    );
     // Calls 5..9 carry the CLI's _meta id and arrive in reverse order; 0..4 carry none and arrive in order.
     for (const i of [9, 8, 7, 6, 5]) void hang({ command: `cmd ${i}` }, { agentId: "a1", _meta: { "claudecode/toolUseId": ids[i] } });
     for (const i of [0, 1, 2, 3, 4]) void hang({ command: `cmd ${i}` }, { agentId: "a1" });
@@ -126,7 +173,10 @@ describe("LiveBoard", () => {
     expect(view.prompts.map((p) => [p.subject, p.toolUseId]).sort()).toEqual([1, 3, 5, 7, 9].map((i) => [`cmd ${i}`, ids[i]]).sort());
 
     // The user denies one in the terminal: the CLI ends it and the ones queued after it.
-    board.transcriptEvents("a1", ids.slice(6).map((id) => ({ kind: "toolEnd", id, outcome: "interrupted", at: 1 }) as TranscriptEvent));
+    read(
+      "a1",
+      ids.slice(6).map((id) => ({ kind: "toolEnd", id, outcome: "interrupted", at: 1 }) as TranscriptEvent),
+    );
     void hang({ command: "late" }, { agentId: "a1" });
     // A later call without _meta never lands on a denied row (all pending ones are matched).
     expect(board.view("a1").calls.find((c) => c.display === "late")?.toolUseId).toBeNull();
@@ -146,7 +196,7 @@ describe("LiveBoard", () => {
   });
 
   it("a permission prompt's wait is closed when it goes, and a hook saying the call ran marks it allowed (not denied)", () => {
-    const { board, setPrompts, setNow, hookSays } = setup();
+    const { board, setPrompts, setNow, hookSays, read } = setup();
     setNow(5_000);
     setPrompts([{ id: "perm-1", agentId: "a1", toolUseId: "toolu_p", subject: "Bash: touch x", canAlwaysAllow: false }]);
     setNow(9_000);
@@ -155,7 +205,7 @@ describe("LiveBoard", () => {
     hookSays("a1", [{ id: "toolu_p", outcome: "done" }]);
     expect(board.waits.of("a1").get("toolu_p")?.ran).toBe(true);
     // The next turn's prompt drops the waits of the calls before it.
-    board.transcriptEvents("a1", [{ kind: "prompt", text: "next", source: "user", at: 10_000 }]);
+    read("a1", [{ kind: "prompt", text: "next", source: "user", at: 10_000 }]);
     expect(board.waits.of("a1").size).toBe(0);
   });
 });

@@ -10,8 +10,6 @@ import type { AgentFacts } from "../../../src/shared/protocol";
 import { beforeAndAfterReload } from "../../support/observedReplay";
 import { loadScenario } from "../../support/recorded";
 
-
-
 const SCENARIOS = ["permission-deny-then-approve", "escape-slow-tool", "subagent-background", "away-summary"];
 const cases = SCENARIOS.flatMap((scenario) => loadScenario(scenario).checkpoints.map((c) => [scenario, c.name] as const));
 

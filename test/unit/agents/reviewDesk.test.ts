@@ -20,6 +20,7 @@ import type { AgentFacts } from "../../../src/shared/protocol";
 import { memoryLog } from "../../support/fakeTerminals";
 import { useTempDirs } from "../../support/tempDir";
 import { waitForChange } from "../../support/waitFor";
+import { handCards } from "../../support/cardEvents";
 
 const tempDir = useTempDirs();
 
@@ -33,6 +34,7 @@ function terminal(): TerminalHandle & { typed: string[] } {
 function world(saved?: AgentReview[]) {
   const dir = tempDir();
   const changes = new Emitter<AgentChange>();
+  const cards = handCards((id) => agents.get(id)?.view);
   const transcripts = new Emitter<TranscriptEventsRead>();
   const agents = new Map<string, { view: AgentFacts; cwd: string; terminal: ReturnType<typeof terminal> }>();
   const add = (id: string, name: string, status: AgentFacts["status"]) => {
@@ -44,8 +46,8 @@ function world(saved?: AgentReview[]) {
     const agent = agents.get(id)!;
     const before = agent.view.status;
     agent.view = { ...agent.view, status };
-    changes.fire({ type: "updated", agent: agent.view });
-    if (before === "active" && status === "waiting") changes.fire({ type: "turnFinished", agent: agent.view });
+    if (before === "active" && status === "waiting") cards.finish(agent.view);
+    else cards.change(agent.view);
   };
   const saves: AgentReview[][] = [];
   const unreadable = new Set<string>();
@@ -55,7 +57,6 @@ function world(saved?: AgentReview[]) {
   const log = memoryLog();
   const desk = new ReviewDesk({
     agents: {
-      views: () => [...agents.values()].map((a) => a.view),
       agentInfo: (id) => {
         const a = agents.get(id);
         return a && { name: a.view.name, cwd: a.cwd, terminal: a.terminal };
@@ -70,6 +71,7 @@ function world(saved?: AgentReview[]) {
     onAnswered: (id) => (answered.push(id), answeredNow.fire()),
     onClosedWithDrafts: (_id, name, drafts) => closedNotices.push(`${name}: ${drafts}`),
   });
+  desk.followCards(cards);
   const write = (name: string, text: string) => (writeFileSync(join(dir, name), text), join(dir, name));
   const events = (agentId: string, list: TranscriptEvent[]) => transcripts.fire({ agentId, events: list });
   const until = <T>(probe: () => T | undefined | false, what: string) =>
@@ -109,7 +111,7 @@ describe("review comments sent to an agent", () => {
     await w.until(() => w.desk.reviewComments("a1")?.awaiting === 1, "a1's comments sent");
     w.setStatus("a1", "waiting");
     expect(a1.terminal.typed).toHaveLength(1);
-    expect(a1.terminal.typed[0]).toContain("[1] App.tsx line 3, which reads `export const title = \"base\";`: Use a constant.");
+    expect(a1.terminal.typed[0]).toContain('[1] App.tsx line 3, which reads `export const title = "base";`: Use a constant.');
     expect(a1.terminal.typed[0]).not.toContain("Agent two's own comment.");
     expect(a2.terminal.typed).toEqual([]);
     expect(w.desk.reviewComments("a2")).toMatchObject({ drafts: 1, awaiting: 0 });

@@ -19,7 +19,15 @@ function entry(extra: Partial<SessionEntry> = {}): SessionEntry {
 describe("a session's row", () => {
   it("before its whole read: the /rename title, the first prompt beside it, no figures yet", () => {
     const row = sessionRow(entry(), context);
-    expect(row).toMatchObject({ title: "Billing fix", firstPrompt: "Plan the billing fix", turns: null, tokens: null, costUsd: null, followedBy: "Agent #2", worktree: "fix-login" });
+    expect(row).toMatchObject({
+      title: "Billing fix",
+      firstPrompt: "Plan the billing fix",
+      turns: null,
+      tokens: null,
+      costUsd: null,
+      followedBy: "Agent #2",
+      worktree: "fix-login",
+    });
     expect(row.search).toContain("plan the billing fix");
   });
 

@@ -43,7 +43,10 @@ describe("a notification that asks for something", () => {
 
   it("is shown a bounded number of times, whatever closes it", async () => {
     let shows = 0;
-    await untilAnswered(async () => (shows++, undefined), () => true);
+    await untilAnswered(
+      async () => (shows++, undefined),
+      () => true,
+    );
     expect(shows).toBe(MAX_SHOWS);
   });
 

@@ -6,13 +6,13 @@ import { execFileSync } from "node:child_process";
 import { realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { AgentChange } from "../../../src/agents/agent/agentRegistry";
 import { followWorktreeAgents, WorktreeCards } from "../../../src/agents/worktrees/worktreeCards";
 import { changeStats } from "../../../src/core/git/changeStats";
 import { createWorktree, worktreeOf } from "../../../src/core/git/worktreeCreate";
 import { Emitter } from "../../../src/core/util/emitter";
 import { waitForChange } from "../../support/waitFor";
 import { useTempDirs } from "../../support/tempDir";
+import { handCards } from "../../support/cardEvents";
 
 const tempDir = useTempDirs();
 process.env = { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com" };
@@ -26,15 +26,20 @@ describe("worktree agents on their cards", () => {
     execFileSync("git", ["commit", "-q", "-m", "base"], { cwd: root });
     const tree = await createWorktree(root, "one");
     const cards = new WorktreeCards({ worktreeOf, changeStats, log: () => undefined, settleMs: 10 });
-    const changes = new Emitter<AgentChange>();
+    const changes = handCards();
     const hooks = new Emitter<string>();
     const cwd: Record<string, string> = { a1: tree.path, a2: root };
-    followWorktreeAgents(cards, { onDidChange: changes.event, agentCwd: (id) => cwd[id], onDidHook: hooks.event });
+    followWorktreeAgents(cards, { cards: changes, agentCwd: (id) => cwd[id], onDidHook: hooks.event });
     const view = (id: string, want: (v: ReturnType<WorktreeCards["worktree"]>) => boolean) =>
-      waitForChange((on) => cards.onDidChange(on).dispose, () => want(cards.worktree(id)) && cards.worktree(id), 10_000, `${id}'s worktree view`);
+      waitForChange(
+        (on) => cards.onDidChange(on).dispose,
+        () => want(cards.worktree(id)) && cards.worktree(id),
+        10_000,
+        `${id}'s worktree view`,
+      );
 
-    changes.fire({ type: "updated", agent: { id: "a1", status: "active" } as never });
-    changes.fire({ type: "updated", agent: { id: "a2", status: "active" } as never });
+    changes.change({ id: "a1", status: "active" } as never);
+    changes.change({ id: "a2", status: "active" } as never);
     expect(await view("a1", (v) => v?.changes !== null)).toEqual({ branch: "worktree-one", base: "main", changes: { files: 0, added: 0, removed: 0 } });
 
     writeFileSync(join(tree.path, "a.ts"), "a\nb\nc\n");
@@ -42,7 +47,7 @@ describe("worktree agents on their cards", () => {
     hooks.fire("a1");
     expect(await view("a1", (v) => v?.changes?.files === 2)).toMatchObject({ changes: { files: 2, added: 3, removed: 0 } });
     expect(cards.worktree("a2")).toBeNull();
-    changes.fire({ type: "removed", id: "a1" });
+    changes.remove("a1");
     expect(cards.worktree("a1")).toBeNull();
     cards.dispose();
   });

@@ -27,8 +27,23 @@ function setup(mode: CollisionMode) {
     agentName: (id) => ({ a1: "Agent #1", a2: "Agent #2" })[id] ?? id,
     log: () => undefined,
   });
-  const send = async (agentId: string, hook_event_name: HookEventName, tool_use_id: string, tool_name = "Edit", file = "App.tsx", extra: Record<string, unknown> = {}) => {
-    const input: HookInput = { hook_event_name, session_id: `s-${agentId}`, cwd: root, tool_name, tool_use_id, tool_input: { file_path: join(root, file), old_string: "a", new_string: "b" }, ...extra };
+  const send = async (
+    agentId: string,
+    hook_event_name: HookEventName,
+    tool_use_id: string,
+    tool_name = "Edit",
+    file = "App.tsx",
+    extra: Record<string, unknown> = {},
+  ) => {
+    const input: HookInput = {
+      hook_event_name,
+      session_id: `s-${agentId}`,
+      cwd: root,
+      tool_name,
+      tool_use_id,
+      tool_input: { file_path: join(root, file), old_string: "a", new_string: "b" },
+      ...extra,
+    };
     return hooks({ agentId, input, signal: new AbortController().signal });
   };
   return { root, guard, seen, send, setMode: (m: CollisionMode) => (current = m) };
@@ -40,7 +55,11 @@ describe("the collision guard on Claude Code's hooks", () => {
     expect(await send("a1", "PreToolUse", "t1")).toEqual({});
     expect(await send("a1", "PostToolUse", "t1")).toEqual({});
     expect(await send("a2", "PreToolUse", "t2")).toEqual({
-      hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask", permissionDecisionReason: "Arcadia: Agent #1 also edits App.tsx (changed it, not committed yet)" },
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "ask",
+        permissionDecisionReason: "Arcadia: Agent #1 also edits App.tsx (changed it, not committed yet)",
+      },
     });
     // Every hook still reached the rest of Arcadia (rows, permission prompts).
     expect(seen).toEqual(["a1:PreToolUse", "a1:PostToolUse", "a2:PreToolUse"]);
@@ -65,7 +84,9 @@ describe("the collision guard on Claude Code's hooks", () => {
     await send("a1", "PreToolUse", "t1");
     await send("a3", "PreToolUse", "t3");
     await send("a3", "PostToolUse", "t3");
-    expect(JSON.stringify(await send("a2", "PreToolUse", "t2"))).toContain("Agent #1 and a3 also edit App.tsx (Agent #1: editing it now; a3: changed it, not committed yet)");
+    expect(JSON.stringify(await send("a2", "PreToolUse", "t2"))).toContain(
+      "Agent #1 and a3 also edit App.tsx (Agent #1: editing it now; a3: changed it, not committed yet)",
+    );
   });
 
   it("warn lets the edit through (no decision) and both cards share the file; off tracks nothing", async () => {

@@ -3,7 +3,15 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { agentWorktrees, createWorktree, ignoreWorktrees, repositoryRoot, worktreeNameProblem, worktreeOf, worktreesIgnored } from "../../../src/core/git/worktreeCreate";
+import {
+  agentWorktrees,
+  createWorktree,
+  ignoreWorktrees,
+  repositoryRoot,
+  worktreeNameProblem,
+  worktreeOf,
+  worktreesIgnored,
+} from "../../../src/core/git/worktreeCreate";
 import { useTempDirs } from "../../support/tempDir";
 
 const tempDir = useTempDirs();

@@ -114,7 +114,10 @@ describe("merging a worktree into its base", () => {
     writeFileSync(join(trees.a!, "notes.md"), "one\ntwo\nthree\nfour\n");
     const request = { repo: root, worktree: trees.a!, branch: "worktree-a", base: "main" };
     writeFileSync(join(root, "notes.md"), "mine\n");
-    expect(await planMerge(request)).toEqual({ ok: false, blocked: "The main checkout has uncommitted changes in files the merge touches: notes.md. Commit or stash them first." });
+    expect(await planMerge(request)).toEqual({
+      ok: false,
+      blocked: "The main checkout has uncommitted changes in files the merge touches: notes.md. Commit or stash them first.",
+    });
     git(root, "checkout", "-q", "--", "notes.md");
     git(root, "checkout", "-q", "-b", "other");
     expect(await planMerge(request)).toEqual({ ok: false, blocked: 'The main checkout is on "other", not "main": switch it to main first.' });
@@ -164,7 +167,10 @@ describe("removing a worktree", () => {
     git(trees.b!, "commit", "-qam", "b's work");
     const refused = await removeWorktree(root, trees.b!, "main", "");
     expect(refused).toEqual({ removed: false, wouldLose: "1 commit(s) not merged into the base (kept on branch worktree-b)" });
-    expect(await removeWorktree(root, trees.b!, "main", "1 commit(s) not merged into the base (kept on branch worktree-b)")).toEqual({ removed: true, branchDeleted: false });
+    expect(await removeWorktree(root, trees.b!, "main", "1 commit(s) not merged into the base (kept on branch worktree-b)")).toEqual({
+      removed: true,
+      branchDeleted: false,
+    });
     expect(git(root, "log", "--format=%s", "-1", "worktree-b")).toBe("b's work\n");
     rmSync(join(root, ".claude"), { recursive: true, force: true });
   });

@@ -40,7 +40,14 @@ function post(url: string, body: string, headers: Record<string, string> = {}, m
 /** What an agent's settings file sends: its own token and its id. */
 const agentAuth = (server: RunningLoopbackServer, agentId = "agent-3") => ({ authorization: `Bearer ${server.tokenFor(agentId)}`, "x-arcadia-agent": agentId });
 
-const hookInput = { hook_event_name: "PreToolUse", session_id: "s-1", prompt_id: "p-1", tool_name: "Bash", tool_input: { command: "ls" }, tool_use_id: "toolu_1" };
+const hookInput = {
+  hook_event_name: "PreToolUse",
+  session_id: "s-1",
+  prompt_id: "p-1",
+  tool_name: "Bash",
+  tool_input: { command: "ls" },
+  tool_use_id: "toolu_1",
+};
 
 describe("the /hooks route", () => {
   it("hands the parsed input and the agent id to the endpoint and answers its JSON", async () => {

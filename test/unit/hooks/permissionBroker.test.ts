@@ -20,12 +20,15 @@ function setup(opts: ConstructorParameters<typeof PermissionBroker>[0] = {}) {
   broker.onDidChange((c) => changes.push(c));
   const send = (event: HookEventName, fields: Record<string, unknown>, agentId = "agent-1", signal = new AbortController().signal) =>
     Promise.resolve(broker.handleHook({ agentId, input: input(event, fields), signal }));
-  const preToolUse = (toolUseId: string, toolInput: unknown, toolName = "Bash") => send("PreToolUse", { tool_name: toolName, tool_input: toolInput, tool_use_id: toolUseId });
+  const preToolUse = (toolUseId: string, toolInput: unknown, toolName = "Bash") =>
+    send("PreToolUse", { tool_name: toolName, tool_input: toolInput, tool_use_id: toolUseId });
   /** A PermissionRequest whose answer is still out; `answer` settles when the hook is answered. */
   const ask = (toolInput: unknown, extra: Record<string, unknown> = {}, agentId = "agent-1") => {
     const aborter = new AbortController();
     let settled: object | undefined;
-    const answer = send("PermissionRequest", { tool_name: "Bash", tool_input: toolInput, permission_suggestions: [], ...extra }, agentId, aborter.signal).then((a) => (settled = a));
+    const answer = send("PermissionRequest", { tool_name: "Bash", tool_input: toolInput, permission_suggestions: [], ...extra }, agentId, aborter.signal).then(
+      (a) => (settled = a),
+    );
     return { answer, aborter, settled: () => settled };
   };
   return { clock, broker, changes, send, preToolUse, ask };
@@ -50,7 +53,12 @@ describe("PermissionRequest ↔ PreToolUse matching", () => {
     await preToolUse("toolu_2", bash("make"));
     ask(bash("make"));
     ask(bash("make"));
-    expect(broker.pending().map((p) => p.toolUseId).sort()).toEqual(["toolu_1", "toolu_2"]);
+    expect(
+      broker
+        .pending()
+        .map((p) => p.toolUseId)
+        .sort(),
+    ).toEqual(["toolu_1", "toolu_2"]);
   });
 
   it("does not match a call of another prompt, session, tool or agent", async () => {
@@ -90,7 +98,17 @@ describe("a pending request", () => {
     ask(bash("rm -rf build"), { permission_suggestions: SUGGESTIONS, agent_id: "sub-1" });
     ask(bash("touch y"));
     expect(broker.pending()).toEqual([
-      expect.objectContaining({ agentId: "agent-1", sessionId: SESSION, toolUseId: "toolu_rm", subagentId: "sub-1", toolName: "Bash", toolInput: bash("rm -rf build"), subject: "Bash: rm -rf build", canAlwaysAllow: true, receivedAt: 1_000 }),
+      expect.objectContaining({
+        agentId: "agent-1",
+        sessionId: SESSION,
+        toolUseId: "toolu_rm",
+        subagentId: "sub-1",
+        toolName: "Bash",
+        toolInput: bash("rm -rf build"),
+        subject: "Bash: rm -rf build",
+        canAlwaysAllow: true,
+        receivedAt: 1_000,
+      }),
       expect.objectContaining({ subject: "Bash: touch y", canAlwaysAllow: false }),
     ]);
     expect(broker.pending("agent-2")).toEqual([]);
@@ -105,7 +123,10 @@ describe("a pending request", () => {
     expect(broker.decide(id, "deny")).toBe(false);
     expect(broker.decide("no-such-id", "allow")).toBe(false);
     expect(broker.pending()).toEqual([]);
-    expect(changes.map((c) => [c.type, c.type === "removed" ? c.reason : ""])).toEqual([["added", ""], ["removed", "decided"]]);
+    expect(changes.map((c) => [c.type, c.type === "removed" ? c.reason : ""])).toEqual([
+      ["added", ""],
+      ["removed", "decided"],
+    ]);
   });
 
   it("deny stops the call like 'No' in the terminal; always-allow hands back the CLI's own suggestions", async () => {
@@ -117,7 +138,9 @@ describe("a pending request", () => {
     });
     const always = ask(bash("touch x"), { permission_suggestions: SUGGESTIONS });
     broker.decide(broker.pending()[0]!.id, "alwaysAllow");
-    expect(await always.answer).toEqual({ hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "allow", updatedPermissions: SUGGESTIONS } } });
+    expect(await always.answer).toEqual({
+      hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "allow", updatedPermissions: SUGGESTIONS } },
+    });
     const noSuggestions = ask(bash("touch z"));
     broker.decide(broker.pending()[0]!.id, "alwaysAllow");
     expect(await noSuggestions.answer).toEqual(ALLOW);
@@ -157,7 +180,6 @@ describe("when Arcadia cannot show the request", () => {
     ask(bash("touch y"));
     expect(broker.pending().map((p) => p.agentId)).toEqual(["agent-1"]);
   });
-
 });
 
 describe("answered elsewhere", () => {

@@ -28,7 +28,13 @@ const start = (id: string, at: number, parent: string | null = null, name = "Bas
   parent,
   at,
 });
-const end = (id: string, at: number, outcome: "done" | "interrupted" = "done", parent: string | null = null): TranscriptEvent => ({ kind: "toolEnd", id, outcome, parent, at });
+const end = (id: string, at: number, outcome: "done" | "interrupted" = "done", parent: string | null = null): TranscriptEvent => ({
+  kind: "toolEnd",
+  id,
+  outcome,
+  parent,
+  at,
+});
 
 function setup() {
   const clock = new ManualClock(1_000_000);
@@ -139,7 +145,13 @@ describe("hook and transcript reconciliation", () => {
     waits.set("t1", { since: 1010, until: 13_000, ran: true });
     waits.set("t2", { since: 1010, until: 5000 });
     events.push(end("t1", 20_000, "interrupted"), end("t2", 5000, "interrupted"));
-    const shown = cardRows(deriveToolCalls(events), { sessionId: SESSION, hookTools: feed.tools(AGENT), waits, parentOfSubagent: () => undefined, idle: false });
+    const shown = cardRows(deriveToolCalls(events), {
+      sessionId: SESSION,
+      hookTools: feed.tools(AGENT),
+      waits,
+      parentOfSubagent: () => undefined,
+      idle: false,
+    });
     expect(shown.map((r) => [r.id, r.outcome, r.waitedMs])).toEqual([
       ["t1", "interrupted", 12_000],
       ["t2", "denied", undefined],
@@ -181,7 +193,19 @@ describe("background sub-agents through the hooks", () => {
     expect(rows()).toEqual(["Subtask: Greeting helper running"]);
     expect(feed.tools(AGENT)[0]?.background).toBe(true);
     // The transcript's launch record agrees; the call still runs until its notification.
-    events.push({ kind: "toolStart", id: "agent-call", name: "Agent", input: { description: "Greeting helper" }, label: "Subtask: Greeting helper", action: "subtask: Greeting helper", parent: null, at: 1 }, { kind: "backgroundLaunch", id: "agent-call", at: 2 });
+    events.push(
+      {
+        kind: "toolStart",
+        id: "agent-call",
+        name: "Agent",
+        input: { description: "Greeting helper" },
+        label: "Subtask: Greeting helper",
+        action: "subtask: Greeting helper",
+        parent: null,
+        at: 1,
+      },
+      { kind: "backgroundLaunch", id: "agent-call", at: 2 },
+    );
     expect(rows()).toEqual(["Subtask: Greeting helper running"]);
   });
 });

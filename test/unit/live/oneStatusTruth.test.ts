@@ -10,29 +10,67 @@ import { statusSummary } from "../../../src/agents/cards/statusSummary";
 import { initialAgentState } from "../../../src/core/agent/agentState";
 import type { AgentFacts } from "../../../src/shared/protocol";
 
-const running = (status: "idle" | "busy" | "waiting", waitingFor?: string): ClaudeProcessState => ({ state: "running", pid: 42, status, ...(waitingFor ? { waitingFor } : {}) });
+const running = (status: "idle" | "busy" | "waiting", waitingFor?: string): ClaudeProcessState => ({
+  state: "running",
+  pid: 42,
+  status,
+  ...(waitingFor ? { waitingFor } : {}),
+});
 const facts = (over: Partial<LiveStatusFacts> = {}): LiveStatusFacts => ({ promptKinds: [], compacting: false, runningTools: [], ...over });
 const working = { ...initialAgentState, status: "active" as const };
 
 function view(id: string, index: number, status: AgentFacts["status"], needsYou: AgentFacts["needsYou"] = null): AgentFacts {
-  return { id, name: `Agent #${index}`, index, status, lastTurn: "none", tools: [], focused: false, retry: null, context: null, statusSource: "process", needsYou, reconnecting: false, exitMessage: null };
+  return {
+    id,
+    name: `Agent #${index}`,
+    index,
+    status,
+    lastTurn: "none",
+    tools: [],
+    focused: false,
+    retry: null,
+    context: null,
+    statusSource: "process",
+    needsYou,
+    reconnecting: false,
+    exitMessage: null,
+  };
 }
 
 describe("one status truth", () => {
   it("an Arcadia approval waiting makes the card need you, though the CLI says busy (its MCP call is running)", () => {
-    expect(displayStatus(working, running("busy"), false, facts({ promptKinds: ["command"] }))).toMatchObject({ status: "needsYou", needsYou: { kind: "approval" } });
-    expect(displayStatus(working, running("busy"), false, facts({ promptKinds: ["write"] }))).toMatchObject({ status: "needsYou", needsYou: { kind: "review" } });
+    expect(displayStatus(working, running("busy"), false, facts({ promptKinds: ["command"] }))).toMatchObject({
+      status: "needsYou",
+      needsYou: { kind: "approval" },
+    });
+    expect(displayStatus(working, running("busy"), false, facts({ promptKinds: ["write"] }))).toMatchObject({
+      status: "needsYou",
+      needsYou: { kind: "review" },
+    });
   });
 
   it("Claude's permission prompt needs you, from the status file or from the relayed prompt", () => {
-    expect(displayStatus(working, running("waiting", "permission prompt"), false)).toMatchObject({ status: "needsYou", needsYou: { kind: "permission" }, source: "process" });
-    expect(displayStatus(working, undefined, false, facts({ promptKinds: ["permission", "command"] }))).toMatchObject({ status: "needsYou", needsYou: { kind: "permission" } });
+    expect(displayStatus(working, running("waiting", "permission prompt"), false)).toMatchObject({
+      status: "needsYou",
+      needsYou: { kind: "permission" },
+      source: "process",
+    });
+    expect(displayStatus(working, undefined, false, facts({ promptKinds: ["permission", "command"] }))).toMatchObject({
+      status: "needsYou",
+      needsYou: { kind: "permission" },
+    });
   });
 
   it("a question or another dialog in the terminal needs you; AskUserQuestion says which", () => {
-    expect(displayStatus(working, running("waiting", "dialog open"), false, facts({ runningTools: ["AskUserQuestion"] }))).toMatchObject({ status: "needsYou", needsYou: { kind: "question" } });
+    expect(displayStatus(working, running("waiting", "dialog open"), false, facts({ runningTools: ["AskUserQuestion"] }))).toMatchObject({
+      status: "needsYou",
+      needsYou: { kind: "question" },
+    });
     expect(displayStatus(working, running("waiting", "input needed"), false)).toMatchObject({ status: "needsYou", needsYou: { kind: "dialog" } });
-    expect(displayStatus(working, undefined, false, facts({ runningTools: ["AskUserQuestion"] }))).toMatchObject({ status: "needsYou", needsYou: { kind: "question" } });
+    expect(displayStatus(working, undefined, false, facts({ runningTools: ["AskUserQuestion"] }))).toMatchObject({
+      status: "needsYou",
+      needsYou: { kind: "question" },
+    });
   });
 
   it("compaction shows while it runs, and a finished turn is idle, not 'needs you'", () => {
@@ -51,9 +89,13 @@ describe("one status truth", () => {
     expect(summary.text).toBe("0 working · 1 needs you");
     expect(summary.tooltip).toContain("Agent #1 needs you: an approval");
     expect(summary.tooltip).toContain("3 others idle or stopped");
-    expect(statusSummary([view("a", 1, "active"), view("b", 2, "compacting"), view("c", 3, "needsYou", { kind: "permission" })]).text).toBe("2 working · 1 needs you");
+    expect(statusSummary([view("a", 1, "active"), view("b", 2, "compacting"), view("c", 3, "needsYou", { kind: "permission" })]).text).toBe(
+      "2 working · 1 needs you",
+    );
     // The verb agrees with its count: one agent needs you, two (or none) need you.
-    expect(statusSummary([view("a", 1, "needsYou", { kind: "permission" }), view("b", 2, "needsYou", { kind: "approval" })]).text).toBe("0 working · 2 need you");
+    expect(statusSummary([view("a", 1, "needsYou", { kind: "permission" }), view("b", 2, "needsYou", { kind: "approval" })]).text).toBe(
+      "0 working · 2 need you",
+    );
     expect(statusSummary([view("a", 1, "waiting")]).text).toBe("0 working · 0 need you");
   });
 

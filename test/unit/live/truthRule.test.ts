@@ -32,7 +32,13 @@ const start = (id: string, at: number, extra: Partial<Extract<TranscriptEvent, {
   at,
   ...extra,
 });
-const end = (id: string, at: number, outcome: "done" | "interrupted" | "denied" = "done", parent: string | null = null): TranscriptEvent => ({ kind: "toolEnd", id, outcome, parent, at });
+const end = (id: string, at: number, outcome: "done" | "interrupted" | "denied" = "done", parent: string | null = null): TranscriptEvent => ({
+  kind: "toolEnd",
+  id,
+  outcome,
+  parent,
+  at,
+});
 
 function card() {
   const clock = new ManualClock(1_000_000);
@@ -74,7 +80,12 @@ describe("the CLI's side queries never make a row", () => {
     c.setIdle(c.clock.now());
     c.clock.advance(180_000);
     // Recorded (CLI 2.1.330): the recap request's tool calls fire PreToolUse and nothing else.
-    c.feed.observe(AGENT, { ...hook("PreToolUse", "toolu_recap_read"), tool_name: "Read", tool_input: { file_path: "/home/user/project/README.md" }, agent_id: "a144ad86abc316cee" });
+    c.feed.observe(AGENT, {
+      ...hook("PreToolUse", "toolu_recap_read"),
+      tool_name: "Read",
+      tool_input: { file_path: "/home/user/project/README.md" },
+      agent_id: "a144ad86abc316cee",
+    });
     c.feed.observe(AGENT, { ...hook("PreToolUse", "toolu_recap_ls"), tool_input: { command: "ls -la" }, agent_id: "a144ad86abc316cee" });
     expect(c.rows()).toEqual(["Running: touch t1.txt · done"]);
     c.clock.advance(231_000);
@@ -155,9 +166,14 @@ describe("a row says what happened, once, in the same words live and restored", 
     const c = card();
     c.events.push({ kind: "prompt", text: "go", source: "user", at: 1 }, start("t1", 2));
     const asking = (events: TranscriptEvent[]) =>
-      shownRows(events, events.reduce(reduceAgent, initialAgentState), { sessionId: SESSION, hookTools: [], waits: new Map(), parentOfSubagent: () => undefined, idle: false, waitingOnPermission: true }).map(
-        (r) => `${r.label} · ${r.outcome}`,
-      );
+      shownRows(events, events.reduce(reduceAgent, initialAgentState), {
+        sessionId: SESSION,
+        hookTools: [],
+        waits: new Map(),
+        parentOfSubagent: () => undefined,
+        idle: false,
+        waitingOnPermission: true,
+      }).map((r) => `${r.label} · ${r.outcome}`);
     expect(asking(c.events)).toEqual(["Waiting for you: touch t1.txt · waiting"]);
     // Two calls running: which one asks is not guessed.
     expect(asking([...c.events, start("t2", 3)])).toEqual(["Running: touch t1.txt · running", "Running: touch t2.txt · running"]);
@@ -165,7 +181,11 @@ describe("a row says what happened, once, in the same words live and restored", 
 
   it("a 'No' reads 'Denied: touch …' (never 'Denied: Running: …'), live and after a reload alike", () => {
     const c = card();
-    c.events.push({ kind: "prompt", text: "go", source: "user", at: 1 }, start("t1", 2), end("t1", 3, "denied"), { kind: "interrupt", forToolUse: true, at: 3 });
+    c.events.push({ kind: "prompt", text: "go", source: "user", at: 1 }, start("t1", 2), end("t1", 3, "denied"), {
+      kind: "interrupt",
+      forToolUse: true,
+      at: 3,
+    });
     c.waits.set("t1", { since: 2, until: 3 });
     expect(c.rows()).toEqual(["Denied: touch t1.txt · denied"]);
     expect(c.restored()).toEqual(c.rows());
@@ -173,7 +193,11 @@ describe("a row says what happened, once, in the same words live and restored", 
 
   it("Escape during a tool reads 'Interrupted: …'", () => {
     const c = card();
-    c.events.push({ kind: "prompt", text: "go", source: "user", at: 1 }, start("t1", 2), end("t1", 9, "interrupted"), { kind: "interrupt", forToolUse: true, at: 9 });
+    c.events.push({ kind: "prompt", text: "go", source: "user", at: 1 }, start("t1", 2), end("t1", 9, "interrupted"), {
+      kind: "interrupt",
+      forToolUse: true,
+      at: 9,
+    });
     expect(c.rows()).toEqual(["Interrupted: touch t1.txt · interrupted"]);
     expect(c.restored()).toEqual(c.rows());
   });

@@ -77,7 +77,13 @@ describe("ToolCallTracker", () => {
     const running = call({});
     await vi.waitFor(() => expect(tracker.calls()).toHaveLength(1));
     tracker.completeCall(tracker.calls()[0]!.id);
-    expect(body(await running)).toMatchObject({ status: "force-completed", exit_code: null, output: "line 1\nline 2\n", output_captured: true, message: expect.stringMatching(/may still be running/) });
+    expect(body(await running)).toMatchObject({
+      status: "force-completed",
+      exit_code: null,
+      output: "line 1\nline 2\n",
+      output_captured: true,
+      message: expect.stringMatching(/may still be running/),
+    });
   });
 
   it("Complete on a write (its declared Complete) with a pending diff accepts it and lets the handler finish for real", async () => {
@@ -85,7 +91,12 @@ describe("ToolCallTracker", () => {
     const tracker = new ToolCallTracker(res);
     const { handler, release } = pending();
     res.acceptDiff.mockImplementation(() => release(jsonResult({ status: "written" })));
-    const call = tracker.wrapHandler({ name: "apply_diff", handler: (_a: object, ctx) => (ctx.linkDiff("d1"), handler()), display: () => "a.ts", complete: completeByAcceptingTheDiff });
+    const call = tracker.wrapHandler({
+      name: "apply_diff",
+      handler: (_a: object, ctx) => (ctx.linkDiff("d1"), handler()),
+      display: () => "a.ts",
+      complete: completeByAcceptingTheDiff,
+    });
     const running = call({});
     await vi.waitFor(() => expect(tracker.calls()).toHaveLength(1));
     expect(tracker.completeCall(tracker.calls()[0]!.id)).toBe(true);
@@ -112,7 +123,11 @@ describe("ToolCallTracker", () => {
   it("goes by what the tool declared, never by its name: an execute_command declaring no Complete gets the generic one", async () => {
     const res = resources();
     const tracker = new ToolCallTracker(res);
-    const running = tracker.wrapHandler({ name: "execute_command", handler: (_a: object, ctx) => (ctx.linkTerminal("t1"), pending().handler()), display: () => "sleep 999" })({});
+    const running = tracker.wrapHandler({
+      name: "execute_command",
+      handler: (_a: object, ctx) => (ctx.linkTerminal("t1"), pending().handler()),
+      display: () => "sleep 999",
+    })({});
     await vi.waitFor(() => expect(tracker.calls()[0]?.terminalId).toBe("t1"));
     expect(tracker.calls()[0]?.completeHint).toBe(GENERIC_COMPLETE_HINT);
     tracker.completeCall(tracker.calls()[0]!.id);
@@ -122,7 +137,10 @@ describe("ToolCallTracker", () => {
 
   it("a tool of any name gets its own declared Complete, and its hint travels with each call", async () => {
     const tracker = new ToolCallTracker(resources());
-    const rowsSoFar = { hint: "Return the rows found so far", run: () => ({ kind: "answer" as const, result: jsonResult({ status: "force-completed", rows: 3 }) }) };
+    const rowsSoFar = {
+      hint: "Return the rows found so far",
+      run: () => ({ kind: "answer" as const, result: jsonResult({ status: "force-completed", rows: 3 }) }),
+    };
     const running = tracker.wrapHandler({ name: "query_rows", handler: () => pending().handler(), display: () => "SELECT 1", complete: rowsSoFar })({});
     await vi.waitFor(() => expect(tracker.calls()).toHaveLength(1));
     expect(tracker.calls()[0]?.completeHint).toBe("Return the rows found so far");
@@ -134,7 +152,12 @@ describe("ToolCallTracker", () => {
   it("a declared answer withdraws the approval the call still waits on: a write with a path approval pending runs nothing later", async () => {
     const res = resources();
     const tracker = new ToolCallTracker(res);
-    const running = tracker.wrapHandler({ name: "write_file", handler: (_a: object, ctx) => (ctx.linkApproval("path-approval"), pending().handler()), display: () => "/etc/x", complete: completeByAcceptingTheDiff })({});
+    const running = tracker.wrapHandler({
+      name: "write_file",
+      handler: (_a: object, ctx) => (ctx.linkApproval("path-approval"), pending().handler()),
+      display: () => "/etc/x",
+      complete: completeByAcceptingTheDiff,
+    })({});
     await vi.waitFor(() => expect(tracker.calls()[0]?.approvalId).toBe("path-approval"));
     tracker.completeCall(tracker.calls()[0]!.id);
     expect(body(await running)).toMatchObject({ status: "force-completed", message: expect.stringMatching(/nothing was written/) });
@@ -198,7 +221,10 @@ describe("ToolCallTracker", () => {
     const tracker = new ToolCallTracker(resources());
     let signal: AbortSignal | undefined;
     const client = new AbortController();
-    const running = tracker.wrapHandler({ ...commandTool, handler: (_a: object, ctx) => ((signal = ctx.signal), pending().handler()) })({}, { signal: client.signal });
+    const running = tracker.wrapHandler({ ...commandTool, handler: (_a: object, ctx) => ((signal = ctx.signal), pending().handler()) })(
+      {},
+      { signal: client.signal },
+    );
     await vi.waitFor(() => expect(tracker.calls()).toHaveLength(1));
     client.abort();
     expect(body(await running)).toMatchObject({ status: "cancelled", message: expect.stringMatching(/cancelled by the client/) });

@@ -35,7 +35,12 @@ describe("findClaude", () => {
   });
 
   it("finds it below a wrapper (npx, bash -c) and as a grandchild", () => {
-    const npx = [proc(100, 1, "zsh"), proc(110, 100, "npm exec @anth", "npm exec @anthropic-ai/claude-code"), proc(111, 110, "sh", "sh -c claude"), proc(112, 111, "node", "node /home/u/.npm/_npx/1/node_modules/@anthropic-ai/claude-code/cli.js")];
+    const npx = [
+      proc(100, 1, "zsh"),
+      proc(110, 100, "npm exec @anth", "npm exec @anthropic-ai/claude-code"),
+      proc(111, 110, "sh", "sh -c claude"),
+      proc(112, 111, "node", "node /home/u/.npm/_npx/1/node_modules/@anthropic-ai/claude-code/cli.js"),
+    ];
     expect(findClaude(100, npx, noFiles)).toEqual({ process: npx[3], depth: 3 });
   });
 

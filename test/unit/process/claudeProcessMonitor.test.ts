@@ -58,7 +58,16 @@ function setup(opts: Partial<MonitorOptions> & { noFolder?: boolean } = {}) {
     return { ready: Promise.resolve(), close: async () => {} };
   };
   const errors: unknown[] = [];
-  const monitor = new ClaudeProcessMonitor({ configDir, table, clock, watch, platform: "linux", onError: (e) => errors.push(e), isAlive: (pid) => table.alive(pid), ...opts });
+  const monitor = new ClaudeProcessMonitor({
+    configDir,
+    table,
+    clock,
+    watch,
+    platform: "linux",
+    onError: (e) => errors.push(e),
+    isAlive: (pid) => table.alive(pid),
+    ...opts,
+  });
   monitors.push(monitor);
   const file = (pid: number) => join(sessions, `${pid}.json`);
   const writeStatus = (pid: number, fields: Record<string, unknown>) => {
@@ -182,7 +191,9 @@ describe("ClaudeProcessMonitor", () => {
     await monitor.refresh();
     expect(table.failures).toBe(0);
     expect([a.seen.length, b.seen.length]).toEqual([1, 1]);
-    expect(errors.map(String)).toEqual([expect.stringMatching(/cannot list processes \(agents keep their last known state until a listing works\): ps timed out/)]);
+    expect(errors.map(String)).toEqual([
+      expect.stringMatching(/cannot list processes \(agents keep their last known state until a listing works\): ps timed out/),
+    ]);
     await monitor.refresh();
     expect([a.seen.length, b.seen.length]).toEqual([1, 1]);
     // Still watching: a real exit after the failures is reported.

@@ -25,10 +25,7 @@ function cliFigures(file: string) {
   return { costUsd: cost!.totalCostUSD, tokens, activeMs };
 }
 
-const SESSIONS = [
-  recordedSession("several-tools").path,
-  recordedSession("text-only").path,
-];
+const SESSIONS = [recordedSession("several-tools").path, recordedSession("text-only").path];
 
 describe("a race member's sessions", () => {
   it("sum every session of its folder, as the CLI counted them, and follow sessions added later", async () => {

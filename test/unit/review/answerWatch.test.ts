@@ -8,7 +8,12 @@ import { AnswerWatch } from "../../../src/core/review/answerWatch";
 import { REVIEW_MESSAGE_START } from "../../../src/core/review/reviewMessage";
 
 const SENT_AT = Date.parse("2026-11-26T12:00:00Z");
-const review = (at?: number) => ({ kind: "prompt" as const, source: "user" as const, text: `${REVIEW_MESSAGE_START} (1): [1] App.tsx line 3 …`, ...(at ? { at } : {}) });
+const review = (at?: number) => ({
+  kind: "prompt" as const,
+  source: "user" as const,
+  text: `${REVIEW_MESSAGE_START} (1): [1] App.tsx line 3 …`,
+  ...(at ? { at } : {}),
+});
 
 describe("the turn that answers review comments", () => {
   it("is the one the review message started, ended by its turn end", () => {

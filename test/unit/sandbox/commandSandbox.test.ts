@@ -47,7 +47,10 @@ describe.skipIf(!here)("a launch", () => {
     mkdirSync(join(home, ".rustup"), { recursive: true });
     const ws = join(root, "ws");
     mkdirSync(ws);
-    const sandbox = new BubblewrapSandbox({ settings: () => ({ mode: "unaskedCommands", readablePaths: ["~/.rustup", "~", home, "relative/x", "/does/not/exist"] }), home });
+    const sandbox = new BubblewrapSandbox({
+      settings: () => ({ mode: "unaskedCommands", readablePaths: ["~/.rustup", "~", home, "relative/x", "/does/not/exist"] }),
+      home,
+    });
     const args = (await sandbox.launch({ cwd: ws, folders: [ws], agentCwd: undefined })).args.join(" ");
     expect(args).toContain(`--ro-bind ${join(home, ".rustup")} ${join(home, ".rustup")}`);
     expect(args).not.toContain(`--ro-bind ${home} ${home}`);

@@ -24,7 +24,13 @@ describe("client-cancelled MCP calls", () => {
     const server = await startLoopbackServer({
       tracker,
       registerTools: (addTool) =>
-        addTool({ name: "hang", description: "Never answers on its own.", inputSchema: { n: z.number() }, display: (a) => String(a.n), handler: () => new Promise<ToolResult>(() => undefined) }),
+        addTool({
+          name: "hang",
+          description: "Never answers on its own.",
+          inputSchema: { n: z.number() },
+          display: (a) => String(a.n),
+          handler: () => new Promise<ToolResult>(() => undefined),
+        }),
     });
     const transport = clientTransport(server.url, { authorization: `Bearer ${server.tokenFor("a")}`, [AGENT_HEADER]: "a" });
     const client = new Client({ name: "cancels", version: "1.0.0" });

@@ -24,7 +24,11 @@ function importsOf(file: string): string[] {
 }
 
 function crossings(files: string[], forbidden: RegExp): string[] {
-  return files.flatMap((file) => importsOf(file).filter((target) => forbidden.test(target)).map((target) => `${relative(core, file)} → ${target}`));
+  return files.flatMap((file) =>
+    importsOf(file)
+      .filter((target) => forbidden.test(target))
+      .map((target) => `${relative(core, file)} → ${target}`),
+  );
 }
 
 describe("the loopback server's dependency arrows", () => {

@@ -25,7 +25,9 @@ describe("a usage or rate limit", () => {
   it("is a usage limit with the moment access comes back when the real CLI quotes an API key's spend limit (400)", async () => {
     const digest = await readSessionDigest(recordedSession("api-usage-limit-print").path);
     expect(digest.limit).toEqual(expect.objectContaining({ kind: "usage", resetsAt: Date.UTC(2026, 11, 1, 0, 0) }));
-    expect(limitMessage(digest.limit!, Date.UTC(2026, 11, 1, 0, 0) - 3_600_000, { locale: "en-GB", timeZone: "UTC" })).toBe("Usage limit reached — resets at Tue 1 Dec, 00:00");
+    expect(limitMessage(digest.limit!, Date.UTC(2026, 11, 1, 0, 0) - 3_600_000, { locale: "en-GB", timeZone: "UTC" })).toBe(
+      "Usage limit reached — resets at Tue 1 Dec, 00:00",
+    );
   });
 
   it("is a usage limit with its reset in a subscription's words (2.1.x): 'You've hit your limit · resets 2pm (Europe/London)'", () => {

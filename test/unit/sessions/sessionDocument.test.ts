@@ -47,7 +47,15 @@ describe("a session's document", () => {
   });
 
   it("nests a sub-agent's calls under its Subtask, and shows an interrupt and a limit error", async () => {
-    const sub = (await read(join(RECORDED, "subagent-foreground", (await import("node:fs")).readdirSync(join(RECORDED, "subagent-foreground")).find((n) => n.endsWith(".jsonl"))!))).items;
+    const sub = (
+      await read(
+        join(
+          RECORDED,
+          "subagent-foreground",
+          (await import("node:fs")).readdirSync(join(RECORDED, "subagent-foreground")).find((n) => n.endsWith(".jsonl"))!,
+        ),
+      )
+    ).items;
     const subtask = sub.find((i) => i.kind === "tool" && i.label.startsWith("Subtask"));
     expect(subtask).toBeDefined();
     expect(sub.some((i) => i.kind === "tool" && subtask?.kind === "tool" && i.parent === subtask.id)).toBe(true);

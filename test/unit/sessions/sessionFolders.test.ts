@@ -12,7 +12,14 @@ describe("a workspace's session folders", () => {
   it("are its own project folder and those of its .claude/worktrees/<name> worktrees, not another project's", async () => {
     const root = tempDir();
     const own = projectSlug("/home/dev/app");
-    for (const name of [own, projectSlug("/home/dev/app/.claude/worktrees/fix-login"), projectSlug("/home/dev/app-two"), projectSlug("/home/dev/app-two/.claude/worktrees/x"), projectSlug("/home/dev/app/src")]) mkdirSync(join(root, name));
+    for (const name of [
+      own,
+      projectSlug("/home/dev/app/.claude/worktrees/fix-login"),
+      projectSlug("/home/dev/app-two"),
+      projectSlug("/home/dev/app-two/.claude/worktrees/x"),
+      projectSlug("/home/dev/app/src"),
+    ])
+      mkdirSync(join(root, name));
     const folders = await sessionFolders(root, [join(root, own)]);
     expect(folders).toEqual([{ projectDir: join(root, own) }, { projectDir: join(root, "-home-dev-app--claude-worktrees-fix-login"), worktree: "fix-login" }]);
   });

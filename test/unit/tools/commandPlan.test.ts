@@ -16,7 +16,10 @@ const HERE: SandboxAvailability = { available: true, bwrap: "/usr/bin/bwrap" };
 const MISSING: SandboxAvailability = { available: false, reason: "bubblewrap (bwrap) … is not installed", fix: "apt install bubblewrap" };
 const ALLOWED: CommandApprovalSettings = { mode: "unlessAllowListed", allowed: ["ls", "cat", "npm test", "git status"] };
 
-async function plan(command: string, opts: { mode?: SandboxMode; availability?: SandboxAvailability; settings?: CommandApprovalSettings; outside?: boolean } = {}) {
+async function plan(
+  command: string,
+  opts: { mode?: SandboxMode; availability?: SandboxAvailability; settings?: CommandApprovalSettings; outside?: boolean } = {},
+) {
   const ws = realpathSync(tempDir());
   writeFileSync(`${ws}/a.txt`, "a");
   return planCommand(

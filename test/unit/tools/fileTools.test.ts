@@ -56,7 +56,12 @@ describe("list_files", () => {
 describe("search_files", () => {
   it("finds literal text by default, regular expressions on request, in files matching a glob", async () => {
     h = await startHarness();
-    files({ "src/a.ts": "const x = foo(1);\nfoo.bar\n", "src/b.js": "foo(2)\n", "docs/readme.md": "foo( here\n", "bin.dat": Buffer.from([0, 1, 2, 102, 111, 111, 40]) });
+    files({
+      "src/a.ts": "const x = foo(1);\nfoo.bar\n",
+      "src/b.js": "foo(2)\n",
+      "docs/readme.md": "foo( here\n",
+      "bin.dat": Buffer.from([0, 1, 2, 102, 111, 111, 40]),
+    });
     const literal = await h.call("search_files", { pattern: "foo(" });
     expect(literal.body.matches).toEqual([
       { path: "docs/readme.md", line: 1, text: "foo( here" },
@@ -161,7 +166,11 @@ describe("paths outside the workspace", () => {
       expect(write.body.message, path).toContain(join(h.outside, "evil.txt"));
     }
     expect((await h.call("write_file", { path: "dir-link/sub/x.txt", content: "x" })).body).toMatchObject({ status: "denied" });
-    expect(asked).toEqual([`Write: ${join(h.outside, "evil.txt")}`, `Write: ${join(h.outside, "evil.txt")}`, `Write: ${join(h.outside, "new-dir", "sub", "x.txt")}`]);
+    expect(asked).toEqual([
+      `Write: ${join(h.outside, "evil.txt")}`,
+      `Write: ${join(h.outside, "evil.txt")}`,
+      `Write: ${join(h.outside, "new-dir", "sub", "x.txt")}`,
+    ]);
     expect(h.diffs.proposals).toEqual([]);
     expect(existsSync(join(h.outside, "evil.txt"))).toBe(false);
   });

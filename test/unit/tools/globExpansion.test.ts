@@ -16,7 +16,6 @@ import { useTempDirs } from "../../support/tempDir";
 const tempDir = useTempDirs();
 const hasBash = spawnSync("bash", ["--version"]).status === 0;
 
-
 function plant(): string {
   const dir = realpathSync(tempDir());
   for (const name of ["a.ts", "b.ts", "B.ts", "ab.js", ".hidden.ts", "é.ts", "Z", "a b.ts", "star*.txt", "q?.txt"]) writeFileSync(join(dir, name), name);

@@ -19,7 +19,7 @@ afterEach(async () => {
 async function completedEarly(command: string) {
   h = await startHarness();
   stillRunning = new StillRunningCommands(h.tracker, { whenEnded: (id) => h.runner.whenEnded(id), interrupt: (id) => h.runner.interrupt(id) });
-  const board = new LiveBoard(h.tracker, h.approvals, undefined, undefined, Date.now, { stillRunning });
+  const board = new LiveBoard({ calls: h.tracker, approvals: h.approvals, extras: { stillRunning } });
   const next = h.nextCall();
   const answered = h.call("execute_command", { command });
   const { id } = await next;

@@ -12,7 +12,17 @@ import { ApprovalQueue, type ApprovalDecision, type Approval } from "../../../sr
 import { AGENT_HEADER, startLoopbackServer } from "../../../src/core/server";
 import { ToolCallTracker, type TrackedCall } from "../../../src/core/mcp/toolCallTracker";
 import { linkedResources, nodeWorkspaceFiles, registerArcadiaTools } from "../../../src/core/tools";
-import type { CommandEnd, CommandHandle, CommandRunner, DiagnosticsSource, DiffDecision, DiffReviewer, ProposeChange, StartCommand, ToolPorts } from "../../../src/core/tools/ports";
+import type {
+  CommandEnd,
+  CommandHandle,
+  CommandRunner,
+  DiagnosticsSource,
+  DiffDecision,
+  DiffReviewer,
+  ProposeChange,
+  StartCommand,
+  ToolPorts,
+} from "../../../src/core/tools/ports";
 import type { CommandApprovalSettings } from "../../../src/core/tools/commandApproval";
 import { ProcessCommandRunner } from "../../../src/core/tools/processCommandRunner";
 import { BubblewrapSandbox, type CommandSandbox, type SandboxSettings } from "../../../src/core/sandbox";
@@ -127,7 +137,10 @@ export async function startHarness(
     ...(opts.agentCwd ? { agentCwd: opts.agentCwd } : {}),
   };
   const tracker = new ToolCallTracker(linkedResources(ports));
-  const server = await startLoopbackServer({ tracker, registerTools: (addTool) => registerArcadiaTools(addTool, ports, { search: { regexDeadlineMs: opts.regexDeadlineMs } }) });
+  const server = await startLoopbackServer({
+    tracker,
+    registerTools: (addTool) => registerArcadiaTools(addTool, ports, { search: { regexDeadlineMs: opts.regexDeadlineMs } }),
+  });
   const client = new Client({ name: "tools-test", version: "1.0.0" });
   await client.connect(clientTransport(server.url, { authorization: `Bearer ${server.tokenFor("agent-1")}`, [AGENT_HEADER]: "agent-1" }));
 

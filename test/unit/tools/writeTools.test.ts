@@ -73,9 +73,17 @@ describe("apply_diff", () => {
   it("a diff that does not apply names the failing edit, proposes nothing and writes nothing", async () => {
     h = await startHarness();
     writeFileSync(join(h.workspace, "math.js"), source);
-    const missing = await h.call("apply_diff", { path: "math.js", edits: [{ search: "function add", replace: "function plus" }, { search: "  return a * b;", replace: "x" }] });
+    const missing = await h.call("apply_diff", {
+      path: "math.js",
+      edits: [
+        { search: "function add", replace: "function plus" },
+        { search: "  return a * b;", replace: "x" },
+      ],
+    });
     expect(missing.isError).toBe(true);
-    expect(missing.body.message).toMatch(/^edit 2 of 2 does not apply: its search text was not found in math\.js \(after the edits before it\)\. It begins: " {2}return a \* b;"\. Read the file again/);
+    expect(missing.body.message).toMatch(
+      /^edit 2 of 2 does not apply: its search text was not found in math\.js \(after the edits before it\)\. It begins: " {2}return a \* b;"\. Read the file again/,
+    );
     const ambiguous = await h.call("apply_diff", { path: "math.js", edits: [{ search: "(a, b)", replace: "(x, y)" }] });
     expect(ambiguous.body.message).toMatch(/edit 1 of 1 does not apply: its search text occurs 2 times .* set replace_all: true/);
     expect(h.diffs.proposals).toEqual([]);
@@ -99,7 +107,9 @@ describe("apply_diff", () => {
 
   it("refuses a missing file (pointing to write_file) and empty edits", async () => {
     h = await startHarness();
-    expect((await h.call("apply_diff", { path: "nope.js", edits: [{ search: "a", replace: "b" }] })).body.message).toMatch(/does not exist: apply_diff edits existing files; use write_file/);
+    expect((await h.call("apply_diff", { path: "nope.js", edits: [{ search: "a", replace: "b" }] })).body.message).toMatch(
+      /does not exist: apply_diff edits existing files; use write_file/,
+    );
     expect((await h.call("apply_diff", { path: "nope.js", edits: [] })).text).toMatch(/edits is empty: give at least one \{search, replace\}/);
     expect((await h.call("apply_diff", { path: "nope.js", edits: [{ search: "", replace: "b" }] })).text).toMatch(/search text is empty/);
   });
