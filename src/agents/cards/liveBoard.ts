@@ -23,7 +23,6 @@ import type {
   SharedFileView,
   StillRunningView,
   TurnSummaryView,
-  WorktreeView,
 } from "../../shared/protocol";
 import { ToolWaits } from "./toolWaits";
 
@@ -69,9 +68,15 @@ export interface SharedFileSource {
   onDidChange(listener: (agentIds: string[]) => void): Disposable;
 }
 
-/** Worktree agents' branch and changes (worktreeCards.ts). */
+/**
+ * What the agent's folder says on its card (worktreeCards.ts): the fields it owns, whole. A new
+ * field of that source is the source's and the card model's alone: the board spreads what it gives.
+ */
+export type FolderFacts = Pick<LiveFacts, "worktree"> & Partial<LiveFacts>;
+
+/** Worktree agents' branch and changes, and what else the agent's folder says (worktreeCards.ts). */
 export interface WorktreeSource {
-  worktree(agentId: string): WorktreeView | null;
+  folderFacts(agentId: string): FolderFacts;
   /** The agents whose worktree view changed. */
   onDidChange(listener: (agentIds: string[]) => void): Disposable;
 }
@@ -250,7 +255,8 @@ export class LiveBoard {
       calls: liveCalls,
       prompts,
       sharedFiles: this.extras.shared?.sharedFiles(agentId) ?? [],
-      worktree: this.extras.worktrees?.worktree(agentId) ?? null,
+      worktree: null,
+      ...this.extras.worktrees?.folderFacts(agentId),
       sessionEdits: this.extras.edits?.sessionEdits(agentId) ?? null,
       ...this.sessionFigures(agentId),
     };

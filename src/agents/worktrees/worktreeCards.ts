@@ -10,7 +10,7 @@ import type { ChangeStats, WorktreeInfo } from "../../core/git";
 import { combinedDisposable, type Disposable, DisposableObject, Emitter, errorMessage, SettledRuns } from "../../core/util";
 import type { WorktreeView } from "../../shared/protocol";
 import type { CardEvents } from "../cards/cardStore";
-import type { WorktreeSource } from "../cards/liveBoard";
+import type { FolderFacts, WorktreeSource } from "../cards/liveBoard";
 
 export interface WorktreeCardsDeps {
   worktreeOf(cwd: string): Promise<WorktreeInfo | undefined>;
@@ -75,6 +75,11 @@ export class WorktreeCards extends DisposableObject implements WorktreeSource {
   worktree(agentId: string): WorktreeView | null {
     const entry = this.entries.get(agentId);
     return entry?.info ? { branch: entry.info.branch, base: entry.info.base, changes: entry.changes } : null;
+  }
+
+  /** What the agent's folder says on its card. */
+  folderFacts(agentId: string): FolderFacts {
+    return { worktree: this.worktree(agentId) };
   }
 
   /** Counts now (after a merge or a commit the user made from the panel). */
