@@ -79,6 +79,8 @@ export interface CardView {
   sharedFiles: SharedFileView[];
   /** Set for an agent working in a git worktree of its own. */
   worktree: WorktreeView | null;
+  /** The branch checked out where it works (git's HEAD; a short commit id when detached), for every agent in a repository. */
+  branch?: string | null;
   /** Files it changed in this session (null: none). */
   sessionEdits: SessionEditsView | null;
   /** Its session's tokens and estimated cost (null until read). */

@@ -3,11 +3,16 @@
  * is a linked worktree), its branch and base, and their changes against the base
  * (`N files · +a −b`), counted again when the agent's tools end (its hooks) or its turn does.
  * Counting runs git in child processes, one count per agent at a time (a change meanwhile is
- * counted right after), never on the extension host's event loop.
+ * counted right after), never on the extension host's event loop. Every agent's current branch,
+ * worktree or not, is read from its repository's HEAD file, watched (a switch shows at once) and
+ * read again with each count's cue (a switch whose file event was lost shows at the next hook).
  */
+import { type FSWatcher, watch } from "node:fs";
+import { lstat, readFile } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import type { ChangeStats, WorktreeInfo } from "../../core/git";
-import { combinedDisposable, type Disposable, DisposableObject, Emitter, errorMessage, SettledRuns } from "../../core/util";
+import { combinedDisposable, type Disposable, DisposableObject, Emitter, errorMessage, SettledRuns, visibleText } from "../../core/util";
 import type { WorktreeView } from "../../shared/protocol";
 import type { CardEvents } from "../cards/cardStore";
 import type { FolderFacts, WorktreeSource } from "../cards/liveBoard";
@@ -25,6 +30,10 @@ interface Entry {
   /** The card's name, for what is said once it is gone. */
   name: string | undefined;
   changes: WorktreeView["changes"];
+  /** The branch checked out in its folder; undefined until read, null outside a repository. */
+  branch?: string | null;
+  /** Its repository's HEAD file (the worktree's own for a linked worktree), watched. */
+  head?: { path: string; watcher: FSWatcher | undefined };
 }
 
 export class WorktreeCards extends DisposableObject implements WorktreeSource {
@@ -47,6 +56,7 @@ export class WorktreeCards extends DisposableObject implements WorktreeSource {
     }
     const entry: Entry = { info: undefined, changes: null, name };
     this.entries.set(agentId, entry);
+    void this.followHead(agentId, entry, cwd);
     void this.deps.worktreeOf(cwd).then(
       (info) => {
         if (this.entries.get(agentId) !== entry || !info) return;
@@ -61,6 +71,7 @@ export class WorktreeCards extends DisposableObject implements WorktreeSource {
   /** Something the agent did may have changed files: counted again once things settle. */
   touched(agentId: string): void {
     const entry = this.entries.get(agentId);
+    if (entry?.head) void this.readBranch(agentId, entry);
     if (entry?.info) this.counts.request(agentId, () => this.count(agentId, entry));
   }
 
@@ -79,7 +90,8 @@ export class WorktreeCards extends DisposableObject implements WorktreeSource {
 
   /** What the agent's folder says on its card. */
   folderFacts(agentId: string): FolderFacts {
-    return { worktree: this.worktree(agentId) };
+    const branch = this.entries.get(agentId)?.branch;
+    return branch ? { worktree: this.worktree(agentId), branch } : { worktree: this.worktree(agentId) };
   }
 
   /** Counts now (after a merge or a commit the user made from the panel). */
@@ -90,12 +102,36 @@ export class WorktreeCards extends DisposableObject implements WorktreeSource {
 
   forget(agentId: string): void {
     this.counts.cancel(agentId);
+    this.entries.get(agentId)?.head?.watcher?.close();
     this.entries.delete(agentId);
   }
 
   override dispose(): void {
     super.dispose();
+    for (const entry of this.entries.values()) entry.head?.watcher?.close();
     this.entries.clear();
+  }
+
+  /** Finds the HEAD file of the repository `cwd` is in, reads the branch, and watches its folder for a switch. */
+  private async followHead(agentId: string, entry: Entry, cwd: string): Promise<void> {
+    try {
+      const path = await headFileOf(cwd);
+      if (this.entries.get(agentId) !== entry || !path) return;
+      // HEAD is replaced by a rename on every switch: its folder is watched, not the file.
+      const watcher = watchHead(path, () => void this.readBranch(agentId, entry));
+      entry.head = { path, watcher };
+      await this.readBranch(agentId, entry);
+    } catch (err) {
+      this.deps.log(`branch of ${cwd}: ${errorMessage(err)}`);
+    }
+  }
+
+  private async readBranch(agentId: string, entry: Entry): Promise<void> {
+    if (!entry.head) return;
+    const branch = branchIn(await readFile(entry.head.path, "utf8").catch(() => ""));
+    if (this.entries.get(agentId) !== entry || branch === entry.branch) return;
+    entry.branch = branch;
+    this.changed.fire([agentId]);
   }
 
   /** One count (SettledRuns keeps them one at a time per agent). */
@@ -112,6 +148,39 @@ export class WorktreeCards extends DisposableObject implements WorktreeSource {
     } catch (err) {
       this.deps.log(`changes of ${entry.info.path}: ${errorMessage(err)}`);
     }
+  }
+}
+
+/** The HEAD file of the repository a folder is in: `.git/HEAD`, or the linked worktree's own (`gitdir:` in a `.git` file). */
+async function headFileOf(cwd: string): Promise<string | undefined> {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    const dotGit = join(dir, ".git");
+    const stat = await lstat(dotGit).catch(() => undefined);
+    if (stat?.isDirectory()) return join(dotGit, "HEAD");
+    if (stat?.isFile()) {
+      const gitdir = /^gitdir:\s*(.+)$/m.exec(await readFile(dotGit, "utf8"))?.[1]?.trim();
+      return gitdir ? join(resolve(dir, gitdir), "HEAD") : undefined;
+    }
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/** "main" from `ref: refs/heads/main`; a detached HEAD's short commit id; null for anything else. */
+function branchIn(head: string): string | null {
+  const text = head.trim();
+  const ref = /^ref: refs\/heads\/(.+)$/.exec(text)?.[1];
+  if (ref) return visibleText(ref);
+  return /^[0-9a-f]{40,64}$/.test(text) ? text.slice(0, 7) : null;
+}
+
+function watchHead(path: string, onChange: () => void): FSWatcher | undefined {
+  try {
+    const watcher = watch(dirname(path), { persistent: false }, (_event, name) => name === "HEAD" && onChange());
+    watcher.on("error", () => watcher.close());
+    return watcher;
+  } catch {
+    // No watch here (a full inotify table, a network drive): the next hook's look reads it.
+    return undefined;
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * Worktree agents on their cards, with real git: an agent in a worktree gets its branch and its
- * changes, counted again after its tools end; an agent in the main checkout gets nothing.
+ * changes, counted again after its tools end; an agent in the main checkout gets nothing. Every
+ * agent gets the branch checked out where it works, kept current when it switches.
  */
 import { execFileSync } from "node:child_process";
 import { realpathSync, writeFileSync } from "node:fs";
@@ -49,6 +50,39 @@ describe("worktree agents on their cards", () => {
     expect(cards.worktree("a2")).toBeNull();
     changes.remove("a1");
     expect(cards.worktree("a1")).toBeNull();
+    cards.dispose();
+  });
+});
+
+describe("every agent's branch on its card", () => {
+  it("the branch checked out where each agent works, worktree or not, and the new one as soon as it switches (no tool of its own needed)", async () => {
+    const root = realpathSync(tempDir());
+    execFileSync("git", ["init", "-q", "-b", "main", root]);
+    writeFileSync(join(root, "a.ts"), "a\n");
+    execFileSync("git", ["add", "-A"], { cwd: root });
+    execFileSync("git", ["commit", "-q", "-m", "base"], { cwd: root });
+    const tree = await createWorktree(root, "two");
+    const outside = realpathSync(tempDir());
+    const cards = new WorktreeCards({ worktreeOf, changeStats, log: () => undefined, settleMs: 10 });
+    const changes = handCards();
+    const cwd: Record<string, string> = { shared: join(root), nested: join(root), tree: tree.path, none: outside };
+    followWorktreeAgents(cards, { cards: changes, agentCwd: (id) => cwd[id], onDidHook: new Emitter<string>().event });
+    const branch = (id: string, want: string | undefined) =>
+      waitForChange((on) => cards.onDidChange(on).dispose, () => cards.folderFacts(id).branch === want && want, 5_000, `${id} on ${want}`);
+
+    for (const id of ["shared", "tree", "none"]) changes.change({ id, name: id, status: "active" } as never);
+    expect(await branch("shared", "main")).toBe("main");
+    expect(await branch("tree", "worktree-two")).toBe("worktree-two");
+    // Not in a repository: no branch, nothing said.
+    expect(cards.folderFacts("none")).toEqual({ worktree: null });
+
+    // The user (or the agent) switches branch in the shared checkout: the card follows by itself.
+    execFileSync("git", ["checkout", "-q", "-b", "feature/login"], { cwd: root });
+    expect(await branch("shared", "feature/login")).toBe("feature/login");
+    // A detached HEAD shows its short commit id.
+    execFileSync("git", ["-C", tree.path, "checkout", "-q", "--detach"]);
+    const id = execFileSync("git", ["-C", tree.path, "rev-parse", "--short=7", "HEAD"], { encoding: "utf8" }).trim();
+    expect(await branch("tree", id)).toBe(id);
     cards.dispose();
   });
 });

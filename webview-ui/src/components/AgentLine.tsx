@@ -62,6 +62,12 @@ export const AgentLine = memo(function AgentLine({ agent, shown, onShowDetails, 
         <span className="line-name" data-testid="line-name">
           {name}
         </span>
+        {agent.branch && (
+          <span className="line-branch" data-testid="line-branch" title={`On branch ${agent.branch}`}>
+            <Codicon name="git-branch" />
+            {agent.branch}
+          </span>
+        )}
         {/* "Working" goes without saying beside what it works on (the dot pulses, the label says it). */}
         {!(status === "active" && doing) && (
           <span className="line-status" data-testid="line-status" title={words}>
