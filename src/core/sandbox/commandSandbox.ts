@@ -11,6 +11,7 @@ import { isInside } from "../util";
 import { probeBubblewrap, type SandboxAvailability } from "./bubblewrap";
 import { bwrapArguments } from "./bwrapArguments";
 import { layoutFromDisk } from "./layoutFromDisk";
+import { standIns } from "./standIns";
 
 /**
  * arcadia.sandbox: "unaskedCommands" (default) — what runs without asking runs in the sandbox,
@@ -25,12 +26,16 @@ export interface SandboxSettings {
   readablePaths: readonly string[];
 }
 
-/** How one command is confined: run `bwrap <args> -- <program…>` after holding its stubs. */
+/** How one command is confined: run `bwrap <args> -- <program…>`, then `release()` once it has exited. */
 export interface SandboxLaunch {
   bwrap: string;
   args: readonly string[];
-  /** Empty read-only folders that need a place on the host while it runs (stubFolders.ts). */
+  /** Empty read-only folders held on the host for it (standIns.ts), made before launch returned. */
   stubs: readonly string[];
+  /** Why this command should not run unasked (a protected name is a link…); empty when none. */
+  concerns: readonly string[];
+  /** Lets go of its stand-ins: call once bubblewrap has exited (or was never started). Idempotent. */
+  release: () => void;
 }
 
 export interface SandboxFolders {
@@ -98,8 +103,11 @@ export class BubblewrapSandbox implements CommandSandbox {
     if (!availability.available) throw new Error(`${availability.reason}. ${availability.fix}`);
     const writable = writableFolders(where.folders, where.agentCwd);
     const readable = [...where.folders.filter((f) => !writable.includes(f)), ...(await this.extraReadable())];
-    const layout = await layoutFromDisk({ cwd: where.cwd, writable, readable, home: this.home, env: this.env });
-    return { bwrap: availability.bwrap, args: bwrapArguments(layout), stubs: layout.stubs };
+    const isStandIn = (path: string) => standIns.isOurs(path);
+    const layout = await layoutFromDisk({ cwd: where.cwd, writable, readable, home: this.home, env: this.env, isStandIn });
+    // Held from now until the command has exited: no other command's end can remove them meanwhile.
+    const release = standIns.hold(layout.stubs);
+    return { bwrap: availability.bwrap, args: bwrapArguments(layout), stubs: layout.stubs, concerns: layout.concerns ?? [], release };
   }
 
   /** arcadia.sandbox.readablePaths: `~` is the home folder; ones that do not exist are left out. */

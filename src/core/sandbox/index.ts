@@ -9,6 +9,6 @@ export {
   type SandboxSettings,
 } from "./commandSandbox";
 export type { SandboxAvailability } from "./bubblewrap";
-export { StubFolders } from "./stubFolders";
+export { StandIns, standIns } from "./standIns";
 export { bwrapArguments, orderedMounts } from "./bwrapArguments";
-export { layoutFromDisk, type SandboxRequest } from "./layoutFromDisk";
+export { insideUser, layoutFromDisk, UNPRIVILEGED, type SandboxRequest } from "./layoutFromDisk";

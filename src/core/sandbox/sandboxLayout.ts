@@ -27,9 +27,15 @@ export interface SandboxLayout {
   /** In any order: bwrapArguments orders them so that a deeper mount is made after the one it sits on. */
   mounts: readonly Mount[];
   /**
-   * Missing protected names (`.claude`, `.vscode`, `.git` at a writable root) covered by an empty
-   * read-only folder, so the command cannot create them. Made on the host just before the command
-   * starts (a mount needs a place) and removed after it when still empty (mountStubs.ts).
+   * Missing protected places covered by an empty read-only folder, so the command cannot create
+   * them. Made on the host just before the command starts (a mount needs a place) and removed
+   * after the last sandbox that bound one has exited (standIns.ts).
    */
   stubs: readonly string[];
+  /** Folders inside a writable root made mount points (bound onto themselves) so that they cannot be renamed or removed. */
+  pins?: readonly string[];
+  /** Who the command runs as inside (never root: no capability over its own mounts). */
+  user?: { uid: number; gid: number };
+  /** Why the command must ask instead of running unasked (protectedPlaces.ts); empty when none. */
+  concerns?: readonly string[];
 }

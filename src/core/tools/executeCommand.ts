@@ -14,6 +14,7 @@ import { planCommandFor } from "./commandPlan";
 import { historyExpansion, historyExpansionMessage } from "./historyExpansion";
 import { realWorkspaceFolders, resolveToolPath } from "./paths";
 import type { CommandEnd, ToolPorts } from "./ports";
+import type { SandboxLaunch } from "../sandbox";
 import { cancelled, denied, toolError } from "./results";
 import { tail } from "./text";
 import { errorMessage } from "../util";
@@ -37,21 +38,40 @@ async function runCommand(ports: ToolPorts, args: Args, context: CallContext): P
 
   // Decided now, on the disk as it is now: what the folder and the arguments lead to.
   const plan = await planCommandFor(ports, { command: args.command, cwd: cwd.path, outsideSandbox: args.outside_sandbox === true });
-  if (plan.ask !== undefined) {
-    const { id, promise } = ports.approvals.enqueue("command", args.command, { agentId: context.agentId, callId: context.callId, reason: plan.ask });
+  const launch = async () =>
+    ports.sandbox!.launch({ cwd: cwd.path, folders: await realWorkspaceFolders(ports.files), agentCwd: await agentFolder(ports, context.agentId) });
+  let sandbox: SandboxLaunch | undefined;
+  let ask = plan.ask;
+  if (ask === undefined && plan.sandboxed) {
+    try {
+      sandbox = await launch();
+    } catch (err) {
+      return toolError(`Could not start the command: ${errorMessage(err)}`);
+    }
+    // What the sandbox cannot hold read-only (a protected name that is a link…): the user decides.
+    if (sandbox.concerns.length > 0) {
+      ask = `the sandbox cannot protect everything here: ${sandbox.concerns.join("; ")}`;
+      sandbox.release();
+      sandbox = undefined;
+    }
+  }
+  if (ask !== undefined) {
+    const { id, promise } = ports.approvals.enqueue("command", args.command, { agentId: context.agentId, callId: context.callId, reason: ask });
     context.linkApproval(id);
     const decision = await promise;
     context.linkApproval(undefined);
     if (decision === "cancelled") return cancelled();
     if (decision === "deny") return denied(`The user denied running \`${args.command}\`. Do not retry it; ask the user, or do without it.`);
   }
-  if (context.signal.aborted) return cancelled();
+  if (context.signal.aborted) {
+    sandbox?.release();
+    return cancelled();
+  }
 
   let handle;
   try {
-    const sandbox = plan.sandboxed
-      ? await ports.sandbox!.launch({ cwd: cwd.path, folders: await realWorkspaceFolders(ports.files), agentCwd: await agentFolder(ports, context.agentId) })
-      : undefined;
+    // Launched after the approval when it asked: the disk may have changed while the user read it.
+    if (plan.sandboxed) sandbox ??= await launch();
     handle = await ports.commands.start({
       command: args.command,
       cwd: cwd.path,
@@ -60,6 +80,7 @@ async function runCommand(ports: ToolPorts, args: Args, context: CallContext): P
       ...(sandbox ? { sandbox } : {}),
     });
   } catch (err) {
+    sandbox?.release();
     return toolError(`Could not start the command: ${errorMessage(err)}`);
   }
   context.linkTerminal(handle.id);

@@ -12,7 +12,6 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { linuxProcessGroup } from "../process";
-import { StubFolders } from "../sandbox";
 import type { CommandEnd, CommandHandle, CommandRunner, PartialOutput, StartCommand } from "./ports";
 
 /** Like a terminal's scrollback: the end is kept. */
@@ -55,7 +54,6 @@ interface Running {
 
 export class ProcessCommandRunner implements CommandRunner {
   private readonly running = new Map<string, Running>();
-  private readonly stubs = new StubFolders();
   private nextId = 1;
 
   constructor(private readonly options: ProcessCommandRunnerOptions = {}) {}
@@ -64,7 +62,8 @@ export class ProcessCommandRunner implements CommandRunner {
     const id = `proc-${this.nextId++}`;
     const program = request.argv ? { file: request.argv[0] as string, args: request.argv.slice(1) } : (this.options.shell ?? defaultShell)(request.command);
     const sandbox = request.sandbox;
-    const release = sandbox ? await this.stubs.hold(sandbox.stubs) : async () => undefined;
+    // The sandbox's stand-ins were made when it was launched; they are let go of once bubblewrap has exited.
+    const release = () => sandbox?.release();
     const child = spawn(sandbox ? sandbox.bwrap : program.file, sandbox ? [...sandbox.args, "--", program.file, ...program.args] : program.args, {
       cwd: request.cwd,
       detached: process.platform !== "win32",
@@ -90,14 +89,15 @@ export class ProcessCommandRunner implements CommandRunner {
       child.once("spawn", resolve);
       child.once("error", (err) => {
         this.running.delete(id);
-        void release();
+        release();
         reject(new Error(`could not start ${sandbox ? `${sandbox.bwrap} (the sandbox)` : program.file}: ${err.message}`, { cause: err }));
       });
     });
     child.on("close", (code, signal) => {
       clearTimeout(run.killTimer);
       // The sandbox's stand-ins go before the end is told: whoever looks next finds the folder as it was.
-      void release().then(() => this.finish(id, run, { kind: "exited", exitCode: code ?? (signal ? 128 + signalNumber(signal) : undefined) }));
+      release();
+      this.finish(id, run, { kind: "exited", exitCode: code ?? (signal ? 128 + signalNumber(signal) : undefined) });
     });
     return { id, where: `process ${child.pid}`, ended };
   }

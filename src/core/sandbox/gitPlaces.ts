@@ -1,0 +1,62 @@
+/**
+ * Where a repository keeps what git runs (its config, its hooks), read from the disk without
+ * running git: `.git` as a folder or as a `gitdir: <path>` file (a worktree, a bare layout such as
+ * `.bare` behind a `.git` file), its `commondir`, and the folder `core.hooksPath` names. Only the
+ * repository's own config is read (never its includes): it is the one a sandbox keeps read-only.
+ */
+import { lstat, readFile } from "node:fs/promises";
+import { dirname, isAbsolute, resolve } from "node:path";
+
+/** The git folder a `.git` file or folder at `dotGit` leads to (absolute, links not resolved), or undefined. */
+export async function gitDirOf(dotGit: string): Promise<string | undefined> {
+  const s = await lstat(dotGit).catch(() => undefined);
+  if (s?.isDirectory()) return dotGit;
+  if (!s?.isFile()) return undefined;
+  const text = await readFile(dotGit, "utf8").catch(() => "");
+  const match = /^gitdir:\s*(.+?)\s*$/m.exec(text);
+  return match ? resolve(dirname(dotGit), match[1] as string) : undefined;
+}
+
+/** The repository's shared folder when `gitDir` is a linked worktree's (its `commondir` file). */
+export async function commonDirOf(gitDir: string): Promise<string | undefined> {
+  const text = await readFile(resolve(gitDir, "commondir"), "utf8").catch(() => undefined);
+  const line = text?.trim();
+  return line ? resolve(gitDir, line) : undefined;
+}
+
+/**
+ * core.hooksPath from the config files given (the last one that sets it wins, as in git),
+ * resolved against the working tree `top` when relative; undefined when unset or in the home
+ * folder (`~`: outside every bound folder, nothing to keep read-only there).
+ */
+export async function hooksPathOf(configs: readonly string[], top: string): Promise<string | undefined> {
+  let value: string | undefined;
+  for (const config of configs) {
+    const text = await readFile(config, "utf8").catch(() => "");
+    value = lastCoreValue(text, "hookspath") ?? value;
+  }
+  if (value === undefined || value === "" || value.startsWith("~")) return undefined;
+  return isAbsolute(value) ? value : resolve(top, value);
+}
+
+/** The last `key = value` of `[core]` in a git config's text (keys are case-insensitive; quotes removed). */
+export function lastCoreValue(text: string, key: string): string | undefined {
+  let inCore = false;
+  let found: string | undefined;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    const section = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"[^"]*")?\s*\]/.exec(line);
+    if (section) {
+      inCore = (section[1] as string).toLowerCase() === "core";
+      continue;
+    }
+    if (!inCore) continue;
+    const entry = /^([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*(.*))?$/.exec(line);
+    if (!entry || (entry[1] as string).toLowerCase() !== key) continue;
+    found = (entry[2] ?? "")
+      .replace(/\s+[#;].*$/, "")
+      .replace(/^"(.*)"$/, "$1")
+      .trim();
+  }
+  return found;
+}
