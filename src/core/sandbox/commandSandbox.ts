@@ -11,7 +11,7 @@ import { isInside } from "../util";
 import { probeBubblewrap, type SandboxAvailability } from "./bubblewrap";
 import { bwrapArguments } from "./bwrapArguments";
 import { layoutFromDisk } from "./layoutFromDisk";
-import { standIns } from "./standIns";
+import { type StandIns, standIns } from "./standIns";
 
 /**
  * arcadia.sandbox: "unaskedCommands" (default) — what runs without asking runs in the sandbox,
@@ -62,6 +62,8 @@ export interface BubblewrapSandboxOptions {
   onUnavailable?: (why: Extract<SandboxAvailability, { available: false }>) => void;
   /** How long a failed probe is believed before bubblewrap is tried again. */
   retryAfterMs?: number;
+  /** The record of stand-ins (default: the extension host's one, shared by every sandbox: standIns.ts). */
+  standIns?: StandIns;
 }
 
 export class BubblewrapSandbox implements CommandSandbox {
@@ -103,10 +105,11 @@ export class BubblewrapSandbox implements CommandSandbox {
     if (!availability.available) throw new Error(`${availability.reason}. ${availability.fix}`);
     const writable = writableFolders(where.folders, where.agentCwd);
     const readable = [...where.folders.filter((f) => !writable.includes(f)), ...(await this.extraReadable())];
-    const isStandIn = (path: string) => standIns.isOurs(path);
+    const held = this.options.standIns ?? standIns;
+    const isStandIn = (path: string) => held.isOurs(path);
     const layout = await layoutFromDisk({ cwd: where.cwd, writable, readable, home: this.home, env: this.env, isStandIn });
     // Held from now until the command has exited: no other command's end can remove them meanwhile.
-    const release = standIns.hold(layout.stubs);
+    const release = held.hold(layout.stubs);
     return { bwrap: availability.bwrap, args: bwrapArguments(layout), stubs: layout.stubs, concerns: layout.concerns ?? [], release };
   }
 
