@@ -32,3 +32,21 @@ export function withoutOptions(...options: [string, number][]): (args: readonly 
 
 /** The pre-issue-31 user: bubblewrap's defaults, which keep root's capabilities when root starts it. */
 export const asStartedWithAllCapabilities = withoutOptions(["--uid", 1], ["--gid", 1], ["--cap-drop", 1], ["--disable-userns", 0]);
+
+/** Removes the mounts made at these paths (`--ro-bind s p`, `--tmpfs p --remount-ro p`): what protected them is gone. */
+export function withoutMountsAt(...paths: string[]): (args: readonly string[]) => string[] {
+  return (args) => {
+    const out: string[] = [];
+    for (let i = 0; i < args.length; i++) {
+      if (args[i] === "--ro-bind" && paths.includes(args[i + 2] as string)) i += 2;
+      else if (args[i] === "--tmpfs" && paths.includes(args[i + 1] as string)) i += args[i + 2] === "--remount-ro" ? 3 : 1;
+      else out.push(args[i] as string);
+    }
+    return out;
+  };
+}
+
+/** The launch's concerns dropped: what it could not protect runs unasked anyway. */
+export function ignoringConcerns(real: CommandSandbox): CommandSandbox {
+  return { ...weakenedSandbox(real, (args) => [...args]), launch: async (where) => ({ ...(await real.launch(where)), concerns: [] }) };
+}
