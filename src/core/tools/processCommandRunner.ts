@@ -8,10 +8,12 @@
  * Each command is its own process group: Ctrl+C, Cancel and the timeout signal the whole group,
  * then kill it if it is still there after a grace period, so nothing it started lives on. Output
  * (stdout and stderr, interleaved as they come) accumulates in a buffer readable while it runs,
- * and goes to `onOutput` for whoever shows it (VS Code: the agent's commands terminal).
+ * and goes to `onOutput` for whoever shows it (VS Code: the agent's commands terminal), with the
+ * sequences that act on the terminal rather than colour text removed (inertTerminalOutput.ts).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { linuxProcessGroup } from "../process";
+import { InertTerminalOutput } from "./inertTerminalOutput";
 import type { CommandEnd, CommandHandle, CommandRunner, PartialOutput, StartCommand } from "./ports";
 
 /** Like a terminal's scrollback: the end is kept. */
@@ -77,7 +79,11 @@ export class ProcessCommandRunner implements CommandRunner {
     const ended = new Promise<CommandEnd>((resolve) => (closed = resolve));
     const run: Running = { child, sandboxed: sandbox !== undefined, output: "", closed, ended, done: false, released: false };
     this.running.set(id, run);
-    const append = (chunk: string) => {
+    // What reaches the user's terminal (and the buffer) with clipboard, link, title, clear-screen… sequences removed.
+    const inert = new InertTerminalOutput();
+    const append = (raw: string) => {
+      const chunk = inert.push(raw);
+      if (chunk === "") return;
       this.options.onOutput?.(id, chunk);
       if (run.released) return;
       run.output += chunk;
@@ -95,6 +101,7 @@ export class ProcessCommandRunner implements CommandRunner {
     });
     child.on("close", (code, signal) => {
       clearTimeout(run.killTimer);
+      append(inert.flush());
       // The sandbox's stand-ins go before the end is told: whoever looks next finds the folder as it was.
       release();
       this.finish(id, run, { kind: "exited", exitCode: code ?? (signal ? 128 + signalNumber(signal) : undefined) });
