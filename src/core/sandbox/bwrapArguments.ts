@@ -6,14 +6,19 @@
  * started by root otherwise keeps them all, and `umount .git` or a read-write remount would
  * undo the layout), mount (only the layout's paths exist), pid (other processes,
  * and their /proc, invisible), network (no interface but a loopback of its own: no socket reaches
- * the host or beyond, Arcadia's own server included), IPC, UTS and cgroup. The environment is
+ * the host or beyond, Arcadia's own server included; unix sockets refused by a seccomp filter,
+ * unixSocketFilter.ts), IPC, UTS and cgroup; its in-memory folders sized (limits.ts). The environment is
  * cleared and set from the layout. `--die-with-parent`: the sandbox dies with the extension host.
  * No `--new-session`: the command stays in the process group the runner signals (Ctrl+C); it has
  * no controlling terminal to push keystrokes into (TIOCSTI), the reason bubblewrap offers it.
  */
+import { LIMITS } from "./limits";
 import type { Mount, SandboxLayout } from "./sandboxLayout";
 
 const NAMESPACES = ["--unshare-user", "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try"];
+
+/** The file descriptor bubblewrap reads the seccomp filter from (unixSocketFilter.ts); whoever starts it writes the filter there. */
+export const SECCOMP_FD = 3;
 
 export function bwrapArguments(layout: SandboxLayout): string[] {
   const user = layout.user ?? { uid: 65534, gid: 65534 };
@@ -28,6 +33,8 @@ export function bwrapArguments(layout: SandboxLayout): string[] {
     "--disable-userns",
     "--die-with-parent",
     "--clearenv",
+    "--seccomp",
+    String(SECCOMP_FD),
   ];
   for (const [name, value] of Object.entries(layout.env)) args.push("--setenv", name, value);
   const pins = [...(layout.pins ?? [])].sort((a, b) => depth(a) - depth(b));
@@ -78,7 +85,8 @@ function mountArguments(mount: Mount): string[] {
     case "writable":
       return ["--bind", mount.path, mount.path];
     case "scratch":
-      return ["--tmpfs", mount.path];
+      // Sized: an in-memory folder is the host's memory (limits.ts).
+      return ["--size", String(LIMITS.scratchBytes), "--tmpfs", mount.path];
     case "emptyFolder":
       return ["--tmpfs", mount.path, "--remount-ro", mount.path];
     case "emptyFile":

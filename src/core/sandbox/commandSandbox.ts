@@ -10,7 +10,10 @@ import { WORKTREES_FOLDER } from "../git";
 import { isInside } from "../util";
 import { probeBubblewrap, type SandboxAvailability } from "./bubblewrap";
 import { bwrapArguments } from "./bwrapArguments";
+import which from "which";
 import { layoutFromDisk } from "./layoutFromDisk";
+import { limitsPrefix } from "./limits";
+import { unixSocketFilter } from "./unixSocketFilter";
 import { type StandIns, standIns } from "./standIns";
 
 /**
@@ -36,6 +39,10 @@ export interface SandboxLaunch {
   concerns: readonly string[];
   /** Lets go of its stand-ins: call once bubblewrap has exited (or was never started). Idempotent. */
   release: () => void;
+  /** Written to bubblewrap's file descriptor SECCOMP_FD (3) as it starts: the unix-socket filter. */
+  seccomp: Uint8Array;
+  /** Words before the program inside the sandbox: its limits (limits.ts). */
+  prefix: readonly string[];
 }
 
 export interface SandboxFolders {
@@ -71,6 +78,7 @@ export class BubblewrapSandbox implements CommandSandbox {
   /** When the last probe found no sandbox (undefined while one runs, or after one found it). */
   private failedAt: number | undefined;
   private readonly told = new Set<string>();
+  private prlimitPath: Promise<string | undefined> | undefined;
   private readonly env: NodeJS.ProcessEnv;
   private readonly home: string;
 
@@ -110,7 +118,21 @@ export class BubblewrapSandbox implements CommandSandbox {
     const layout = await layoutFromDisk({ cwd: where.cwd, writable, readable, home: this.home, env: this.env, isStandIn });
     // Held from now until the command has exited: no other command's end can remove them meanwhile.
     const release = held.hold(layout.stubs);
-    return { bwrap: availability.bwrap, args: bwrapArguments(layout), stubs: layout.stubs, concerns: layout.concerns ?? [], release };
+    return {
+      bwrap: availability.bwrap,
+      args: bwrapArguments(layout),
+      stubs: layout.stubs,
+      concerns: layout.concerns ?? [],
+      release,
+      seccomp: unixSocketFilter(),
+      prefix: limitsPrefix(await this.prlimit()),
+    };
+  }
+
+  /** util-linux's prlimit in a system folder (bound read-only inside), found once. */
+  private prlimit(): Promise<string | undefined> {
+    this.prlimitPath ??= which("prlimit", { path: "/usr/bin:/bin:/usr/sbin:/sbin", nothrow: true }).then((found) => found ?? undefined);
+    return this.prlimitPath;
   }
 
   /** arcadia.sandbox.readablePaths: `~` is the home folder; ones that do not exist are left out. */

@@ -10,5 +10,7 @@ export {
 } from "./commandSandbox";
 export type { SandboxAvailability } from "./bubblewrap";
 export { StandIns, standIns } from "./standIns";
-export { bwrapArguments, orderedMounts } from "./bwrapArguments";
+export { bwrapArguments, orderedMounts, SECCOMP_FD } from "./bwrapArguments";
+export { LIMITS, limitMessage, limitsInWords } from "./limits";
+export { unixSocketFilter } from "./unixSocketFilter";
 export { insideUser, layoutFromDisk, UNPRIVILEGED, type SandboxRequest } from "./layoutFromDisk";

@@ -14,7 +14,7 @@ import { planCommandFor } from "./commandPlan";
 import { historyExpansion, historyExpansionMessage } from "./historyExpansion";
 import { realWorkspaceFolders, resolveToolPath } from "./paths";
 import type { CommandEnd, ToolPorts } from "./ports";
-import type { SandboxLaunch } from "../sandbox";
+import { limitMessage, type SandboxLaunch } from "../sandbox";
 import { cancelled, denied, toolError } from "./results";
 import { tail } from "./text";
 import { errorMessage } from "../util";
@@ -135,14 +135,15 @@ function resultFor(end: CommandEnd, captured: boolean, common: Record<string, un
     case "exited": {
       const failed = end.exitCode !== undefined && end.exitCode !== 0;
       const body = { status: failed ? "failed" : "completed", exit_code: end.exitCode ?? null, output_captured: captured, ...common };
-      if (failed) return toolError(`The command exited with code ${end.exitCode}.${common.sandboxed ? SANDBOX_NOTE : ""}`, body);
+      const limit = common.sandboxed ? (limitMessage(String(common.output)) ?? "") : "";
+      if (failed) return toolError(`The command exited with code ${end.exitCode}.${limit}${common.sandboxed ? SANDBOX_NOTE : ""}`, body);
       return jsonResult(body);
     }
   }
 }
 
 const SANDBOX_NOTE =
-  " It ran in Arcadia's sandbox (no network; outside the workspace only system folders, read-only; .git, .claude, .vscode read-only):" +
+  " It ran in Arcadia's sandbox (no network, no unix sockets; outside the workspace only system folders, read-only; .git, .claude, .vscode read-only):" +
   " if that is why it failed, call again with outside_sandbox: true and the user is asked.";
 
 /** The agent's own folder, a real path, when the host knows it (a worktree agent writes only there). */

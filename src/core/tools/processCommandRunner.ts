@@ -13,6 +13,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { linuxProcessGroup } from "../process";
+import { SECCOMP_FD } from "../sandbox";
 import { InertTerminalOutput } from "./inertTerminalOutput";
 import type { CommandEnd, CommandHandle, CommandRunner, PartialOutput, StartCommand } from "./ports";
 
@@ -66,15 +67,23 @@ export class ProcessCommandRunner implements CommandRunner {
     const sandbox = request.sandbox;
     // The sandbox's stand-ins were made when it was launched; they are let go of once bubblewrap has exited.
     const release = () => sandbox?.release();
-    const child = spawn(sandbox ? sandbox.bwrap : program.file, sandbox ? [...sandbox.args, "--", program.file, ...program.args] : program.args, {
+    const argv = sandbox ? [...sandbox.args, "--", ...sandbox.prefix, program.file, ...program.args] : program.args;
+    const child = spawn(sandbox ? sandbox.bwrap : program.file, argv, {
       cwd: request.cwd,
       detached: process.platform !== "win32",
-      stdio: ["ignore", "pipe", "pipe"],
+      // A sandbox reads its seccomp filter from fd 3 (SECCOMP_FD) as it starts.
+      stdio: sandbox ? ["ignore", "pipe", "pipe", "pipe"] : ["ignore", "pipe", "pipe"],
       // bubblewrap sets the command's whole environment itself (--clearenv): it gets nothing of ours.
       ...(sandbox ? { env: { PATH: "/usr/bin:/bin" } } : {}),
       windowsVerbatimArguments: process.platform === "win32" && !request.argv,
       windowsHide: true,
     });
+    if (sandbox) {
+      const filter = child.stdio[SECCOMP_FD] as NodeJS.WritableStream & { on: (e: "error", f: () => void) => void };
+      // Gone already when bubblewrap failed to start: its own error says why.
+      filter.on("error", () => undefined);
+      filter.end(Buffer.from(sandbox.seccomp));
+    }
     let closed!: (end: CommandEnd) => void;
     const ended = new Promise<CommandEnd>((resolve) => (closed = resolve));
     const run: Running = { child, sandboxed: sandbox !== undefined, output: "", closed, ended, done: false, released: false };
