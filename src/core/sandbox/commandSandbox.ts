@@ -12,6 +12,7 @@ import { probeBubblewrap, type SandboxAvailability } from "./bubblewrap";
 import { bwrapArguments } from "./bwrapArguments";
 import which from "which";
 import { layoutFromDisk } from "./layoutFromDisk";
+import { leftBehind, type LeftBehind } from "./leftBehind";
 import { limitsPrefix } from "./limits";
 import { unixSocketFilter } from "./unixSocketFilter";
 import { type StandIns, standIns } from "./standIns";
@@ -43,6 +44,8 @@ export interface SandboxLaunch {
   seccomp: Uint8Array;
   /** Words before the program inside the sandbox: its limits (limits.ts). */
   prefix: readonly string[];
+  /** After it ended: the repositories it made (leftBehind.ts). */
+  leftBehind: () => Promise<LeftBehind[]>;
 }
 
 export interface SandboxFolders {
@@ -126,6 +129,7 @@ export class BubblewrapSandbox implements CommandSandbox {
       release,
       seccomp: unixSocketFilter(),
       prefix: limitsPrefix(await this.prlimit()),
+      leftBehind: () => leftBehind(layout.repositories ?? { roots: [], found: [] }),
     };
   }
 

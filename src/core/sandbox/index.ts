@@ -13,4 +13,5 @@ export { StandIns, standIns } from "./standIns";
 export { bwrapArguments, orderedMounts, SECCOMP_FD } from "./bwrapArguments";
 export { LIMITS, limitMessage, limitsInWords } from "./limits";
 export { unixSocketFilter } from "./unixSocketFilter";
+export { leftBehind, type LeftBehind } from "./leftBehind";
 export { insideUser, layoutFromDisk, UNPRIVILEGED, type SandboxRequest } from "./layoutFromDisk";

@@ -28,10 +28,12 @@ export interface ProtectedPlaces {
   pins: string[];
   /** Why the command must ask instead (plain words, one per place). */
   concerns: string[];
+  /** Every nested `.git` seen, to tell afterwards which ones the command made (leftBehind.ts). */
+  repositories: string[];
 }
 
 export async function protectedPlaces(writable: readonly string[], isStandIn: (path: string) => boolean): Promise<ProtectedPlaces> {
-  const out: ProtectedPlaces = { mounts: [], standIns: [], pins: [], concerns: [] };
+  const out: ProtectedPlaces = { mounts: [], standIns: [], pins: [], concerns: [], repositories: [] };
   const inWritable = (path: string) => writable.find((root) => isInside(path, root));
   const readOnly = (path: string) => {
     const root = inWritable(path);
@@ -63,6 +65,7 @@ export async function protectedPlaces(writable: readonly string[], isStandIn: (p
     await repositoryPlaces(root, `${root}${sep}.git`, true);
     const nested = await nestedRepositories(root);
     if (nested.incomplete) out.concerns.push(`${root} has too many folders to look for nested repositories in before each command`);
+    out.repositories.push(...nested.found);
     for (const dotGit of nested.found) {
       if ((await kindOf(dotGit)) === "symlink") await link(dotGit, root);
       else readOnly(dotGit);

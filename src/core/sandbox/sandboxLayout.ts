@@ -36,6 +36,8 @@ export interface SandboxLayout {
   pins?: readonly string[];
   /** Who the command runs as inside (never root: no capability over its own mounts). */
   user?: { uid: number; gid: number };
+  /** The writable roots and every nested `.git` in them when it started (leftBehind.ts compares). */
+  repositories?: { roots: readonly string[]; found: readonly string[] };
   /** Why the command must ask instead of running unasked (protectedPlaces.ts); empty when none. */
   concerns?: readonly string[];
 }

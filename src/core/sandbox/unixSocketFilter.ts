@@ -23,9 +23,7 @@ const ARCH = 4;
 const ARG0 = 16;
 
 type Step =
-  | { label?: string; load: number }
-  | { label?: string; equals: number; then: string | null; otherwise: string | null }
-  | { label?: string; ret: number };
+  { label?: string; load: number } | { label?: string; equals: number; then: string | null; otherwise: string | null } | { label?: string; ret: number };
 
 const PROGRAM: Step[] = [
   { load: ARCH },
@@ -57,8 +55,10 @@ export function unixSocketFilter(): Uint8Array {
     let jt = 0;
     let jf = 0;
     let k: number;
-    if ("load" in step) [code, k] = [0x20, step.load]; // BPF_LD | BPF_W | BPF_ABS
-    else if ("ret" in step) [code, k] = [0x06, step.ret]; // BPF_RET | BPF_K
+    if ("load" in step)
+      [code, k] = [0x20, step.load]; // BPF_LD | BPF_W | BPF_ABS
+    else if ("ret" in step)
+      [code, k] = [0x06, step.ret]; // BPF_RET | BPF_K
     else [code, jt, jf, k] = [0x15, jump(step.then), jump(step.otherwise), step.equals]; // BPF_JMP | BPF_JEQ | BPF_K
     out.setUint16(i * 8, code, little);
     out.setUint8(i * 8 + 2, jt);

@@ -9,6 +9,7 @@ import { jsonResult, type ToolResult } from "../mcp";
 import type { ArgsOf } from "./declarations/arcadiaTool";
 import { DEFAULT_COMMAND_TIMEOUT_SECONDS, executeCommand, MAX_OUTPUT_CHARS } from "./declarations/executeCommand";
 import { implement } from "./implement";
+import { reviewLeftBehind } from "./leftBehindReview";
 import { forbiddenCharacterMessage, forbiddenCommandCharacter } from "./commandCharacters";
 import { planCommandFor } from "./commandPlan";
 import { historyExpansion, historyExpansionMessage } from "./historyExpansion";
@@ -110,7 +111,10 @@ async function runCommand(ports: ToolPorts, args: Args, context: CallContext): P
         },
       );
     }
-    return resultFor(end, partial.captured, common);
+    // What it left that runs later (a repository of its making): the user decides before the agent goes on.
+    const left = sandbox && ask === undefined ? await reviewLeftBehind(ports, context, await sandbox.leftBehind()) : [];
+    const found = left.length > 0 ? { left_behind: left.map((l) => `${l.said} (${l.removed ? "removed by the user" : "kept by the user"})`) } : {};
+    return resultFor(end, partial.captured, { ...common, ...found });
   } finally {
     ports.commands.release(handle.id);
   }

@@ -33,7 +33,9 @@ describe("a workspace at the home folder", () => {
   it.each(["cat .pgpass", "ls", "npm test"])("`%s` asks, with the reason on the card", async (command) => {
     await homeWorkspace((h) => h.workspace);
     const { body } = await h.call("execute_command", { command });
-    expect(h.asked.map((a) => a.reason)).toEqual([`the workspace folder ${h.workspace} is your home folder: your keys, tokens and other projects are in it, so every command asks`]);
+    expect(h.asked.map((a) => a.reason)).toEqual([
+      `the workspace folder ${h.workspace} is your home folder: your keys, tokens and other projects are in it, so every command asks`,
+    ]);
     expect(body.status).toBe("denied");
   });
 

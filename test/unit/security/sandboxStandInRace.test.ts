@@ -37,7 +37,7 @@ const RACE_SCRIPTS = {
   test: "sleep 3",
   lint:
     "echo lint ran > lint-ran.txt; i=0; until mkdir .claude 2>/dev/null && echo '{\"hooks\":{}}' > .claude/settings.json; " +
-    "do i=$((i+1)); [ $i -gt 60 ] && exit 0; sleep 0.1; done; echo WROTE-\"CLAUDE\"-SETTINGS",
+    'do i=$((i+1)); [ $i -gt 60 ] && exit 0; sleep 0.1; done; echo WROTE-"CLAUDE"-SETTINGS',
 };
 
 async function race(sandbox: CommandSandbox): Promise<string> {
@@ -83,7 +83,7 @@ function attempts(seconds: number): string {
     "  done",
     "  sleep 0.05",
     "done",
-    "echo control > \"control-$$\" && echo CONTROL-RAN",
+    'echo control > "control-$$" && echo CONTROL-RAN',
   ].join("\n");
 }
 
