@@ -49,6 +49,7 @@ export class InertTerminalOutput {
 
   /** What is held at the end (an unfinished sequence), as inert text: its introducer removed. */
   flush(): string {
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
     const rest = this.pending.replace(/[\x1b\x80-\x9f\x07]/g, "");
     this.pending = "";
     return rest;

@@ -56,6 +56,7 @@ describe("what a command prints, on its way to the user's terminal", () => {
     await handle.ended;
     const text = shown.join("");
     for (const [name, sequence] of Object.entries(ATTACKS)) expect(text, name).not.toContain(sequence);
+    // eslint-disable-next-line no-control-regex -- the sequences are what is looked for
     expect(text).not.toMatch(/\x1b\]|\x1b\[\?|\x1b\[[0-9;]*[HJ]|\x1bc|\x1bP|\u009d/);
     expect(text).toContain(KEPT);
     expect(runner.partialOutput(handle.id).output).toBe(text);
