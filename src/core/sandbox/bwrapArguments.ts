@@ -15,7 +15,7 @@
 import { LIMITS } from "./limits";
 import type { Mount, SandboxLayout } from "./sandboxLayout";
 
-const NAMESPACES = ["--unshare-user", "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try"];
+const NAMESPACES = ["--unshare-user", "--unshare-ipc", "--unshare-pid", "--unshare-uts", "--unshare-cgroup-try"];
 
 /** The file descriptor bubblewrap reads the seccomp filter from (unixSocketFilter.ts); whoever starts it writes the filter there. */
 export const SECCOMP_FD = 3;
@@ -24,6 +24,7 @@ export function bwrapArguments(layout: SandboxLayout): string[] {
   const user = layout.user ?? { uid: 65534, gid: 65534 };
   const args = [
     ...NAMESPACES,
+    ...(layout.network ? [] : ["--unshare-net"]),
     "--uid",
     String(user.uid),
     "--gid",

@@ -55,6 +55,8 @@ export interface SandboxFolders {
   folders: readonly string[];
   /** The folder the agent works in, when known: in a worktree, only that worktree is writable. */
   agentCwd: string | undefined;
+  /** Keep the host's network (a Run check, when the user's setting allows it). Default: none. */
+  network?: boolean;
 }
 
 export interface CommandSandbox {
@@ -118,7 +120,7 @@ export class BubblewrapSandbox implements CommandSandbox {
     const readable = [...where.folders.filter((f) => !writable.includes(f)), ...(await this.extraReadable())];
     const held = this.options.standIns ?? standIns;
     const isStandIn = (path: string) => held.isOurs(path);
-    const layout = await layoutFromDisk({ cwd: where.cwd, writable, readable, home: this.home, env: this.env, isStandIn });
+    const layout = await layoutFromDisk({ cwd: where.cwd, writable, readable, home: this.home, env: this.env, isStandIn, network: where.network === true });
     // Held from now until the command has exited: no other command's end can remove them meanwhile.
     const release = held.hold(layout.stubs);
     return {

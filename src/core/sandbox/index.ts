@@ -15,3 +15,4 @@ export { LIMITS, limitMessage, limitsInWords } from "./limits";
 export { unixSocketFilter } from "./unixSocketFilter";
 export { leftBehind, type LeftBehind } from "./leftBehind";
 export { insideUser, layoutFromDisk, UNPRIVILEGED, type SandboxRequest } from "./layoutFromDisk";
+export { checkSandbox, type CheckPlace } from "./checkSandbox";

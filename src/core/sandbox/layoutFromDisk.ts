@@ -31,6 +31,8 @@ export interface SandboxRequest {
   env: NodeJS.ProcessEnv;
   /** Whether a path is a stand-in held for another command (standIns.ts); default: none is. */
   isStandIn?: (path: string) => boolean;
+  /** Keep the host's network (default: none, only a loopback of its own). */
+  network?: boolean;
   /** Who starts the sandbox (default: this process). */
   hostUser?: { uid: number; gid: number };
 }
@@ -104,6 +106,7 @@ export async function layoutFromDisk(request: SandboxRequest): Promise<SandboxLa
     user: insideUser(request.hostUser ?? hostUser()),
     concerns: places.concerns,
     repositories: { roots: request.writable, found: places.repositories },
+    ...(request.network ? { network: true } : {}),
   };
 }
 

@@ -34,6 +34,8 @@ export interface SandboxLayout {
   stubs: readonly string[];
   /** Folders inside a writable root made mount points (bound onto themselves) so that they cannot be renamed or removed. */
   pins?: readonly string[];
+  /** Whether it keeps the host's network (a Run check the user allowed it for); default: none. */
+  network?: boolean;
   /** Who the command runs as inside (never root: no capability over its own mounts). */
   user?: { uid: number; gid: number };
   /** The writable roots and every nested `.git` in them when it started (leftBehind.ts compares). */
