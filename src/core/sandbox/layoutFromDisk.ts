@@ -105,7 +105,7 @@ export async function layoutFromDisk(request: SandboxRequest): Promise<SandboxLa
     pins: [...new Set(places.pins)],
     user: insideUser(request.hostUser ?? hostUser()),
     concerns: places.concerns,
-    repositories: { roots: request.writable, found: places.repositories },
+    repositories: { roots: request.writable, found: places.repositories, missing: places.missing },
     ...(request.network ? { network: true } : {}),
   };
 }

@@ -6,11 +6,24 @@
  * again after it ended and comparing (its cost is the launch's walk again, measured in
  * bench/sandbox.ts), and said in plain words: what it made, and what in it git would run.
  */
-import { readdir } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { lstat, readdir } from "node:fs/promises";
+import { basename, join, relative } from "node:path";
 import { commonDirOf, gitDirOf, lastCoreValue } from "./gitPlaces";
 import { nestedRepositories } from "./nestedRepositories";
 import { readFile } from "node:fs/promises";
+
+const WHY_PROTECTED: Record<string, string> = {
+  ".mcp.json": "MCP servers Claude Code starts",
+  ".envrc": "a script direnv runs when you enter the folder",
+  ".gitmodules": "submodules git fetches and checks out",
+  ".idea": "settings and run configurations of a JetBrains IDE",
+};
+
+const exists = (path: string) =>
+  lstat(path).then(
+    () => true,
+    () => false,
+  );
 
 /** Config keys whose value git runs as a program. */
 const RUNS_PROGRAMS = ["fsmonitor", "sshcommand", "editor", "pager", "askpass", "hookspath"];
@@ -22,9 +35,15 @@ export interface LeftBehind {
   said: string;
 }
 
-export async function leftBehind(repositories: { roots: readonly string[]; found: readonly string[] }): Promise<LeftBehind[]> {
+export async function leftBehind(repositories: { roots: readonly string[]; found: readonly string[]; missing?: readonly string[] }): Promise<LeftBehind[]> {
   const before = new Set(repositories.found);
   const out: LeftBehind[] = [];
+  // Protected names it could create (files have no stand-in): MCP servers, direnv, submodules, an IDE's settings.
+  for (const path of repositories.missing ?? []) {
+    if (!(await exists(path))) continue;
+    const root = repositories.roots.find((r) => path.startsWith(`${r}/`)) ?? "";
+    out.push({ path, said: `created ${relative(root, path)}, ${WHY_PROTECTED[basename(path)] ?? "which other programs act on"}` });
+  }
   for (const root of repositories.roots) {
     for (const dotGit of (await nestedRepositories(root)).found) {
       if (before.has(dotGit)) continue;

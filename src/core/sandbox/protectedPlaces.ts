@@ -30,10 +30,12 @@ export interface ProtectedPlaces {
   concerns: string[];
   /** Every nested `.git` seen, to tell afterwards which ones the command made (leftBehind.ts). */
   repositories: string[];
+  /** Protected names missing at a writable root and not covered by a stand-in (`.mcp.json`, `.envrc`…): looked for afterwards. */
+  missing: string[];
 }
 
 export async function protectedPlaces(writable: readonly string[], isStandIn: (path: string) => boolean): Promise<ProtectedPlaces> {
-  const out: ProtectedPlaces = { mounts: [], standIns: [], pins: [], concerns: [], repositories: [] };
+  const out: ProtectedPlaces = { mounts: [], standIns: [], pins: [], concerns: [], repositories: [], missing: [] };
   const inWritable = (path: string) => writable.find((root) => isInside(path, root));
   const readOnly = (path: string) => {
     const root = inWritable(path);
@@ -60,6 +62,7 @@ export async function protectedPlaces(writable: readonly string[], isStandIn: (p
         if (kind === "symlink") await link(path, root);
         else if (kind === "directory" || kind === "file") out.mounts.push({ kind: "readOnly", path });
         else if (kind === undefined && STUB_WHEN_MISSING.has(name)) standIn(path);
+        else if (kind === undefined) out.missing.push(path);
       }
     }
     await repositoryPlaces(root, `${root}${sep}.git`, true);

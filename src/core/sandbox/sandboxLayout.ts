@@ -39,7 +39,7 @@ export interface SandboxLayout {
   /** Who the command runs as inside (never root: no capability over its own mounts). */
   user?: { uid: number; gid: number };
   /** The writable roots and every nested `.git` in them when it started (leftBehind.ts compares). */
-  repositories?: { roots: readonly string[]; found: readonly string[] };
+  repositories?: { roots: readonly string[]; found: readonly string[]; missing?: readonly string[] };
   /** Why the command must ask instead of running unasked (protectedPlaces.ts); empty when none. */
   concerns?: readonly string[];
 }

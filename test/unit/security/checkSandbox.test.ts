@@ -11,7 +11,7 @@ import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { realpathSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BubblewrapSandbox, checkSandbox } from "../../../src/core/sandbox";
+import { BubblewrapSandbox, checkSandbox, type SandboxLaunch } from "../../../src/core/sandbox";
 import { ProcessCommandRunner } from "../../../src/core/tools/processCommandRunner";
 import { committedRepo, git } from "../../support/gitRepo";
 import { sandboxAvailable } from "../../support/sandbox";
@@ -44,7 +44,9 @@ async function check(sandboxed: boolean, network = false): Promise<{ output: str
       "echo ok > check-ran.txt && echo CONTROL-RAN",
     ].join("\n"),
   );
-  const confined = sandboxed ? await checkSandbox(new BubblewrapSandbox({ settings }), { worktree, folders: [main], network }) : {};
+  const confined: { launch?: SandboxLaunch; said?: string } = sandboxed
+    ? await checkSandbox(new BubblewrapSandbox({ settings }), { worktree, folders: [main], network })
+    : {};
   const runner = new ProcessCommandRunner();
   const handle = await runner.start({ command: "sh check.sh", cwd: worktree, ...(confined.launch ? { sandbox: confined.launch } : {}) });
   await handle.ended;

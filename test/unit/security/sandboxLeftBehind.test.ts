@@ -71,4 +71,10 @@ describe.skipIf(!available)("a repository made by an unasked command", () => {
     expect(body.output).toContain("CONTROL-RAN");
     expect(body.left_behind).toBeUndefined();
   });
+
+  it("a missing protected file it made (.mcp.json: MCP servers the CLI starts) is asked about too", async () => {
+    await run(`echo '{"mcpServers":{}}' > .mcp.json`, new BubblewrapSandbox({ settings }), "allow");
+    expect(h.asked.map((a) => a.reason)).toEqual(["the agent's command created .mcp.json, MCP servers Claude Code starts. Allow removes it; Deny keeps it"]);
+    expect(existsSync(join(h.workspace, ".mcp.json"))).toBe(false);
+  });
 });
