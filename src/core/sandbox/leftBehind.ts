@@ -10,6 +10,7 @@ import { lstat, readdir } from "node:fs/promises";
 import { basename, join, relative } from "node:path";
 import { commonDirOf, gitDirOf, lastCoreValue } from "./gitPlaces";
 import { nestedRepositories } from "./nestedRepositories";
+import { readOnlyAt } from "./protectedPlaces";
 import { readFile } from "node:fs/promises";
 
 const WHY_PROTECTED: Record<string, string> = {
@@ -45,7 +46,7 @@ export async function leftBehind(repositories: { roots: readonly string[]; found
     out.push({ path, said: `created ${relative(root, path)}, ${WHY_PROTECTED[basename(path)] ?? "which other programs act on"}` });
   }
   for (const root of repositories.roots) {
-    for (const dotGit of (await nestedRepositories(root)).found) {
+    for (const dotGit of (await nestedRepositories(root, readOnlyAt(root))).found) {
       if (before.has(dotGit)) continue;
       out.push({ path: dotGit, said: `created ${relative(root, dotGit)}${await whatRuns(dotGit)}` });
     }

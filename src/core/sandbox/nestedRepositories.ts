@@ -20,7 +20,8 @@ export interface NestedRepositories {
   incomplete: boolean;
 }
 
-export async function nestedRepositories(top: string, maxFolders = MAX_FOLDERS): Promise<NestedRepositories> {
+/** `skip`: folders not to enter (read-only to the command already: `.claude` with its worktrees, `.vscode`). */
+export async function nestedRepositories(top: string, skip: ReadonlySet<string> = new Set(), maxFolders = MAX_FOLDERS): Promise<NestedRepositories> {
   const found: string[] = [];
   let seen = 0;
   let queue = [top];
@@ -33,7 +34,7 @@ export async function nestedRepositories(top: string, maxFolders = MAX_FOLDERS):
       for (const entry of entries) {
         if (entry.name === ".git") {
           if (folder !== top) found.push(join(folder, entry.name));
-        } else if (entry.isDirectory()) next.push(join(folder, entry.name));
+        } else if (entry.isDirectory() && !skip.has(join(folder, entry.name))) next.push(join(folder, entry.name));
       }
     }
     seen += queue.length;

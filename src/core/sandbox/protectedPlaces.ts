@@ -66,7 +66,7 @@ export async function protectedPlaces(writable: readonly string[], isStandIn: (p
       }
     }
     await repositoryPlaces(root, `${root}${sep}.git`, true);
-    const nested = await nestedRepositories(root);
+    const nested = await nestedRepositories(root, readOnlyAt(root));
     if (nested.incomplete) out.concerns.push(`${root} has too many folders to look for nested repositories in before each command`);
     out.repositories.push(...nested.found);
     for (const dotGit of nested.found) {
@@ -96,6 +96,14 @@ export async function protectedPlaces(writable: readonly string[], isStandIn: (p
       for (let dir = dirname(hooks); dir !== root && isInside(dir, root); dir = dirname(dir)) out.pins.push(dir);
     } else out.concerns.push(`core.hooksPath names ${shown(hooks, root)}, which the sandbox cannot keep read-only`);
   }
+}
+
+/**
+ * The protected folders at a root: read-only to the command whole (or stand-ins), so nothing new
+ * can appear inside; the walk need not enter them (`.claude/worktrees` holds whole checkouts).
+ */
+export function readOnlyAt(root: string): Set<string> {
+  return new Set(PROTECTED_NAMES.map((name) => `${root}${sep}${name}`));
 }
 
 type Kind = "file" | "directory" | "symlink" | "other" | undefined;
