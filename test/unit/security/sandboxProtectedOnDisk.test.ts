@@ -70,8 +70,12 @@ const ATTACKS: Attack[] = [
     plant: (ws) => committedRepo(mkdirIn(ws, "sub")),
     script: [`mv sub moved 2>/dev/null && mkdir -p sub/.git && printf '${FSMONITOR}' > sub/.git/config && echo REMADE-NESTED`],
     marker: "REMADE-NESTED",
-    // Without the pin on sub (its own read-only bind onto itself) the folder can be renamed.
-    weaken: (ws) => (real) => weakenedSandbox(real, withoutMountsAt(join(ws, "sub"))),
+    // Without the pin on sub (its own read-only bind onto itself) the folder can be renamed; the
+    // check afterwards (item 4) would still ask about `moved/.git`, so it is taken out too.
+    weaken: (ws) => (real) => {
+      const weak = weakenedSandbox(real, withoutMountsAt(join(ws, "sub")));
+      return { ...weak, launch: async (where) => ({ ...(await weak.launch(where)), leftBehind: async () => [] }) };
+    },
     landed: (ws) => existsSync(join(ws, "moved")),
   },
   {
