@@ -1,7 +1,7 @@
 /**
  * What the sandbox adds to a command: the same command run through Arcadia's runner with and
- * without bubblewrap (the sandboxed run includes reading its layout from the disk, as
- * execute_command does for every command), interleaved so a load swing hits both alike. A tiny
+ * without bubblewrap (the sandboxed run includes reading its layout from the disk before and
+ * looking for repositories it left behind after, as execute_command does for every command), interleaved so a load swing hits both alike. A tiny
  * command (`cat` of one file) shows the fixed cost; `node -e 0` is what `npm test` starts with.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -52,6 +52,8 @@ export async function sandboxBenchmarks(row: Row): Promise<void> {
     const launch = sandboxed ? await sandbox.launch({ cwd: workspace, folders: [workspace], agentCwd: undefined }) : undefined;
     const handle = await runner.start({ command: argv.join(" "), cwd: workspace, argv, ...(launch ? { sandbox: launch } : {}) });
     const end = await handle.ended;
+    // What execute_command does after every sandboxed command: look for repositories it left behind.
+    await launch?.leftBehind();
     runner.release(handle.id);
     if (end.kind !== "exited" || end.exitCode !== 0) throw new Error(`${argv.join(" ")} ${sandboxed ? "in the sandbox " : ""}ended ${JSON.stringify(end)}`);
     return performance.now() - start;
