@@ -1,8 +1,8 @@
 /**
  * Where a repository keeps what git runs (its config, its hooks), read from the disk without
  * running git: `.git` as a folder or as a `gitdir: <path>` file (a worktree, a bare layout such as
- * `.bare` behind a `.git` file), its `commondir`, and the folder `core.hooksPath` names. Only the
- * repository's own config is read (never its includes): it is the one a sandbox keeps read-only.
+ * `.bare` behind a `.git` file), its `commondir`, the files its config includes (`[include]`,
+ * `[includeIf]`: git follows them like the config itself) and the folder `core.hooksPath` names.
  */
 import { lstat, readFile } from "node:fs/promises";
 import { dirname, isAbsolute, resolve } from "node:path";
@@ -59,4 +59,55 @@ export function lastCoreValue(text: string, key: string): string | undefined {
       .trim();
   }
   return found;
+}
+
+/** How deep includes are followed (an included file may include another). */
+const INCLUDE_DEPTH = 4;
+
+/**
+ * Every file the configs include, `include.path` and `includeIf.<condition>.path` alike (whatever
+ * the condition: it may hold later), relative ones resolved against the including file's folder;
+ * `~` ones left out (the home folder is not in the sandbox). Followed INCLUDE_DEPTH deep.
+ */
+export async function includedConfigs(configs: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  let current = [...configs];
+  for (let depth = 0; depth < INCLUDE_DEPTH && current.length > 0; depth++) {
+    const next: string[] = [];
+    for (const config of current) {
+      const text = await readFile(config, "utf8").catch(() => "");
+      for (const value of includePaths(text)) {
+        if (value.startsWith("~")) continue;
+        const path = isAbsolute(value) ? value : resolve(dirname(config), value);
+        if (!found.includes(path)) next.push(path);
+      }
+    }
+    found.push(...next);
+    current = next;
+  }
+  return found;
+}
+
+/** The `path` values of `[include]` and `[includeIf "…"]` sections. */
+export function includePaths(text: string): string[] {
+  const out: string[] = [];
+  let inInclude = false;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    const section = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"[^"]*")?\s*\]/.exec(line);
+    if (section) {
+      const name = (section[1] as string).toLowerCase();
+      inInclude = name === "include" || name === "includeif";
+      continue;
+    }
+    const entry = inInclude ? /^path\s*=\s*(.*)$/i.exec(line) : null;
+    if (entry)
+      out.push(
+        (entry[1] as string)
+          .replace(/\s+[#;].*$/, "")
+          .replace(/^"(.*)"$/, "$1")
+          .trim(),
+      );
+  }
+  return out;
 }

@@ -3,9 +3,10 @@
  * disk as it is now (protectedNames.ts says why each matters):
  * - the protected names at each writable root: read-only when they exist; `.git`, `.claude`,
  *   `.vscode` covered by an empty read-only stand-in when missing (standIns.ts);
- * - the git folder a `.git` file leads to (a bare layout `.bare`), its commondir, and the folder
- *   core.hooksPath names (`.husky`), when inside a writable folder; a missing hooks folder gets a
- *   stand-in too;
+ * - the git folder a `.git` file leads to (a bare layout `.bare`), its commondir, the files its
+ *   config includes, and the folder core.hooksPath names (`.husky`), when inside a writable
+ *   folder, for the top-level repository and every nested one; a missing hooks folder gets a
+ *   stand-in too, a missing included file asks;
  * - every nested `.git` (nestedRepositories.ts) and what a `.git` file there leads to;
  * - "pins": each folder between a writable root and a nested read-only place, so that the folder
  *   holding it cannot be moved aside and made again without it (bwrapArguments.ts).
@@ -15,7 +16,7 @@
 import { lstat, readlink, stat } from "node:fs/promises";
 import { dirname, relative, sep } from "node:path";
 import { isInside } from "../util";
-import { commonDirOf, gitDirOf, hooksPathOf } from "./gitPlaces";
+import { commonDirOf, gitDirOf, hooksPathOf, includedConfigs } from "./gitPlaces";
 import { nestedRepositories } from "./nestedRepositories";
 import { PROTECTED_NAMES, STUB_WHEN_MISSING } from "./protectedNames";
 import type { Mount } from "./sandboxLayout";
@@ -65,27 +66,34 @@ export async function protectedPlaces(writable: readonly string[], isStandIn: (p
         else if (kind === undefined) out.missing.push(path);
       }
     }
-    await repositoryPlaces(root, `${root}${sep}.git`, true);
+    await repositoryPlaces(root, `${root}${sep}.git`);
     const nested = await nestedRepositories(root, readOnlyAt(root));
     if (nested.incomplete) out.concerns.push(`${root} has too many folders to look for nested repositories in before each command`);
     out.repositories.push(...nested.found);
     for (const dotGit of nested.found) {
       if ((await kindOf(dotGit)) === "symlink") await link(dotGit, root);
       else readOnly(dotGit);
-      await repositoryPlaces(root, dotGit, false);
+      await repositoryPlaces(root, dotGit);
     }
   }
   return out;
 
-  /** The git folder behind a `.git` file, its commondir and its hooks folder, when they are inside a writable folder. */
-  async function repositoryPlaces(root: string, dotGit: string, top: boolean): Promise<void> {
+  /** The git folder behind a `.git` file, its commondir, the files its config includes and its hooks folder, when inside a writable folder. */
+  async function repositoryPlaces(root: string, dotGit: string): Promise<void> {
     const gitDir = await gitDirOf(dotGit);
     if (gitDir === undefined) return;
     const common = await commonDirOf(gitDir);
     for (const dir of [gitDir, common]) if (dir !== undefined && dir !== dotGit && !(await isLink(dir))) readOnly(dir);
-    if (!top) return;
     const configs = [...(common ? [`${common}${sep}config`] : []), `${gitDir}${sep}config`];
-    const hooks = await hooksPathOf(configs, dirname(dotGit));
+    const included = await includedConfigs(configs);
+    for (const include of included) {
+      if (inWritable(include) === undefined) continue;
+      const kind = await kindOf(include);
+      if (kind === "symlink") await link(include, root);
+      else if (kind === "file" || kind === "directory") readOnly(include);
+      else out.concerns.push(`the git config includes ${shown(include, root)}, which does not exist yet: a command could write what git then runs`);
+    }
+    const hooks = await hooksPathOf([...configs, ...included], dirname(dotGit));
     if (hooks === undefined || inWritable(hooks) === undefined) return;
     const kind = await kindOf(hooks);
     if (kind === "symlink") await link(hooks, root);

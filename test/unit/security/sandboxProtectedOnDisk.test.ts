@@ -6,7 +6,8 @@
  * - by moving the nested repository's folder aside and making it again with a `.git` of its own;
  * - in a bare layout's config (`.bare/config` behind a `.git` file);
  * - in the folder core.hooksPath names (`.husky/pre-commit`, run at the user's next commit),
- *   existing or not.
+ *   existing or not, also a nested repository's;
+ * - in a file the git config includes (`include.path = ../.gitconfig-shared`).
  * Each works against a weakened build (the one defence taken out), and is held by Arcadia's
  * sandbox (read-only, or the command asks); a harmless control in the same script still runs.
  */
@@ -108,6 +109,29 @@ const ATTACKS: Attack[] = [
     marker: "WROTE-MISSING-HOOKS",
     weaken: (ws) => (real) => weakenedSandbox(real, withoutMountsAt(join(ws, ".githooks"))),
     landed: (ws) => existsSync(join(ws, ".githooks", "pre-commit")),
+  },
+  {
+    name: "a file the git config includes (include.path = ../.gitconfig-shared)",
+    plant: (ws) => {
+      writeFileSync(join(ws, ".gitconfig-shared"), "");
+      git(ws, "config", "include.path", "../.gitconfig-shared");
+    },
+    script: [`printf '${FSMONITOR}' >> .gitconfig-shared 2>/dev/null && echo WROTE-INCLUDED-CONFIG`],
+    marker: "WROTE-INCLUDED-CONFIG",
+    weaken: (ws) => (real) => weakenedSandbox(real, withoutMountsAt(join(ws, ".gitconfig-shared"))),
+    landed: (ws) => readFileSync(join(ws, ".gitconfig-shared"), "utf8").includes("fsmonitor"),
+  },
+  {
+    name: "a nested repository's hooks folder (sub's core.hooksPath = .hooks)",
+    plant: (ws) => {
+      const sub = committedRepo(mkdirIn(ws, "sub"));
+      mkdirSync(join(sub, ".hooks"));
+      git(sub, "config", "core.hooksPath", ".hooks");
+    },
+    script: ["printf '#!/bin/sh\\n' > sub/.hooks/pre-commit 2>/dev/null && echo WROTE-NESTED-HOOK"],
+    marker: "WROTE-NESTED-HOOK",
+    weaken: (ws) => (real) => weakenedSandbox(real, withoutMountsAt(join(ws, "sub", ".hooks"))),
+    landed: (ws) => existsSync(join(ws, "sub", ".hooks", "pre-commit")),
   },
 ];
 
