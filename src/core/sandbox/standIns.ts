@@ -12,10 +12,19 @@
  * is never taken for the user's own folder, it is held again.
  */
 import { mkdirSync, rmdirSync } from "node:fs";
+import { mountedElsewhere } from "./mountedElsewhere";
+
+/** How often a stand-in another sandbox still has a mount on is looked at again. */
+const RETRY_MS = 1000;
 
 export class StandIns {
   /** Stand-in → how many sandboxes hold it (started, or about to start), for the ones made here. */
   private readonly held = new Map<string, number>();
+  /** Stand-ins no command of ours holds, kept because another sandbox still has a mount on them. */
+  private readonly waiting = new Set<string>();
+
+  /** `inUse`: whether another sandbox (another window's) has a mount on a path (mountedElsewhere.ts). */
+  constructor(private readonly inUse: (path: string) => boolean = mountedElsewhere) {}
 
   /** Whether `path` is a stand-in made here and still held (it then exists only because of us). */
   isOurs(path: string): boolean {
@@ -52,18 +61,45 @@ export class StandIns {
           this.held.set(path, count);
           continue;
         }
-        this.held.delete(path);
-        // rmdir never removes what someone put inside meanwhile (from outside the sandbox).
-        try {
-          rmdirSync(path);
-        } catch {
-          // Not empty, or gone already.
-        }
+        this.remove(path);
       }
     };
   }
 
-  /** How many stand-ins are held now (for tests and the bench). */
+  /**
+   * Removed when no running sandbox has a mount on it, another window's included (one that found
+   * it and took it for the user's folder); else kept, counted as ours, and looked at again later.
+   */
+  private remove(path: string): void {
+    if (this.inUse(path)) {
+      this.held.set(path, 0);
+      if (!this.waiting.has(path)) {
+        this.waiting.add(path);
+        const timer = setInterval(() => {
+          if (this.held.get(path) !== 0) return this.stopWaiting(path, timer); // held again: its next release decides
+          if (this.inUse(path)) return;
+          this.stopWaiting(path, timer);
+          this.remove(path);
+        }, RETRY_MS);
+        timer.unref?.();
+      }
+      return;
+    }
+    this.held.delete(path);
+    // rmdir never removes what someone put inside meanwhile (from outside the sandbox).
+    try {
+      rmdirSync(path);
+    } catch {
+      // Not empty, or gone already.
+    }
+  }
+
+  private stopWaiting(path: string, timer: ReturnType<typeof setInterval>): void {
+    clearInterval(timer);
+    this.waiting.delete(path);
+  }
+
+  /** How many stand-ins are held or kept now (for tests and the bench). */
   get size(): number {
     return this.held.size;
   }

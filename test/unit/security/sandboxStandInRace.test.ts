@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BubblewrapSandbox, type CommandSandbox, StandIns, standIns } from "../../../src/core/sandbox";
 import { sandboxAvailable } from "../../support/sandbox";
+import { pollUntil } from "../../support/waitFor";
 import { type PolicyHarness, startPolicyHarness } from "./commandPolicyHarness";
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -25,12 +26,19 @@ afterEach(async () => h?.close());
 const available = process.platform === "linux" && (await sandboxAvailable("the stand-ins race"));
 const settings = () => ({ mode: "unaskedCommands" as const, readablePaths: [] });
 
-/** The build before issue 31: each launch knows only the stand-ins it made itself. */
+/** The build before issue 31: each launch knows only the stand-ins it made itself, and asks no other sandbox. */
 const weakened: CommandSandbox = {
   settings,
   availability: () => new BubblewrapSandbox({ settings }).availability(),
-  launch: (where) => new BubblewrapSandbox({ settings, standIns: new StandIns() }).launch(where),
+  launch: (where) => new BubblewrapSandbox({ settings, standIns: new StandIns(() => false) }).launch(where),
 };
+
+/** Two windows (two extension hosts): the first command's sandbox has one record, the second's another. */
+function twoWindows(): CommandSandbox {
+  const windows = [new BubblewrapSandbox({ settings, standIns: new StandIns() }), new BubblewrapSandbox({ settings, standIns: new StandIns() })];
+  let next = 0;
+  return { settings, availability: () => windows[0]!.availability(), launch: (where) => windows[next++ % 2]!.launch(where) };
+}
 
 /** `npm test` holds the stand-ins for 3 s; `npm run lint`, started 1.5 s in, keeps trying to make .claude (for 6 s at most). */
 const RACE_SCRIPTS = {
@@ -67,6 +75,14 @@ describe.skipIf(!available)("a stand-in shared by two running commands", () => {
     expect(output).not.toContain("WROTE-CLAUDE-SETTINGS");
     expect(existsSync(join(h.workspace, ".claude"))).toBe(false);
     expect(standIns.size).toBe(0);
+  });
+
+  it("two windows, each with its own record: the first keeps its stand-in while the other window's sandbox has a mount on it", async () => {
+    const output = await race(twoWindows());
+    expect(output).not.toContain("WROTE-CLAUDE-SETTINGS");
+    expect(existsSync(join(h.workspace, ".claude", "settings.json"))).toBe(false);
+    // Removed once that sandbox has gone too (looked at again every second).
+    await pollUntil(() => !existsSync(join(h.workspace, ".claude")), "the stand-in removed", 10_000);
   });
 });
 
