@@ -7,21 +7,26 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 
-export function mountedElsewhere(path: string, proc = "/proc"): boolean {
+/** Which of `paths` a running sandbox has a mount on (one look at /proc for all of them). */
+export function mountedElsewhere(paths: readonly string[], proc = "/proc"): Set<string> {
+  const found = new Set<string>();
+  if (paths.length === 0) return found;
   let pids: string[];
   try {
     pids = readdirSync(proc);
   } catch {
-    return false; // no /proc: nothing to ask (not Linux, where there is no sandbox either)
+    return found; // no /proc: nothing to ask (not Linux, where there is no sandbox either)
   }
   for (const pid of pids) {
     if (!/^\d+$/.test(pid) || read(`${proc}/${pid}/comm`)?.trim() !== "bwrap") continue;
     for (const line of (read(`${proc}/${pid}/mountinfo`) ?? "").split("\n")) {
       const point = line.split(" ")[4];
-      if (point !== undefined && unescapeMountPoint(point) === path) return true;
+      if (point === undefined) continue;
+      const path = unescapeMountPoint(point);
+      if (paths.includes(path)) found.add(path);
     }
   }
-  return false;
+  return found;
 }
 
 function read(file: string): string | undefined {

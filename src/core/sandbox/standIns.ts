@@ -23,8 +23,8 @@ export class StandIns {
   /** Stand-ins no command of ours holds, kept because another sandbox still has a mount on them. */
   private readonly waiting = new Set<string>();
 
-  /** `inUse`: whether another sandbox (another window's) has a mount on a path (mountedElsewhere.ts). */
-  constructor(private readonly inUse: (path: string) => boolean = mountedElsewhere) {}
+  /** `inUse`: which of the paths another sandbox (another window's) has a mount on (mountedElsewhere.ts). */
+  constructor(private readonly inUse: (paths: readonly string[]) => ReadonlySet<string> = mountedElsewhere) {}
 
   /** Whether `path` is a stand-in made here and still held (it then exists only because of us). */
   isOurs(path: string): boolean {
@@ -55,14 +55,14 @@ export class StandIns {
     return () => {
       if (released) return;
       released = true;
+      const last: string[] = [];
       for (const path of mine) {
         const count = (this.held.get(path) ?? 1) - 1;
-        if (count > 0) {
-          this.held.set(path, count);
-          continue;
-        }
-        this.remove(path);
+        if (count > 0) this.held.set(path, count);
+        else last.push(path);
       }
+      const inUse = this.inUse(last);
+      for (const path of last) this.remove(path, inUse.has(path));
     };
   }
 
@@ -70,16 +70,16 @@ export class StandIns {
    * Removed when no running sandbox has a mount on it, another window's included (one that found
    * it and took it for the user's folder); else kept, counted as ours, and looked at again later.
    */
-  private remove(path: string): void {
-    if (this.inUse(path)) {
+  private remove(path: string, inUse: boolean): void {
+    if (inUse) {
       this.held.set(path, 0);
       if (!this.waiting.has(path)) {
         this.waiting.add(path);
         const timer = setInterval(() => {
           if (this.held.get(path) !== 0) return this.stopWaiting(path, timer); // held again: its next release decides
-          if (this.inUse(path)) return;
+          if (this.inUse([path]).has(path)) return;
           this.stopWaiting(path, timer);
-          this.remove(path);
+          this.remove(path, false);
         }, RETRY_MS);
         timer.unref?.();
       }

@@ -30,7 +30,7 @@ const settings = () => ({ mode: "unaskedCommands" as const, readablePaths: [] })
 const weakened: CommandSandbox = {
   settings,
   availability: () => new BubblewrapSandbox({ settings }).availability(),
-  launch: (where) => new BubblewrapSandbox({ settings, standIns: new StandIns(() => false) }).launch(where),
+  launch: (where) => new BubblewrapSandbox({ settings, standIns: new StandIns(() => new Set()) }).launch(where),
 };
 
 /** Two windows (two extension hosts): the first command's sandbox has one record, the second's another. */
