@@ -1,8 +1,8 @@
 /**
  * What the sandbox adds to a command: the same command run through Arcadia's runner with and
  * without bubblewrap (the sandboxed run includes reading its layout from the disk before and
- * looking for repositories it left behind after, as execute_command does for every command), interleaved so a load swing hits both alike. A tiny
- * command (`cat` of one file) shows the fixed cost; `node -e 0` is what `npm test` starts with.
+ * looking for repositories it left behind after, as execute_command does for every command),
+ * interleaved so a load swing hits both alike. A tiny command (`cat` of one file) shows the fixed cost; `node -e 0` is what `npm test` starts with.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
@@ -12,7 +12,7 @@ import { sandboxEnvironment } from "../src/core/sandbox/sandboxEnvironment";
 import { ProcessCommandRunner } from "../src/core/tools/processCommandRunner";
 import { percentile } from "./percentile";
 
-/** How many folders the nested-repository walk looks at in `top` (for the row's label). */
+/** How many folders `top` holds (for the row's label; the walk itself skips .git and the protected folders). */
 async function nestedRepositoriesCount(top: string): Promise<number> {
   const { readdir } = await import("node:fs/promises");
   let count = 0;
@@ -76,12 +76,7 @@ export async function sandboxBenchmarks(row: Row): Promise<void> {
       const figures = (samples: number[]) => `${percentile(samples, 50).toFixed(1)} / ${percentile(samples, 99).toFixed(1)} ms`;
       row(`${label}, unsandboxed (p50 / p99)`, figures(plain), "(the same command, for comparison)", undefined);
       row(`${label}, in the sandbox (p50 / p99)`, figures(boxed), `added p50 ≤ ${ADDED_TARGET_MS} ms`, added <= ADDED_TARGET_MS);
-      row(
-        "  added by the sandbox (p50)",
-        `${added.toFixed(1)} ms`,
-        `×${(percentile(boxed, 50) / percentile(plain, 50)).toFixed(2)} of the command alone`,
-        undefined,
-      );
+      row("  added by the sandbox (p50)", `${added.toFixed(1)} ms`, `×${(percentile(boxed, 50) / percentile(plain, 50)).toFixed(2)} of the command alone`, undefined);
     }
     // The layout of this repository (its node_modules included): what every command's launch reads.
     const repo = join(__dirname, "..");
@@ -94,7 +89,7 @@ export async function sandboxBenchmarks(row: Row): Promise<void> {
     layouts.sort((a, b) => a - b);
     const folders = (await nestedRepositoriesCount(repo)).toLocaleString("en");
     row(
-      `layout of this repository, ${folders} folders walked (p50 / p99)`,
+      `layout of this repository (${folders} folders) (p50 / p99)`,
       `${percentile(layouts, 50).toFixed(1)} / ${percentile(layouts, 99).toFixed(1)} ms`,
       `p50 ≤ ${LAYOUT_TARGET_MS} ms`,
       percentile(layouts, 50) <= LAYOUT_TARGET_MS,

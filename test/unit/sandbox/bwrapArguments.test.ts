@@ -7,8 +7,7 @@ const layout = (mounts: SandboxLayout["mounts"], env: Record<string, string> = {
 describe("bubblewrap's command line", () => {
   it("makes every namespace new, clears the environment and sets only the layout's", () => {
     const args = bwrapArguments(layout([], { PATH: "/usr/bin", HOME: "/home/u" }));
-    for (const flag of ["--unshare-user", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--die-with-parent", "--clearenv"])
-      expect(args).toContain(flag);
+    for (const flag of ["--unshare-user", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--die-with-parent", "--clearenv"]) expect(args).toContain(flag);
     expect(args.indexOf("--clearenv")).toBeLessThan(args.indexOf("--setenv"));
     expect(args.join(" ")).toContain("--setenv PATH /usr/bin --setenv HOME /home/u");
     expect(args.slice(-6)).toEqual(["--proc", "/proc", "--dev", "/dev", "--chdir", "/w"]);

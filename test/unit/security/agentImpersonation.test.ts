@@ -29,32 +29,17 @@ async function start() {
 
 function post(url: string, headers: Record<string, string>, body: object): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers } },
-      (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      },
-    );
+    const req = request(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
     req.on("error", reject);
     req.end(JSON.stringify(body));
   });
 }
 
-const permissionRequest = {
-  hook_event_name: "PermissionRequest",
-  session_id: "s-1",
-  tool_name: "Bash",
-  tool_input: { command: "touch pwned" },
-  permission_suggestions: [],
-};
-const initialize = {
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "0" } },
-};
+const permissionRequest = { hook_event_name: "PermissionRequest", session_id: "s-1", tool_name: "Bash", tool_input: { command: "touch pwned" }, permission_suggestions: [] };
+const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "0" } } };
 
 describe("an agent naming another agent", () => {
   it("is refused (401) with its own token, on /hooks and /mcp; B's prompts and calls stay B's own", async () => {
@@ -162,3 +147,4 @@ describe("launch files", () => {
     expect(await hook).toBe(200);
   });
 });
+

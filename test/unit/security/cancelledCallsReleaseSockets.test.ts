@@ -52,11 +52,7 @@ describe("a call the client cancels", () => {
 });
 
 /** A raw client: initialize, then a call whose connection it destroys once the call waits. */
-function post(
-  arcadiaServer: ArcadiaServer,
-  body: object,
-  sessionId?: string,
-): { done: Promise<{ status: number; sessionId?: string; text: string }>; destroy(): void } {
+function post(arcadiaServer: ArcadiaServer, body: object, sessionId?: string): { done: Promise<{ status: number; sessionId?: string; text: string }>; destroy(): void } {
   const { server } = arcadiaServer;
   const headers: Record<string, string> = {
     authorization: `Bearer ${server.tokenFor("agent-1")}`,
@@ -97,11 +93,7 @@ describe("a client that drops the connection of a call", () => {
     await post(arcadia, { jsonrpc: "2.0", method: "notifications/initialized" }, sessionId).done;
 
     const asked = arcadia.nextApproval();
-    const call = post(
-      arcadia,
-      { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "execute_command", arguments: { command: `touch ${marker}` } } },
-      sessionId,
-    );
+    const call = post(arcadia, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "execute_command", arguments: { command: `touch ${marker}` } } }, sessionId);
     call.done.catch(() => undefined);
     const approval = await asked;
     expect(arcadia.tracker.calls()).toHaveLength(1);
@@ -117,11 +109,7 @@ describe("a client that drops the connection of a call", () => {
 
     // Control: the same session still works, and an allowed call runs.
     const askedAgain = arcadia.nextApproval();
-    const again = post(
-      arcadia,
-      { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "execute_command", arguments: { command: `touch ${marker}` } } },
-      sessionId,
-    );
+    const again = post(arcadia, { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "execute_command", arguments: { command: `touch ${marker}` } } }, sessionId);
     expect(arcadia.approvals.decide((await askedAgain).id, "allow")).toBe(true);
     expect((await again.done).text).toContain('"exit_code\\":0');
     expect(existsSync(marker)).toBe(true);

@@ -70,7 +70,7 @@ describe.skipIf(process.platform === "win32")("arguments that lead out of the wo
     expect(h.runner.started).toEqual([]);
   });
 
-  it('quoted or escaped, the name is the same: cat "notes.txt", cat note\\s.txt', async () => {
+  it("quoted or escaped, the name is the same: cat \"notes.txt\", cat note\\s.txt", async () => {
     h = await startPolicyHarness();
     setUp();
     symlinkSync(join(h.outside, "id_rsa"), join(h.workspace, "notes.txt"));

@@ -38,12 +38,7 @@ async function runThroughArcadia(command: string): Promise<{ output: string; exi
 
 /** Types `lines` into an interactive bash in a pty, as sendText into a terminal did. */
 async function typeIntoInteractiveBash(lines: string[], done: (screen: string) => boolean): Promise<string> {
-  const shell = pty.spawn("/bin/bash", ["--norc", "--noprofile", "-i"], {
-    cwd: dir,
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir, TERM: "xterm", PS1: "$ " },
-    cols: 200,
-    rows: 40,
-  });
+  const shell = pty.spawn("/bin/bash", ["--norc", "--noprofile", "-i"], { cwd: dir, env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir, TERM: "xterm", PS1: "$ " }, cols: 200, rows: 40 });
   let screen = "";
   shell.onData((d) => (screen += d));
   try {

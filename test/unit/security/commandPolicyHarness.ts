@@ -15,10 +15,7 @@ export function shippedApprovalSettings(): CommandApprovalSettings {
     contributes: { configuration: { properties: Record<string, { default: unknown }> } };
   };
   const props = pkg.contributes.configuration.properties;
-  return {
-    mode: props["arcadia.mcp.commandApproval"]?.default as CommandApprovalSettings["mode"],
-    allowed: props["arcadia.mcp.allowedCommands"]?.default as string[],
-  };
+  return { mode: props["arcadia.mcp.commandApproval"]?.default as CommandApprovalSettings["mode"], allowed: props["arcadia.mcp.allowedCommands"]?.default as string[] };
 }
 
 export interface PolicyHarness extends Harness {

@@ -28,10 +28,7 @@ function gitDirectoryAt(dir: string): void {
   mkdirSync(join(dir, "objects"), { recursive: true });
   mkdirSync(join(dir, "refs", "heads"), { recursive: true });
   writeFileSync(join(dir, "HEAD"), "ref: refs/heads/main\n");
-  writeFileSync(
-    join(dir, "config"),
-    `[core]\n\trepositoryformatversion = 0\n\tbare = false\n\tworktree = ${h.workspace}\n\tfsmonitor = touch ${marker()}; true\n`,
-  );
+  writeFileSync(join(dir, "config"), `[core]\n\trepositoryformatversion = 0\n\tbare = false\n\tworktree = ${h.workspace}\n\tfsmonitor = touch ${marker()}; true\n`);
 }
 
 function attackWorksUnprotected(): void {

@@ -98,10 +98,7 @@ describe.skipIf(!hasNpm || process.platform === "win32")("package scripts run un
     attackWorksUnprotected("npx --no-install tsc", join(h.workspace, "sub"));
     // The user allow-listed "npx tsc" for the root's own TypeScript.
     const settings = { mode: "unlessAllowListed" as const, allowed: ["npx tsc"] };
-    const decision = await decideCommandApproval(
-      { command: "npx tsc", cwd: join(h.workspace, "sub"), folders: [h.workspace], settings },
-      nodeCommandDisk(h.ports.files),
-    );
+    const decision = await decideCommandApproval({ command: "npx tsc", cwd: join(h.workspace, "sub"), folders: [h.workspace], settings }, nodeCommandDisk(h.ports.files));
     expect(decision.needsApproval).toBe(true);
     const atRoot = await decideCommandApproval({ command: "npx tsc", cwd: h.workspace, folders: [h.workspace], settings }, nodeCommandDisk(h.ports.files));
     expect(atRoot.needsApproval).toBe(false);

@@ -92,13 +92,7 @@ function hook(arcadiaServer: ArcadiaServer, agentId: string, body: object): Prom
   });
 }
 
-const permission = (n: number) => ({
-  hook_event_name: "PermissionRequest",
-  session_id: "s-1",
-  tool_name: "Bash",
-  tool_input: { command: `touch marker-${n}` },
-  permission_suggestions: [],
-});
+const permission = (n: number) => ({ hook_event_name: "PermissionRequest", session_id: "s-1", tool_name: "Bash", tool_input: { command: `touch marker-${n}` }, permission_suggestions: [] });
 
 describe("pending permission prompts per agent", () => {
   it("past the cap, a prompt gets {} at once (the terminal asks), with one log line per burst", async () => {

@@ -136,7 +136,7 @@ for (const way of ways) {
         // Unprotected, the same race leaks (shown so this test can fail). Tried for a while, not a number of
         // times: on a loaded machine the flipping process may not run for thousands of reads.
         let plainLeaks = 0;
-        for (const until = Date.now() + 15_000; plainLeaks === 0 && Date.now() < until;) {
+        for (const until = Date.now() + 15_000; plainLeaks === 0 && Date.now() < until; ) {
           const text = await readFile(join(h.workspace, readPath), "utf8").catch(() => "");
           if (text.includes(SECRET)) plainLeaks++;
         }

@@ -33,13 +33,7 @@ describe("resuming a session by its file's name", () => {
     expect(listed.map((e) => e.glance.sessionId).sort()).toEqual([RENAMED_ID, hostile]);
 
     const host = new FakeTerminalHost();
-    const manager = new AgentManager({
-      terminals: host,
-      store: new MemoryStore(),
-      log: memoryLog(),
-      projectDirFor: () => projectDir,
-      clock: new ManualClock(),
-    });
+    const manager = new AgentManager({ terminals: host, store: new MemoryStore(), log: memoryLog(), projectDirFor: () => projectDir, clock: new ManualClock() });
     managers.push(manager);
     const claude = { command: "claude", args: [] };
     for (const id of [hostile, `${RENAMED_ID} --dangerously-skip-permissions`, `../${RENAMED_ID}`, ""]) {

@@ -43,28 +43,14 @@ function probeScript(home: string, outside: string, port: number): string {
   ].join("\n");
 }
 
-const ATTEMPTS = [
-  "READ-HOME-KEY",
-  "LISTED-HOME",
-  "WROTE-OUTSIDE",
-  "NET-CONNECTED",
-  "SAW-SECRET-ENV",
-  "SAW-OTHER-PROCESSES",
-  "WROTE-GIT-CONFIG",
-  "WROTE-CLAUDE-SETTINGS",
-  "WROTE-VSCODE-TASKS",
-];
+const ATTEMPTS = ["READ-HOME-KEY", "LISTED-HOME", "WROTE-OUTSIDE", "NET-CONNECTED", "SAW-SECRET-ENV", "SAW-OTHER-PROCESSES", "WROTE-GIT-CONFIG", "WROTE-CLAUDE-SETTINGS", "WROTE-VSCODE-TASKS"];
 
 async function setUp(): Promise<void> {
   // A home folder of the test's own, with a key in it: the sandbox hides the home it is given.
   const home = join(h.root, "home");
   mkdirSync(join(home, ".ssh"), { recursive: true });
   writeFileSync(join(home, ".ssh", "id_rsa"), SECRET);
-  h.ports.sandbox = new BubblewrapSandbox({
-    settings: () => ({ mode: "unaskedCommands", readablePaths: [] }),
-    home,
-    env: { ...process.env, ARCADIA_TEST_SECRET: SECRET },
-  });
+  h.ports.sandbox = new BubblewrapSandbox({ settings: () => ({ mode: "unaskedCommands", readablePaths: [] }), home, env: { ...process.env, ARCADIA_TEST_SECRET: SECRET } });
   process.env.ARCADIA_TEST_SECRET = SECRET;
   server = createServer((socket) => socket.end());
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
@@ -96,8 +82,7 @@ describe.skipIf(!available)("an auto-allowed command inside the sandbox", () => 
     const { body } = await h.call("execute_command", { command: "npm test", outside_sandbox: true });
     expect(h.asked[0]?.reason).toBe("the agent asked to run it outside the sandbox");
     expect(body.sandboxed).toBeUndefined();
-    for (const attempt of ATTEMPTS.filter((a) => a !== "SAW-OTHER-PROCESSES" || readdirSync("/proc").length > 10))
-      expect(body.output, attempt).toContain(attempt);
+    for (const attempt of ATTEMPTS.filter((a) => a !== "SAW-OTHER-PROCESSES" || readdirSync("/proc").length > 10)) expect(body.output, attempt).toContain(attempt);
     expect(existsSync(join(h.outside, "written"))).toBe(true);
   });
 });

@@ -13,12 +13,7 @@ const joinPath = (base: vscode.Uri, ...parts: string[]) => `${String(base)}/${pa
 
 function policy(html: string): Map<string, string> {
   const content = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? "";
-  return new Map(
-    content
-      .split(";")
-      .map((d) => d.trim().split(/\s+/))
-      .map(([name, ...values]) => [name as string, values.join(" ")]),
-  );
+  return new Map(content.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name as string, values.join(" ")]));
 }
 
 describe("the panel's Content-Security-Policy", () => {
