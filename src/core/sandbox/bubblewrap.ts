@@ -9,7 +9,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import which from "which";
-import { bwrapArguments } from "./bwrapArguments";
+import { bwrapArguments, SECCOMP_FD } from "./bwrapArguments";
+import { unixSocketFilter } from "./unixSocketFilter";
 import { layoutFromDisk } from "./layoutFromDisk";
 
 export type SandboxAvailability = { available: true; bwrap: string } | { available: false; reason: string; fix: string };
@@ -34,7 +35,7 @@ export async function probeBubblewrap(env: NodeJS.ProcessEnv, home: string, plat
   const folder = await mkdtemp(join(tmpdir(), "arcadia-sandbox-probe-"));
   try {
     const layout = await layoutFromDisk({ cwd: folder, writable: [], readable: [folder], home, env });
-    const failure = await run(bwrap, [...bwrapArguments(layout), "--", "true"]);
+    const failure = await run(bwrap, [...bwrapArguments(layout), "--", "true"], unixSocketFilter());
     if (failure === undefined) return { available: true, bwrap };
     return {
       available: false,
@@ -49,11 +50,14 @@ export async function probeBubblewrap(env: NodeJS.ProcessEnv, home: string, plat
 }
 
 /** Undefined when it ran and exited 0, else what went wrong in a line. */
-function run(file: string, args: string[]): Promise<string | undefined> {
+function run(file: string, args: string[], seccomp: Uint8Array): Promise<string | undefined> {
   return new Promise((resolve) => {
-    const child = spawn(file, args, { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(file, args, { stdio: ["ignore", "ignore", "pipe", "pipe"] });
+    const filter = child.stdio[SECCOMP_FD] as NodeJS.WritableStream & { on: (e: "error", f: () => void) => void };
+    filter.on("error", () => undefined);
+    filter.end(Buffer.from(seccomp));
     let stderr = "";
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
     const timer = setTimeout(() => child.kill("SIGKILL"), PROBE_DEADLINE_MS);
     child.once("error", (err) => {
       clearTimeout(timer);

@@ -10,7 +10,12 @@ import { WORKTREES_FOLDER } from "../git";
 import { isInside } from "../util";
 import { probeBubblewrap, type SandboxAvailability } from "./bubblewrap";
 import { bwrapArguments } from "./bwrapArguments";
+import which from "which";
 import { layoutFromDisk } from "./layoutFromDisk";
+import { leftBehind, type LeftBehind } from "./leftBehind";
+import { limitsPrefix } from "./limits";
+import { unixSocketFilter } from "./unixSocketFilter";
+import { type StandIns, standIns } from "./standIns";
 
 /**
  * arcadia.sandbox: "unaskedCommands" (default) — what runs without asking runs in the sandbox,
@@ -25,12 +30,22 @@ export interface SandboxSettings {
   readablePaths: readonly string[];
 }
 
-/** How one command is confined: run `bwrap <args> -- <program…>` after holding its stubs. */
+/** How one command is confined: run `bwrap <args> -- <program…>`, then `release()` once it has exited. */
 export interface SandboxLaunch {
   bwrap: string;
   args: readonly string[];
-  /** Empty read-only folders that need a place on the host while it runs (stubFolders.ts). */
+  /** Empty read-only folders held on the host for it (standIns.ts), made before launch returned. */
   stubs: readonly string[];
+  /** Why this command should not run unasked (a protected name is a link…); empty when none. */
+  concerns: readonly string[];
+  /** Lets go of its stand-ins: call once bubblewrap has exited (or was never started). Idempotent. */
+  release: () => void;
+  /** Written to bubblewrap's file descriptor SECCOMP_FD (3) as it starts: the unix-socket filter. */
+  seccomp: Uint8Array;
+  /** Words before the program inside the sandbox: its limits (limits.ts). */
+  prefix: readonly string[];
+  /** After it ended: the repositories it made (leftBehind.ts). */
+  leftBehind: () => Promise<LeftBehind[]>;
 }
 
 export interface SandboxFolders {
@@ -40,6 +55,8 @@ export interface SandboxFolders {
   folders: readonly string[];
   /** The folder the agent works in, when known: in a worktree, only that worktree is writable. */
   agentCwd: string | undefined;
+  /** Keep the host's network (a Run check, when the user's setting allows it). Default: none. */
+  network?: boolean;
 }
 
 export interface CommandSandbox {
@@ -57,6 +74,8 @@ export interface BubblewrapSandboxOptions {
   onUnavailable?: (why: Extract<SandboxAvailability, { available: false }>) => void;
   /** How long a failed probe is believed before bubblewrap is tried again. */
   retryAfterMs?: number;
+  /** The record of stand-ins (default: the extension host's one, shared by every sandbox: standIns.ts). */
+  standIns?: StandIns;
 }
 
 export class BubblewrapSandbox implements CommandSandbox {
@@ -64,6 +83,7 @@ export class BubblewrapSandbox implements CommandSandbox {
   /** When the last probe found no sandbox (undefined while one runs, or after one found it). */
   private failedAt: number | undefined;
   private readonly told = new Set<string>();
+  private prlimitPath: Promise<string | undefined> | undefined;
   private readonly env: NodeJS.ProcessEnv;
   private readonly home: string;
 
@@ -98,8 +118,27 @@ export class BubblewrapSandbox implements CommandSandbox {
     if (!availability.available) throw new Error(`${availability.reason}. ${availability.fix}`);
     const writable = writableFolders(where.folders, where.agentCwd);
     const readable = [...where.folders.filter((f) => !writable.includes(f)), ...(await this.extraReadable())];
-    const layout = await layoutFromDisk({ cwd: where.cwd, writable, readable, home: this.home, env: this.env });
-    return { bwrap: availability.bwrap, args: bwrapArguments(layout), stubs: layout.stubs };
+    const held = this.options.standIns ?? standIns;
+    const isStandIn = (path: string) => held.isOurs(path);
+    const layout = await layoutFromDisk({ cwd: where.cwd, writable, readable, home: this.home, env: this.env, isStandIn, network: where.network === true });
+    // Held from now until the command has exited: no other command's end can remove them meanwhile.
+    const release = held.hold(layout.stubs);
+    return {
+      bwrap: availability.bwrap,
+      args: bwrapArguments(layout),
+      stubs: layout.stubs,
+      concerns: layout.concerns ?? [],
+      release,
+      seccomp: unixSocketFilter(),
+      prefix: limitsPrefix(await this.prlimit()),
+      leftBehind: () => leftBehind(layout.repositories ?? { roots: [], found: [] }),
+    };
+  }
+
+  /** util-linux's prlimit in a system folder (bound read-only inside), found once. */
+  private prlimit(): Promise<string | undefined> {
+    this.prlimitPath ??= which("prlimit", { path: "/usr/bin:/bin:/usr/sbin:/sbin", nothrow: true }).then((found) => found ?? undefined);
+    return this.prlimitPath;
   }
 
   /** arcadia.sandbox.readablePaths: `~` is the home folder; ones that do not exist are left out. */

@@ -9,6 +9,10 @@ export {
   type SandboxSettings,
 } from "./commandSandbox";
 export type { SandboxAvailability } from "./bubblewrap";
-export { StubFolders } from "./stubFolders";
-export { bwrapArguments, orderedMounts } from "./bwrapArguments";
-export { layoutFromDisk, type SandboxRequest } from "./layoutFromDisk";
+export { StandIns, standIns } from "./standIns";
+export { bwrapArguments, orderedMounts, SECCOMP_FD } from "./bwrapArguments";
+export { LIMITS, limitMessage, limitsInWords } from "./limits";
+export { unixSocketFilter } from "./unixSocketFilter";
+export { leftBehind, type LeftBehind } from "./leftBehind";
+export { insideUser, layoutFromDisk, UNPRIVILEGED, type SandboxRequest } from "./layoutFromDisk";
+export { checkSandbox, type CheckPlace } from "./checkSandbox";

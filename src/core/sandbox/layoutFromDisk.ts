@@ -8,13 +8,15 @@
  *   link) and the Node.js installation the `node` on PATH belongs to (nvm, fnm, volta keep it in
  *   the home folder), plus what the user lists in arcadia.sandbox.readablePaths;
  * - the workspace: `readable` folders read-only, `writable` ones writable but for their protected
- *   names (protectedNames.ts), a missing one of which is covered by an empty read-only folder.
+ *   places (protectedPlaces.ts), a missing one of which is covered by an empty read-only folder.
+ * - who it runs as: the host's user, or nobody when that is root (insideUser).
  * Paths arrive as real paths (symlinks resolved) from the caller; PATH entries are resolved here.
  */
 import { lstat, readlink, realpath, stat } from "node:fs/promises";
 import { basename, delimiter, dirname, isAbsolute, join } from "node:path";
 import { isInside } from "../util";
-import { ETC_SECRETS, HOME_SECRETS, PROTECTED_NAMES, STUB_WHEN_MISSING } from "./protectedNames";
+import { ETC_SECRETS, HOME_SECRETS } from "./protectedNames";
+import { protectedPlaces } from "./protectedPlaces";
 import type { Mount, SandboxLayout } from "./sandboxLayout";
 import { sandboxEnvironment } from "./sandboxEnvironment";
 
@@ -27,6 +29,28 @@ export interface SandboxRequest {
   readable: readonly string[];
   home: string;
   env: NodeJS.ProcessEnv;
+  /** Whether a path is a stand-in held for another command (standIns.ts); default: none is. */
+  isStandIn?: (path: string) => boolean;
+  /** Keep the host's network (default: none, only a loopback of its own). */
+  network?: boolean;
+  /** Who starts the sandbox (default: this process). */
+  hostUser?: { uid: number; gid: number };
+}
+
+/** Who a command started by root is inside: nobody (65534), with no capability. */
+export const UNPRIVILEGED = { uid: 65534, gid: 65534 };
+
+function hostUser(): { uid: number; gid: number } {
+  return { uid: process.getuid?.() ?? UNPRIVILEGED.uid, gid: process.getgid?.() ?? UNPRIVILEGED.gid };
+}
+
+/**
+ * The same user as outside, but never root: root inside a user namespace still holds every
+ * capability over the sandbox's own mounts (umount .git, remount read-write), so a command
+ * started by root runs as nobody.
+ */
+export function insideUser(host: { uid: number; gid: number }): { uid: number; gid: number } {
+  return host.uid === 0 ? UNPRIVILEGED : host;
 }
 
 /** Read-only when they exist: where a system keeps its programs, libraries and settings. */
@@ -44,7 +68,6 @@ async function kindOf(path: string): Promise<Kind> {
 
 export async function layoutFromDisk(request: SandboxRequest): Promise<SandboxLayout> {
   const mounts: Mount[] = [];
-  const stubs: string[] = [];
   const system: string[] = [];
   for (const folder of SYSTEM_FOLDERS) {
     if ((await kindOf(folder)) !== "directory") continue;
@@ -70,21 +93,21 @@ export async function layoutFromDisk(request: SandboxRequest): Promise<SandboxLa
 
   for (const folder of request.readable) mounts.push({ kind: "readOnly", path: folder });
   for (const folder of request.writable) mounts.push({ kind: "writable", path: folder });
-  for (const folder of request.writable) {
-    for (const name of PROTECTED_NAMES) {
-      const path = join(folder, name);
-      const kind = await kindOf(path);
-      // A link cannot be held in place by a mount (the folder holding it is writable): left as it is.
-      if (kind === "directory" || kind === "file") mounts.push({ kind: "readOnly", path });
-      else if (kind === undefined && STUB_WHEN_MISSING.has(name)) {
-        mounts.push({ kind: "emptyFolder", path });
-        stubs.push(path);
-      }
-    }
-  }
+  const places = await protectedPlaces(request.writable, request.isStandIn ?? (() => false));
+  mounts.push(...places.mounts);
   if (home && roots.some((folder) => isInside(home, folder))) for (const secret of HOME_SECRETS) mounts.push(...(await hidden(join(home, secret))));
 
-  return { cwd: request.cwd, env: sandboxEnvironment(request.env, home ?? "/tmp"), mounts, stubs };
+  return {
+    cwd: request.cwd,
+    env: sandboxEnvironment(request.env, home ?? "/tmp"),
+    mounts,
+    stubs: places.standIns,
+    pins: [...new Set(places.pins)],
+    user: insideUser(request.hostUser ?? hostUser()),
+    concerns: places.concerns,
+    repositories: { roots: request.writable, found: places.repositories, missing: places.missing },
+    ...(request.network ? { network: true } : {}),
+  };
 }
 
 /** An empty stand-in over a secret file or folder, when it exists. */

@@ -27,9 +27,19 @@ export interface SandboxLayout {
   /** In any order: bwrapArguments orders them so that a deeper mount is made after the one it sits on. */
   mounts: readonly Mount[];
   /**
-   * Missing protected names (`.claude`, `.vscode`, `.git` at a writable root) covered by an empty
-   * read-only folder, so the command cannot create them. Made on the host just before the command
-   * starts (a mount needs a place) and removed after it when still empty (mountStubs.ts).
+   * Missing protected places covered by an empty read-only folder, so the command cannot create
+   * them. Made on the host just before the command starts (a mount needs a place) and removed
+   * after the last sandbox that bound one has exited (standIns.ts).
    */
   stubs: readonly string[];
+  /** Folders inside a writable root made mount points (bound onto themselves) so that they cannot be renamed or removed. */
+  pins?: readonly string[];
+  /** Whether it keeps the host's network (a Run check the user allowed it for); default: none. */
+  network?: boolean;
+  /** Who the command runs as inside (never root: no capability over its own mounts). */
+  user?: { uid: number; gid: number };
+  /** The writable roots and every nested `.git` in them when it started (leftBehind.ts compares). */
+  repositories?: { roots: readonly string[]; found: readonly string[]; missing?: readonly string[] };
+  /** Why the command must ask instead of running unasked (protectedPlaces.ts); empty when none. */
+  concerns?: readonly string[];
 }

@@ -9,8 +9,12 @@
  * - arcadia.mcp.commandApproval "never": nothing asks; the shell runs the text, in the sandbox when
  *   there is one (where there is none this is the user's own choice, said in the setting).
  * - `outside_sandbox` from the agent: always asks.
+ * - A workspace folder that is the home folder or above it: every command asks, whatever the settings.
  */
+import { realpath } from "node:fs/promises";
+import { homedir } from "node:os";
 import type { SandboxAvailability, SandboxMode } from "../sandbox";
+import { isInside } from "../util";
 import { decideCommandApproval, programName, type CommandApprovalRequest } from "./commandApproval";
 import { nodeCommandDisk, type CommandDisk } from "./commandDisk";
 import { realWorkspaceFolders } from "./paths";
@@ -77,6 +81,21 @@ export function notReadOnly(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
+/**
+ * Why nothing runs unasked when a workspace folder is the home folder or holds it: every key,
+ * token and other project is then inside the folder a command may read (and in part write).
+ */
+async function homeWorkspaceFolder(ports: ToolPorts): Promise<string | undefined> {
+  const given = ports.home ?? homedir();
+  const home = await realpath(given).catch(() => given);
+  for (const folder of await realWorkspaceFolders(ports.files)) {
+    if (!isInside(home, folder)) continue;
+    const what = folder === home ? "is your home folder" : "holds your home folder";
+    return `the workspace folder ${folder} ${what}: your keys, tokens and other projects are in it, so every command asks`;
+  }
+  return undefined;
+}
+
 const NO_SANDBOX: SandboxAvailability = { available: false, reason: "this host has none", fix: "" };
 
 /**
@@ -86,6 +105,8 @@ const NO_SANDBOX: SandboxAvailability = { available: false, reason: "this host h
 export async function planCommandFor(ports: ToolPorts, call: { command: string; cwd: string; outsideSandbox: boolean }): Promise<CommandPlan> {
   const disk = nodeCommandDisk(ports.files);
   const sandbox = { mode: ports.sandbox?.settings().mode ?? "unaskedCommands", availability: (await ports.sandbox?.availability()) ?? NO_SANDBOX };
+  const home = await homeWorkspaceFolder(ports);
+  if (home) return { ask: home, sandboxed: approvedRunsInSandbox(sandbox) };
   const plan = await planCommand(
     { command: call.command, cwd: call.cwd, folders: ports.files.folders(), settings: ports.commandApproval(), sandbox, outsideSandbox: call.outsideSandbox },
     disk,

@@ -9,11 +9,13 @@ import { jsonResult, type ToolResult } from "../mcp";
 import type { ArgsOf } from "../toolDeclarations";
 import { DEFAULT_COMMAND_TIMEOUT_SECONDS, executeCommand, MAX_OUTPUT_CHARS } from "../toolDeclarations";
 import { implement } from "./implement";
+import { reviewLeftBehind } from "./leftBehindReview";
 import { forbiddenCharacterMessage, forbiddenCommandCharacter } from "./commandCharacters";
 import { planCommandFor } from "./commandPlan";
 import { historyExpansion, historyExpansionMessage } from "./historyExpansion";
 import { realWorkspaceFolders, resolveToolPath } from "./paths";
 import type { CommandEnd, ToolPorts } from "./ports";
+import { limitMessage, type SandboxLaunch } from "../sandbox";
 import { cancelled, denied, toolError } from "./results";
 import { tail } from "./text";
 import { errorMessage } from "../util";
@@ -37,21 +39,40 @@ async function runCommand(ports: ToolPorts, args: Args, context: CallContext): P
 
   // Decided now, on the disk as it is now: what the folder and the arguments lead to.
   const plan = await planCommandFor(ports, { command: args.command, cwd: cwd.path, outsideSandbox: args.outside_sandbox === true });
-  if (plan.ask !== undefined) {
-    const { id, promise } = ports.approvals.enqueue("command", args.command, { agentId: context.agentId, callId: context.callId, reason: plan.ask });
+  const launch = async () =>
+    ports.sandbox!.launch({ cwd: cwd.path, folders: await realWorkspaceFolders(ports.files), agentCwd: await agentFolder(ports, context.agentId) });
+  let sandbox: SandboxLaunch | undefined;
+  let ask = plan.ask;
+  if (ask === undefined && plan.sandboxed) {
+    try {
+      sandbox = await launch();
+    } catch (err) {
+      return toolError(`Could not start the command: ${errorMessage(err)}`);
+    }
+    // What the sandbox cannot hold read-only (a protected name that is a link…): the user decides.
+    if (sandbox.concerns.length > 0) {
+      ask = `the sandbox cannot protect everything here: ${sandbox.concerns.join("; ")}`;
+      sandbox.release();
+      sandbox = undefined;
+    }
+  }
+  if (ask !== undefined) {
+    const { id, promise } = ports.approvals.enqueue("command", args.command, { agentId: context.agentId, callId: context.callId, reason: ask });
     context.linkApproval(id);
     const decision = await promise;
     context.linkApproval(undefined);
     if (decision === "cancelled") return cancelled();
     if (decision === "deny") return denied(`The user denied running \`${args.command}\`. Do not retry it; ask the user, or do without it.`);
   }
-  if (context.signal.aborted) return cancelled();
+  if (context.signal.aborted) {
+    sandbox?.release();
+    return cancelled();
+  }
 
   let handle;
   try {
-    const sandbox = plan.sandboxed
-      ? await ports.sandbox!.launch({ cwd: cwd.path, folders: await realWorkspaceFolders(ports.files), agentCwd: await agentFolder(ports, context.agentId) })
-      : undefined;
+    // Launched after the approval when it asked: the disk may have changed while the user read it.
+    if (plan.sandboxed) sandbox ??= await launch();
     handle = await ports.commands.start({
       command: args.command,
       cwd: cwd.path,
@@ -60,6 +81,7 @@ async function runCommand(ports: ToolPorts, args: Args, context: CallContext): P
       ...(sandbox ? { sandbox } : {}),
     });
   } catch (err) {
+    sandbox?.release();
     return toolError(`Could not start the command: ${errorMessage(err)}`);
   }
   context.linkTerminal(handle.id);
@@ -89,7 +111,10 @@ async function runCommand(ports: ToolPorts, args: Args, context: CallContext): P
         },
       );
     }
-    return resultFor(end, partial.captured, common);
+    // What it left that runs later (a repository of its making): the user decides before the agent goes on.
+    const left = sandbox && ask === undefined ? await reviewLeftBehind(ports, context, await sandbox.leftBehind()) : [];
+    const found = left.length > 0 ? { left_behind: left.map((l) => `${l.said} (${l.removed ? "removed by the user" : "kept by the user"})`) } : {};
+    return resultFor(end, partial.captured, { ...common, ...found });
   } finally {
     ports.commands.release(handle.id);
   }
@@ -114,14 +139,15 @@ function resultFor(end: CommandEnd, captured: boolean, common: Record<string, un
     case "exited": {
       const failed = end.exitCode !== undefined && end.exitCode !== 0;
       const body = { status: failed ? "failed" : "completed", exit_code: end.exitCode ?? null, output_captured: captured, ...common };
-      if (failed) return toolError(`The command exited with code ${end.exitCode}.${common.sandboxed ? SANDBOX_NOTE : ""}`, body);
+      const limit = common.sandboxed ? (limitMessage(String(common.output)) ?? "") : "";
+      if (failed) return toolError(`The command exited with code ${end.exitCode}.${limit}${common.sandboxed ? SANDBOX_NOTE : ""}`, body);
       return jsonResult(body);
     }
   }
 }
 
 const SANDBOX_NOTE =
-  " It ran in Arcadia's sandbox (no network; outside the workspace only system folders, read-only; .git, .claude, .vscode read-only):" +
+  " It ran in Arcadia's sandbox (no network, no unix sockets; outside the workspace only system folders, read-only; .git, .claude, .vscode read-only):" +
   " if that is why it failed, call again with outside_sandbox: true and the user is asked.";
 
 /** The agent's own folder, a real path, when the host knows it (a worktree agent writes only there). */

@@ -196,4 +196,6 @@ export interface ToolPorts {
    * only read-only commands run unasked.
    */
   sandbox?: CommandSandbox;
+  /** The user's home folder (default: the process's): a workspace at or above it runs no command unasked. */
+  home?: string;
 }

@@ -8,11 +8,13 @@
  * Each command is its own process group: Ctrl+C, Cancel and the timeout signal the whole group,
  * then kill it if it is still there after a grace period, so nothing it started lives on. Output
  * (stdout and stderr, interleaved as they come) accumulates in a buffer readable while it runs,
- * and goes to `onOutput` for whoever shows it (VS Code: the agent's commands terminal).
+ * and goes to `onOutput` for whoever shows it (VS Code: the agent's commands terminal), with the
+ * sequences that act on the terminal rather than colour text removed (inertTerminalOutput.ts).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { linuxProcessGroup } from "../process";
-import { StubFolders } from "../sandbox";
+import { SECCOMP_FD } from "../sandbox";
+import { InertTerminalOutput } from "./inertTerminalOutput";
 import type { CommandEnd, CommandHandle, CommandRunner, PartialOutput, StartCommand } from "./ports";
 
 /** Like a terminal's scrollback: the end is kept. */
@@ -55,7 +57,6 @@ interface Running {
 
 export class ProcessCommandRunner implements CommandRunner {
   private readonly running = new Map<string, Running>();
-  private readonly stubs = new StubFolders();
   private nextId = 1;
 
   constructor(private readonly options: ProcessCommandRunnerOptions = {}) {}
@@ -64,21 +65,34 @@ export class ProcessCommandRunner implements CommandRunner {
     const id = `proc-${this.nextId++}`;
     const program = request.argv ? { file: request.argv[0] as string, args: request.argv.slice(1) } : (this.options.shell ?? defaultShell)(request.command);
     const sandbox = request.sandbox;
-    const release = sandbox ? await this.stubs.hold(sandbox.stubs) : async () => undefined;
-    const child = spawn(sandbox ? sandbox.bwrap : program.file, sandbox ? [...sandbox.args, "--", program.file, ...program.args] : program.args, {
+    // The sandbox's stand-ins were made when it was launched; they are let go of once bubblewrap has exited.
+    const release = () => sandbox?.release();
+    const argv = sandbox ? [...sandbox.args, "--", ...sandbox.prefix, program.file, ...program.args] : program.args;
+    const child = spawn(sandbox ? sandbox.bwrap : program.file, argv, {
       cwd: request.cwd,
       detached: process.platform !== "win32",
-      stdio: ["ignore", "pipe", "pipe"],
+      // A sandbox reads its seccomp filter from fd 3 (SECCOMP_FD) as it starts.
+      stdio: sandbox ? ["ignore", "pipe", "pipe", "pipe"] : ["ignore", "pipe", "pipe"],
       // bubblewrap sets the command's whole environment itself (--clearenv): it gets nothing of ours.
       ...(sandbox ? { env: { PATH: "/usr/bin:/bin" } } : {}),
       windowsVerbatimArguments: process.platform === "win32" && !request.argv,
       windowsHide: true,
     });
+    if (sandbox) {
+      const filter = child.stdio[SECCOMP_FD] as NodeJS.WritableStream & { on: (e: "error", f: () => void) => void };
+      // Gone already when bubblewrap failed to start: its own error says why.
+      filter.on("error", () => undefined);
+      filter.end(Buffer.from(sandbox.seccomp));
+    }
     let closed!: (end: CommandEnd) => void;
     const ended = new Promise<CommandEnd>((resolve) => (closed = resolve));
     const run: Running = { child, sandboxed: sandbox !== undefined, output: "", closed, ended, done: false, released: false };
     this.running.set(id, run);
-    const append = (chunk: string) => {
+    // What reaches the user's terminal (and the buffer) with clipboard, link, title, clear-screen… sequences removed.
+    const inert = new InertTerminalOutput();
+    const append = (raw: string) => {
+      const chunk = inert.push(raw);
+      if (chunk === "") return;
       this.options.onOutput?.(id, chunk);
       if (run.released) return;
       run.output += chunk;
@@ -90,14 +104,16 @@ export class ProcessCommandRunner implements CommandRunner {
       child.once("spawn", resolve);
       child.once("error", (err) => {
         this.running.delete(id);
-        void release();
+        release();
         reject(new Error(`could not start ${sandbox ? `${sandbox.bwrap} (the sandbox)` : program.file}: ${err.message}`, { cause: err }));
       });
     });
     child.on("close", (code, signal) => {
       clearTimeout(run.killTimer);
+      append(inert.flush());
       // The sandbox's stand-ins go before the end is told: whoever looks next finds the folder as it was.
-      void release().then(() => this.finish(id, run, { kind: "exited", exitCode: code ?? (signal ? 128 + signalNumber(signal) : undefined) }));
+      release();
+      this.finish(id, run, { kind: "exited", exitCode: code ?? (signal ? 128 + signalNumber(signal) : undefined) });
     });
     return { id, where: `process ${child.pid}`, ended };
   }

@@ -2,13 +2,19 @@
  * Where a race's check command runs and shows: a plain child process through the user's shell
  * (core/tools/processCommandRunner.ts: `<shell> -c`, its own process group, no input), its output
  * live in a terminal per race member ("Arcadia: check fix-title-2"), like a command you approved.
+ * It runs the agents' code (their tests), so it runs in the sandbox (core/sandbox) with only the
+ * member's worktree writable and no network unless arcadia.compare.checkNetwork allows it; the
+ * terminal's first line says which (or why there is no sandbox: then it runs as before).
  * Closing that terminal stops the check (it then has no exit code). The terminal is not shown
  * when a check starts (the compare tab stays in front); "output" on the column shows it.
  */
 import { vscode } from "../api";
 import { outputPty } from "../outputPty";
 import type { CheckRunner } from "../../core/races";
+import { realpath } from "node:fs/promises";
+import { BubblewrapSandbox, checkSandbox, type CommandSandbox, type SandboxLaunch } from "../../core/sandbox";
 import { ProcessCommandRunner } from "../../core/tools";
+import { sandboxFromSettings } from "../tools/sandboxSetting";
 import { DisposableMap, DisposableObject, errorMessage } from "../../core/util";
 
 /** A member's check terminal; disposing it closes the terminal. */
@@ -39,12 +45,17 @@ export class CheckTerminals extends DisposableObject implements CheckRunner {
     }),
   );
 
+  constructor(private readonly sandbox: CommandSandbox = new BubblewrapSandbox({ settings: sandboxFromSettings })) {
+    super();
+  }
+
   async start(request: { command: string; cwd: string; label: string }): Promise<{ ended: Promise<{ exitCode: number | null }> }> {
     const shown = this.terminalFor(request.label);
-    shown.write(`\x1b[2m${forTerminal(request.cwd)}\x1b[0m\r\n$ ${forTerminal(request.command)}\r\n`);
     let handle;
     try {
-      handle = await this.processes.start({ command: request.command, cwd: request.cwd });
+      const confined = await this.confine(request.cwd);
+      shown.write(`\x1b[2m${forTerminal(request.cwd)} · ${confined.said}\x1b[0m\r\n$ ${forTerminal(request.command)}\r\n`);
+      handle = await this.processes.start({ command: request.command, cwd: request.cwd, ...(confined.launch ? { sandbox: confined.launch } : {}) });
     } catch (err) {
       shown.write(`\x1b[31m${errorMessage(err)}\x1b[0m\r\n\r\n`);
       throw err;
@@ -56,6 +67,14 @@ export class CheckTerminals extends DisposableObject implements CheckRunner {
     this.byRun.set(handle.id, shown);
     if (shown.closed) this.processes.closeTerminal(handle.id);
     return { ended: handle.ended.then((end) => ({ exitCode: end.kind === "exited" ? (end.exitCode ?? null) : null })) };
+  }
+
+  /** The sandbox for a check in `cwd` (the member's worktree: the only folder it writes), or why there is none. */
+  private async confine(cwd: string): Promise<{ launch?: SandboxLaunch; said: string }> {
+    const network = vscode.workspace.getConfiguration("arcadia").get<boolean>("compare.checkNetwork", false) === true;
+    const real = (path: string) => realpath(path).catch(() => path);
+    const folders = await Promise.all((vscode.workspace.workspaceFolders ?? []).map((f) => real(f.uri.fsPath)));
+    return checkSandbox(this.sandbox, { worktree: await real(cwd), folders, network });
   }
 
   /** Shows the member's check terminal; false when there is none (no check ran in this window). */

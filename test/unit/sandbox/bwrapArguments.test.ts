@@ -53,4 +53,21 @@ describe("bubblewrap's command line", () => {
     expect(args).toContain("--ro-bind /dev/null /etc/shadow");
     expect(args).toContain("--symlink usr/bin /bin");
   });
+
+  it("never root inside: the layout's user, every capability dropped, no user namespace of its own", () => {
+    const args = bwrapArguments({ ...layout([]), user: { uid: 65534, gid: 65534 } }).join(" ");
+    expect(args).toContain("--unshare-user");
+    expect(args).toContain("--uid 65534 --gid 65534 --cap-drop ALL --disable-userns");
+  });
+
+  it("pins the folders under a writable root onto themselves, then binds the root again over them, before what is read-only inside", () => {
+    const args = bwrapArguments({
+      ...layout([
+        { kind: "writable", path: "/w" },
+        { kind: "readOnly", path: "/w/a/b/.git" },
+      ]),
+      pins: ["/w/a/b", "/w/a"],
+    }).join(" ");
+    expect(args).toContain("--bind /w /w --ro-bind /w/a /w/a --ro-bind /w/a/b /w/a/b --bind /w /w --ro-bind /w/a/b/.git /w/a/b/.git");
+  });
 });

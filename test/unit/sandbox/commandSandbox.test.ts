@@ -3,7 +3,7 @@
  * panel) and that a command cannot be launched in it; where there is one, a launch for a worktree
  * agent writes only its worktree.
  */
-import { mkdirSync, realpathSync } from "node:fs";
+import { existsSync, mkdirSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BubblewrapSandbox, type SandboxAvailability } from "../../../src/core/sandbox";
@@ -39,6 +39,10 @@ describe.skipIf(!here)("a launch", () => {
     expect(args).not.toContain(`--bind ${repo} ${repo}`);
     expect(args).toContain(`--chdir ${join(worktree, "src")}`);
     expect(launch.stubs).toEqual([join(worktree, ".git"), join(worktree, ".claude"), join(worktree, ".vscode")]);
+    // Made when launched, held until released (standIns.ts), then gone.
+    expect(existsSync(join(worktree, ".claude"))).toBe(true);
+    launch.release();
+    expect(existsSync(join(worktree, ".claude"))).toBe(false);
   });
 
   it("arcadia.sandboxReadablePaths: added read-only; the home folder itself never", async () => {
@@ -47,11 +51,10 @@ describe.skipIf(!here)("a launch", () => {
     mkdirSync(join(home, ".rustup"), { recursive: true });
     const ws = join(root, "ws");
     mkdirSync(ws);
-    const sandbox = new BubblewrapSandbox({
-      settings: () => ({ mode: "unaskedCommands", readablePaths: ["~/.rustup", "~", home, "relative/x", "/does/not/exist"] }),
-      home,
-    });
-    const args = (await sandbox.launch({ cwd: ws, folders: [ws], agentCwd: undefined })).args.join(" ");
+    const sandbox = new BubblewrapSandbox({ settings: () => ({ mode: "unaskedCommands", readablePaths: ["~/.rustup", "~", home, "relative/x", "/does/not/exist"] }), home });
+    const launch = await sandbox.launch({ cwd: ws, folders: [ws], agentCwd: undefined });
+    launch.release();
+    const args = launch.args.join(" ");
     expect(args).toContain(`--ro-bind ${join(home, ".rustup")} ${join(home, ".rustup")}`);
     expect(args).not.toContain(`--ro-bind ${home} ${home}`);
     expect(args).toContain(`--tmpfs ${home}`);

@@ -121,5 +121,6 @@ describe.skipIf(!hasNpm || process.platform === "win32")("controls: the root's o
     expect(withArgs.body.output).toContain("root-tests --watch=false");
     expect(h.asked).toEqual([]);
     expect(existsSync(marker())).toBe(false);
-  });
+    // Three sandboxed npm runs, each with its layout read and looked after: over 5 s on a loaded 2-core machine.
+  }, 30_000);
 });

@@ -87,7 +87,8 @@ describe.skipIf(!available)("an auto-allowed command inside the sandbox", () => 
     expect(existsSync(join(h.outside, "written"))).toBe(false);
     // The stand-ins for .claude and .vscode are gone again; the workspace holds what the command made.
     expect(readdirSync(h.workspace).sort()).toEqual([".git", "made-in-workspace.txt", "package.json", "probe.sh"]);
-  });
+    // One sandboxed npm run with its layout read and looked after: over 5 s when the whole suite loads 2 cores.
+  }, 30_000);
 
   it("the same script approved outside the sandbox does each of those (the test can fail)", async () => {
     h = await startPolicyHarness();

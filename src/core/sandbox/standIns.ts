@@ -1,0 +1,109 @@
+/**
+ * The places for the empty read-only folders that keep a sandboxed command from creating a
+ * missing protected name (`.git`, `.claude`, `.vscode`, the folder core.hooksPath names) at a
+ * writable root. A mount needs an existing place, and bubblewrap would make it on the host anyway
+ * (the root is the host's folder), so it is made here, where what was made is known.
+ *
+ * One record for the whole extension host (every sandbox, every runner): a stand-in is removed
+ * only after the last sandbox that bound it has exited. Removing it earlier is an escape, not a
+ * tidy-up: the kernel lets the host remove a folder another mount namespace has a mount on, and
+ * drops that mount with it, so a command still running would find the name writable (issue 31).
+ * layoutFromDisk asks `isOurs` before it looks at the disk: a stand-in made for another command
+ * is never taken for the user's own folder, it is held again.
+ */
+import { mkdirSync, rmdirSync } from "node:fs";
+import { mountedElsewhere } from "./mountedElsewhere";
+
+/** How often a stand-in another sandbox still has a mount on is looked at again. */
+const RETRY_MS = 1000;
+
+export class StandIns {
+  /** Stand-in → how many sandboxes hold it (started, or about to start), for the ones made here. */
+  private readonly held = new Map<string, number>();
+  /** Stand-ins no command of ours holds, kept because another sandbox still has a mount on them. */
+  private readonly waiting = new Set<string>();
+
+  /** `inUse`: which of the paths another sandbox (another window's) has a mount on (mountedElsewhere.ts). */
+  constructor(private readonly inUse: (paths: readonly string[]) => ReadonlySet<string> = mountedElsewhere) {}
+
+  /** Whether `path` is a stand-in made here and still held (it then exists only because of us). */
+  isOurs(path: string): boolean {
+    return this.held.has(path);
+  }
+
+  /** Holds each path, making the missing ones; call the result once the sandbox has exited. */
+  hold(paths: readonly string[]): () => void {
+    const mine: string[] = [];
+    for (const path of paths) {
+      const count = this.held.get(path);
+      if (count !== undefined) {
+        this.held.set(path, count + 1);
+        mine.push(path);
+        continue;
+      }
+      try {
+        // Synchronous, as the removal below: no other hold or release can run between the check and the count.
+        mkdirSync(path, { mode: 0o755 });
+      } catch {
+        // There now (someone made it meanwhile): not ours to remove; the sandbox covers it all the same.
+        continue;
+      }
+      this.held.set(path, 1);
+      mine.push(path);
+    }
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const last: string[] = [];
+      for (const path of mine) {
+        const count = (this.held.get(path) ?? 1) - 1;
+        if (count > 0) this.held.set(path, count);
+        else last.push(path);
+      }
+      const inUse = this.inUse(last);
+      for (const path of last) this.remove(path, inUse.has(path));
+    };
+  }
+
+  /**
+   * Removed when no running sandbox has a mount on it, another window's included (one that found
+   * it and took it for the user's folder); else kept, counted as ours, and looked at again later.
+   */
+  private remove(path: string, inUse: boolean): void {
+    if (inUse) {
+      this.held.set(path, 0);
+      if (!this.waiting.has(path)) {
+        this.waiting.add(path);
+        const timer = setInterval(() => {
+          if (this.held.get(path) !== 0) return this.stopWaiting(path, timer); // held again: its next release decides
+          if (this.inUse([path]).has(path)) return;
+          this.stopWaiting(path, timer);
+          this.remove(path, false);
+        }, RETRY_MS);
+        timer.unref?.();
+      }
+      return;
+    }
+    this.held.delete(path);
+    // rmdir never removes what someone put inside meanwhile (from outside the sandbox).
+    try {
+      rmdirSync(path);
+    } catch {
+      // Not empty, or gone already.
+    }
+  }
+
+  private stopWaiting(path: string, timer: ReturnType<typeof setInterval>): void {
+    clearInterval(timer);
+    this.waiting.delete(path);
+  }
+
+  /** How many stand-ins are held or kept now (for tests and the bench). */
+  get size(): number {
+    return this.held.size;
+  }
+}
+
+/** The extension host's one record (see above: it must span every sandbox of the process). */
+export const standIns = new StandIns();
