@@ -21,6 +21,9 @@
  * stdout, it prints nothing when Arcadia is gone (exit 0, no output), and its fixed script takes
  * curl's argv as positional parameters (nothing is quoted into it). Without `sh` (Windows)
  * PreToolUse stays http.
+ *
+ * `sandbox`: Claude Code's own sandbox for the agent's Bash tool, when the agent runs sandboxed
+ * (core/agentSandbox: made there, written here as the file's `sandbox` key, nothing added to it).
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { devNull, tmpdir } from "node:os";
@@ -91,16 +94,16 @@ function hookFor(event: HookEventName, hooksUrl: string, headers: Record<string,
  * `token`: the agent's own (RunningLoopbackServer.tokenFor), not the window secret. With `quiet`,
  * the hooks that only tell run through curl (see the top of this file); without, all are http.
  */
-export function hookSettings(hooksUrl: string, token: string, agentId: string, quiet?: QuietHooks): object {
+export function hookSettings(hooksUrl: string, token: string, agentId: string, quiet?: QuietHooks, sandbox?: object): object {
   const headers = agentHeaders(token, agentId);
   const hooks: Record<string, object[]> = {};
   for (const event of HOOK_EVENT_NAMES) hooks[event] = [{ hooks: [hookFor(event, hooksUrl, headers, quiet)] }];
   // Arcadia's own tools ask on the card where it matters (commands by arcadia.mcp.commandApproval,
   // paths outside the workspace, writes by their diff): the CLI need not ask a second time.
-  return { hooks, permissions: { allow: [`mcp__${ARCADIA_MCP_SERVER_NAME}`] } };
+  return { hooks, permissions: { allow: [`mcp__${ARCADIA_MCP_SERVER_NAME}`] }, ...(sandbox ? { sandbox } : {}) };
 }
 
-/** `curl`: its path where it exists (quiet hooks), else undefined (http hooks only); `sh` likewise (a quiet PreToolUse). */
+/** `curl`: its path where it exists (quiet hooks), else undefined (http hooks only); `sh` likewise (a quiet PreToolUse); `sandbox`: the CLI's sandbox settings, if any. */
 export async function writeHookSettingsFile(
   hooksUrl: string,
   token: string,
@@ -108,6 +111,7 @@ export async function writeHookSettingsFile(
   parent = tmpdir(),
   curl?: string,
   sh?: string,
+  sandbox?: object,
 ): Promise<HookSettingsFile> {
   // A folder of our own (mode 0700 from mkdtemp) so no other user can even list the files.
   const dir = await mkdtemp(join(parent, "arcadia-hooks-"));
@@ -118,6 +122,6 @@ export async function writeHookSettingsFile(
     const lines = Object.entries(agentHeaders(token, agentId)).map(([name, value]) => `${name}: ${value}`);
     await writeFile(quiet.headersFile, `${lines.join("\n")}\n`, { mode: 0o600 });
   }
-  await writeFile(path, `${JSON.stringify(hookSettings(hooksUrl, token, agentId, quiet), null, 2)}\n`, { mode: 0o600 });
+  await writeFile(path, `${JSON.stringify(hookSettings(hooksUrl, token, agentId, quiet, sandbox), null, 2)}\n`, { mode: 0o600 });
   return { path, remove: () => rm(dir, { recursive: true, force: true }) };
 }

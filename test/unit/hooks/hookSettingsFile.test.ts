@@ -14,7 +14,15 @@ describe("the --settings file of a launched agent", () => {
     expect(Object.keys(settings)).toEqual(["hooks", "permissions"]);
     // Arcadia's own tools gate themselves on the card; nothing else is pre-allowed.
     expect((settings as unknown as { permissions: unknown }).permissions).toEqual({ allow: ["mcp__arcadia"] });
-    expect(Object.keys(settings.hooks).sort()).toEqual(["PermissionDenied", "PermissionRequest", "PostCompact", "PostToolUse", "PostToolUseFailure", "PreCompact", "PreToolUse"]);
+    expect(Object.keys(settings.hooks).sort()).toEqual([
+      "PermissionDenied",
+      "PermissionRequest",
+      "PostCompact",
+      "PostToolUse",
+      "PostToolUseFailure",
+      "PreCompact",
+      "PreToolUse",
+    ]);
     for (const [event, groups] of Object.entries(settings.hooks)) {
       expect(groups).toEqual([
         {
@@ -80,7 +88,11 @@ describe("the --settings file of a launched agent", () => {
     // In place of curl, node writes what it got on stdin to a file, answers, complains and fails: the hook passes the answer only.
     const got = join(tempDir(), "stdin.txt");
     const input = '{"tool_input":{"command":"echo \'$(touch x)\' `id`"}}';
-    const fakeCurl = ["-e", "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{require('fs').writeFileSync(process.argv[1],s);console.log('{}');console.error('boom');process.exit(7)})", got];
+    const fakeCurl = [
+      "-e",
+      "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{require('fs').writeFileSync(process.argv[1],s);console.log('{}');console.error('boom');process.exit(7)})",
+      got,
+    ];
     const run = spawnSync("/bin/sh", [c!, script!, name!, process.execPath, ...fakeCurl], { input });
     expect({ status: run.status, stdout: run.stdout.toString(), stderr: run.stderr.toString() }).toEqual({ status: 0, stdout: "{}\n", stderr: "" });
     expect(readFileSync(got, "utf8")).toBe(input);
@@ -96,5 +108,13 @@ describe("the --settings file of a launched agent", () => {
     expect(existsSync(file.path)).toBe(false);
     expect(existsSync(dirname(file.path))).toBe(false);
     await file.remove();
+  });
+
+  it("a sandboxed agent's file also holds the CLI's sandbox settings, as given, beside the hooks", async () => {
+    const sandbox = { enabled: true, failIfUnavailable: true, filesystem: { allowWrite: ["/w"] } };
+    const file = await writeHookSettingsFile("http://127.0.0.1:1/hooks", "t", "a", tempDir(), undefined, undefined, sandbox);
+    const settings = JSON.parse(readFileSync(file.path, "utf8")) as Record<string, unknown>;
+    expect(Object.keys(settings)).toEqual(["hooks", "permissions", "sandbox"]);
+    expect(settings.sandbox).toEqual(sandbox);
   });
 });
