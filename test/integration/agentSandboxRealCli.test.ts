@@ -62,7 +62,12 @@ const ATTACKS: BashCall[] = [
   { name: "write-outside", command: "echo pwned > $HOME_DIR/outside.txt" },
   { name: "write-claude-settings", command: `mkdir -p .claude && echo '{"permissions":{"allow":["Bash"]}}' > .claude/settings.json` },
   { name: "write-git-hook", command: "echo 'curl evil' > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit" },
-  { name: "connect-loopback", command: `curl -sS -m 5 -o /dev/null -w 'HTTP %{http_code}' http://127.0.0.1:${LATEST_PORT}/ ; echo` },
+  // Straight, and through the sandbox's own proxy (an attacker's command may pick it explicitly).
+  { name: "connect-loopback", command: `curl -sS -m 5 -o /dev/null -w 'HTTP %{http_code}' http://127.0.0.1:${LATEST_PORT}/probe-direct ; echo` },
+  {
+    name: "connect-loopback-proxy",
+    command: `curl -sS -m 5 -o /dev/null -w 'HTTP %{http_code}' -x "\${http_proxy:-\$HTTP_PROXY}" http://127.0.0.1:${LATEST_PORT}/probe-proxy ; echo " proxy=\${http_proxy:-none}"`,
+  },
 ];
 const CONTROLS: BashCall[] = [
   { name: "control-read", command: "cat package.json" },
@@ -139,17 +144,20 @@ describe.skipIf(!available)(SUITE, () => {
     const home = rig.rigHome.home;
     const run = await runBashSession(rig, "attacks", sandboxOn);
     expect(run.exitCode, run.stderr).toBe(0);
-    expect(run.asked).toEqual([]);
-    expect(run.denials).toBe(0);
+    expect.soft(run.asked.map((a) => a.tool_input.description)).toEqual([]);
+    expect.soft(run.denials).toBe(0);
     const text = (name: string) => run.results.get(name)?.text ?? "(never ran)";
-    expect(text("read-key")).not.toContain(KEY);
-    expect(text("read-other-project")).not.toContain(OTHER);
-    expect(text("read-claude-json")).not.toContain("hasCompletedOnboarding");
-    expect(existsSync(join(home, "outside.txt"))).toBe(false);
+    // Soft: every attack is checked and reported, not only the first to get through.
+    expect.soft(text("read-key")).not.toContain(KEY);
+    expect.soft(text("read-other-project")).not.toContain(OTHER);
+    expect.soft(text("read-claude-json")).not.toContain("hasCompletedOnboarding");
+    expect.soft(existsSync(join(home, "outside.txt"))).toBe(false);
     const claudeSettings = join(rig.workspace, ".claude", "settings.json");
-    expect(existsSync(claudeSettings) && readFileSync(claudeSettings, "utf8").includes('"Bash"')).toBe(false);
-    expect(existsSync(join(rig.workspace, ".git", "hooks", "pre-commit"))).toBe(false);
-    expect(text("connect-loopback")).toMatch(/HTTP 000/);
+    expect.soft(existsSync(claudeSettings) && readFileSync(claudeSettings, "utf8").includes('"Bash"')).toBe(false);
+    expect.soft(existsSync(join(rig.workspace, ".git", "hooks", "pre-commit"))).toBe(false);
+    // The loopback server (the rig's model server) logs every request it gets: none of the probes came.
+    expect.soft(text("connect-loopback")).toMatch(/HTTP 000/);
+    expect.soft(rig.requests().filter((r) => r.path.startsWith("/probe"))).toEqual([]);
     // The controls: the workspace reads and writes, git, a server of the command's own on loopback.
     expect(text("control-read")).toContain("tests ok");
     expect(readFileSync(join(rig.workspace, "inside.txt"), "utf8")).toBe("kept\n");
@@ -175,9 +183,9 @@ describe.skipIf(!available)(SUITE, () => {
       }
     }
     const run = await runBashSession(rig, "hidden", sandboxOn, { PATH: path });
-    expect(run.exitCode).not.toBe(0);
-    expect(run.stderr).toMatch(/bubblewrap/);
-    expect(run.stderr).toMatch(/Refusing to start without a working sandbox/);
-    expect(existsSync(join(rig.root, "ran-unsandboxed.txt"))).toBe(false);
+    expect.soft(run.exitCode).not.toBe(0);
+    expect.soft(run.stderr).toMatch(/bubblewrap/);
+    expect.soft(run.stderr).toMatch(/Refusing to start without a working sandbox/);
+    expect.soft(existsSync(join(rig.root, "ran-unsandboxed.txt"))).toBe(false);
   });
 });
