@@ -27,6 +27,8 @@ export interface AgentInit {
   sessionId: string;
   launchFiles?: string[];
   launchArgs?: string[];
+  /** Its shell commands run in Claude Code's sandbox (launched so). */
+  sandboxed?: boolean;
   /** Restored after a reload: its claude should be running; if the first look finds none, it exited. */
   expectRunning?: boolean;
 }
@@ -56,6 +58,7 @@ export class Agent {
   shellPid: number | undefined;
   readonly launchFiles: readonly string[];
   readonly launchArgs: readonly string[];
+  readonly sandboxed: boolean;
   /** The `claude` process behind the card, when the process monitor knows it. */
   private process: ClaudeProcessState | undefined;
   /** Its `claude` was seen running and is gone now (until it runs again). */
@@ -89,6 +92,7 @@ export class Agent {
     this.currentSession = init.sessionId;
     this.launchFiles = init.launchFiles ?? [];
     this.launchArgs = init.launchArgs ?? [];
+    this.sandboxed = init.sandboxed ?? false;
     this.expectRunning = init.expectRunning ?? false;
   }
 
@@ -213,7 +217,7 @@ export class Agent {
       idleSince: status === "idle" && this.process?.state === "running" ? (this.process.statusUpdatedAt ?? Number.NEGATIVE_INFINITY) : undefined,
       waitingOnPermission: waitsOnPermission(this.process),
     });
-    const tools: ToolView[] = rows.map(toolView);
+    const tools: ToolView[] = rows.map((row) => toolView(row, this.sandboxed));
     const runningTools = rows.filter((r) => r.outcome === "running").map((r) => r.name);
     const shown = displayStatus(state, this.process, this.exited, { promptKinds: live.promptKinds, compacting: live.compacting, runningTools });
     return {
@@ -230,6 +234,7 @@ export class Agent {
       needsYou: shown.needsYou,
       reconnecting: false,
       exitMessage: this.exited ? this.lastWords : null,
+      ...(this.sandboxed ? { sandboxed: true } : {}),
     };
   }
 
@@ -244,6 +249,7 @@ export class Agent {
       terminalName: this.terminal.name,
       launchFiles: [...this.launchFiles],
       launchArgs: [...this.launchArgs],
+      ...(this.sandboxed ? { sandboxed: true } : {}),
     };
   }
 

@@ -7,6 +7,7 @@
  * a call runs, and its time counts, from the moment it was allowed.
  */
 import { isDeepStrictEqual } from "node:util";
+import { leaveSandboxReason } from "../core/agentSandbox";
 import type { Approval, TrackedCall } from "../core/mcp";
 import { ToolUseMatcher } from "../core/mcp";
 import { ARCADIA_TOOL_PREFIX } from "../core/server";
@@ -47,6 +48,9 @@ export interface PermissionPrompt {
   toolUseId?: string;
   subject: string;
   canAlwaysAllow: boolean;
+  /** The tool and its input, as the hook gave them (a Bash call asking to leave the sandbox gets its reason from them). */
+  toolName?: string;
+  toolInput?: unknown;
 }
 
 export interface PermissionSource {
@@ -212,7 +216,7 @@ export class LiveBoard extends DisposableObject {
       ...(this.permissions?.pending() ?? [])
         .filter((p) => p.agentId === agentId)
         .map((p) => {
-          const reason = p.toolUseId ? this.extras.shared?.askedReason(agentId, p.toolUseId) : undefined;
+          const reason = (p.toolUseId ? this.extras.shared?.askedReason(agentId, p.toolUseId) : undefined) ?? leaveSandboxReason(p.toolName ?? "", p.toolInput);
           return {
             id: p.id,
             kind: "permission" as const,

@@ -10,6 +10,7 @@ import { ClaudeProcessMonitor } from "../core/process";
 import { claudeConfigDir, projectDirFor } from "../core/transcript";
 import { vscode } from "../vscode/api";
 import { WorkspaceBindingStore } from "../vscode/bindingStore";
+import { AgentSandboxLaunch } from "../vscode/agentSandboxLaunch";
 import { launchExtrasFor, removeLaunchFiles } from "../vscode/launchFiles";
 import { VscodeTerminalHost } from "../vscode/terminalHost";
 import { PANEL_VIEW_ID } from "../vscode/viewIds";
@@ -20,6 +21,8 @@ export interface AgentParts {
   manager: AgentManager;
   bindings: WorkspaceBindingStore;
   processes: ClaudeProcessMonitor;
+  /** Claude Code's own sandbox for the agents' shell commands: its settings per launch, and where it cannot run. */
+  agentSandbox: AgentSandboxLaunch;
 }
 
 const setting = <T>(name: string, fallback: T) => vscode.workspace.getConfiguration("arcadia").get<T>(name, fallback);
@@ -32,6 +35,8 @@ export function wireAgents(
 ): AgentParts {
   const bindings = new WorkspaceBindingStore(context.workspaceState);
   const processes = new ClaudeProcessMonitor({ configDir: claudeConfigDir(), onError: (err) => log.warn(`process monitor: ${String(err)}`) });
+  const agentSandbox = new AgentSandboxLaunch(log);
+  context.subscriptions.push(agentSandbox);
   const showPanel = () => vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`);
   // Made on the first card's first look, when the board exists: once, not on every look.
   let source: ReturnType<typeof cardLiveSource> | undefined;
@@ -44,9 +49,9 @@ export function wireAgents(
     projectDirFor,
     processes,
     adoptTerminals: () => setting("adoptTerminals", true),
-    launchExtras: launchExtrasFor(tools.server),
+    launchExtras: launchExtrasFor(tools.server, (place) => agentSandbox.settingsFor(place.cwd, place.sandbox)),
     removeLaunchFiles,
     liveFacts,
   });
-  return { manager, bindings, processes };
+  return { manager, bindings, processes, agentSandbox };
 }

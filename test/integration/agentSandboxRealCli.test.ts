@@ -66,7 +66,7 @@ const ATTACKS: BashCall[] = [
   { name: "connect-loopback", command: `curl -sS -m 5 -o /dev/null -w 'HTTP %{http_code}' http://127.0.0.1:${LATEST_PORT}/probe-direct ; echo` },
   {
     name: "connect-loopback-proxy",
-    command: `curl -sS -m 5 -o /dev/null -w 'HTTP %{http_code}' -x "\${http_proxy:-\$HTTP_PROXY}" http://127.0.0.1:${LATEST_PORT}/probe-proxy ; echo " proxy=\${http_proxy:-none}"`,
+    command: `curl -sS -m 5 -o /dev/null -w 'HTTP %{http_code}' -x "\${http_proxy:-$HTTP_PROXY}" http://127.0.0.1:${LATEST_PORT}/probe-proxy ; echo " proxy=\${http_proxy:-none}"`,
   },
 ];
 const CONTROLS: BashCall[] = [

@@ -103,7 +103,10 @@ export function hookSettings(hooksUrl: string, token: string, agentId: string, q
   return { hooks, permissions: { allow: [`mcp__${ARCADIA_MCP_SERVER_NAME}`] }, ...(sandbox ? { sandbox } : {}) };
 }
 
-/** `curl`: its path where it exists (quiet hooks), else undefined (http hooks only); `sh` likewise (a quiet PreToolUse); `sandbox`: the CLI's sandbox settings, if any. */
+/**
+ * `curl`: its path where it exists (quiet hooks), else undefined (http hooks only); `sh` likewise
+ * (a quiet PreToolUse); `sandbox`: the CLI's sandbox settings, if any.
+ */
 export async function writeHookSettingsFile(
   hooksUrl: string,
   token: string,

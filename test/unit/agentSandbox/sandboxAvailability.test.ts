@@ -1,6 +1,6 @@
 /** Where Claude Code's sandbox can run for the agents, and what the panel says where it cannot. */
 import { describe, expect, it } from "vitest";
-import { agentSandboxAvailability, sandboxedBashUse } from "../../../src/core/agentSandbox";
+import { agentSandboxAvailability, sandboxMark } from "../../../src/core/agentSandbox";
 
 describe("the agents' sandbox availability", () => {
   it("Linux with bubblewrap and socat, and macOS (the CLI's own Seatbelt): available", () => {
@@ -24,11 +24,22 @@ describe("the agents' sandbox availability", () => {
 });
 
 describe("a tool row of a sandboxed agent", () => {
-  it("a Bash call runs in the sandbox; one with dangerouslyDisableSandbox asked to leave it; other tools and unsandboxed agents are unmarked", () => {
-    expect(sandboxedBashUse(true, "Bash", { command: "ls" })).toBe("inSandbox");
-    expect(sandboxedBashUse(true, "Bash", { command: "curl x", dangerouslyDisableSandbox: true })).toBe("outsideAsked");
-    expect(sandboxedBashUse(true, "Bash", { command: "ls", dangerouslyDisableSandbox: "yes" })).toBe("inSandbox");
-    expect(sandboxedBashUse(true, "Read", { file_path: "/x" })).toBeUndefined();
-    expect(sandboxedBashUse(false, "Bash", { command: "ls" })).toBeUndefined();
+  const bash = { name: "Bash", outcome: "done" };
+  it("a Bash call that ran without asking ran in the sandbox, unasked", () => {
+    expect(sandboxMark(true, bash)).toBe("unasked");
+    expect(sandboxMark(true, { ...bash, outcome: "running" })).toBe("unasked");
+    expect(sandboxMark(true, { ...bash, outcome: "error" })).toBe("unasked");
+  });
+
+  it("one that asked to leave the sandbox says so, whatever the answer", () => {
+    for (const outcome of ["waiting", "denied", "done"]) expect(sandboxMark(true, { ...bash, outcome, leavesSandbox: true })).toBe("askedToLeave");
+  });
+
+  it("one that waited for the user, or waits, or was denied, is not unasked; other tools and unsandboxed agents are unmarked", () => {
+    expect(sandboxMark(true, { ...bash, waitedMs: 1200 })).toBeUndefined();
+    expect(sandboxMark(true, { ...bash, outcome: "waiting" })).toBeUndefined();
+    expect(sandboxMark(true, { ...bash, outcome: "denied" })).toBeUndefined();
+    expect(sandboxMark(true, { name: "Read", outcome: "done" })).toBeUndefined();
+    expect(sandboxMark(false, bash)).toBeUndefined();
   });
 });

@@ -49,7 +49,18 @@ describe("an open command's argument", () => {
 
   it("refuses a worktree name for a launch in the shared checkout, and fields it does not know", () => {
     expect(parseLaunchRequest({ worktree: "fine" }, { worktree: false })).toMatchObject({ ok: false });
-    expect(parseLaunchRequest({ prompt: "ok", args: ["--dangerously-skip-permissions"] }, worktree)).toMatchObject({ ok: false, problem: expect.stringContaining("args") });
+    expect(parseLaunchRequest({ prompt: "ok", args: ["--dangerously-skip-permissions"] }, worktree)).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining("args"),
+    });
     expect(parseLaunchRequest("just a string", worktree).ok).toBe(false);
+  });
+
+  it("takes a sandbox choice for the new agent, on or off, for either launch, and nothing else", () => {
+    expect(parseLaunchRequest({ sandbox: "off" }, { worktree: false })).toEqual({ ok: true, request: { sandbox: "off" } });
+    expect(parseLaunchRequest({ worktree: "fix-1", sandbox: "on" }, worktree)).toEqual({ ok: true, request: { worktree: "fix-1", sandbox: "on" } });
+    for (const sandbox of ["bypass", true, "ON", ""]) {
+      expect(parseLaunchRequest({ sandbox }, worktree)).toMatchObject({ ok: false, problem: 'sandbox is "on" or "off"' });
+    }
   });
 });
