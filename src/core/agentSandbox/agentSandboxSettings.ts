@@ -69,7 +69,15 @@ export function agentSandboxSettings(input: AgentSandboxInput): CliSandboxSettin
   const folder = resolve(input.agentFolder);
   const secrets = SECRET_HOME_PATHS.map((name) => resolve(home, name));
   const homeIsInside = isWithin(home, folder);
-  const readable = homeIsInside ? [] : [folder, ...input.readableFolders.map((p) => resolve(p)).filter((p) => givenBack(p, home, secrets))];
+  const readable = homeIsInside
+    ? []
+    : [
+        folder,
+        ...input.readableFolders
+          .filter((p) => isAbsolute(p))
+          .map((p) => resolve(p))
+          .filter((p) => givenBack(p, home, secrets)),
+      ];
   const settings: CliSandboxSettings = {
     enabled: true,
     failIfUnavailable: true,

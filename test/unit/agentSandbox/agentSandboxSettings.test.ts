@@ -47,10 +47,10 @@ describe("the sandbox settings of a launched agent", () => {
     expect(settings.network).toEqual({ allowedDomains: ["registry.npmjs.org", "*.pypi.org"], strictAllowlist: true });
   });
 
-  it("toolchain folders in home are given back for reading, but never home itself, a secret folder, one inside it or one holding it", () => {
+  it("toolchain folders in home are given back for reading, but never home itself, a secret folder, one inside it or one holding it, or a relative one", () => {
     const settings = agentSandboxSettings({
       ...base,
-      readableFolders: ["/home/dev/.nvm/versions/node/v20/bin", HOME, "/home/dev/.config/nvm", "/home/dev/.aws/..", "/usr/bin", "/home"],
+      readableFolders: ["/home/dev/.nvm/versions/node/v20/bin", HOME, "/home/dev/.config/nvm", "/home/dev/.aws/..", "/usr/bin", "/home", ".", "bin"],
     })!;
     expect(settings.filesystem.allowRead).toEqual(["/home/dev/src/app", "/home/dev/.nvm/versions/node/v20/bin"]);
   });
