@@ -58,16 +58,13 @@ export class AgentSandboxLaunch {
     const home = homedir();
     const user = await readUserSandboxSettings(home, cwd);
     for (const problem of user.problems) this.log.warn(`Agent sandbox: ${problem}`);
-    const readable = [
-      ...(process.env.PATH ?? "").split(delimiter),
-      ...strings("sandboxReadablePaths").map((p) => (p.startsWith("~/") ? join(home, p.slice(2)) : p)),
-    ];
+    const extra = strings("sandboxReadablePaths").map((p) => (p.startsWith("~/") ? join(home, p.slice(2)) : p));
     return agentSandboxSettings({
       choice,
       agentFolder: cwd,
       home,
       allowedDomains: strings("agentSandboxAllowedDomains"),
-      readableFolders: readable.filter(Boolean),
+      readableFolders: [...(await toolchainFolders(process.env.PATH ?? "")), ...extra],
       user,
     });
   }
