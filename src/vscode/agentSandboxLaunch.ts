@@ -7,14 +7,14 @@
  * shows each reason once); a user settings file that cannot be read is logged with what to do.
  */
 import which from "which";
-import { realpath } from "node:fs/promises";
 import { homedir } from "node:os";
-import { basename, delimiter, dirname, join } from "node:path";
+import { join } from "node:path";
 import { vscode } from "./api";
 import {
   agentSandboxAvailability,
   agentSandboxSettings,
   readUserSandboxSettings,
+  toolchainFolders,
   type AgentSandboxAvailability,
   type AgentSandboxChoice,
   type CliSandboxSettings,
@@ -72,18 +72,4 @@ export class AgentSandboxLaunch {
   dispose(): void {
     this.unavailable.dispose();
   }
-}
-
-/**
- * Folders a toolchain in the home folder needs readable: each PATH entry (and where its links
- * lead: nvm's and volta's shims), and the installation the first `node` belongs to (`<prefix>`
- * of `<prefix>/bin/node`: npm lives in its lib/). The core drops any that is home or a secret.
- */
-async function toolchainFolders(path: string): Promise<string[]> {
-  const entries = path.split(delimiter).filter(Boolean);
-  const real = await Promise.all(entries.map((e) => realpath(e).catch(() => undefined)));
-  const node = await which("node", { nothrow: true, path });
-  const nodeReal = node ? await realpath(node).catch(() => undefined) : undefined;
-  const prefix = nodeReal && basename(dirname(nodeReal)) === "bin" ? dirname(dirname(nodeReal)) : undefined;
-  return [...entries, ...real.filter((r): r is string => r !== undefined), ...(prefix ? [prefix] : [])];
 }

@@ -16,7 +16,7 @@ import { execFileSync } from "node:child_process";
 import { delimiter, join } from "node:path";
 import which from "which";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentSandboxSettings, readUserSandboxSettings } from "../../src/core/agentSandbox";
+import { agentSandboxSettings, readUserSandboxSettings, toolchainFolders } from "../../src/core/agentSandbox";
 import { createRig, type Rig } from "../rig/claude-rig.js";
 import { bashConversation, runBashSession, type BashCall } from "../support/bashSessions";
 import { realCliAvailable } from "../support/realCli";
@@ -115,7 +115,7 @@ describe.skipIf(!available)(SUITE, () => {
       agentFolder: rig.workspace,
       home,
       allowedDomains: [],
-      readableFolders: (process.env.PATH ?? "").split(delimiter).filter(Boolean),
+      readableFolders: await toolchainFolders(process.env.PATH ?? ""),
       user: await readUserSandboxSettings(home, rig.workspace),
     });
     sandboxOn = { sandbox: settings };

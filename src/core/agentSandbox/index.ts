@@ -6,3 +6,4 @@ export { agentSandboxSettings, SECRET_HOME_PATHS, type AgentSandboxChoice, type 
 export { claudeSettingsFiles, readUserSandboxSettings, userSandboxFromTexts, type UserSandboxSettings } from "./userSandboxSettings";
 export { agentSandboxAvailability, type AgentSandboxAvailability, type FoundPrograms } from "./sandboxAvailability";
 export { leaveSandboxReason, sandboxMark, type SandboxMark, type SandboxRow } from "./sandboxMark";
+export { toolchainFolders } from "./toolchainFolders";

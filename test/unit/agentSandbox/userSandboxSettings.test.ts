@@ -1,8 +1,8 @@
-/** The user's own sandbox settings, read from their Claude settings files (never written), and what a bad file does. */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+/** The user's own sandbox settings, read from their Claude settings files (never written), and what a bad file does; the toolchain folders given back. */
+import { chmodSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { claudeSettingsFiles, readUserSandboxSettings, userSandboxFromTexts } from "../../../src/core/agentSandbox";
+import { claudeSettingsFiles, readUserSandboxSettings, toolchainFolders, userSandboxFromTexts } from "../../../src/core/agentSandbox";
 import { useTempDirs } from "../../support/tempDir";
 
 const tempDir = useTempDirs();
@@ -59,5 +59,18 @@ describe("the user's own sandbox settings", () => {
       if (before !== undefined) process.env.CLAUDE_CONFIG_DIR = before;
     }
     expect(readFileSync(join(home, ".claude", "settings.json"), "utf8")).toBe(userText);
+  });
+});
+
+describe("the toolchain folders given back", () => {
+  it("are the PATH entries, where their links lead, and the installation of the first node on PATH", async () => {
+    const root = realpathSync(tempDir());
+    const prefix = join(root, "nvm", "versions", "node", "v20");
+    mkdirSync(join(prefix, "bin"), { recursive: true });
+    writeFileSync(join(prefix, "bin", "node"), "#!/bin/sh\n");
+    chmodSync(join(prefix, "bin", "node"), 0o755);
+    symlinkSync(join(prefix, "bin"), join(root, "shim"));
+    const folders = await toolchainFolders([join(root, "shim"), "/usr/bin"].join(":"));
+    expect(folders).toEqual([join(root, "shim"), "/usr/bin", join(prefix, "bin"), "/usr/bin", prefix]);
   });
 });
