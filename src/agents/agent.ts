@@ -27,8 +27,9 @@ export interface AgentInit {
   sessionId: string;
   launchFiles?: string[];
   launchArgs?: string[];
-  /** Its shell commands run in Claude Code's sandbox (launched so). */
+  /** Its shell commands run in Claude Code's sandbox (launched so); or why not, when it was meant to. */
   sandboxed?: boolean;
+  sandboxMissing?: string;
   /** Restored after a reload: its claude should be running; if the first look finds none, it exited. */
   expectRunning?: boolean;
 }
@@ -59,6 +60,7 @@ export class Agent {
   readonly launchFiles: readonly string[];
   readonly launchArgs: readonly string[];
   readonly sandboxed: boolean;
+  readonly sandboxMissing: string | undefined;
   /** The `claude` process behind the card, when the process monitor knows it. */
   private process: ClaudeProcessState | undefined;
   /** Its `claude` was seen running and is gone now (until it runs again). */
@@ -93,6 +95,7 @@ export class Agent {
     this.launchFiles = init.launchFiles ?? [];
     this.launchArgs = init.launchArgs ?? [];
     this.sandboxed = init.sandboxed ?? false;
+    this.sandboxMissing = init.sandboxMissing;
     this.expectRunning = init.expectRunning ?? false;
   }
 
@@ -235,6 +238,7 @@ export class Agent {
       reconnecting: false,
       exitMessage: this.exited ? this.lastWords : null,
       ...(this.sandboxed ? { sandboxed: true } : {}),
+      ...(this.sandboxMissing ? { sandboxMissing: this.sandboxMissing } : {}),
     };
   }
 

@@ -199,6 +199,7 @@ export class AgentManager {
       launchFiles: extras.paths,
       launchArgs,
       sandboxed: extras.sandboxed === true,
+      sandboxMissing: extras.sandboxMissing,
     });
     this.deps.log.info(`${agent.name}: opened terminal "${terminal.name}" in ${cwd}, ${resume ? "resuming " : ""}session ${sessionId}`);
     await agent.follow(sessionId, resume !== undefined);

@@ -108,6 +108,8 @@ export interface LaunchExtras {
   paths: string[];
   /** Its shell commands run in Claude Code's own sandbox (the `--settings` file says so). */
   sandboxed?: boolean;
+  /** Meant to be sandboxed, but the sandbox cannot run here: why, and what to install. */
+  sandboxMissing?: string;
 }
 
 /** Where and how an agent is launched, for its launch files: its folder, and the sandbox choice its launch asked for (else the setting's). */

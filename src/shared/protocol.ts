@@ -80,6 +80,8 @@ export interface CardView {
   exitMessage: string | null;
   /** Launched with Claude Code's sandbox for its shell commands (arcadia.agentSandbox). */
   sandboxed?: boolean;
+  /** Meant to run sandboxed, but the sandbox cannot run here: why, and what to install. */
+  sandboxMissing?: string;
   /** Arcadia MCP calls in flight (Cancel / Complete). */
   calls: LiveCallView[];
   prompts: PromptView[];
@@ -119,6 +121,7 @@ export type AgentFacts = Pick<
   | "reconnecting"
   | "exitMessage"
   | "sandboxed"
+  | "sandboxMissing"
 >;
 
 /** The part live sources add beyond the transcript (src/agents/liveBoard.ts). */

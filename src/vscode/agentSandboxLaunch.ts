@@ -24,6 +24,9 @@ import type { Log } from "../agents/ports";
 
 export type AgentSandboxUnavailable = Extract<AgentSandboxAvailability, { available: false }>;
 
+/** A launch's sandbox: its settings, or why an agent meant to be sandboxed is not (for its card); undefined: off. */
+export type AgentSandboxOutcome = { settings: CliSandboxSettings } | { missing: string } | undefined;
+
 const CHOICES: readonly AgentSandboxChoice[] = ["on", "off"];
 
 /** `arcadia.agentSandbox`; an unknown value keeps the default ("on"): a typo must not switch the sandbox off. */
@@ -43,8 +46,8 @@ export class AgentSandboxLaunch {
 
   constructor(private readonly log: Log) {}
 
-  /** The CLI's sandbox settings for an agent in `cwd`, or undefined: off, or not available here. */
-  async settingsFor(cwd: string, requested?: AgentSandboxChoice): Promise<CliSandboxSettings | undefined> {
+  /** The CLI's sandbox settings for an agent in `cwd`; why not, where it cannot run here; undefined when off. */
+  async settingsFor(cwd: string, requested?: AgentSandboxChoice): Promise<AgentSandboxOutcome> {
     const choice = requested ?? agentSandboxChoice();
     if (choice === "off") return undefined;
     const find = async (name: string) => (await which(name, { nothrow: true, path: process.env.PATH ?? "" })) ?? undefined;
@@ -53,13 +56,14 @@ export class AgentSandboxLaunch {
     if (!availability.available) {
       this.log.warn(`Agent sandbox: ${availability.reason}. ${availability.fix}`);
       this.unavailable.fire(availability);
-      return undefined;
+      // Linux: the card says what to install. Windows: off, said once by the notice alone.
+      return process.platform === "linux" ? { missing: `${availability.reason}. ${availability.fix}` } : undefined;
     }
     const home = homedir();
     const user = await readUserSandboxSettings(home, cwd);
     for (const problem of user.problems) this.log.warn(`Agent sandbox: ${problem}`);
     const extra = strings("sandboxReadablePaths").map((p) => (p.startsWith("~/") ? join(home, p.slice(2)) : p));
-    return agentSandboxSettings({
+    const settings = agentSandboxSettings({
       choice,
       agentFolder: cwd,
       home,
@@ -67,6 +71,7 @@ export class AgentSandboxLaunch {
       readableFolders: [...(await toolchainFolders(process.env.PATH ?? "")), ...extra],
       user,
     });
+    return settings ? { settings } : undefined;
   }
 
   dispose(): void {

@@ -10,7 +10,7 @@ import which from "which";
 import { tmpdir } from "node:os";
 import { basename, dirname } from "node:path";
 import type { LaunchExtras, LaunchPlace } from "../agents/ports";
-import type { CliSandboxSettings } from "../core/agentSandbox";
+import type { AgentSandboxOutcome } from "./agentSandboxLaunch";
 import { writeHookSettingsFile } from "../core/hooks";
 import { writeMcpConfigFile } from "../core/server";
 
@@ -21,8 +21,8 @@ export interface ServerAddress {
   tokenFor(agentId: string): string;
 }
 
-/** The CLI's sandbox settings for a launch (agentSandboxLaunch.ts), or undefined: not sandboxed. */
-export type SandboxFor = (place: LaunchPlace) => Promise<CliSandboxSettings | undefined>;
+/** A launch's sandbox (agentSandboxLaunch.ts): its CLI settings, why it is missing, or undefined (off). */
+export type SandboxFor = (place: LaunchPlace) => Promise<AgentSandboxOutcome>;
 
 /** No server (it could not start): the agent starts without Arcadia's tools and prompts, and unsandboxed (its commands ask). */
 export function launchExtrasFor(
@@ -32,7 +32,8 @@ export function launchExtrasFor(
   return async (agentId, place) => {
     const address = await server();
     if (!address) return { args: [], paths: [] };
-    const sandbox = await sandboxFor?.(place);
+    const outcome = await sandboxFor?.(place);
+    const sandbox = outcome && "settings" in outcome ? outcome.settings : undefined;
     const token = address.tokenFor(agentId);
     const mcp = await writeMcpConfigFile(address.url, token, agentId);
     try {
@@ -44,6 +45,7 @@ export function launchExtrasFor(
         args: ["--mcp-config", mcp.path, "--settings", settings.path],
         paths: [dirname(mcp.path), dirname(settings.path)],
         ...(sandbox ? { sandboxed: true } : {}),
+        ...(outcome && "missing" in outcome ? { sandboxMissing: outcome.missing } : {}),
       };
     } catch (err) {
       await mcp.remove();

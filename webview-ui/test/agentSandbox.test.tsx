@@ -23,6 +23,17 @@ describe("an agent in Claude Code's sandbox", () => {
     expect(within(details("agent-2")).queryByTestId("sandbox-tag")).toBeNull();
   });
 
+  it("an agent meant to be sandboxed where the sandbox cannot run says not sandboxed, and what to install", () => {
+    const missing = "Claude Code's sandbox for the agents' shell commands needs socat, not installed here. Install socat — `sudo apt install socat`";
+    const panel = renderPanel();
+    panel.send(snapshot([agent({ sandboxMissing: missing })]));
+    const tag = within(line("agent-1")).getByTestId("sandbox-missing");
+    expect(tag).toHaveTextContent("not sandboxed");
+    expect(tag).toHaveAttribute("title", missing);
+    expect(within(details("agent-1")).getByTestId("sandbox-missing")).toHaveAttribute("title", missing);
+    expect(screen.queryByTestId("sandbox-tag")).toBeNull();
+  });
+
   it("marks a command that ran in the sandbox unasked, and one that asked to leave it; other rows carry no mark", () => {
     const panel = renderPanel();
     panel.send(

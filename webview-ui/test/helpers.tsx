@@ -61,6 +61,7 @@ const AGENT_KEY_SET = {
   reconnecting: true,
   exitMessage: true,
   sandboxed: true,
+  sandboxMissing: true,
 } satisfies Record<keyof AgentFacts, true>;
 const AGENT_KEYS: string[] = Object.keys(AGENT_KEY_SET);
 

@@ -32,7 +32,8 @@ function setup(sandboxedWhen: (place: LaunchPlace) => boolean) {
     clock: new ManualClock(),
     launchExtras: async (agentId, place) => {
       places.push(place);
-      return { args: ["--settings", `/tmp/${agentId}.json`], paths: [], ...(sandboxedWhen(place) ? { sandboxed: true } : {}) };
+      const sandbox = sandboxedWhen(place) ? { sandboxed: true } : place.sandbox === "off" ? {} : { sandboxMissing: "needs socat. Install socat" };
+      return { args: ["--settings", `/tmp/${agentId}.json`], paths: [], ...sandbox };
     },
   });
   managers.push(manager);
@@ -50,5 +51,14 @@ describe("an agent's sandbox at launch", () => {
     const saved = store.load();
     expect(saved.find((b) => b.agentId === on.id)?.sandboxed).toBe(true);
     expect(saved.find((b) => b.agentId === off.id)?.sandboxed).toBeUndefined();
+  });
+
+  it("an agent meant to be sandboxed where the sandbox cannot run: its card says why and what to install", async () => {
+    const { manager } = setup(() => false);
+    const meant = await manager.open({ command: "claude", args: [] }, "/work/app");
+    const off = await manager.open({ command: "claude", args: [], sandbox: "off" }, "/work/app");
+    expect(manager.view(meant.id)).toMatchObject({ sandboxMissing: "needs socat. Install socat" });
+    expect(manager.view(meant.id)?.sandboxed).toBeUndefined();
+    expect(manager.view(off.id)?.sandboxMissing).toBeUndefined();
   });
 });

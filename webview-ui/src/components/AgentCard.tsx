@@ -68,7 +68,7 @@ export const AgentCard = memo(function AgentCard({ agent }: { agent: CardView })
           <span className="agent-status" id={statusId} data-testid="agent-status" aria-live="polite">
             {limitedNow ?? statusText(agent)}
           </span>
-          <SandboxTag sandboxed={agent.sandboxed} />
+          <SandboxTag sandboxed={agent.sandboxed} missing={agent.sandboxMissing} />
           {agent.reconnecting && (
             <span className="agent-reconnecting" data-testid="agent-reconnecting" title="Shown from before the window reloaded; finding its terminal again">
               Reconnecting…

@@ -62,7 +62,7 @@ export const AgentLine = memo(function AgentLine({ agent, shown, onShowDetails, 
         <span className="line-name" data-testid="line-name">
           {name}
         </span>
-        <SandboxTag sandboxed={agent.sandboxed} />
+        <SandboxTag sandboxed={agent.sandboxed} missing={agent.sandboxMissing} />
         {/* "Working" goes without saying beside what it works on (the dot pulses, the label says it). */}
         {!(status === "active" && doing) && (
           <span className="line-status" data-testid="line-status" title={words}>

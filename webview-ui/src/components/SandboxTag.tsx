@@ -9,7 +9,15 @@ const AGENT_TITLE =
   "Its shell commands run in Claude Code's sandbox: no network, writes only in its folder, your home folder's secrets unreadable. " +
   "Inside it they run without asking you; a command that asks to leave it asks you here first.";
 
-export function SandboxTag({ sandboxed }: { sandboxed: boolean | undefined }) {
+/** "sandboxed", or "not sandboxed" with why and what to install when it was meant to be (`missing`). */
+export function SandboxTag({ sandboxed, missing }: { sandboxed: boolean | undefined; missing?: string }) {
+  if (!sandboxed && missing) {
+    return (
+      <span className="sandbox-tag sandbox-missing" data-testid="sandbox-missing" title={missing}>
+        not sandboxed
+      </span>
+    );
+  }
   if (!sandboxed) return null;
   return (
     <span className="sandbox-tag" data-testid="sandbox-tag" title={AGENT_TITLE}>
