@@ -13,7 +13,7 @@ import type { TranscriptEvent } from "../core/transcript";
 import type { AgentFacts, PromptView, ToolView } from "../shared/protocol";
 import { displayStatus, waitsOnPermission } from "./displayStatus";
 import { exitMessage } from "./exitMessage";
-import type { AgentBinding, ClaudeProcessState, TerminalHandle } from "./ports";
+import type { AgentBinding, ClaudeProcessState, LaunchExtras, TerminalHandle } from "./ports";
 import { toolView } from "./toolView";
 
 export interface AgentInit {
@@ -28,8 +28,7 @@ export interface AgentInit {
   launchFiles?: string[];
   launchArgs?: string[];
   /** Its shell commands run in Claude Code's sandbox (launched so); or why not, when it was meant to. */
-  sandboxed?: boolean;
-  sandboxMissing?: string;
+  sandbox?: Pick<LaunchExtras, "sandboxed" | "sandboxMissing">;
   /** Restored after a reload: its claude should be running; if the first look finds none, it exited. */
   expectRunning?: boolean;
 }
@@ -94,8 +93,8 @@ export class Agent {
     this.currentSession = init.sessionId;
     this.launchFiles = init.launchFiles ?? [];
     this.launchArgs = init.launchArgs ?? [];
-    this.sandboxed = init.sandboxed ?? false;
-    this.sandboxMissing = init.sandboxMissing;
+    this.sandboxed = init.sandbox?.sandboxed === true;
+    this.sandboxMissing = init.sandbox?.sandboxMissing;
     this.expectRunning = init.expectRunning ?? false;
   }
 

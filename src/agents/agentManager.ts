@@ -198,8 +198,7 @@ export class AgentManager {
       sessionId,
       launchFiles: extras.paths,
       launchArgs,
-      sandboxed: extras.sandboxed === true,
-      sandboxMissing: extras.sandboxMissing,
+      sandbox: extras,
     });
     this.deps.log.info(`${agent.name}: opened terminal "${terminal.name}" in ${cwd}, ${resume ? "resuming " : ""}session ${sessionId}`);
     await agent.follow(sessionId, resume !== undefined);
