@@ -24,6 +24,11 @@
  *
  * `sandbox`: Claude Code's own sandbox for the agent's Bash tool, when the agent runs sandboxed
  * (core/agentSandbox: made there, written here as the file's `sandbox` key, nothing added to it).
+ * With the sandbox on, CLI 2.1.332 sends **http** hooks through the sandbox's network proxy, which
+ * refuses loopback: Arcadia's PermissionRequest never arrived (test/integration/
+ * agentSandboxPromptRealCli.test.ts). So a sandboxed agent's hook that waits for the user is a
+ * synchronous silent curl as well (`--noproxy '*'`, run by the CLI itself, not in the sandbox): its
+ * 2xx body is the decision on stdout, and nothing (no decision: the terminal asks) when Arcadia is gone.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { devNull, tmpdir } from "node:os";
@@ -79,10 +84,11 @@ const SILENT_SCRIPT = '"$@" 2>/dev/null; exit 0';
  * http; one whose answer counts is a synchronous silent curl (with sh), else http; one that only
  * tells is an async curl, else http.
  */
-function hookFor(event: HookEventName, hooksUrl: string, headers: Record<string, string>, quiet?: QuietHooks): object {
+function hookFor(event: HookEventName, hooksUrl: string, headers: Record<string, string>, quiet?: QuietHooks, sandboxed = false): object {
   const { timeoutS: timeout, delivery } = HOOK_EVENTS[event];
-  if (!quiet || delivery === "waits" || (delivery === "answers" && !quiet.sh)) return { type: "http", url: hooksUrl, headers, timeout };
-  if (delivery === "answers" && quiet.sh) {
+  const throughCurl = delivery === "answers" || (delivery === "waits" && sandboxed);
+  if (!quiet || (delivery === "waits" && !sandboxed) || (throughCurl && !quiet.sh)) return { type: "http", url: hooksUrl, headers, timeout };
+  if (throughCurl && quiet.sh) {
     // curl gives up a second before the CLI would end the hook, so the CLI never reports a timeout.
     const args = ["-c", SILENT_SCRIPT, "arcadia-hook", quiet.curl, ...curlArgs(hooksUrl, quiet, Math.max(1, timeout - 1), "print")];
     return { type: "command", command: quiet.sh, args, timeout };
@@ -97,7 +103,7 @@ function hookFor(event: HookEventName, hooksUrl: string, headers: Record<string,
 export function hookSettings(hooksUrl: string, token: string, agentId: string, quiet?: QuietHooks, sandbox?: object): object {
   const headers = agentHeaders(token, agentId);
   const hooks: Record<string, object[]> = {};
-  for (const event of HOOK_EVENT_NAMES) hooks[event] = [{ hooks: [hookFor(event, hooksUrl, headers, quiet)] }];
+  for (const event of HOOK_EVENT_NAMES) hooks[event] = [{ hooks: [hookFor(event, hooksUrl, headers, quiet, sandbox !== undefined)] }];
   // Arcadia's own tools ask on the card where it matters (commands by arcadia.mcp.commandApproval,
   // paths outside the workspace, writes by their diff): the CLI need not ask a second time.
   return { hooks, permissions: { allow: [`mcp__${ARCADIA_MCP_SERVER_NAME}`] }, ...(sandbox ? { sandbox } : {}) };
