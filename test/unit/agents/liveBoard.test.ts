@@ -11,6 +11,7 @@ import { completeWithOutputSoFar } from "../../../src/core/tools/declarations/ex
 import type { TranscriptEvent } from "../../../src/core/transcript/events";
 import { Emitter } from "../../../src/core/util/emitter";
 
+
 function toolStart(id: string, name: string): TranscriptEvent {
   return { kind: "toolStart", id, name, input: {}, label: name, action: name, parent: null, at: 0 };
 }
@@ -89,10 +90,7 @@ describe("LiveBoard", () => {
     board.transcriptEvents("a1", [toolStart("toolu_1", "mcp__arcadia__execute_command"), toolStart("toolu_2", "mcp__arcadia__execute_command")]);
     void hang({ command: "one" }, { agentId: "a1" });
     void hang({ command: "two" }, { agentId: "a1" });
-    expect(board.view("a1").calls.map((c) => [c.display, c.toolUseId])).toEqual([
-      ["one", "toolu_1"],
-      ["two", "toolu_2"],
-    ]);
+    expect(board.view("a1").calls.map((c) => [c.display, c.toolUseId])).toEqual([["one", "toolu_1"], ["two", "toolu_2"]]);
     expect(board.view("a2").calls).toEqual([]);
   });
 
@@ -131,14 +129,7 @@ describe("LiveBoard", () => {
     const asked = approvals.enqueue("command", "rm -rf build", { agentId: "a1", callId, reason: "it is not on arcadia.mcp.allowedCommands" });
     setPrompts([{ id: "perm-1", agentId: "a1", toolUseId: "toolu_3", subject: "Bash: touch x", canAlwaysAllow: true }]);
     expect(board.view("a1").prompts).toEqual([
-      {
-        id: asked.id,
-        kind: "command",
-        subject: "rm -rf build",
-        reason: "it is not on arcadia.mcp.allowedCommands",
-        toolUseId: "toolu_9",
-        canAlwaysAllow: false,
-      },
+      { id: asked.id, kind: "command", subject: "rm -rf build", reason: "it is not on arcadia.mcp.allowedCommands", toolUseId: "toolu_9", canAlwaysAllow: false },
       { id: "perm-1", kind: "permission", subject: "Bash: touch x", toolUseId: "toolu_3", canAlwaysAllow: true },
     ]);
     approvals.decide(asked.id, "allow");
@@ -149,10 +140,7 @@ describe("LiveBoard", () => {
   it("a batch of 10 calls, 5 needing approval, arriving out of order, some without _meta: every prompt on its own row; a denial cascade leaves no stale row", () => {
     const { approvals, board, hang, tracker } = setup();
     const ids = Array.from({ length: 10 }, (_, i) => `toolu_${i}`);
-    board.transcriptEvents(
-      "a1",
-      ids.map((id) => toolStart(id, "mcp__arcadia__execute_command")),
-    );
+    board.transcriptEvents("a1", ids.map((id) => toolStart(id, "mcp__arcadia__execute_command")));
     // Calls 5..9 carry the CLI's _meta id and arrive in reverse order; 0..4 carry none and arrive in order.
     for (const i of [9, 8, 7, 6, 5]) void hang({ command: `cmd ${i}` }, { agentId: "a1", _meta: { "claudecode/toolUseId": ids[i] } });
     for (const i of [0, 1, 2, 3, 4]) void hang({ command: `cmd ${i}` }, { agentId: "a1" });
@@ -166,10 +154,7 @@ describe("LiveBoard", () => {
     expect(view.prompts.map((p) => [p.subject, p.toolUseId]).sort()).toEqual([1, 3, 5, 7, 9].map((i) => [`cmd ${i}`, ids[i]]).sort());
 
     // The user denies one in the terminal: the CLI ends it and the ones queued after it.
-    board.transcriptEvents(
-      "a1",
-      ids.slice(6).map((id) => ({ kind: "toolEnd", id, outcome: "interrupted", at: 1 }) as TranscriptEvent),
-    );
+    board.transcriptEvents("a1", ids.slice(6).map((id) => ({ kind: "toolEnd", id, outcome: "interrupted", at: 1 }) as TranscriptEvent));
     void hang({ command: "late" }, { agentId: "a1" });
     // A later call without _meta never lands on a denied row (all pending ones are matched).
     expect(board.view("a1").calls.find((c) => c.display === "late")?.toolUseId).toBeNull();

@@ -14,15 +14,7 @@ describe("the --settings file of a launched agent", () => {
     expect(Object.keys(settings)).toEqual(["hooks", "permissions"]);
     // Arcadia's own tools gate themselves on the card; nothing else is pre-allowed.
     expect((settings as unknown as { permissions: unknown }).permissions).toEqual({ allow: ["mcp__arcadia"] });
-    expect(Object.keys(settings.hooks).sort()).toEqual([
-      "PermissionDenied",
-      "PermissionRequest",
-      "PostCompact",
-      "PostToolUse",
-      "PostToolUseFailure",
-      "PreCompact",
-      "PreToolUse",
-    ]);
+    expect(Object.keys(settings.hooks).sort()).toEqual(["PermissionDenied", "PermissionRequest", "PostCompact", "PostToolUse", "PostToolUseFailure", "PreCompact", "PreToolUse"]);
     for (const [event, groups] of Object.entries(settings.hooks)) {
       expect(groups).toEqual([
         {
@@ -88,11 +80,7 @@ describe("the --settings file of a launched agent", () => {
     // In place of curl, node writes what it got on stdin to a file, answers, complains and fails: the hook passes the answer only.
     const got = join(tempDir(), "stdin.txt");
     const input = '{"tool_input":{"command":"echo \'$(touch x)\' `id`"}}';
-    const fakeCurl = [
-      "-e",
-      "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{require('fs').writeFileSync(process.argv[1],s);console.log('{}');console.error('boom');process.exit(7)})",
-      got,
-    ];
+    const fakeCurl = ["-e", "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{require('fs').writeFileSync(process.argv[1],s);console.log('{}');console.error('boom');process.exit(7)})", got];
     const run = spawnSync("/bin/sh", [c!, script!, name!, process.execPath, ...fakeCurl], { input });
     expect({ status: run.status, stdout: run.stdout.toString(), stderr: run.stderr.toString() }).toEqual({ status: 0, stdout: "{}\n", stderr: "" });
     expect(readFileSync(got, "utf8")).toBe(input);

@@ -49,10 +49,7 @@ describe("an open command's argument", () => {
 
   it("refuses a worktree name for a launch in the shared checkout, and fields it does not know", () => {
     expect(parseLaunchRequest({ worktree: "fine" }, { worktree: false })).toMatchObject({ ok: false });
-    expect(parseLaunchRequest({ prompt: "ok", args: ["--dangerously-skip-permissions"] }, worktree)).toMatchObject({
-      ok: false,
-      problem: expect.stringContaining("args"),
-    });
+    expect(parseLaunchRequest({ prompt: "ok", args: ["--dangerously-skip-permissions"] }, worktree)).toMatchObject({ ok: false, problem: expect.stringContaining("args") });
     expect(parseLaunchRequest("just a string", worktree).ok).toBe(false);
   });
 
