@@ -35,6 +35,7 @@ const LAYERS = [
  */
 const FLOORS = [
   "util", //              clocks, emitters, paths: imports no other folder
+  "agentSandbox", //      the CLI's own sandbox for an agent's shell: its settings, availability, row marks
   "git", //               running git, worktrees, merge predictions
   "process", //           the claude processes: their table, status files
   "sandbox", //           bubblewrap for a command (git: the repository's layout)

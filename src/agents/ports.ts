@@ -65,6 +65,8 @@ export interface AgentBinding {
   launchFiles?: string[];
   /** Arguments given to `claude` besides `--session-id` (for a restart with `--resume`). */
   launchArgs?: string[];
+  /** Launched with Claude Code's sandbox on (its `--settings` file, in launchArgs, says so). */
+  sandboxed?: boolean;
 }
 
 export interface BindingStore {
@@ -104,4 +106,14 @@ export interface LaunchExtras {
   args: string[];
   /** The files' folders, saved with the binding so they can be removed after a reload. */
   paths: string[];
+  /** Its shell commands run in Claude Code's own sandbox (the `--settings` file says so). */
+  sandboxed?: boolean;
+  /** Meant to be sandboxed, but the sandbox cannot run here: why, and what to install. */
+  sandboxMissing?: string;
+}
+
+/** Where and how an agent is launched, for its launch files: its folder, and the sandbox choice its launch asked for (else the setting's). */
+export interface LaunchPlace {
+  cwd: string;
+  sandbox?: "on" | "off";
 }

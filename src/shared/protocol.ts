@@ -40,6 +40,11 @@ export interface ToolView {
    * While the prompt is still open the row's prompt says so; this is set once it was answered.
    */
   waitedMs?: number;
+  /**
+   * A sandboxed agent's shell command: `unasked`, it ran in Claude Code's sandbox with nobody asked;
+   * `askedToLeave`, it asked to run outside it (core/agentSandbox/sandboxMark.ts).
+   */
+  sandbox?: "unasked" | "askedToLeave";
 }
 
 /**
@@ -73,6 +78,10 @@ export interface CardView {
   reconnecting: boolean;
   /** `claude` exited (status `exited`): what it said last, e.g. "error: unknown option '--modle'". */
   exitMessage: string | null;
+  /** Launched with Claude Code's sandbox for its shell commands (arcadia.agentSandbox). */
+  sandboxed?: boolean;
+  /** Meant to run sandboxed, but the sandbox cannot run here: why, and what to install. */
+  sandboxMissing?: string;
   /** Arcadia MCP calls in flight (Cancel / Complete). */
   calls: LiveCallView[];
   prompts: PromptView[];
@@ -100,7 +109,21 @@ export interface CardView {
 /** The part of a card its agent computes from its transcript, status file and terminal (src/agents/agent/agent.ts). */
 export type AgentFacts = Pick<
   CardView,
-  "id" | "name" | "index" | "status" | "lastTurn" | "tools" | "focused" | "retry" | "context" | "statusSource" | "needsYou" | "reconnecting" | "exitMessage"
+  | "id"
+  | "name"
+  | "index"
+  | "status"
+  | "lastTurn"
+  | "tools"
+  | "focused"
+  | "retry"
+  | "context"
+  | "statusSource"
+  | "needsYou"
+  | "reconnecting"
+  | "exitMessage"
+  | "sandboxed"
+  | "sandboxMissing"
 >;
 
 /** The part live sources add beyond the transcript (src/agents/cards/liveBoard.ts). */
@@ -268,7 +291,7 @@ export type SessionItemView =
 export type NoticeCommand = "openSettings" | "openInstallDocs" | "openSandboxSettings" | "dismissNotice";
 
 export interface NoticeView {
-  kind: "claudeMissing" | "sandboxMissing" | "error";
+  kind: "claudeMissing" | "sandboxMissing" | "agentSandboxMissing" | "error";
   message: string;
   /** Things the user can do about it, rendered as buttons. */
   actions: { label: string; command: NoticeCommand }[];

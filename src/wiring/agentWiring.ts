@@ -8,6 +8,7 @@ import { ClaudeProcessMonitor } from "../core/process";
 import { claudeConfigDir, projectDirFor } from "../core/transcript";
 import { vscode } from "../vscode/api";
 import { WorkspaceBindingStore } from "../vscode/agent/bindingStore";
+import { AgentSandboxLaunch } from "../vscode/agentSandboxLaunch";
 import { launchExtrasFor, removeLaunchFiles } from "../vscode/launch/launchFiles";
 import { VscodeTerminalHost } from "../vscode/agent/terminalHost";
 import { PANEL_VIEW_ID } from "../vscode/viewIds";
@@ -17,6 +18,8 @@ export interface AgentParts {
   manager: AgentManager;
   bindings: WorkspaceBindingStore;
   processes: ClaudeProcessMonitor;
+  /** Claude Code's own sandbox for the agents' shell commands: its settings per launch, and where it cannot run. */
+  agentSandbox: AgentSandboxLaunch;
 }
 
 const setting = <T>(name: string, fallback: T) => vscode.workspace.getConfiguration("arcadia").get<T>(name, fallback);
@@ -29,6 +32,8 @@ export function wireAgents(
 ): AgentParts {
   const bindings = new WorkspaceBindingStore(context.workspaceState);
   const processes = new ClaudeProcessMonitor({ configDir: claudeConfigDir(), onError: (err) => log.warn(`process monitor: ${String(err)}`) });
+  const agentSandbox = new AgentSandboxLaunch(log);
+  context.subscriptions.push(agentSandbox);
   const showPanel = () => vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`);
   const manager = new AgentManager({
     terminals: new VscodeTerminalHost({ visible: later.panelVisible, show: showPanel }),
@@ -37,8 +42,8 @@ export function wireAgents(
     projectDirFor,
     processes,
     adoptTerminals: () => setting("adoptTerminals", true),
-    launchExtras: launchExtrasFor(tools.server),
+    launchExtras: launchExtrasFor(tools.server, (place) => agentSandbox.settingsFor(place.cwd, place.sandbox)),
     removeLaunchFiles,
   });
-  return { manager, bindings, processes };
+  return { manager, bindings, processes, agentSandbox };
 }

@@ -41,6 +41,7 @@ export function wirePanel(
   const notice = new PanelNotice(post);
   const sandboxNotice = new SandboxNotice(notice, context.globalState);
   store.add(tools.onSandboxUnavailable((why) => (log.warn(`No sandbox for commands: ${why.reason}. ${why.fix}`), sandboxNotice.show(why))));
+  store.add(parts.agentSandbox.onUnavailable((why) => sandboxNotice.showForAgents(why)));
   const launcher = new ClaudeLauncher(context, manager, cards, notice, log);
   const visibility = new CardVisibility({ visible: () => parts.panel.get().visible });
   const snapshot = () => panelSnapshot(cards, notice.current);

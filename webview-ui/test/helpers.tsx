@@ -60,6 +60,8 @@ const AGENT_KEY_SET = {
   needsYou: true,
   reconnecting: true,
   exitMessage: true,
+  sandboxed: true,
+  sandboxMissing: true,
 } satisfies Record<keyof AgentFacts, true>;
 const AGENT_KEYS: string[] = Object.keys(AGENT_KEY_SET);
 

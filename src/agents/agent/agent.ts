@@ -13,7 +13,7 @@ import type { TranscriptEvent } from "../../core/transcript";
 import type { AgentFacts, PromptView, ToolView } from "../../shared/protocol";
 import { displayStatus, waitsOnPermission } from "./displayStatus";
 import { exitMessage } from "./exitMessage";
-import type { AgentBinding, ClaudeProcessState, TerminalHandle } from "../ports";
+import type { AgentBinding, ClaudeProcessState, LaunchExtras, TerminalHandle } from "../ports";
 import { toolView } from "./toolView";
 
 export interface AgentInit {
@@ -27,6 +27,8 @@ export interface AgentInit {
   sessionId: string;
   launchFiles?: string[];
   launchArgs?: string[];
+  /** Its shell commands run in Claude Code's sandbox (launched so); or why not, when it was meant to. */
+  sandbox?: Pick<LaunchExtras, "sandboxed" | "sandboxMissing">;
   /** Restored after a reload: its claude should be running; if the first look finds none, it exited. */
   expectRunning?: boolean;
 }
@@ -54,6 +56,8 @@ export class Agent {
   shellPid: number | undefined;
   readonly launchFiles: readonly string[];
   readonly launchArgs: readonly string[];
+  readonly sandboxed: boolean;
+  readonly sandboxMissing: string | undefined;
   /** The `claude` process behind the card, when the process monitor knows it. */
   private process: ClaudeProcessState | undefined;
   /** Its `claude` was seen running and is gone now (until it runs again). */
@@ -85,6 +89,8 @@ export class Agent {
     this.currentSession = init.sessionId;
     this.launchFiles = init.launchFiles ?? [];
     this.launchArgs = init.launchArgs ?? [];
+    this.sandboxed = init.sandbox?.sandboxed === true;
+    this.sandboxMissing = init.sandbox?.sandboxMissing;
     this.expectRunning = init.expectRunning ?? false;
   }
 
@@ -210,7 +216,7 @@ export class Agent {
       idleSince: status === "idle" && this.process?.state === "running" ? (this.process.statusUpdatedAt ?? Number.NEGATIVE_INFINITY) : undefined,
       waitingOnPermission: waitsOnPermission(this.process),
     });
-    const tools: ToolView[] = rows.map(toolView);
+    const tools: ToolView[] = rows.map((row) => toolView(row, this.sandboxed));
     const runningTools = rows.filter((r) => r.outcome === "running").map((r) => r.name);
     const shown = displayStatus(state, this.process, this.exited, { promptKinds: live.promptKinds, compacting: live.compacting, runningTools });
     return {
@@ -227,6 +233,8 @@ export class Agent {
       needsYou: shown.needsYou,
       reconnecting: false,
       exitMessage: this.exited ? this.lastWords : null,
+      ...(this.sandboxed ? { sandboxed: true } : {}),
+      ...(this.sandboxMissing ? { sandboxMissing: this.sandboxMissing } : {}),
     };
   }
 
@@ -241,6 +249,7 @@ export class Agent {
       terminalName: this.terminal.name,
       launchFiles: [...this.launchFiles],
       launchArgs: [...this.launchArgs],
+      ...(this.sandboxed ? { sandboxed: true } : {}),
     };
   }
 

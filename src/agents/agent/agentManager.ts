@@ -13,7 +13,7 @@ import { Agent, type AgentInit, type CardLiveFacts } from "./agent";
 import { type AgentChange, AgentRegistry, type AgentTouch, type TranscriptEventsRead } from "./agentRegistry";
 import { AgentRestore } from "./agentRestore";
 import { ClearWatch, projectFolderWatch, type WatchFolder } from "./clearWatch";
-import type { BindingStore, EndedCommand, LaunchExtras, Log, ProcessMonitor, TerminalHandle, TerminalHost } from "../ports";
+import type { BindingStore, EndedCommand, LaunchExtras, LaunchPlace, Log, ProcessMonitor, TerminalHandle, TerminalHost } from "../ports";
 import { ProcessBinding } from "./processBinding";
 import { isSessionId } from "../../core/transcript";
 
@@ -33,6 +33,7 @@ export function agentName(index: number): string {
 export interface ClaudeCommand {
   command: string;
   args: string[];
+  sandbox?: "on" | "off"; // the launch's own sandbox choice (Open Claude Code's options), else the setting's
 }
 
 export interface AgentManagerDeps {
@@ -53,7 +54,7 @@ export interface AgentManagerDeps {
   /** Adopt terminals where the user started `claude` by hand (the `arcadia.adoptTerminals` setting). */
   adoptTerminals?: () => boolean;
   /** Per-agent launch files (`--mcp-config`, `--settings`), made before its terminal opens. */
-  launchExtras?: (agentId: string) => Promise<LaunchExtras>;
+  launchExtras?: (agentId: string, place: LaunchPlace) => Promise<LaunchExtras>;
   /** Removes an agent's launch files once it is gone. */
   removeLaunchFiles?: (paths: readonly string[]) => Promise<void>;
   /** Whether a process runs with this pid (default: signal 0); tests decide. */
@@ -171,7 +172,7 @@ export class AgentManager {
   private async launch(claude: ClaudeCommand, cwd: string, index: number, resume?: string): Promise<AgentFacts> {
     const sessionId = resume ?? (this.deps.newSessionId ?? randomUUID)();
     const agentId = this.newAgentId();
-    const extras = await this.launchExtrasFor(agentId, index);
+    const extras = await this.launchExtrasFor(agentId, index, { cwd, ...(claude.sandbox ? { sandbox: claude.sandbox } : {}) });
     const launchArgs = [...claude.args, ...extras.args];
     let terminal: TerminalHandle;
     try {
@@ -197,6 +198,7 @@ export class AgentManager {
       sessionId,
       launchFiles: extras.paths,
       launchArgs,
+      sandbox: extras,
     });
     this.deps.log.info(`${agent.name}: opened terminal "${terminal.name}" in ${cwd}, ${resume ? "resuming " : ""}session ${sessionId}`);
     await agent.follow(sessionId, resume !== undefined);
@@ -311,10 +313,10 @@ export class AgentManager {
     });
   }
 
-  private async launchExtrasFor(agentId: string, index: number): Promise<LaunchExtras> {
+  private async launchExtrasFor(agentId: string, index: number, place: LaunchPlace): Promise<LaunchExtras> {
     if (!this.deps.launchExtras) return { args: [], paths: [] };
     try {
-      return await this.deps.launchExtras(agentId);
+      return await this.deps.launchExtras(agentId, place);
     } catch (err) {
       // Claude Code still starts, only without Arcadia's tools and prompts.
       this.deps.log.error(`Agent #${index}: could not write its MCP/hook settings, starting without them: ${errorMessage(err)}`);

@@ -156,6 +156,7 @@ export class AgentRestore extends DisposableObject {
       sessionId: binding.sessionId,
       launchFiles: binding.launchFiles,
       launchArgs: binding.launchArgs,
+      sandbox: { sandboxed: binding.sandboxed === true },
       expectRunning: true,
     });
     this.deps.log.info(`${agent.name}: restored, bound to terminal "${terminal.name}", session ${binding.sessionId}`);

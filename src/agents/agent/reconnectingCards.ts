@@ -34,6 +34,7 @@ export function placeholderView(binding: AgentBinding): AgentFacts {
     needsYou: null,
     reconnecting: true,
     exitMessage: null,
+    ...(binding.sandboxed ? { sandboxed: true } : {}),
   };
 }
 
@@ -81,7 +82,7 @@ export function reconnectingView(binding: AgentBinding, tail: TranscriptTail, pr
     statusSource: shown.source,
     needsYou: shown.needsYou,
     lastTurn: state.lastTurn,
-    tools: rows.map(toolView),
+    tools: rows.map((row) => toolView(row, binding.sandboxed === true)),
     context: contextUsage(state.usage ?? null),
   };
 }

@@ -7,6 +7,7 @@
  * for an agent's view when one of those inputs names the agent. It also keeps how long each call
  * waited on its prompt (ToolWaits): a call runs, and its time counts, from the moment it was allowed.
  */
+import { leaveSandboxReason } from "../../core/agentSandbox";
 import type { Approval, TrackedCall } from "../../core/mcp";
 import { ToolUseMatcher } from "../../core/mcp";
 import { ARCADIA_TOOL_PREFIX } from "../../core/toolDeclarations";
@@ -46,6 +47,9 @@ export interface PermissionPrompt {
   toolUseId?: string;
   subject: string;
   canAlwaysAllow: boolean;
+  /** The tool and its input, as the hook gave them (a Bash call asking to leave the sandbox gets its reason from them). */
+  toolName?: string;
+  toolInput?: unknown;
 }
 
 export interface PermissionSource {
@@ -232,7 +236,7 @@ export class LiveBoard {
       ...(this.permissions?.pending() ?? [])
         .filter((p) => p.agentId === agentId)
         .map((p) => {
-          const reason = p.toolUseId ? this.extras.shared?.askedReason(agentId, p.toolUseId) : undefined;
+          const reason = (p.toolUseId ? this.extras.shared?.askedReason(agentId, p.toolUseId) : undefined) ?? leaveSandboxReason(p.toolName ?? "", p.toolInput);
           return {
             id: p.id,
             kind: "permission" as const,

@@ -16,6 +16,8 @@ export interface ToolCall {
   background: boolean;
   startedAt?: number;
   endedAt?: number;
+  /** A Bash call that asked to run outside Claude Code's sandbox (`dangerouslyDisableSandbox: true`). */
+  leavesSandbox?: true;
 }
 
 /**
@@ -35,6 +37,7 @@ export function foldToolCall(calls: Map<string, ToolCall>, event: TranscriptEven
           outcome: "running",
           background: false,
           startedAt: event.at,
+          ...(asksToLeaveSandbox(event.name, event.input) ? { leavesSandbox: true as const } : {}),
         });
       }
       break;
@@ -60,4 +63,10 @@ export function deriveToolCalls(events: Iterable<TranscriptEvent>): ToolCall[] {
   const calls = new Map<string, ToolCall>();
   for (const event of events) foldToolCall(calls, event);
   return [...calls.values()];
+}
+
+function asksToLeaveSandbox(name: string, input: unknown): boolean {
+  return (
+    name === "Bash" && typeof input === "object" && input !== null && (input as { dangerouslyDisableSandbox?: unknown }).dangerouslyDisableSandbox === true
+  );
 }

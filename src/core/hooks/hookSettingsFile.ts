@@ -21,6 +21,14 @@
  * stdout, it prints nothing when Arcadia is gone (exit 0, no output), and its fixed script takes
  * curl's argv as positional parameters (nothing is quoted into it). Without `sh` (Windows)
  * PreToolUse stays http.
+ *
+ * `sandbox`: Claude Code's own sandbox for the agent's Bash tool, when the agent runs sandboxed
+ * (core/agentSandbox: made there, written here as the file's `sandbox` key, nothing added to it).
+ * With the sandbox on, CLI 2.1.332 sends **http** hooks through the sandbox's network proxy, which
+ * refuses loopback: Arcadia's PermissionRequest never arrived (test/integration/
+ * agentSandboxPromptRealCli.test.ts). So a sandboxed agent's hook that waits for the user is a
+ * synchronous silent curl as well (`--noproxy '*'`, run by the CLI itself, not in the sandbox): its
+ * 2xx body is the decision on stdout, and nothing (no decision: the terminal asks) when Arcadia is gone.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { devNull, tmpdir } from "node:os";
@@ -77,10 +85,11 @@ const SILENT_SCRIPT = '"$@" 2>/dev/null; exit 0';
  * http; one whose answer counts is a synchronous silent curl (with sh), else http; one that only
  * tells is an async curl, else http.
  */
-function hookFor(event: HookEventName, hooksUrl: string, headers: Record<string, string>, quiet?: QuietHooks): object {
+function hookFor(event: HookEventName, hooksUrl: string, headers: Record<string, string>, quiet?: QuietHooks, sandboxed = false): object {
   const { timeoutS: timeout, delivery } = HOOK_EVENTS[event];
-  if (!quiet || delivery === "waits" || (delivery === "answers" && !quiet.sh)) return { type: "http", url: hooksUrl, headers, timeout };
-  if (delivery === "answers" && quiet.sh) {
+  const throughCurl = delivery === "answers" || (delivery === "waits" && sandboxed);
+  if (!quiet || (delivery === "waits" && !sandboxed) || (throughCurl && !quiet.sh)) return { type: "http", url: hooksUrl, headers, timeout };
+  if (throughCurl && quiet.sh) {
     // curl gives up a second before the CLI would end the hook, so the CLI never reports a timeout.
     const args = ["-c", SILENT_SCRIPT, "arcadia-hook", quiet.curl, ...curlArgs(hooksUrl, quiet, Math.max(1, timeout - 1), "print")];
     return { type: "command", command: quiet.sh, args, timeout };
@@ -92,16 +101,19 @@ function hookFor(event: HookEventName, hooksUrl: string, headers: Record<string,
  * `token`: the agent's own (RunningLoopbackServer.tokenFor), not the window secret. With `quiet`,
  * the hooks that only tell run through curl (see the top of this file); without, all are http.
  */
-export function hookSettings(hooksUrl: string, token: string, agentId: string, quiet?: QuietHooks): object {
+export function hookSettings(hooksUrl: string, token: string, agentId: string, quiet?: QuietHooks, sandbox?: object): object {
   const headers = agentHeaders(token, agentId);
   const hooks: Record<string, object[]> = {};
-  for (const event of HOOK_EVENT_NAMES) hooks[event] = [{ hooks: [hookFor(event, hooksUrl, headers, quiet)] }];
+  for (const event of HOOK_EVENT_NAMES) hooks[event] = [{ hooks: [hookFor(event, hooksUrl, headers, quiet, sandbox !== undefined)] }];
   // Arcadia's own tools ask on the card where it matters (commands by arcadia.mcp.commandApproval,
   // paths outside the workspace, writes by their diff): the CLI need not ask a second time.
-  return { hooks, permissions: { allow: [`mcp__${ARCADIA_MCP_SERVER_NAME}`] } };
+  return { hooks, permissions: { allow: [`mcp__${ARCADIA_MCP_SERVER_NAME}`] }, ...(sandbox ? { sandbox } : {}) };
 }
 
-/** `curl`: its path where it exists (quiet hooks), else undefined (http hooks only); `sh` likewise (a quiet PreToolUse). */
+/**
+ * `curl`: its path where it exists (quiet hooks), else undefined (http hooks only); `sh` likewise
+ * (a quiet PreToolUse); `sandbox`: the CLI's sandbox settings, if any.
+ */
 export async function writeHookSettingsFile(
   hooksUrl: string,
   token: string,
@@ -109,6 +121,7 @@ export async function writeHookSettingsFile(
   parent = tmpdir(),
   curl?: string,
   sh?: string,
+  sandbox?: object,
 ): Promise<HookSettingsFile> {
   // A folder of our own (mode 0700 from mkdtemp) so no other user can even list the files.
   const dir = await mkdtemp(join(parent, "arcadia-hooks-"));
@@ -119,6 +132,6 @@ export async function writeHookSettingsFile(
     const lines = Object.entries(agentHeaders(token, agentId)).map(([name, value]) => `${name}: ${value}`);
     await writeFile(quiet.headersFile, `${lines.join("\n")}\n`, { mode: 0o600 });
   }
-  await writeFile(path, `${JSON.stringify(hookSettings(hooksUrl, token, agentId, quiet), null, 2)}\n`, { mode: 0o600 });
+  await writeFile(path, `${JSON.stringify(hookSettings(hooksUrl, token, agentId, quiet, sandbox), null, 2)}\n`, { mode: 0o600 });
   return { path, remove: () => rm(dir, { recursive: true, force: true }) };
 }

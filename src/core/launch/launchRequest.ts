@@ -15,6 +15,8 @@ export interface LaunchRequest {
   prompt?: string;
   /** The worktree's name (`.claude/worktrees/<name>`, branch `worktree-<name>`); worktree launches only. */
   worktree?: string;
+  /** Claude Code's sandbox for this agent's shell commands, instead of arcadia.agentSandbox's choice. */
+  sandbox?: "on" | "off";
 }
 
 /** The longest task typed at a prompt: a paragraph, not a file. */
@@ -24,6 +26,7 @@ const schema = z
   .object({
     prompt: z.string().max(MAX_PROMPT_CHARS, `the prompt is longer than ${MAX_PROMPT_CHARS} characters`).optional(),
     worktree: z.string().optional(),
+    sandbox: z.enum(["on", "off"], { message: 'sandbox is "on" or "off"' }).optional(),
   })
   .strict();
 
@@ -37,15 +40,18 @@ export function parseLaunchRequest(arg: unknown, opts: { worktree: boolean }): {
       ok: false,
       problem:
         issue?.code === "unrecognized_keys"
-          ? `unknown field(s) ${issue.keys.join(", ")}: only prompt and worktree are accepted`
+          ? `unknown field(s) ${issue.keys.join(", ")}: only prompt, worktree and sandbox are accepted`
           : (issue?.message ?? "not a launch request"),
     };
   }
-  const { prompt, worktree } = parsed.data;
+  const { prompt, worktree, sandbox } = parsed.data;
   if (worktree !== undefined && !opts.worktree) return { ok: false, problem: "worktree is only for Open Claude Code in New Worktree" };
   const nameProblem = worktree === undefined ? undefined : worktreeNameProblem(worktree);
   if (nameProblem) return { ok: false, problem: `worktree: ${nameProblem}` };
   const promptProblem = prompt === undefined ? undefined : typedTextProblem(prompt);
   if (promptProblem) return { ok: false, problem: `prompt: ${promptProblem}` };
-  return { ok: true, request: { ...(prompt !== undefined ? { prompt } : {}), ...(worktree !== undefined ? { worktree } : {}) } };
+  return {
+    ok: true,
+    request: { ...(prompt !== undefined ? { prompt } : {}), ...(worktree !== undefined ? { worktree } : {}), ...(sandbox !== undefined ? { sandbox } : {}) },
+  };
 }

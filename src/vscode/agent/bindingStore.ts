@@ -17,7 +17,8 @@ function isBinding(value: unknown): value is AgentBinding {
     typeof b.terminalName === "string" &&
     (b.shellPid === undefined || typeof b.shellPid === "number") &&
     isOptionalStrings(b.launchFiles) &&
-    isOptionalStrings(b.launchArgs)
+    isOptionalStrings(b.launchArgs) &&
+    (b.sandboxed === undefined || typeof b.sandboxed === "boolean")
   );
 }
 

@@ -77,7 +77,7 @@ export class ClaudeLauncher {
 
   /** Launches in `cwd`; the request's task is typed at the prompt once the agent is ready (not awaited: the command returns at once). */
   private async launchAsked(cwd: string, request: LaunchRequest): Promise<string | undefined> {
-    const view = await this.launchIn(cwd);
+    const view = await this.launchIn(cwd, undefined, [], request.sandbox);
     if (view && request.prompt !== undefined) {
       const prompt = request.prompt;
       void this.typeWhenReady(view, prompt).catch((err) => this.log.warn(`${view.name}: the task was not typed: ${errorMessage(err)}`));
@@ -105,7 +105,8 @@ export class ClaudeLauncher {
     return this.launchIn(cwd, undefined, moreArgs);
   }
 
-  private async launchIn(cwd: string, resume?: string, moreArgs: string[] = []): Promise<AgentFacts | undefined> {
+  /** `sandbox`: the launch's own choice (its request's), else arcadia.agentSandbox's. */
+  private async launchIn(cwd: string, resume?: string, moreArgs: string[] = [], sandbox?: "on" | "off"): Promise<AgentFacts | undefined> {
     const claude = await locateClaude(config().get<string>("claudePath", ""), process.env.PATH);
     if (!claude.ok) {
       this.log.warn(claude.message);
@@ -125,7 +126,7 @@ export class ClaudeLauncher {
     const extraArgs = config()
       .get<string[]>("extraArgs", [])
       .filter((a) => typeof a === "string");
-    return this.manager.open({ command: claude.command, args: [...extraArgs, ...moreArgs] }, cwd, resume);
+    return this.manager.open({ command: claude.command, args: [...extraArgs, ...moreArgs], ...(sandbox ? { sandbox } : {}) }, cwd, resume);
   }
 
   async restart(agentId: string): Promise<void> {

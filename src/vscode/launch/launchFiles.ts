@@ -1,6 +1,7 @@
 /**
  * The files a launched agent gets on its command line: `--mcp-config` (Arcadia's MCP server) and
- * `--settings` (hooks that relay Claude Code's permission prompts to the panel). Both hold the
+ * `--settings` (hooks that relay Claude Code's permission prompts to the panel, and Claude Code's
+ * own sandbox for the agent's shell commands when it runs sandboxed). Both hold the
  * agent's own token (never the window secret it is derived from): mode 0600 in private folders,
  * removed when the agent goes. The user's own Claude settings are never touched.
  */
@@ -8,7 +9,8 @@ import { rm } from "node:fs/promises";
 import which from "which";
 import { tmpdir } from "node:os";
 import { basename, dirname } from "node:path";
-import type { LaunchExtras } from "../../agents/ports";
+import type { LaunchExtras, LaunchPlace } from "../../agents/ports";
+import type { AgentSandboxOutcome } from "../agentSandboxLaunch";
 import { writeHookSettingsFile } from "../../core/hooks";
 import { writeMcpConfigFile } from "../../core/server";
 
@@ -19,19 +21,32 @@ export interface ServerAddress {
   tokenFor(agentId: string): string;
 }
 
-/** No server (it could not start): the agent starts without Arcadia's tools and prompts. */
-export function launchExtrasFor(server: () => Promise<ServerAddress | undefined>): (agentId: string) => Promise<LaunchExtras> {
-  return async (agentId) => {
+/** A launch's sandbox (agentSandboxLaunch.ts): its CLI settings, why it is missing, or undefined (off). */
+export type SandboxFor = (place: LaunchPlace) => Promise<AgentSandboxOutcome>;
+
+/** No server (it could not start): the agent starts without Arcadia's tools and prompts, and unsandboxed (its commands ask). */
+export function launchExtrasFor(
+  server: () => Promise<ServerAddress | undefined>,
+  sandboxFor?: SandboxFor,
+): (agentId: string, place: LaunchPlace) => Promise<LaunchExtras> {
+  return async (agentId, place) => {
     const address = await server();
     if (!address) return { args: [], paths: [] };
+    const outcome = await sandboxFor?.(place);
+    const sandbox = outcome && "settings" in outcome ? outcome.settings : undefined;
     const token = address.tokenFor(agentId);
     const mcp = await writeMcpConfigFile(address.url, token, agentId);
     try {
       // curl (and sh, for PreToolUse) make the hooks quiet (hookSettingsFile.ts); without them they are http.
       const find = async (name: string) => (await which(name, { nothrow: true, path: process.env.PATH })) ?? undefined;
       const [curl, sh] = await Promise.all([find("curl"), find("sh")]);
-      const settings = await writeHookSettingsFile(address.hooksUrl, token, agentId, undefined, curl, sh);
-      return { args: ["--mcp-config", mcp.path, "--settings", settings.path], paths: [dirname(mcp.path), dirname(settings.path)] };
+      const settings = await writeHookSettingsFile(address.hooksUrl, token, agentId, undefined, curl, sh, sandbox);
+      return {
+        args: ["--mcp-config", mcp.path, "--settings", settings.path],
+        paths: [dirname(mcp.path), dirname(settings.path)],
+        ...(sandbox ? { sandboxed: true } : {}),
+        ...(outcome && "missing" in outcome ? { sandboxMissing: outcome.missing } : {}),
+      };
     } catch (err) {
       await mcp.remove();
       throw err;

@@ -131,6 +131,34 @@ describe("LiveBoard", () => {
     expect(board.view("a2").calls).toEqual([]);
   });
 
+  it("gives a request to leave Claude Code's sandbox its reason on the card: the call's own description", () => {
+    const { board, setPrompts } = setup();
+    const leave = { command: "curl https://example.com", description: "Fetch the release notes", dangerouslyDisableSandbox: true };
+    setPrompts([
+      {
+        id: "perm-1",
+        agentId: "a1",
+        toolUseId: "toolu_1",
+        subject: "Bash: curl https://example.com",
+        canAlwaysAllow: false,
+        toolName: "Bash",
+        toolInput: leave,
+      },
+      {
+        id: "perm-2",
+        agentId: "a1",
+        toolUseId: "toolu_2",
+        subject: "Bash: npm test",
+        canAlwaysAllow: true,
+        toolName: "Bash",
+        toolInput: { command: "npm test" },
+      },
+    ]);
+    const [leaving, plain] = board.view("a1").prompts;
+    expect(leaving?.reason).toBe("asks to run outside Claude Code's sandbox (no confinement: your files, network and keys): Fetch the release notes");
+    expect(plain && "reason" in plain).toBe(false);
+  });
+
   it("puts an approval on the row of the call that asked, and a permission prompt on its tool_use", () => {
     const { approvals, board, hang, tracker, setPrompts } = setup();
     void hang({ command: "rm -rf build" }, { agentId: "a1", _meta: { "claudecode/toolUseId": "toolu_9" } });

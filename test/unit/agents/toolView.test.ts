@@ -40,4 +40,12 @@ describe("toolView: a tool row for the panel", () => {
     } as ShownRow;
     expect(Object.keys(toolView(row)).sort()).toEqual(["background", "endedAt", "id", "label", "name", "outcome", "parent", "startedAt"]);
   });
+
+  it("marks a sandboxed agent's Bash row: ran unasked in the sandbox, or asked to leave it; an unsandboxed agent's row is unmarked", () => {
+    const row: ShownRow = { id: "t1", name: "Bash", label: "Ran: npm test", action: "npm test", parent: null, outcome: "done", background: false };
+    expect(toolView(row, true).sandbox).toBe("unasked");
+    expect(toolView({ ...row, leavesSandbox: true, outcome: "denied" }, true).sandbox).toBe("askedToLeave");
+    expect(toolView({ ...row, waitedMs: 900 }, true).sandbox).toBeUndefined();
+    expect("sandbox" in toolView(row, false)).toBe(false);
+  });
 });

@@ -109,4 +109,31 @@ describe("the --settings file of a launched agent", () => {
     expect(existsSync(dirname(file.path))).toBe(false);
     await file.remove();
   });
+
+  it("a sandboxed agent's file also holds the CLI's sandbox settings, as given, beside the hooks", async () => {
+    const sandbox = { enabled: true, failIfUnavailable: true, filesystem: { allowWrite: ["/w"] } };
+    const file = await writeHookSettingsFile("http://127.0.0.1:1/hooks", "t", "a", tempDir(), undefined, undefined, sandbox);
+    const settings = JSON.parse(readFileSync(file.path, "utf8")) as Record<string, unknown>;
+    expect(Object.keys(settings)).toEqual(["hooks", "permissions", "sandbox"]);
+    expect(settings.sandbox).toEqual(sandbox);
+  });
+
+  it("a sandboxed agent's permission requests go through curl, not http (the CLI sends http hooks through its sandbox proxy, which refuses loopback)", async () => {
+    const plain = JSON.parse(
+      readFileSync((await writeHookSettingsFile("http://127.0.0.1:1/hooks", "t", "a", tempDir(), "/usr/bin/curl", "/bin/sh")).path, "utf8"),
+    );
+    const sandboxed = JSON.parse(
+      readFileSync((await writeHookSettingsFile("http://127.0.0.1:1/hooks", "t", "a", tempDir(), "/usr/bin/curl", "/bin/sh", { enabled: true })).path, "utf8"),
+    );
+    expect(plain.hooks.PermissionRequest[0].hooks[0]).toMatchObject({ type: "http" });
+    const hook = sandboxed.hooks.PermissionRequest[0].hooks[0];
+    expect(hook).toMatchObject({ type: "command", command: "/bin/sh", timeout: HOOK_TIMEOUTS_S.PermissionRequest });
+    expect(hook.args).toEqual(expect.arrayContaining(["/usr/bin/curl", "--noproxy", "*", "-f", String(HOOK_TIMEOUTS_S.PermissionRequest - 1)]));
+    expect(hook.async).toBeUndefined();
+    // Without sh (Windows) it stays http: the terminal still asks.
+    const noSh = JSON.parse(
+      readFileSync((await writeHookSettingsFile("http://127.0.0.1:1/hooks", "t", "a", tempDir(), "/usr/bin/curl", undefined, { enabled: true })).path, "utf8"),
+    );
+    expect(noSh.hooks.PermissionRequest[0].hooks[0]).toMatchObject({ type: "http" });
+  });
 });

@@ -129,7 +129,7 @@ describe("launch files", () => {
   it("carry the agent's own token, never the window secret", async () => {
     await start();
     const { server } = arcadia;
-    const extras = await launchExtrasFor(async () => server)("agent-A");
+    const extras = await launchExtrasFor(async () => server)("agent-A", { cwd: "/w" });
     try {
       const mcpConfig = readFileSync(extras.args[1] as string, "utf8");
       const settings = readFileSync(extras.args[3] as string, "utf8");

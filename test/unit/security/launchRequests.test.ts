@@ -55,4 +55,12 @@ describe("an open command's argument", () => {
     });
     expect(parseLaunchRequest("just a string", worktree).ok).toBe(false);
   });
+
+  it("takes a sandbox choice for the new agent, on or off, for either launch, and nothing else", () => {
+    expect(parseLaunchRequest({ sandbox: "off" }, { worktree: false })).toEqual({ ok: true, request: { sandbox: "off" } });
+    expect(parseLaunchRequest({ worktree: "fix-1", sandbox: "on" }, worktree)).toEqual({ ok: true, request: { worktree: "fix-1", sandbox: "on" } });
+    for (const sandbox of ["bypass", true, "ON", ""]) {
+      expect(parseLaunchRequest({ sandbox }, worktree)).toMatchObject({ ok: false, problem: 'sandbox is "on" or "off"' });
+    }
+  });
 });

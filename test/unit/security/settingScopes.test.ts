@@ -20,6 +20,8 @@ describe("settings a workspace cannot set", () => {
     ["arcadia.sandbox", "whether they run in the sandbox"],
     ["arcadia.sandboxReadablePaths", "what the sandbox may read"],
     ["arcadia.compare.check", "the command Run checks runs"],
+    ["arcadia.agentSandbox", "whether the agents' shell commands run in Claude Code's sandbox, unasked"],
+    ["arcadia.agentSandboxAllowedDomains", "which hosts those commands reach"],
   ])("%s (%s) is a user or machine setting only", (key) => {
     expect(["application", "machine"]).toContain(properties[key]?.scope);
   });

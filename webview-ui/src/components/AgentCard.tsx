@@ -18,6 +18,7 @@ import { StatusDot } from "./StatusDot";
 import { ToolList } from "./ToolList";
 import { TurnHistory } from "./TurnHistory";
 import { usageLine, usageTitle } from "../usageText";
+import { SandboxTag } from "./SandboxTag";
 
 /**
  * One agent's details, below the overview: its header (name, status, usage, context) stays in
@@ -68,6 +69,7 @@ export const AgentCard = memo(function AgentCard({ agent }: { agent: CardView })
           <span className="agent-status" id={statusId} data-testid="agent-status" aria-live="polite">
             {limitedNow ?? statusText(agent)}
           </span>
+          <SandboxTag sandboxed={agent.sandboxed} missing={agent.sandboxMissing} />
           {agent.reconnecting && (
             <span className="agent-reconnecting" data-testid="agent-reconnecting" title="Shown from before the window reloaded; finding its terminal again">
               Reconnecting…

@@ -11,6 +11,7 @@ import { useNow } from "../useNow";
 import { post } from "../clients/panelClient";
 import { Codicon } from "./Codicon";
 import { Prompt } from "./Prompt";
+import { SandboxTag } from "./SandboxTag";
 import { StatusDot } from "./StatusDot";
 
 export interface AgentLineProps {
@@ -68,6 +69,7 @@ export const AgentLine = memo(function AgentLine({ agent, shown, onShowDetails, 
             {agent.branch}
           </span>
         )}
+        <SandboxTag sandboxed={agent.sandboxed} missing={agent.sandboxMissing} />
         {/* "Working" goes without saying beside what it works on (the dot pulses, the label says it). */}
         {!(status === "active" && doing) && (
           <span className="line-status" data-testid="line-status" title={words}>

@@ -9,6 +9,7 @@ import { useNow } from "../useNow";
 import { LiveCall } from "./LiveCall";
 import { Prompt } from "./Prompt";
 import { StillRunning } from "./StillRunning";
+import { SandboxMark } from "./SandboxTag";
 
 type Outcome = ToolView["outcome"];
 
@@ -124,6 +125,7 @@ const ToolRow = memo(function ToolRow({ tool, live, promptsAbove }: { tool: Tool
           waited {formatElapsed(tool.waitedMs)}
         </span>
       )}
+      <SandboxMark mark={tool.sandbox} />
       {tool.background && <span className="tool-badge">background</span>}
       {!hasCall && <ToolElapsed tool={tool} />}
       {live && (
