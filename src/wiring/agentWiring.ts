@@ -8,7 +8,7 @@ import { ClaudeProcessMonitor } from "../core/process";
 import { claudeConfigDir, projectDirFor } from "../core/transcript";
 import { vscode } from "../vscode/api";
 import { WorkspaceBindingStore } from "../vscode/agent/bindingStore";
-import { AgentSandboxLaunch } from "../vscode/agentSandboxLaunch";
+import { AgentSandboxLaunch } from "../vscode/agentSandbox/agentSandboxLaunch";
 import { launchExtrasFor, removeLaunchFiles } from "../vscode/launch/launchFiles";
 import { VscodeTerminalHost } from "../vscode/agent/terminalHost";
 import { PANEL_VIEW_ID } from "../vscode/viewIds";

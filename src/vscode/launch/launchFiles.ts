@@ -10,7 +10,7 @@ import which from "which";
 import { tmpdir } from "node:os";
 import { basename, dirname } from "node:path";
 import type { LaunchExtras, LaunchPlace } from "../../agents/ports";
-import type { AgentSandboxOutcome } from "../agentSandboxLaunch";
+import type { AgentSandboxOutcome } from "../agentSandbox/agentSandboxLaunch";
 import { writeHookSettingsFile } from "../../core/hooks";
 import { writeMcpConfigFile } from "../../core/server";
 

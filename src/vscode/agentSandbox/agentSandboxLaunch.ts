@@ -9,7 +9,7 @@
 import which from "which";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { vscode } from "./api";
+import { vscode } from "../api";
 import {
   agentSandboxAvailability,
   agentSandboxSettings,
@@ -18,9 +18,9 @@ import {
   type AgentSandboxAvailability,
   type AgentSandboxChoice,
   type CliSandboxSettings,
-} from "../core/agentSandbox";
-import { Emitter } from "../core/util";
-import type { Log } from "../agents/ports";
+} from "../../core/agentSandbox";
+import { Emitter } from "../../core/util";
+import type { Log } from "../../agents/ports";
 
 export type AgentSandboxUnavailable = Extract<AgentSandboxAvailability, { available: false }>;
 
