@@ -32,7 +32,7 @@ export function wireCards(context: vscode.ExtensionContext, log: vscode.LogOutpu
   const extras = createCardExtras({ manager, collisions, hookTools, races, log, workspaceState: context.workspaceState });
   store.add(extras.owned);
   const board = new LiveBoard({ calls: tracker, approvals, permissions, hooks: hookTools, extras: { ...extras.sources, stillRunning } });
-  const cards = store.add(new CardStore({ agents: manager, board, hooks: hookTools, hooksShowTools }));
+  const cards = store.add(new CardStore({ agents: manager, board, hooks: hookTools, hooksShowTools, onError: (m) => log.error(m) }));
   // What follows the cards (each acts on a source; the store hears of it like any other change).
   const sessionOf = (id: string) => manager.agentInfo(id)?.sessionId;
   store.add(followHookTools({ feed: hookTools, onDidReadTranscript: manager.onDidReadTranscript, ...cardEvents(cards), sessionOf }));

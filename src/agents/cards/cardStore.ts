@@ -11,7 +11,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { HookTool } from "../../core/hooks";
-import { type Disposable, DisposableObject, Emitter, type Event, latch } from "../../core/util";
+import { type Disposable, DisposableObject, Emitter, errorMessage, type Event, latch } from "../../core/util";
 import type { AgentFacts, CardView } from "../../shared/protocol";
 import type { CardLiveFacts } from "../agent/agent";
 import type { AgentChange, AgentTouch, TranscriptEventsRead } from "../agent/agentRegistry";
@@ -45,6 +45,8 @@ export interface CardSources {
   hooks?: CardHooks;
   /** Whether the hooks' calls show on the rows (the `arcadia.liveToolsFromHooks` setting). */
   hooksShowTools?: () => boolean;
+  /** Where a card that could not be composed is reported (default: console.error). */
+  onError?: (message: string) => void;
   /** When a flush runs (default: a microtask, so one tick's changes compose each card once). */
   schedule?: (flush: () => void) => void;
 }
@@ -172,12 +174,22 @@ export class CardStore extends DisposableObject implements CardEvents, CardReade
     const dirty = this.dirty;
     this.dirty = new Map();
     for (const [agentId, news] of dirty) {
-      const card = this.keep(agentId);
+      const card = this.composeSafely(agentId);
       if (!card) continue;
       const before = this.statuses.get(agentId);
       this.statuses.set(agentId, card.status);
       this.composed.fire(card);
       if (news && before === "active" && card.status === "waiting") this.turnFinished.fire(card);
+    }
+  }
+
+  /** One card that cannot be composed (a bug) is reported and skipped: the others of the tick still go out. */
+  private composeSafely(agentId: string): CardView | undefined {
+    try {
+      return this.keep(agentId);
+    } catch (err) {
+      (this.sources.onError ?? console.error)(`the card of ${agentId} could not be composed: ${errorMessage(err)}`);
+      return undefined;
     }
   }
 

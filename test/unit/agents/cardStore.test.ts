@@ -285,3 +285,34 @@ describe("CardStore", () => {
     expect(pending).toHaveLength(1);
   });
 });
+
+describe("CardStore, when a card cannot be composed", () => {
+  it("reports it and still tells the other cards of that tick", () => {
+    const lifecycle = new Emitter<AgentChange>();
+    const touches = new Emitter<AgentTouch>();
+    const reads = new Emitter<TranscriptEventsRead>();
+    const view = (id: string): AgentFacts => {
+      if (id === "broken") throw new Error("a bug in a view");
+      return facts(id);
+    };
+    const agents = {
+      onDidChange: lifecycle.event,
+      onDidTouch: touches.event,
+      onDidReadTranscript: reads.event,
+      agentIds: () => ["broken", "a2"],
+      view,
+      agentInfo: () => undefined,
+    };
+    const errors: string[] = [];
+    const board = new LiveBoard({ calls: new ToolCallTracker(), approvals: new ApprovalQueue() });
+    const pending: (() => void)[] = [];
+    const store = new CardStore({ agents, board, schedule: (flush) => pending.push(flush), onError: (m) => errors.push(m) });
+    const told: string[] = [];
+    store.onDidChangeCard((card) => told.push(card.id));
+    touches.fire({ agentId: "broken", news: true });
+    touches.fire({ agentId: "a2", news: true });
+    pending.splice(0).forEach((flush) => flush());
+    expect(told).toEqual(["a2"]);
+    expect(errors).toEqual(["the card of broken could not be composed: a bug in a view"]);
+  });
+});
