@@ -16,26 +16,9 @@ import { ToolCallTracker } from "../../../src/core/mcp/toolCallTracker";
 import type { TranscriptEvent } from "../../../src/core/transcript";
 import { Emitter } from "../../../src/core/util/emitter";
 import type { AgentFacts, CardView } from "../../../src/shared/protocol";
+import { agentFacts } from "../../support/agentFacts";
 
-function facts(id: string, over: Partial<AgentFacts> = {}): AgentFacts {
-  const index = Number(id.replace(/\D/g, "")) || 1;
-  return {
-    id,
-    name: `Agent #${index}`,
-    index,
-    status: "active",
-    lastTurn: "none",
-    tools: [],
-    focused: false,
-    retry: null,
-    context: null,
-    statusSource: "process",
-    needsYou: null,
-    reconnecting: false,
-    exitMessage: null,
-    ...over,
-  };
-}
+const facts = agentFacts;
 
 function setup() {
   const approvals = new ApprovalQueue();

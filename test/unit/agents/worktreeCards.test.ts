@@ -18,13 +18,19 @@ import { handCards } from "../../support/cardEvents";
 const tempDir = useTempDirs();
 process.env = { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com" };
 
+/** A repository on `main` with one commit (a.ts). */
+function repository(): string {
+  const root = realpathSync(tempDir());
+  execFileSync("git", ["init", "-q", "-b", "main", root]);
+  writeFileSync(join(root, "a.ts"), "a\n");
+  execFileSync("git", ["add", "-A"], { cwd: root });
+  execFileSync("git", ["commit", "-q", "-m", "base"], { cwd: root });
+  return root;
+}
+
 describe("worktree agents on their cards", () => {
   it("an agent in its worktree shows branch, base and changes, recounted when its tools end; one in the main checkout shows none", async () => {
-    const root = realpathSync(tempDir());
-    execFileSync("git", ["init", "-q", "-b", "main", root]);
-    writeFileSync(join(root, "a.ts"), "a\n");
-    execFileSync("git", ["add", "-A"], { cwd: root });
-    execFileSync("git", ["commit", "-q", "-m", "base"], { cwd: root });
+    const root = repository();
     const tree = await createWorktree(root, "one");
     const cards = new WorktreeCards({ worktreeOf, changeStats, log: () => undefined, settleMs: 10 });
     const changes = handCards();
@@ -56,11 +62,7 @@ describe("worktree agents on their cards", () => {
 
 describe("every agent's branch on its card", () => {
   it("the branch checked out where each agent works, worktree or not, and the new one as soon as it switches (no tool of its own needed)", async () => {
-    const root = realpathSync(tempDir());
-    execFileSync("git", ["init", "-q", "-b", "main", root]);
-    writeFileSync(join(root, "a.ts"), "a\n");
-    execFileSync("git", ["add", "-A"], { cwd: root });
-    execFileSync("git", ["commit", "-q", "-m", "base"], { cwd: root });
+    const root = repository();
     const tree = await createWorktree(root, "two");
     const outside = realpathSync(tempDir());
     const cards = new WorktreeCards({ worktreeOf, changeStats, log: () => undefined, settleMs: 10 });

@@ -9,6 +9,7 @@ import type { ClaudeProcessState } from "../../../src/agents/ports";
 import { statusSummary } from "../../../src/agents/cards/statusSummary";
 import { initialAgentState } from "../../../src/core/agent/agentState";
 import type { AgentFacts } from "../../../src/shared/protocol";
+import { agentFacts } from "../../support/agentFacts";
 
 const running = (status: "idle" | "busy" | "waiting", waitingFor?: string): ClaudeProcessState => ({
   state: "running",
@@ -20,21 +21,7 @@ const facts = (over: Partial<LiveStatusFacts> = {}): LiveStatusFacts => ({ promp
 const working = { ...initialAgentState, status: "active" as const };
 
 function view(id: string, index: number, status: AgentFacts["status"], needsYou: AgentFacts["needsYou"] = null): AgentFacts {
-  return {
-    id,
-    name: `Agent #${index}`,
-    index,
-    status,
-    lastTurn: "none",
-    tools: [],
-    focused: false,
-    retry: null,
-    context: null,
-    statusSource: "process",
-    needsYou,
-    reconnecting: false,
-    exitMessage: null,
-  };
+  return agentFacts(id, { name: `Agent #${index}`, index, status, needsYou });
 }
 
 describe("one status truth", () => {
