@@ -74,6 +74,12 @@ describe.skipIf(!available)("the agents' sandbox in a real VS Code", () => {
     });
   });
 
+  /** A click on the agent's line brings its terminal to the front (the panel shows it instead of Arcadia). */
+  async function focusTerminal(): Promise<void> {
+    await line("Agent #1").locator('[role="button"]').first().click();
+    await page.locator(".part.panel .terminal-wrapper.active .xterm").waitFor({ timeout: 10_000 });
+  }
+
   afterAll(async () => {
     await vs?.close();
     await model?.close();
@@ -90,6 +96,7 @@ describe.skipIf(!available)("the agents' sandbox in a real VS Code", () => {
     await line("Agent #1").locator('[data-testid="sandbox-tag"]').waitFor({ timeout: 20_000 });
     await expect(line("Agent #1").locator('[data-testid="sandbox-tag"]').textContent()).resolves.toBe("sandboxed");
 
+    await focusTerminal();
     await typeInTerminal("Touch a file in the sandbox");
     await pollUntil(() => existsSync(join(workspace, INSIDE)), `${INSIDE} in the workspace`, 30_000);
     await showPanel();
@@ -104,6 +111,7 @@ describe.skipIf(!available)("the agents' sandbox in a real VS Code", () => {
   });
 
   it("a request to run outside the sandbox asks on the card with its reason; Allow there runs it", async () => {
+    await focusTerminal();
     await waitForClaudePrompt();
     await typeInTerminal("/clear");
     await waitForClaudePrompt();

@@ -45,7 +45,9 @@ export async function runCommand(page: Page, title: string, timeoutMs = 30_000):
       // palette just opened, or leave it inert: then it is asked for again.
       await input.fill(`>${title}`, { timeout: 5_000 });
       await row.first().waitFor({ state: "visible", timeout: Math.min(3_000, Math.max(500, deadline - Date.now())) });
-      await row.first().click();
+      // Bounded: a row that re-renders under the pointer (the list filtering late on a busy machine)
+      // must leave time for another attempt, not use Playwright's 30 s on one.
+      await row.first().click({ timeout: 5_000 });
       await widget.waitFor({ state: "hidden", timeout: 10_000 });
       return;
     } catch (err) {
