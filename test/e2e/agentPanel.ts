@@ -56,11 +56,33 @@ export function agentPanel(page: () => Page, terminalPart = "") {
     );
   }
 
+  /** What sits in the CLI's input box (between its last two rules), or undefined when none shows. */
+  async function promptInput(within: string): Promise<string | undefined> {
+    const lines = (await terminalText(page(), within)).split("\n");
+    const rules = lines.flatMap((l, i) => (/^─{10,}$/.test(l.trim()) ? [i] : []));
+    if (rules.length < 2) return undefined;
+    const [top, bottom] = rules.slice(-2) as [number, number];
+    const box = lines.slice(top + 1, bottom).join(" ");
+    return box.replace(/^\s*❯/, "").trim();
+  }
+
+  /** Types at the CLI's prompt and submits. An Enter the CLI drops (it was still re-rendering, as
+   * seen in CI: the text left in the box, "manual mode on" below it) is pressed again. */
   async function typeInTerminal(text: string, within = terminalPart): Promise<void> {
     await page().locator(`${within} .terminal-wrapper.active .xterm`.trim()).click();
     await page().keyboard.type(text);
     await page().waitForTimeout(200); // the CLI reads a paste-like burst and Enter apart
     await page().keyboard.press("Enter");
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const deadline = Date.now() + 2_500;
+      let left = await promptInput(within);
+      while (left === text && Date.now() < deadline) {
+        await page().waitForTimeout(250);
+        left = await promptInput(within);
+      }
+      if (left !== text) return;
+      await page().keyboard.press("Enter");
+    }
   }
 
   return { panel, cards, line, card, details, prompts, showPanel, waitForClaudePrompt, typeInTerminal };
