@@ -4,6 +4,7 @@
  * panel with the status bar and notifications, the commands. The agents and their tools need each
  * other; `Late` makes that one cycle explicit.
  */
+import type { CardStore } from "./agents/cards/cardStore";
 import type { AgentManager } from "./agents/agent/agentManager";
 import { projectDirFor } from "./core/transcript";
 import { DisposableStore } from "./core/util";
@@ -25,12 +26,13 @@ export function activate(context: vscode.ExtensionContext): void {
   const store = new DisposableStore();
   context.subscriptions.push(store);
   const log = store.add(vscode.window.createOutputChannel("Arcadia", { log: true }));
-  const late = { agents: new Late<AgentManager>("the agent manager") };
+  const late = { agents: new Late<AgentManager>("the agent manager"), cards: new Late<CardStore>("the card store") };
   const panel = new Late<ArcadiaViewProvider>("the panel");
-  const tools = wireTools(context, log, late.agents, store);
+  const tools = wireTools(context, log, late, store);
   const agents = wireAgents(context, log, tools, { panelVisible: () => panel.get().visible });
   late.agents.bind(agents.manager);
   const cards = wireCards(context, log, { ...tools, ...agents }, store);
+  late.cards.bind(cards.cards);
   const ui = wirePanel(context, log, { ...tools, ...agents, ...cards, panel }, store);
   registerCommands(context, log, { ...tools, ...agents, ...cards, ...ui, panel }, store);
   // The broker first: closing the server would abort pending hook requests, read as "answered in the terminal".

@@ -4,6 +4,7 @@
  * started on first need (the first agent, or agents that come back after a reload).
  */
 import type { AgentManager } from "../agents/agent/agentManager";
+import type { CardStore } from "../agents/cards/cardStore";
 import { ApprovalQueue, StillRunningCommands, ToolCallTracker } from "../core/mcp";
 import type { RunningLoopbackServer } from "../core/server";
 import { linkedResources } from "../core/tools";
@@ -26,11 +27,19 @@ export interface ToolParts extends HookParts {
   agentName(agentId: string | undefined): string | undefined;
 }
 
-export function wireTools(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, agents: Late<AgentManager>, store: DisposableStore): ToolParts {
+/** The parts made after the tools that the tools read at run time (a call names its agent; a tool may tell it its card). */
+export interface LaterParts {
+  agents: Late<AgentManager>;
+  cards: Late<CardStore>;
+}
+
+export function wireTools(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, later: LaterParts, store: DisposableStore): ToolParts {
+  const agents = later.agents;
   const agentName = (id: string | undefined) => (id ? agents.get().agentInfo(id)?.name : undefined);
   const approvals = store.add(new ApprovalQueue());
   const agentCwd = (id: string) => agents.get().agentInfo(id)?.cwd;
-  const tools = store.add(createVscodeToolPorts({ approvals, agentLabel: (id) => agentName(id) ?? "Agent", agentCwd }));
+  const agentCard = (id: string) => later.cards.get().card(id);
+  const tools = store.add(createVscodeToolPorts({ approvals, agentLabel: (id) => agentName(id) ?? "Agent", agentCwd, agentCard }));
   const tracker = store.add(new ToolCallTracker(linkedResources(tools.ports)));
   const commands = tools.ports.commands;
   const whenEnded = (id: string) => commands.whenEnded?.(id) ?? Promise.resolve();

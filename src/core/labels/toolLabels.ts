@@ -138,7 +138,7 @@ function arcadiaToolWords(tool: string, input: Input): ToolWords | undefined {
   const declared = arcadiaTool(tool)?.words;
   if (!declared) return undefined;
   const { of } = declared;
-  const object = "file" in of ? fileName(str(input, of.file)) : detail(str(input, of.text));
+  const object = of === undefined ? undefined : "file" in of ? fileName(str(input, of.file)) : detail(str(input, of.text));
   return words(declared.label, declared.action, object, declared.otherwise);
 }
 

@@ -30,9 +30,12 @@ export interface CallWords<K extends string> {
   readonly label: string;
   /** The same after a verdict: "read ", "" (a command is its own deed). */
   readonly action: string;
-  /** The input field the call is about: a file (its name is shown) or a text (its first line). */
-  readonly of: { readonly file: K } | { readonly text: K };
-  /** Both forms when the input lacks that field: "Reading a file", "read a file". */
+  /**
+   * The input field the call is about: a file (its name is shown) or a text (its first line).
+   * Absent for a tool about nothing in particular (it takes no input): it always reads as `otherwise`.
+   */
+  readonly of?: { readonly file: K } | { readonly text: K };
+  /** Both forms when the input lacks that field (or the tool has none): "Reading a file", "read a file". */
   readonly otherwise: { readonly label: string; readonly action: string };
 }
 

@@ -175,6 +175,29 @@ export interface EditorOpener {
   open(path: string, line?: number): Promise<void>;
 }
 
+// ── The calling agent ──────────────────────────────────────────────────────────────────────
+
+/**
+ * What the calling agent's card says of it, as far as a tool may tell the agent itself. The host
+ * hands the card itself (src/shared's CardView has every field, in the same shape): a new fact
+ * a tool tells is a field here and on the card, nothing else.
+ */
+export interface AgentCardFacts {
+  name: string;
+  /** "starting" | "active" | "waiting" | "needsYou" | "compacting" | "exited" (the card's status). */
+  status: string;
+  /** Context-window use from the newest reply's usage, against the model's window. */
+  context: { usedTokens: number; windowTokens: number } | null;
+  /** Its session's tokens and estimated cost in USD (null until read). */
+  usage?: { tokens: { input: number; output: number; cacheRead: number; cacheWrite: number }; costUsd: number; unpricedModels: string[] } | null;
+  /** Its own worktree, when it has one. */
+  worktree: { branch: string; base: string } | null;
+  /** The branch checked out where it works. */
+  branch?: string | null;
+  /** "Usage limit reached — resets at 14:00" while a limit stops it. */
+  limit?: string | null;
+}
+
 // ── All of it ──────────────────────────────────────────────────────────────────────────────
 
 export interface ToolPorts {
@@ -191,6 +214,8 @@ export interface ToolPorts {
   commandApproval: () => CommandApprovalSettings;
   /** The folder an agent works in (relative paths resolve against it), when the host knows it. */
   agentCwd?: (agentId: string) => string | undefined;
+  /** The agent's card as the panel shows it now, when the host has one (a tool telling an agent about itself). */
+  agentCard?: (agentId: string) => AgentCardFacts | undefined;
   /**
    * Where commands that run unasked are confined (core/sandbox). Absent: this host has none, and
    * only read-only commands run unasked.

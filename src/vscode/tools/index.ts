@@ -8,7 +8,7 @@
  */
 import type * as vscode from "vscode";
 import type { ApprovalQueue } from "../../core/mcp";
-import type { CommandApprovalSettings, ToolPorts } from "../../core/tools";
+import type { AgentCardFacts, CommandApprovalSettings, ToolPorts } from "../../core/tools";
 import { BubblewrapSandbox, type SandboxAvailability, type SandboxSettings } from "../../core/sandbox";
 import { DisposableStore, Emitter, type Event } from "../../core/util";
 import { commandApprovalFromSettings } from "./commandApprovalSetting";
@@ -26,6 +26,8 @@ export interface VscodeToolPortsOptions {
   agentLabel: (agentId: string | undefined) => string;
   /** The agent's folder: relative paths resolve against it. */
   agentCwd?: (agentId: string) => string | undefined;
+  /** The agent's card now (the card store's): what a tool may tell the agent about itself. */
+  agentCard?: (agentId: string) => AgentCardFacts | undefined;
   /** Default: the arcadia.mcp.commandApproval / arcadia.mcp.allowedCommands settings. */
   commandApproval?: () => CommandApprovalSettings;
   /** Default: arcadia.sandbox / arcadia.sandboxReadablePaths. */
@@ -58,6 +60,7 @@ export function createVscodeToolPorts(options: VscodeToolPortsOptions): vscode.D
       commandApproval: options.commandApproval ?? commandApprovalFromSettings,
       sandbox,
       ...(options.agentCwd ? { agentCwd: options.agentCwd } : {}),
+      ...(options.agentCard ? { agentCard: options.agentCard } : {}),
     },
     reveal: (diffId) => diffs.reveal(diffId),
     closeAgentTerminals: (agentId) => commands.closeAgentTerminals(agentId),

@@ -40,11 +40,16 @@ function rowOf(name: string, input: unknown, result?: { is_error: boolean; conte
   return { ...call!, shown: rowLabel(call!.outcome, call!.label, call!.action) };
 }
 
-/** An input naming what the call is about, in the field its declaration says. */
-function inputAbout(tool: DeclaredTool): { input: Record<string, string>; shown: string } {
-  return "file" in tool.words.of
-    ? { input: { [tool.words.of.file]: "/w/src/App.tsx" }, shown: "App.tsx" }
-    : { input: { [tool.words.of.text]: "npm test" }, shown: "npm test" };
+/**
+ * An input naming what the call is about, in the field its declaration says, and the row's words
+ * for it (running, then after a verdict). A tool about nothing in particular always reads as `otherwise`.
+ */
+function inputAbout(tool: DeclaredTool): { input: Record<string, string>; label: string; action: string } {
+  const { of, label, action, otherwise } = tool.words;
+  if (of === undefined) return { input: {}, ...otherwise };
+  return "file" in of
+    ? { input: { [of.file]: "/w/src/App.tsx" }, label: `${label}App.tsx`, action: `${action}App.tsx` }
+    : { input: { [of.text]: "npm test" }, label: `${label}npm test`, action: `${action}npm test` };
 }
 
 describe("an Arcadia tool, declared once", () => {
@@ -66,11 +71,11 @@ describe("an Arcadia tool, declared once", () => {
     const tool = byName(name);
     const about = inputAbout(tool);
     const row = rowOf(`${ARCADIA_TOOL_PREFIX}${name}`, about.input);
-    expect(row.shown).toBe(`${tool.words.label}${about.shown}`);
+    expect(row.shown).toBe(about.label);
     expect(rowOf(`${ARCADIA_TOOL_PREFIX}${name}`, {}).shown).toBe(tool.words.otherwise.label);
     // A verdict goes before the bare deed the declaration gives.
     const denied = rowOf(`${ARCADIA_TOOL_PREFIX}${name}`, about.input, { is_error: true, content: '{"status":"denied","message":"The user denied it."}' });
-    expect(denied.shown).toBe(`Denied: ${tool.words.action}${about.shown}`);
+    expect(denied.shown).toBe(`Denied: ${about.action}`);
   });
 
   it.each(declared.map((t) => t.name))("Complete on a call of %s shows its declaration's hint", async (name) => {

@@ -112,6 +112,8 @@ export async function startHarness(
     /** Default: the real sandbox (bubblewrap where it runs) with arcadia.sandbox's default; "none": a host without one. */
     sandbox?: CommandSandbox | SandboxSettings | "none";
     agentCwd?: (agentId: string) => string | undefined;
+    /** The cards the host shows (the harness's agent is "agent-1"). */
+    agentCard?: ToolPorts["agentCard"];
   } = {},
 ): Promise<Harness> {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "arcadia-tools-")));
@@ -135,6 +137,7 @@ export async function startHarness(
     commandApproval: () => opts.commandApproval ?? { mode: "never", allowed: [] },
     ...sandboxPort(opts.sandbox),
     ...(opts.agentCwd ? { agentCwd: opts.agentCwd } : {}),
+    ...(opts.agentCard ? { agentCard: opts.agentCard } : {}),
   };
   const tracker = new ToolCallTracker(linkedResources(ports));
   const server = await startLoopbackServer({
