@@ -22,6 +22,11 @@ export type ArcadiaToolName = (typeof ARCADIA_TOOLS)[number]["name"];
 
 const byName: ReadonlyMap<string, DeclaredTool> = new Map(ARCADIA_TOOLS.map((tool): [string, DeclaredTool] => [tool.name, tool]));
 
+/** One declared tool by its name, typed as declared: a handler takes its declaration from here (no export of its own). */
+export function declaredTool<const N extends ArcadiaToolName>(name: N): Extract<(typeof ARCADIA_TOOLS)[number], { name: N }> {
+  return ARCADIA_TOOLS.find((tool) => tool.name === name) as Extract<(typeof ARCADIA_TOOLS)[number], { name: N }>;
+}
+
 /** The declared tool of this MCP name (the part after `mcp__arcadia__`), if there is one. */
 export function arcadiaTool(name: string): DeclaredTool | undefined {
   return byName.get(name);

@@ -6,7 +6,7 @@
  * (scripts/check-layers.mjs, FLOORS).
  */
 export type { ArcadiaTool, ArgsOf, CallWords, DeclaredTool, InputShape, ToolArgs } from "./arcadiaTool";
-export { ARCADIA_TOOLS, type ArcadiaToolName, arcadiaTool } from "./declaredTools";
+export { ARCADIA_TOOLS, type ArcadiaToolName, arcadiaTool, declaredTool } from "./declaredTools";
 export { editTarget, isEditTool } from "./editTargets";
 export { applyDiff } from "./applyDiff";
 export { completeByAcceptingTheDiff } from "./diffComplete";
