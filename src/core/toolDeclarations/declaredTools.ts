@@ -8,6 +8,7 @@
 import type { DeclaredTool } from "./arcadiaTool";
 import { applyDiff } from "./applyDiff";
 import { executeCommand } from "./executeCommand";
+import { getAgentStatus } from "./getAgentStatus";
 import { getDiagnostics } from "./getDiagnostics";
 import { listFiles } from "./listFiles";
 import { openFile } from "./openFile";
@@ -16,7 +17,7 @@ import { searchFiles } from "./searchFiles";
 import { writeFile } from "./writeFile";
 
 /** The declarations, in the order the server offers them. */
-export const ARCADIA_TOOLS = [executeCommand, readFile, listFiles, searchFiles, writeFile, applyDiff, getDiagnostics, openFile] as const;
+export const ARCADIA_TOOLS = [executeCommand, readFile, listFiles, searchFiles, writeFile, applyDiff, getDiagnostics, openFile, getAgentStatus] as const;
 
 export type ArcadiaToolName = (typeof ARCADIA_TOOLS)[number]["name"];
 

@@ -12,6 +12,7 @@ import type { AddTool } from "../server";
 import { ARCADIA_TOOLS, type ArcadiaToolName } from "../toolDeclarations";
 import { applyDiffTool } from "./applyDiff";
 import { executeCommandTool } from "./executeCommand";
+import { getAgentStatusTool } from "./getAgentStatus";
 import { getDiagnosticsTool } from "./getDiagnostics";
 import type { ImplementedTool, ToolOptions } from "./implement";
 import { listFilesTool } from "./listFiles";
@@ -31,6 +32,7 @@ const HANDLED: { readonly [N in ArcadiaToolName]: ImplementedTool<N> } = {
   apply_diff: applyDiffTool,
   get_diagnostics: getDiagnosticsTool,
   open_file: openFileTool,
+  get_agent_status: getAgentStatusTool,
 };
 
 /** Adds every tool, declaration and handler, through the server's `addTool`, in the declared order. */
