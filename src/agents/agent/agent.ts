@@ -7,7 +7,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { AgentState, ToolWait } from "../../core/agent";
 import { contextUsage, shownRows } from "../../core/agent";
 import type { HookTool } from "../../core/hooks";
-import { type FollowerOptions, SessionFollower, TurnLog } from "../../core/engine";
+import { type FollowerOptions, SessionFollower, type TranscriptRead, TurnLog } from "../../core/engine";
 import { transcriptPath } from "../../core/transcript";
 import type { TranscriptEvent } from "../../core/transcript";
 import type { AgentFacts, PromptView, ToolView } from "../../shared/protocol";
@@ -181,7 +181,15 @@ export class Agent {
     // A deleted or rewritten transcript takes its turn's rows with it (before the state resets, so
     // the change that follows shows neither).
     // working: its status file says busy before its transcript does (the poll then looks every second).
-    const follower = new SessionFollower(this.transcript, { ...this.followerOptions, restore, working: () => this.busy, onReset: () => this.turn.clear() });
+    // Reads are handed on only while this is the agent's follower (a stopped one may finish a read).
+    const onRead = this.followerOptions.onRead;
+    const follower: SessionFollower = new SessionFollower(this.transcript, {
+      ...this.followerOptions,
+      restore,
+      working: () => this.busy,
+      onReset: () => this.turn.clear(),
+      ...(onRead ? { onRead: (read: TranscriptRead) => void (follower === this.follower && onRead(read)) } : {}),
+    });
     this.follower = follower;
     // While catching up on what is already on disk, a turn seen to end is history, not news.
     let caughtUp = false;

@@ -10,7 +10,7 @@ import type { FollowerOptions } from "../../core/engine";
 import { type Clock, DisposableStore, errorMessage, type Event, systemClock } from "../../core/util";
 import { AGENT_NAME_MAX_LENGTH, type AgentFacts } from "../../shared/protocol";
 import { Agent, type AgentInit, type CardLiveFacts } from "./agent";
-import { type AgentChange, AgentRegistry, type AgentTouch, type TranscriptEventsRead } from "./agentRegistry";
+import { type AgentChange, AgentRegistry, type AgentTouch, type RecordsRead, type TranscriptEventsRead } from "./agentRegistry";
 import { AgentRestore } from "./agentRestore";
 import { ClearWatch, projectFolderWatch, type WatchFolder } from "./clearWatch";
 import type { BindingStore, EndedCommand, LaunchExtras, LaunchPlace, Log, ProcessMonitor, TerminalHandle, TerminalHost } from "../ports";
@@ -80,6 +80,7 @@ export class AgentManager {
   readonly onDidTouch: Event<AgentTouch>;
   /** Transcript events of an agent's current session, as they are read (for the MCP call matcher). */
   readonly onDidReadTranscript: Event<TranscriptEventsRead>;
+  readonly onDidReadRecords: Event<RecordsRead>; // everything each agent's follower reads, as it reads it (the session figures)
 
   constructor(private readonly deps: AgentManagerDeps) {
     this.clock = deps.clock ?? systemClock;
@@ -96,6 +97,7 @@ export class AgentManager {
     this.onDidChange = this.registry.onDidChange;
     this.onDidTouch = this.registry.onDidTouch;
     this.onDidReadTranscript = this.registry.onDidReadTranscript;
+    this.onDidReadRecords = this.registry.onDidReadRecords;
     this.clearWatch = new ClearWatch({ ...shared, registry: this.registry, clock: this.ioClock, watchFolder: deps.watchFolder ?? projectFolderWatch });
     this.processes = new ProcessBinding({
       ...shared,
@@ -270,11 +272,10 @@ export class AgentManager {
     const agent = new Agent(
       init,
       {
-        clock: this.clock,
-        pollClock: this.ioClock,
-        ...this.deps.followerOptions,
+        ...{ clock: this.clock, pollClock: this.ioClock, ...this.deps.followerOptions },
         onError: (err) => this.deps.log.warn(`${init.name}: reading its transcript failed: ${String(err)}`),
         onWarning: (message) => this.deps.log.warn(`${init.name}: ${message}`),
+        onRead: (read) => this.registry.recordsReadBy(init.id, read),
       },
       (changed, previous, events) => {
         // `previous` is undefined while the agent catches up on what is already on disk: history, not news.

@@ -5,6 +5,7 @@
  * the card store does both, once per tick. One place holds the agents so that restore, /clear,
  * process binding and the manager all see the same agents.
  */
+import type { TranscriptRead } from "../../core/engine";
 import type { TranscriptEvent } from "../../core/transcript";
 import { DisposableObject, Emitter, errorMessage } from "../../core/util";
 import type { AgentFacts } from "../../shared/protocol";
@@ -30,6 +31,12 @@ export interface AgentTouch {
   news: boolean;
 }
 
+/** What an agent's session follower read (core/engine TranscriptRead): its session figures fold it. */
+export interface RecordsRead {
+  agentId: string;
+  read: TranscriptRead;
+}
+
 /** Transcript events of an agent's current session, as they are read (for the MCP call matcher). */
 export interface TranscriptEventsRead {
   agentId: string;
@@ -44,12 +51,15 @@ export class AgentRegistry extends DisposableObject {
   private readonly changed = this._register(new Emitter<AgentChange>((err) => this.listenerFailed(err)));
   private readonly eventsRead = this._register(new Emitter<TranscriptEventsRead>((err) => this.listenerFailed(err)));
   private readonly touched = this._register(new Emitter<AgentTouch>((err) => this.listenerFailed(err)));
+  private readonly recordsRead = this._register(new Emitter<RecordsRead>((err) => this.listenerFailed(err)));
   /** An agent came or went, or left its permission prompt. */
   readonly onDidChange = this.changed.event;
   /** An agent's part may have changed (the card store composes its card again). */
   readonly onDidTouch = this.touched.event;
   /** Transcript events of an agent's current session, as they are read. */
   readonly onDidReadTranscript = this.eventsRead.event;
+  /** Everything an agent's session follower reads, as it reads it (records with their events; a restore's prefix without). */
+  readonly onDidReadRecords = this.recordsRead.event;
 
   constructor(
     private readonly store: BindingStore,
@@ -154,6 +164,10 @@ export class AgentRegistry extends DisposableObject {
 
   transcriptRead(agentId: string, events: readonly TranscriptEvent[]): void {
     if (events.length > 0) this.eventsRead.fire({ agentId, events });
+  }
+
+  recordsReadBy(agentId: string, read: TranscriptRead): void {
+    this.recordsRead.fire({ agentId, read });
   }
 
   /** Forgets every agent (their own cleanup is the caller's) and every listener. */

@@ -1,15 +1,14 @@
 /**
- * What each agent's card shows of its whole current session, derived from its transcript by the
- * session digest (core/sessions): the files it changed ("Edited 3 files this session"), its
- * tokens and estimated cost, a usage limit it hit, and its earlier turns. Read again, by what the
- * transcript gained (never from the start), as the agent works; a new session (/clear, a resume
- * into another file) starts anew.
+ * What each agent's card shows of its whole current session — the files it changed ("Edited 3
+ * files this session"), its tokens and estimated cost, a usage limit it hit, and its earlier turns —
+ * folded from what its session's follower reads (core/sessions SessionFigures), with no reading of
+ * its own: one reading per transcript. A new session (/clear, a resume into another file) starts anew.
  */
 import { shownFrom } from "../../core/collisions";
-import { SessionDigestReader } from "../../core/sessions";
-import type { TurnSummary } from "../../core/sessions";
+import type { TranscriptRead } from "../../core/engine";
+import { SessionFigures, type TurnSummary } from "../../core/sessions";
 import { estimateCost, limitMessage, totalTokens } from "../../core/usage";
-import { combinedDisposable, type Disposable, DisposableObject, Emitter, errorMessage, SettledRuns } from "../../core/util";
+import { combinedDisposable, type Disposable, DisposableObject, Emitter, type Event } from "../../core/util";
 import type { SessionEditsView, SessionUsageView, TurnSummaryView } from "../../shared/protocol";
 import type { CardEvents } from "../cards/cardStore";
 
@@ -19,8 +18,8 @@ const LISTED = 50;
 const HISTORY_SHOWN = 20;
 
 interface Entry {
-  reader: SessionDigestReader;
-  cwd: string;
+  figures: SessionFigures;
+  cwd: string | undefined;
 }
 
 export function turnSummaryView(turn: TurnSummary): TurnSummaryView {
@@ -39,47 +38,38 @@ export class SessionCards extends DisposableObject {
   private readonly changed = this._register(new Emitter<string[]>());
   readonly onDidChange = this.changed.event;
 
-  private readonly reads: SettledRuns;
-
-  constructor(
-    private readonly log: (message: string) => void,
-    settleMs = 300,
-  ) {
+  /** @param cwdOf the agent's folder (its edited files are shown from there). */
+  constructor(private readonly cwdOf: (agentId: string) => string | undefined) {
     super();
-    this.reads = this._register(new SettledRuns(settleMs));
   }
 
-  /** The agent's current session transcript: a new one (a new agent, /clear) is read from its start. */
-  track(agentId: string, transcriptPath: string, cwd: string): void {
-    const known = this.entries.get(agentId);
-    if (known?.reader.transcriptPath === transcriptPath) return;
-    this.reads.cancel(agentId);
-    const entry: Entry = { reader: new SessionDigestReader(transcriptPath, { cwd, maxBytesPerRead: 256 * 1024 }), cwd };
-    this.entries.set(agentId, entry);
-    if (known) this.changed.fire([agentId]);
-    void this.reads.now(agentId, () => this.read(agentId, entry));
-  }
-
-  touched(agentId: string): void {
-    const entry = this.entries.get(agentId);
-    if (entry) this.reads.request(agentId, () => this.read(agentId, entry));
+  /** What the agent's follower read: a read of another session than the one folded so far starts anew. */
+  read(agentId: string, read: TranscriptRead): void {
+    let entry = this.entries.get(agentId);
+    const fresh = entry?.figures.session !== read.session;
+    if (!entry || fresh) {
+      const cwd = this.cwdOf(agentId);
+      entry = { figures: new SessionFigures(read.session, cwd), cwd };
+      this.entries.set(agentId, entry);
+    }
+    if (entry.figures.take(read) || fresh) this.changed.fire([agentId]);
   }
 
   /** The files (absolute), for Review. */
   files(agentId: string): string[] {
-    return [...(this.entries.get(agentId)?.reader.current.editedFiles ?? [])];
+    return [...(this.entries.get(agentId)?.figures.current.editedFiles ?? [])];
   }
 
   sessionEdits(agentId: string): SessionEditsView | null {
     const entry = this.entries.get(agentId);
-    const files = entry?.reader.current.editedFiles;
+    const files = entry?.figures.current.editedFiles;
     if (!entry || !files || files.size === 0) return null;
-    const shown = [...files].slice(0, LISTED).map((path) => shownFrom(entry.cwd, path));
+    const shown = [...files].slice(0, LISTED).map((path) => (entry.cwd ? shownFrom(entry.cwd, path) : path));
     return { files: shown, total: files.size };
   }
 
   usage(agentId: string): SessionUsageView | null {
-    const usage = this.entries.get(agentId)?.reader.current.usage;
+    const usage = this.entries.get(agentId)?.figures.current.usage;
     if (!usage || Object.keys(usage.byModel).length === 0) return null;
     const cost = estimateCost(usage);
     return { tokens: totalTokens(usage), costUsd: cost.usd, unpricedModels: cost.unpricedModels };
@@ -87,18 +77,17 @@ export class SessionCards extends DisposableObject {
 
   /** "Usage limit reached — resets at 14:00" while the session's last reply was a limit's refusal. */
   limit(agentId: string, now = Date.now()): string | null {
-    const notice = this.entries.get(agentId)?.reader.current.limitNotice;
+    const notice = this.entries.get(agentId)?.figures.current.limitNotice;
     return notice ? limitMessage(notice, now) : null;
   }
 
   /** The turns before the last one (the card shows the last one itself), oldest first. */
   history(agentId: string): TurnSummaryView[] {
-    const turns = this.entries.get(agentId)?.reader.current.history.turns ?? [];
+    const turns = this.entries.get(agentId)?.figures.current.history.turns ?? [];
     return turns.slice(Math.max(0, turns.length - 1 - HISTORY_SHOWN), -1).map(turnSummaryView);
   }
 
   forget(agentId: string): void {
-    this.reads.cancel(agentId);
     this.entries.delete(agentId);
   }
 
@@ -106,34 +95,17 @@ export class SessionCards extends DisposableObject {
     super.dispose();
     this.entries.clear();
   }
-
-  /** One read of what the transcript gained (SettledRuns keeps them one at a time per agent). */
-  private async read(agentId: string, entry: Entry): Promise<void> {
-    try {
-      if ((await entry.reader.advance()) && this.entries.get(agentId) === entry) this.changed.fire([agentId]);
-    } catch (err) {
-      this.log(`edits of ${entry.reader.transcriptPath}: ${errorMessage(err)}`);
-    }
-  }
 }
 
 export interface SessionCardEvents {
-  cards: CardEvents;
-  /** The agent's current transcript and folder. */
-  sessionOf(agentId: string): { transcriptPath: string; cwd: string } | undefined;
-  onDidHook(listener: (agentId: string) => void): Disposable;
+  cards: Pick<CardEvents, "onDidRemoveCard">;
+  /** What each agent's session follower reads, as it reads it (the agent manager's). */
+  onDidReadRecords: Event<{ agentId: string; read: TranscriptRead }>;
 }
 
 export function followSessions(cards: SessionCards, events: SessionCardEvents): Disposable {
   return combinedDisposable(
     events.cards.onDidRemoveCard((agentId) => cards.forget(agentId)),
-    events.cards.onDidChangeCard(({ id }) => {
-      const session = events.sessionOf(id);
-      if (!session) return;
-      cards.track(id, session.transcriptPath, session.cwd);
-      // Tokens grow with every reply: read what the transcript gained (settled, a few times a second at most).
-      cards.touched(id);
-    }),
-    events.onDidHook((agentId) => cards.touched(agentId)),
+    events.onDidReadRecords(({ agentId, read }) => cards.read(agentId, read)),
   );
 }

@@ -3,3 +3,4 @@ export { ProjectFolderWatcher } from "./projectFolderWatcher";
 export { type ReplayOptions, replaySessions } from "./replay";
 export { type FollowerOptions, SessionFollower } from "./sessionFollower";
 export { TurnLog } from "./turnLog";
+export type { TranscriptRead } from "./transcriptRead";

@@ -21,50 +21,18 @@ import {
   subagentDirOf,
   unreadableReason,
 } from "../transcript";
-import { type Clock, mtimeSaysChanged, type SafetyPoll, safetyPollFor, sessionFilesWatch, systemClock, WatchedFolder, type WatchFactory } from "../util";
+import { type Clock, mtimeSaysChanged, safetyPollFor, sessionFilesWatch, systemClock, WatchedFolder } from "../util";
 import type { Disposable } from "../util";
+import { lineStartNear } from "./lineStart";
+import { readPrefix } from "./restorePrefix";
 import { findRestorePoint } from "./restorePoint";
 import { type EngineChange, SessionEngine } from "./sessionEngine";
+import type { FollowerOptions } from "./followerOptions";
+
+export type { FollowerOptions } from "./followerOptions";
 
 /** How much of a sub-agent's file is read when restoring into its running call. */
 const SUBAGENT_RESTORE_BYTES = 512 * 1024;
-
-export interface FollowerOptions {
-  /** Drives the engine's timers (the idle fallback). */
-  clock?: Clock;
-  /** Drives the safety poll and the trailing reads; defaults to `clock`. */
-  pollClock?: Clock;
-  idleDelayMs?: number;
-  /** Rebuild the state from the current turn at the file's tail instead of reading it all. */
-  restore?: boolean;
-  /**
-   * The safety poll's base interval (util/safetyPoll.ts: backing off while nothing happens). Given,
-   * or with a poll clock other than the system's, the follower has a poll of its own; else it joins
-   * the process's shared one.
-   */
-  pollIntervalMs?: number;
-  /** A safety poll to join (wins over pollIntervalMs). */
-  safetyPoll?: SafetyPoll;
-  maxBytesPerRead?: number;
-  /** Lines longer than this are dropped and reported (default: the reader's 64 MB). */
-  maxLineBytes?: number;
-  watch?: WatchFactory;
-  /**
-   * The owner knows the agent works though its transcript may not say so yet (its status file is
-   * busy). The follower also counts its agent as working while a turn is under way or a tool is
-   * open; while it works, its files are looked at every second even without file events.
-   */
-  working?: () => boolean;
-  /** Reading failed for a reason other than the file not existing yet. */
-  onError?: (err: unknown) => void;
-  /** Something was skipped and the card may miss it (a sub-agent entry that is not a readable file). */
-  onWarning?: (message: string) => void;
-  /**
-   * The session's file was deleted, truncated or replaced: everything read from it before is void
-   * (events included). Called before the engine's state goes back to its start.
-   */
-  onReset?: () => void;
-}
 
 interface SubagentFollow {
   agentId: string;
@@ -145,6 +113,8 @@ export class SessionFollower {
 
   /** Starts watching; resolves once what is already on disk has been read. */
   start(): Promise<void> {
+    // What was handed on for another session (or none) is void: this one starts from nothing.
+    this.opts.onRead?.({ kind: "reset", session: this.path });
     return this.folder.start();
   }
 
@@ -198,6 +168,7 @@ export class SessionFollower {
         return;
       }
       this.restoring = false;
+      if (point.offset > 0) await this.handOnPrefix(this.path, MAIN, point.offset);
       this.reader.seek(point.offset);
       // Background sub-agents launched before the current turn and still running, then the turn.
       this.engine.ingest(point.prelude);
@@ -228,7 +199,8 @@ export class SessionFollower {
           const record = parseLine(line, this.stats);
           if (record) records.push(record);
         }
-        this.engine.ingest(records, source);
+        const events = this.engine.ingest(records, source);
+        this.opts.onRead?.({ kind: "records", session: this.path, source, records, events });
       }
       if (!result.more || this.stopped) return !result.missing;
     }
@@ -240,6 +212,7 @@ export class SessionFollower {
    */
   private startOver(): void {
     this.opts.onReset?.();
+    this.opts.onRead?.({ kind: "reset", session: this.path });
     this.subagents.clear();
     this.endedCalls.clear();
     this.subagentDirMtime = -1;
@@ -325,15 +298,34 @@ export class SessionFollower {
    */
   private async positionRestoredSubagent(follow: SubagentFollow): Promise<void> {
     const parent = follow.source.parentToolId;
-    if (parent && !this.engine.interpreter.isOpen(parent)) {
-      follow.finished = true;
-      return;
-    }
     const size = await stat(follow.reader.path).then(
       (s) => s.size,
       () => 0,
     );
-    if (size > SUBAGENT_RESTORE_BYTES) await follow.reader.seekToLineAfter(size - SUBAGENT_RESTORE_BYTES);
+    if (parent && !this.engine.interpreter.isOpen(parent)) {
+      follow.finished = true;
+      await this.handOnPrefix(follow.reader.path, follow.source, size);
+      return;
+    }
+    if (size <= SUBAGENT_RESTORE_BYTES) return;
+    // The engine reads on from a whole line near that point; `onRead` gets what lies before it.
+    const from = await lineStartNear(follow.reader.path, size - SUBAGENT_RESTORE_BYTES).catch(() => size);
+    follow.reader.seek(from);
+    await this.handOnPrefix(follow.reader.path, follow.source, from);
+  }
+
+  /** A restore skips what lies before its point: read once for `onRead` alone (./restorePrefix.ts). */
+  private async handOnPrefix(path: string, source: RecordSource, end: number): Promise<void> {
+    const onRead = this.opts.onRead;
+    if (!onRead) return;
+    const limits = { maxBytesPerRead: this.opts.maxBytesPerRead, maxLineBytes: this.opts.maxLineBytes, stats: this.stats };
+    await readPrefix(
+      path,
+      end,
+      limits,
+      () => this.stopped,
+      (records) => onRead({ kind: "records", session: this.path, source, records }),
+    );
   }
 }
 

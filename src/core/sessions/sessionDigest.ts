@@ -4,7 +4,17 @@
  * usage limit it ran into. A pure fold over records (`SessionDigestFold`); `sessionDigestReader.ts`
  * feeds it a file incrementally. The Sessions view lists digests; a card shows its session's.
  */
-import { isObject, type Json, type LineStats, parseLine, SessionEdits, timestampOf, TranscriptInterpreter, withoutBom } from "../transcript";
+import {
+  isObject,
+  type Json,
+  type LineStats,
+  parseLine,
+  SessionEdits,
+  timestampOf,
+  type TranscriptEvent,
+  TranscriptInterpreter,
+  withoutBom,
+} from "../transcript";
 import { endsLimit, type LimitNotice, limitNoticeOf, UsageLedger, type UsageTotals } from "../usage";
 import { oneLine } from "../util";
 import { emptyHistory, foldTurns, type TurnHistory } from "./turnHistory";
@@ -124,9 +134,18 @@ export class SessionDigestFold {
     this.title = betterTitle(this.title, record);
   }
 
-  /** One record of the session's own file. */
+  /** One record of the session's own file, interpreted here. */
   add(record: Json): void {
     if (record.type === "custom-title" || record.type === "ai-title" || record.type === "summary") return this.addTitle(record);
+    this.note(record);
+    this.addEvents(this.interpreter.handle(record));
+  }
+
+  /**
+   * A record of the session's own file that was interpreted elsewhere (a follower's engine): what
+   * the record itself says (times, folder, branch, tokens). Its events come in `addEvents`.
+   */
+  note(record: Json): void {
     const at = timestampOf(record);
     if (at !== undefined && isConversation(record)) {
       this.startedAt ??= at;
@@ -138,7 +157,10 @@ export class SessionDigestFold {
     }
     if (typeof record.gitBranch === "string" && record.gitBranch) this.gitBranch = record.gitBranch;
     this.addUsage(record);
-    const events = this.interpreter.handle(record);
+  }
+
+  /** The events of the session's own records, in order (prompts, turns, edits). */
+  addEvents(events: readonly TranscriptEvent[]): void {
     for (const event of events) {
       if (event.kind === "prompt" && event.source === "user" && this.prompts.length < MAX_PROMPTS) {
         const text = oneLine(event.text, PROMPT_CHARS);

@@ -48,6 +48,12 @@ export interface LineReaderOptions {
    * slower machine). Without it (a follower reads little at a time) nothing is kept between reads.
    */
   scratch?: Buffer;
+  /**
+   * Read nothing at or past this offset (the start of a line): the reader reads a prefix that
+   * another reader reads on from (a restore reads its turn from there, and the session's figures
+   * what lies before it), so no byte is read twice.
+   */
+  endOffset?: number;
 }
 
 const NEWLINE = 0x0a;
@@ -63,6 +69,7 @@ export class LineReader {
   private readonly maxBytesPerRead: number;
   private readonly maxLineBytes: number;
   private readonly scratch: Buffer | undefined;
+  private readonly endOffset: number;
   /** Lines dropped because they exceeded `maxLineBytes`. */
   oversizedLines = 0;
 
@@ -74,6 +81,7 @@ export class LineReader {
     this.maxBytesPerRead = opts.maxBytesPerRead ?? DEFAULT_MAX_BYTES_PER_READ;
     this.maxLineBytes = opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
     this.scratch = opts.scratch;
+    this.endOffset = opts.endOffset ?? Number.POSITIVE_INFINITY;
   }
 
   /** Byte offset just past the last byte consumed (complete lines and the partial buffer). */
@@ -130,7 +138,7 @@ export class LineReader {
         result = (await this.readFrom(handle, info)) as Buffer[]; // from 0 nothing can be "rewritten"
       }
       this.fingerprint.remember(info);
-      return { lines: result, more: this.offset < Number(info.size), reset, missing: false };
+      return { lines: result, more: this.offset < Math.min(Number(info.size), this.endOffset), reset, missing: false };
     } finally {
       await handle.close();
     }
@@ -145,7 +153,7 @@ export class LineReader {
     if (size < this.offset) return "rewritten";
     const back = this.fingerprint.bytesBefore(this.offset);
     const from = this.offset - back;
-    const fresh = Math.min(size - this.offset, this.maxBytesPerRead);
+    const fresh = Math.max(0, Math.min(Math.min(size, this.endOffset) - this.offset, this.maxBytesPerRead));
     if (back + fresh === 0) return [];
     const chunk = this.scratch && back + fresh <= this.scratch.length ? this.scratch.subarray(0, back + fresh) : Buffer.allocUnsafe(back + fresh);
     const { bytesRead } = await handle.read(chunk, 0, back + fresh, from);

@@ -11,7 +11,6 @@ import type { CardExtras, RaceSource } from "../../agents/cards/liveBoard";
 import type { Log } from "../../agents/ports";
 import { followSessions, SessionCards } from "../../agents/sessions/sessionCards";
 import { followWorktreeAgents, WorktreeCards } from "../../agents/worktrees/worktreeCards";
-import { transcriptPath } from "../../core/transcript";
 import { changeStats, worktreeOf } from "../../core/git";
 import type { CollisionGuard } from "../../core/collisions";
 import type { HookToolFeed } from "../../core/hooks";
@@ -46,7 +45,7 @@ export interface CardExtrasParts {
 export function createCardExtras(deps: CardExtrasDeps): CardExtrasParts {
   const { manager, collisions, hookTools, log } = deps;
   const worktrees = new WorktreeCards({ worktreeOf, changeStats, log: (m) => log.warn(m) });
-  const edits = new SessionCards((m) => log.warn(m));
+  const edits = new SessionCards((id) => manager.agentInfo(id)?.cwd);
   const owners = new ReviewOwners({
     agentIds: () => manager.agentIds(),
     worktreeOf: (id) => worktrees.info(id)?.path,
@@ -55,15 +54,10 @@ export function createCardExtras(deps: CardExtrasDeps): CardExtrasParts {
   const openReview = (id: string) => void vscode.commands.executeCommand(WORKTREE_COMMANDS.review, id);
   const reviews = createReviewComments({ manager, state: deps.workspaceState, owners, log, openReview });
   const onDidHook = (listener: (agentId: string) => void) => hookTools.onDidChange(listener);
-  const sessionOf = (id: string) => {
-    const agent = manager.agentInfo(id);
-    // The agent's own project folder (found once at launch): no realpath per card update.
-    return agent ? { transcriptPath: transcriptPath(agent.projectDir, agent.sessionId), cwd: agent.cwd } : undefined;
-  };
   const follow = (cards: CardEvents & CardReader) => {
     const commandDeps: WorktreeDeps = { manager, agents: cards, cards: worktrees, edits, log, reviewOpened: (id, files) => owners.opened(id, files) };
     const owned = combinedDisposable(
-      followSessions(edits, { cards, sessionOf, onDidHook }),
+      followSessions(edits, { cards, onDidReadRecords: manager.onDidReadRecords }),
       followCollisionAgents(collisions, cards),
       followWorktreeAgents(worktrees, {
         cards,
