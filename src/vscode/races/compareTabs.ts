@@ -9,7 +9,8 @@ import type { Log } from "../../agents/ports";
 import type { RaceCompareView } from "../../shared/protocol";
 import { COMPARE_PAGE, type CompareHandlers, type CompareMessage, type CompareProtocol } from "../../shared/protocols/compare";
 import { WebviewHost } from "../webviewHost";
-import { DisposableMap, DisposableObject } from "../../core/util";
+import { type Disposable, DisposableMap, DisposableObject } from "../../core/util";
+import type { CompareTarget } from "../../agents/races/compareFeed";
 
 /** An open tab: disposing it closes the tab (its host goes with it). */
 interface OpenTab {
@@ -31,6 +32,10 @@ export interface CompareTabsDeps {
   title(raceId: string): string | undefined;
   /** A tab was opened or shown again: its figures are read. */
   opened(raceId: string): void;
+  /** One member's figures read again (its agent worked). */
+  reread(raceId: string, agentId: string): void;
+  /** What the tab follows of its race while it is open (agents/races/compareFeed.ts): disposed with the tab. */
+  follow(raceId: string, tab: CompareTarget): Disposable;
   act(message: CompareAction): Promise<void>;
   log: Log;
 }
@@ -41,11 +46,6 @@ export class CompareTabs extends DisposableObject {
 
   constructor(private readonly deps: CompareTabsDeps) {
     super();
-  }
-
-  /** The races whose tab is open. */
-  openRaces(): string[] {
-    return [...this.tabs.keys()];
   }
 
   show(raceId: string): void {
@@ -67,8 +67,16 @@ export class CompareTabs extends DisposableObject {
       joinPath: vscode.Uri.joinPath,
       initialState: { raceId },
     });
+    const feed = this.deps.follow(raceId, {
+      visible: () => panel.visible,
+      onDidChangeVisible: (listener) => panel.onDidChangeViewState((e) => listener(e.webviewPanel.visible)),
+      show: () => this.update(raceId),
+      reread: (agentId) => this.deps.reread(raceId, agentId),
+      readAll: () => this.deps.opened(raceId),
+    });
     host.onDidDispose(() => {
-      // Closed by the user (or by dispose): it is gone already.
+      // Closed by the user (or by dispose): it is gone already; what it followed goes with it.
+      feed.dispose();
       if (this.tabs.get(raceId)?.host === host) this.tabs.deleteAndLeak(raceId);
     });
     this.tabs.set(raceId, { panel, host, dispose: () => panel.dispose() });

@@ -12,6 +12,7 @@ import type { CardStore } from "../../agents/cards/cardStore";
 import type { AgentManager } from "../../agents/agent/agentManager";
 import type { Log } from "../../agents/ports";
 import type { RaceBook, RaceStore } from "../../agents/races/raceBook";
+import { CompareFeed, type RaceNews } from "../../agents/races/compareFeed";
 import { compareView } from "../../agents/races/compareView";
 import { RaceFigures } from "../../agents/races/raceFigures";
 import { startRace } from "../../agents/races/raceStart";
@@ -62,6 +63,23 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable {
   const checks = new CheckRuns(checkTerminals);
   const actions = { book, manager, agents: deps.cards, worktrees: deps.worktrees, figures, checks, checkTerminals, log };
   const agentOf = (id: string | null) => (id ? deps.cards.card(id) : undefined);
+  const news: RaceNews = {
+    onDidChangeRace: book.onDidChangeRace,
+    onDidChangeFigures: figures.onDidChange,
+    onDidChangeCheck: checks.onDidChange,
+    onDidChangeCard: (listener) =>
+      combinedDisposable(
+        deps.cards.onDidChangeCard((card) => listener(card.id)),
+        deps.cards.onDidRemoveCard(listener),
+      ),
+    onDidWork: (listener) =>
+      combinedDisposable(
+        manager.onDidChange((change) => listener(change.type === "permissionPromptLeft" ? change.agentId : change.id)),
+        deps.cards.onDidFinishTurn((card) => listener(card.id)),
+        deps.worktrees.cards.onDidChange((agentIds) => agentIds.forEach(listener)),
+      ),
+    membersOf: (raceId) => book.get(raceId)?.members.flatMap((m) => m.agentId ?? []) ?? [],
+  };
   const tabs = new CompareTabs({
     context: deps.context,
     view: (raceId) => {
@@ -79,35 +97,20 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable {
       const race = book.get(raceId);
       if (race) void figures.readNow(race);
     },
+    // Its figures read again once things settle (what its agent did may have changed files and figures).
+    reread: (raceId, agentId) => {
+      const race = book.get(raceId);
+      for (const m of race?.members ?? []) if (race && m.agentId === agentId) figures.request(race, m);
+    },
+    follow: (raceId, tab) => new CompareFeed(raceId, news, tab),
     act: (message) => raceAction(actions, message).catch((err) => void vscode.window.showErrorMessage(`Race: ${errorMessage(err)}`)),
     log,
   });
-  /** Races with an open tab that this card runs in. */
-  const openRacesOf = (agentId: string): Race[] =>
-    tabs
-      .openRaces()
-      .flatMap((id) => book.get(id) ?? [])
-      .filter((r) => r.members.some((m) => m.agentId === agentId));
-  /** Its figures read again once things settle (what its agent did may have changed files and figures). */
-  const reread = (agentId: string) => {
-    for (const race of openRacesOf(agentId)) for (const m of race.members) if (m.agentId === agentId) figures.request(race, m);
-  };
-  const subscriptions = [
-    book.onDidChangeRace((id) => tabs.update(id)),
-    figures.onDidChange((id) => tabs.update(id)),
-    checks.onDidChange((key) => tabs.update(key.slice(0, key.indexOf("/")))),
-    deps.cards.onDidChangeCard((card) => openRacesOf(card.id).forEach((race) => tabs.update(race.id))),
-    deps.cards.onDidRemoveCard((agentId) => openRacesOf(agentId).forEach((race) => tabs.update(race.id))),
-    manager.onDidChange((change) => reread(change.type === "permissionPromptLeft" ? change.agentId : change.id)),
-    deps.cards.onDidFinishTurn((card) => reread(card.id)),
-    deps.worktrees.cards.onDidChange((agentIds) => agentIds.forEach(reread)),
-  ];
   return combinedDisposable(
     figures,
     checkTerminals,
     checks,
     tabs,
-    ...subscriptions,
     vscode.window.registerWebviewPanelSerializer(COMPARE_PANEL_TYPE, {
       deserializeWebviewPanel: async (panel, state: unknown) => {
         const raceId = typeof state === "object" && state !== null ? (state as { raceId?: unknown }).raceId : undefined;

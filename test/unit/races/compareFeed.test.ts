@@ -1,0 +1,88 @@
+/**
+ * A compare tab owns what it follows of its race, and does no work while hidden: a change of its
+ * race, a member's card, figures or check is sent to it when shown; a member's work has its figures
+ * read again; hidden, nothing is read or sent until it is shown again, then once; closed, it
+ * follows nothing (its subscriptions are gone).
+ */
+import { describe, expect, it } from "vitest";
+import { CompareFeed, type CompareTarget, type RaceNews } from "../../../src/agents/races/compareFeed";
+import { Emitter, liveEmitterSubscriptions } from "../../../src/core/util/emitter";
+
+function setUp() {
+  const race = new Emitter<string>();
+  const figures = new Emitter<string>();
+  const checks = new Emitter<string>();
+  const cards = new Emitter<string>();
+  const work = new Emitter<string>();
+  const visibility = new Emitter<boolean>();
+  const news: RaceNews = {
+    onDidChangeRace: race.event,
+    onDidChangeFigures: figures.event,
+    onDidChangeCheck: checks.event,
+    onDidChangeCard: cards.event,
+    onDidWork: work.event,
+    membersOf: (id) => (id === "r1" ? ["a1", "a2"] : ["b1"]),
+  };
+  const did: string[] = [];
+  let visible = true;
+  const tab: CompareTarget = {
+    visible: () => visible,
+    onDidChangeVisible: visibility.event,
+    show: () => did.push("show"),
+    reread: (agentId) => did.push(`reread ${agentId}`),
+    readAll: () => did.push("readAll"),
+  };
+  const setVisible = (v: boolean) => ((visible = v), visibility.fire(v));
+  return { race, figures, checks, cards, work, news, tab, did, setVisible };
+}
+
+describe("a race's compare tab, fed", () => {
+  it("shown: its race's changes are sent, its members' work re-reads their figures; other races' are not", () => {
+    const s = setUp();
+    const feed = new CompareFeed("r1", s.news, s.tab);
+    s.race.fire("r1");
+    s.figures.fire("r1");
+    s.checks.fire("r1/claude-1");
+    s.cards.fire("a2");
+    s.work.fire("a1");
+    expect(s.did).toEqual(["show", "show", "show", "show", "reread a1"]);
+    s.did.length = 0;
+    s.race.fire("r2");
+    s.figures.fire("r2");
+    s.checks.fire("r2/claude-1");
+    s.cards.fire("b1");
+    s.work.fire("b1");
+    expect(s.did).toEqual([]);
+    feed.dispose();
+  });
+
+  it("hidden: nothing is read or sent; shown again, its figures are read and one view sent; shown with nothing new, nothing", () => {
+    const s = setUp();
+    const feed = new CompareFeed("r1", s.news, s.tab);
+    s.setVisible(false);
+    for (let i = 0; i < 20; i++) {
+      s.cards.fire("a1");
+      s.work.fire("a2");
+      s.figures.fire("r1");
+    }
+    expect(s.did).toEqual([]);
+    s.setVisible(true);
+    expect(s.did).toEqual(["readAll", "show"]);
+    s.setVisible(false);
+    s.setVisible(true);
+    expect(s.did).toEqual(["readAll", "show"]);
+    feed.dispose();
+  });
+
+  it("closed: it follows nothing any more", () => {
+    const s = setUp();
+    const before = liveEmitterSubscriptions();
+    const feed = new CompareFeed("r1", s.news, s.tab);
+    expect(liveEmitterSubscriptions()).toBeGreaterThan(before);
+    feed.dispose();
+    expect(liveEmitterSubscriptions()).toBe(before);
+    s.race.fire("r1");
+    s.work.fire("a1");
+    expect(s.did).toEqual([]);
+  });
+});
