@@ -20,24 +20,10 @@
  *   be given back whole, so then only the named secret folders are denied.
  */
 import { isAbsolute, relative, resolve } from "node:path";
+import { HOME_SECRETS } from "../util";
 import type { UserSandboxSettings } from "./userSandboxSettings";
 
 export type AgentSandboxChoice = "on" | "off";
-
-/** Folders of the home folder no sandboxed command may read, even where home itself is readable. */
-export const SECRET_HOME_PATHS: readonly string[] = [
-  ".ssh",
-  ".aws",
-  ".config",
-  ".claude",
-  ".claude.json",
-  ".gnupg",
-  ".netrc",
-  ".npmrc",
-  ".docker",
-  ".kube",
-  ".git-credentials",
-];
 
 export interface AgentSandboxInput {
   choice: AgentSandboxChoice;
@@ -67,7 +53,7 @@ export function agentSandboxSettings(input: AgentSandboxInput): CliSandboxSettin
   if (input.choice === "off") return undefined;
   const home = resolve(input.home);
   const folder = resolve(input.agentFolder);
-  const secrets = SECRET_HOME_PATHS.map((name) => resolve(home, name));
+  const secrets = HOME_SECRETS.map((name) => resolve(home, name));
   const homeIsInside = isWithin(home, folder);
   const readable = homeIsInside
     ? []

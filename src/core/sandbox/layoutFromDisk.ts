@@ -15,7 +15,8 @@
 import { lstat, readlink, realpath, stat } from "node:fs/promises";
 import { basename, delimiter, dirname, isAbsolute, join } from "node:path";
 import { isInside } from "../util";
-import { ETC_SECRETS, HOME_SECRETS } from "./protectedNames";
+import { HOME_SECRETS } from "../util";
+import { ETC_SECRETS } from "./protectedNames";
 import { protectedPlaces } from "./protectedPlaces";
 import type { Mount, SandboxLayout } from "./sandboxLayout";
 import { sandboxEnvironment } from "./sandboxEnvironment";

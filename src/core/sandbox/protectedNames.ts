@@ -16,34 +16,6 @@ export const PROTECTED_NAMES: readonly string[] = [".git", ".claude", ".vscode",
 /** Missing ones covered by an empty read-only folder, so that they cannot be made (the others need an approval to matter). */
 export const STUB_WHEN_MISSING: ReadonlySet<string> = new Set([".git", ".claude", ".vscode"]);
 
-/**
- * In a home folder that is itself inside a bound folder (a workspace opened at ~, or a worktree
- * under it): hidden. Keys, tokens, other tools' credentials and histories.
- */
-export const HOME_SECRETS: readonly string[] = [
-  ".ssh",
-  ".aws",
-  ".azure",
-  ".config",
-  ".claude",
-  ".claude.json",
-  ".gnupg",
-  ".netrc",
-  ".npmrc",
-  ".yarnrc.yml",
-  ".pypirc",
-  ".docker",
-  ".kube",
-  ".git-credentials",
-  ".gitconfig",
-  ".cargo/credentials.toml",
-  ".local/share/keyrings",
-  ".bash_history",
-  ".zsh_history",
-  ".python_history",
-  ".node_repl_history",
-];
-
 /** /etc stays readable (programs need it) but for the files only root should read. */
 export const ETC_SECRETS: readonly string[] = [
   "/etc/shadow",

@@ -8,6 +8,7 @@ export { latch } from "./latch";
 export { combinedDisposable, DisposableMap, DisposableObject } from "./lifecycle";
 export { mtimeSaysChanged } from "./mtime";
 export { oneLine } from "./oneLine";
+export { HOME_SECRETS } from "./homeSecrets";
 export { isInside } from "./pathInside";
 export { isPlainWord, posixQuote } from "./posixQuote";
 export { realpathAllowingMissing } from "./realpathAllowingMissing";

@@ -3,7 +3,8 @@
  * sandbox settings bound them: Arcadia never writes a value looser than the user's.
  */
 import { describe, expect, it } from "vitest";
-import { agentSandboxSettings, SECRET_HOME_PATHS, type AgentSandboxInput } from "../../../src/core/agentSandbox";
+import { agentSandboxSettings, type AgentSandboxInput } from "../../../src/core/agentSandbox";
+import { HOME_SECRETS } from "../../../src/core/util";
 
 const HOME = "/home/dev";
 const base: AgentSandboxInput = {
@@ -14,7 +15,7 @@ const base: AgentSandboxInput = {
   readableFolders: [],
   user: { problems: [] },
 };
-const secrets = SECRET_HOME_PATHS.map((name) => `${HOME}/${name}`);
+const secrets = HOME_SECRETS.map((name) => `${HOME}/${name}`);
 
 describe("the sandbox settings of a launched agent", () => {
   it("off: nothing is written, so the user's own settings apply as they are", () => {
@@ -34,6 +35,13 @@ describe("the sandbox settings of a launched agent", () => {
   it("the secrets named in the issue are among the denied reads", () => {
     const denied = agentSandboxSettings(base)!.filesystem.denyRead;
     for (const name of [".ssh", ".aws", ".config", ".claude", ".claude.json"]) expect(denied).toContain(`${HOME}/${name}`);
+  });
+
+  it("an agent working in home itself is denied every secret the command sandbox hides: credentials of other tools and shell histories too", () => {
+    const denied = agentSandboxSettings({ ...base, agentFolder: HOME })!.filesystem.denyRead;
+    for (const name of [".pypirc", ".azure", ".cargo/credentials.toml", ".local/share/keyrings", ".bash_history", ".zsh_history", ".yarnrc.yml"]) {
+      expect(denied).toContain(`${HOME}/${name}`);
+    }
   });
 
   it("a worktree agent writes only its worktree", () => {
