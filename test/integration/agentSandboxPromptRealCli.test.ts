@@ -22,14 +22,11 @@ import { type HookEndpoint, type RunningLoopbackServer, startLoopbackServer } fr
 import { createRig, type Rig } from "../rig/claude-rig.js";
 import { type LoopbackBridge, loopbackBridge } from "../rig/loopback-bridge.js";
 import { blocks } from "../rig/transcripts.js";
-import { realCliAvailable } from "../support/realCli";
+import { realCliSandboxAvailable } from "../support/realCli";
 import { waitForChange } from "../support/waitFor";
 
 const SUITE = "a sandboxed agent's prompts through Arcadia's hooks (real CLI)";
-const missing = ["bwrap", "socat"].filter((p) => !which.sync(p, { nothrow: true }));
-if (missing.length > 0 && process.env.CI === "true") throw new Error(`${SUITE}: must run on CI, but ${missing.join(" and ")} missing`);
-if (missing.length > 0) console.warn(`${SUITE} skipped: ${missing.join(" and ")} not installed (apt install bubblewrap socat)`);
-const available = missing.length === 0 && realCliAvailable(SUITE);
+const available = realCliSandboxAvailable(SUITE);
 const AGENT = "agent-1";
 const WHY = "Write the build stamp next to the workspace";
 

@@ -14,18 +14,14 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { delimiter, join } from "node:path";
-import which from "which";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentSandboxSettings, readUserSandboxSettings, toolchainFolders } from "../../src/core/agentSandbox";
 import { createRig, type Rig } from "../rig/claude-rig.js";
 import { bashConversation, runBashSession, type BashCall } from "../support/bashSessions";
-import { realCliAvailable } from "../support/realCli";
+import { realCliSandboxAvailable } from "../support/realCli";
 
 const SUITE = "the agents' sandbox with the real CLI";
-const missing = ["bwrap", "socat"].filter((p) => !which.sync(p, { nothrow: true }));
-if (missing.length > 0 && process.env.CI === "true") throw new Error(`${SUITE}: must run on CI, but ${missing.join(" and ")} missing`);
-if (missing.length > 0) console.warn(`${SUITE} skipped: ${missing.join(" and ")} not installed (apt install bubblewrap socat)`);
-const available = missing.length === 0 && realCliAvailable(SUITE);
+const available = realCliSandboxAvailable(SUITE);
 
 const KEY = "PLANTED-PRIVATE-KEY-7f3a";
 const OTHER = "OTHER-PROJECT-SECRET-91c2";
