@@ -16,5 +16,6 @@ export {
   WORKTREES_FOLDER,
   worktreesIgnored,
 } from "./worktreeCreate";
+export { copyWorktreeIncludes, WORKTREE_INCLUDE_FILE, type WorktreeIncluded } from "./worktreeInclude";
 export { mergeWorktree, planMerge } from "./worktreeMerge";
 export { lossOf, removalCheck, type RemovalOutcome, removeWorktree } from "./worktreeRemoval";

@@ -9,6 +9,7 @@
 import { appendFile, readFile } from "node:fs/promises";
 import { join, resolve, sep } from "node:path";
 import { git, runGit } from "./gitRunner";
+import { copyWorktreeIncludes, type WorktreeIncluded } from "./worktreeInclude";
 
 /** Letters, digits, `.`, `_`, `-`; starts with a letter or digit; up to 48. */
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,47}$/;
@@ -23,6 +24,8 @@ export interface WorktreeInfo {
   base: string;
   /** The main checkout (the repository's own work tree). */
   repo: string;
+  /** At creation: the ignored files `.worktreeinclude` named, copied in from the main checkout (./worktreeInclude.ts). */
+  included?: WorktreeIncluded;
 }
 
 /** What is wrong with a worktree name, in words; undefined when it is fine. */
@@ -56,7 +59,8 @@ export async function createWorktree(repo: string, name: string, from?: { base: 
   if (from && (!isPlainRef(from.base) || !/^[0-9a-f]{7,64}$/.test(from.commit))) throw new Error(`not a branch and commit: ${from.base} ${from.commit}`);
   await git(repo, ["worktree", "add", "-b", branch, path, from?.commit ?? "HEAD"]);
   await git(repo, ["config", `branch.${branch}.${BASE_KEY}`, base]);
-  return { path, branch, base, repo };
+  const included = await copyWorktreeIncludes(repo, path);
+  return { path, branch, base, repo, ...(included.copied.length > 0 || included.failed.length > 0 ? { included } : {}) };
 }
 
 /** The worktree `cwd` is in, when it is a linked worktree of a repository; undefined otherwise. */

@@ -7,7 +7,16 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Log } from "../../agents/ports";
-import { createWorktree, ignoreWorktrees, repositoryRoot, WORKTREES_FOLDER, type WorktreeInfo, worktreeNameProblem, worktreesIgnored } from "../../core/git";
+import {
+  createWorktree,
+  ignoreWorktrees,
+  repositoryRoot,
+  WORKTREE_INCLUDE_FILE,
+  WORKTREES_FOLDER,
+  type WorktreeInfo,
+  worktreeNameProblem,
+  worktreesIgnored,
+} from "../../core/git";
 import { errorMessage } from "../../core/util";
 import { vscode } from "../api";
 
@@ -49,10 +58,17 @@ export async function prepareWorktree(folder: string, state: vscode.Memento, age
     void vscode.window.showErrorMessage(`Could not make the worktree: ${errorMessage(err)}`);
     return undefined;
   }
-  log.info(`worktree ${tree.path} on ${tree.branch}, from ${tree.base}`);
+  log.info(`worktree ${tree.path} on ${tree.branch}, from ${tree.base}${includedWords(tree)}`);
+  for (const { path, reason } of tree.included?.failed ?? []) log.warn(`${WORKTREE_INCLUDE_FILE}: could not copy ${path} into ${tree.path}: ${reason}`);
   // Not awaited: a notification may stay unanswered; the agent starts meanwhile.
   void offerToIgnore(repo, state).catch((err) => log.warn(`.gitignore offer: ${errorMessage(err)}`));
   return tree;
+}
+
+/** "; 3 ignored files copied in (.worktreeinclude)", or nothing. */
+export function includedWords(tree: WorktreeInfo): string {
+  const n = tree.included?.copied.length ?? 0;
+  return n === 0 ? "" : `; ${n} ignored file${n === 1 ? "" : "s"} copied in (${WORKTREE_INCLUDE_FILE})`;
 }
 
 /** Once per repository: add `/.claude/worktrees/` to its .gitignore? (Not when git ignores the folder already.) */
