@@ -28,6 +28,8 @@ export interface LaunchSpec {
   /** Executable and arguments, quoted for the terminal's shell by the adapter. */
   command: string;
   args: string[];
+  /** Added to the terminal's environment (a worktree agent's number and port offset: core/git worktreeEnv). */
+  env?: Record<string, string>;
 }
 
 export interface TerminalHost {

@@ -16,6 +16,7 @@ import { ClearWatch, projectFolderWatch, type WatchFolder } from "./clearWatch";
 import type { BindingStore, EndedCommand, LaunchExtras, LaunchPlace, Log, ProcessMonitor, TerminalHandle, TerminalHost } from "../ports";
 import { ProcessBinding } from "./processBinding";
 import { isSessionId } from "../../core/transcript";
+import { worktreeEnv } from "../../core/git";
 
 export type { AgentChange, AgentTouch, TranscriptEventsRead } from "./agentRegistry";
 export { TERMINAL_REVIVAL_GRACE_MS } from "./agentRestore";
@@ -179,12 +180,9 @@ export class AgentManager {
     let terminal: TerminalHandle;
     try {
       // One name everywhere: the card's and its terminal's (renamed together, rename()).
-      terminal = this.deps.terminals.launch({
-        name: agentName(index),
-        cwd,
-        command: claude.command,
-        args: [...launchArgs, resume ? "--resume" : "--session-id", sessionId],
-      });
+      const env = worktreeEnv(cwd, index);
+      const args = [...launchArgs, resume ? "--resume" : "--session-id", sessionId];
+      terminal = this.deps.terminals.launch({ name: agentName(index), cwd, command: claude.command, args, ...(env ? { env } : {}) });
     } catch (err) {
       await this.removeLaunchFiles(extras.paths);
       throw err;
@@ -272,7 +270,9 @@ export class AgentManager {
     const agent = new Agent(
       init,
       {
-        ...{ clock: this.clock, pollClock: this.ioClock, ...this.deps.followerOptions },
+        clock: this.clock,
+        pollClock: this.ioClock,
+        ...this.deps.followerOptions,
         onError: (err) => this.deps.log.warn(`${init.name}: reading its transcript failed: ${String(err)}`),
         onWarning: (message) => this.deps.log.warn(`${init.name}: ${message}`),
         onRead: (read) => this.registry.recordsReadBy(init.id, read),

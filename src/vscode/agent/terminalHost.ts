@@ -98,7 +98,12 @@ export class VscodeTerminalHost implements TerminalHost {
   launch(spec: LaunchSpec): TerminalHandle {
     // A shell, not `claude` as the terminal's process: when claude exits the terminal stays, with
     // its output, and the user can start it again.
-    const terminal = vscode.window.createTerminal({ name: spec.name, cwd: spec.cwd, iconPath: new vscode.ThemeIcon("sparkle") });
+    const terminal = vscode.window.createTerminal({
+      name: spec.name,
+      cwd: spec.cwd,
+      iconPath: new vscode.ThemeIcon("sparkle"),
+      ...(spec.env ? { env: spec.env } : {}),
+    });
     terminal.show();
     terminal.sendText(shellCommandLine(spec.command, spec.args, vscode.env.shell), true);
     return this.handles.of(terminal);
