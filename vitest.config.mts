@@ -12,6 +12,9 @@ export default defineConfig({
           include: ["test/unit/**/*.test.ts"],
           environment: "node",
           sequence: { groupOrder: 0 },
+          // Some run real git or real processes: on a loaded 2-core machine a test of a dozen git
+          // commands took 6–7 s. A timeout here only catches a hang (speed is the bench's), so 20 s.
+          testTimeout: 20_000,
         },
       },
       {
