@@ -9,6 +9,8 @@ import type { RunningLoopbackServer } from "../core/server";
 import { linkedResources } from "../core/tools";
 import type { DisposableStore } from "../core/util";
 import type { vscode } from "../vscode/api";
+import type { BudgetBook } from "../agents/budget/budgetBook";
+import { createBudgetBook } from "../vscode/budget/budgetBookHost";
 import { createHookEndpoint, type HookParts } from "../vscode/server/hookEndpoint";
 import { startArcadiaServer } from "../vscode/server/mcpHost";
 import { createVscodeToolPorts } from "../vscode/tools";
@@ -24,6 +26,8 @@ export interface ToolParts extends HookParts {
   /** Closes the server if it was started. */
   closeServer(): Promise<void>;
   agentName(agentId: string | undefined): string | undefined;
+  /** Each agent's budget: the hooks' gate and the tools read it on every call; the cards show it. */
+  budget: BudgetBook;
 }
 
 export function wireTools(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, agents: Late<AgentManager>, store: DisposableStore): ToolParts {
@@ -31,11 +35,15 @@ export function wireTools(context: vscode.ExtensionContext, log: vscode.LogOutpu
   const approvals = store.add(new ApprovalQueue());
   const agentCwd = (id: string) => agents.get().agentInfo(id)?.cwd;
   const tools = store.add(createVscodeToolPorts({ approvals, agentLabel: (id) => agentName(id) ?? "Agent", agentCwd }));
-  const tracker = store.add(new ToolCallTracker(linkedResources(tools.ports)));
+  const budgetParts = createBudgetBook(context, log);
+  store.add(budgetParts.owned);
+  const budget = budgetParts.book;
+  // A paused agent's own Arcadia tools refuse too, where the user's settings silence hooks.
+  const tracker = store.add(new ToolCallTracker(linkedResources(tools.ports), { refusal: (id) => budget.refusal(id) }));
   const commands = tools.ports.commands;
   const whenEnded = (id: string) => commands.whenEnded?.(id) ?? Promise.resolve();
   const stillRunning = store.add(new StillRunningCommands(tracker, { whenEnded, interrupt: (id) => commands.interrupt(id) }));
-  const hookParts = createHookEndpoint(log, { isKnown: (id) => agents.get().agentInfo(id) !== undefined, name: agentName });
+  const hookParts = createHookEndpoint(log, { isKnown: (id) => agents.get().agentInfo(id) !== undefined, name: agentName }, budget);
   store.add(hookParts.collisions);
   let started: Promise<RunningLoopbackServer | undefined> | undefined;
   // The sandbox is looked for with the server (the first agent): the panel says early if there is none.
@@ -44,5 +52,5 @@ export function wireTools(context: vscode.ExtensionContext, log: vscode.LogOutpu
       () => void tools.ports.sandbox?.availability(),
     ));
   const closeServer = async () => void (await started)?.close();
-  return { ...hookParts, approvals, tools, tracker, stillRunning, server, closeServer, agentName };
+  return { ...hookParts, approvals, tools, tracker, stillRunning, server, closeServer, agentName, budget };
 }
