@@ -110,6 +110,12 @@ export class BudgetBook extends DisposableObject {
     return verdict.paused ? pauseReason(verdict) : undefined;
   }
 
+  /** Why nothing may be typed to the agent now (tasks, review comments, rebase requests), else undefined. */
+  typingRefusal(agentId: string, name: string): string | undefined {
+    const verdict = this.verdict(agentId);
+    return verdict.paused ? `nothing typed to ${name}: ${pausedLine(verdict)}. Raise… its budget on its card first.` : undefined;
+  }
+
   /** The gate denied a call: a sub-agent beyond the limit is said on the card until the agent is idle. */
   denied(agentId: string, denial: BudgetDenial): void {
     if (denial.kind !== "subagents") return;
