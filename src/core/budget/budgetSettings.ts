@@ -44,7 +44,8 @@ function readCap(setting: string, value: unknown): { cap: number | null } | { pr
   const fix = `write a dollar amount such as 5, 0 to pause from the start, or leave it empty for no cap`;
   if (typeof value !== "number" || Number.isNaN(value)) return { problem: `${setting} is ${shown(value)}, which is not a number: ${fix}.` };
   if (value < 0) return { problem: `${setting} is ${shown(value)}: a cap cannot be negative; ${fix}.` };
-  if (!Number.isFinite(value) || value > MAX_CAP_USD) return { problem: `${setting} is ${shown(value)}: more than $${MAX_CAP_USD} is taken for a typo; ${fix}.` };
+  if (!Number.isFinite(value) || value > MAX_CAP_USD)
+    return { problem: `${setting} is ${shown(value)}: more than $${MAX_CAP_USD} is taken for a typo; ${fix}.` };
   return { cap: value };
 }
 

@@ -82,6 +82,13 @@ export function createCardExtras(deps: CardExtrasDeps): CardExtrasParts {
     );
     return { owned, worktreeDeps: commandDeps };
   };
-  const sources: CardExtras = { shared: sharedFileSource(collisions, manager), worktrees, edits, reviews: reviews.desk, races: deps.races, budget: deps.budget };
+  const sources: CardExtras = {
+    shared: sharedFileSource(collisions, manager),
+    worktrees,
+    edits,
+    reviews: reviews.desk,
+    races: deps.races,
+    budget: deps.budget,
+  };
   return { sources, owned: combinedDisposable(worktrees, edits, reviews.owned), follow };
 }

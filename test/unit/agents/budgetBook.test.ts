@@ -28,7 +28,13 @@ const reply = (usage: { input?: number; output?: number }, model = "claude-sonne
     type: "assistant",
     timestamp: new Date().toISOString(),
     uuid: `u${++ids}`,
-    message: { id: `msg_${ids}`, role: "assistant", model, content: [{ type: "text", text: "ok" }], usage: { input_tokens: usage.input ?? 0, output_tokens: usage.output ?? 0 } },
+    message: {
+      id: `msg_${ids}`,
+      role: "assistant",
+      model,
+      content: [{ type: "text", text: "ok" }],
+      usage: { input_tokens: usage.input ?? 0, output_tokens: usage.output ?? 0 },
+    },
   })}\n`;
 
 interface World {
@@ -51,12 +57,21 @@ function world(paths: Record<string, string>, settings: RawBudgetSettings, saved
     cards,
     saved,
     set: (next) => void (held.settings = next),
-    book: new BudgetBook({ settings: () => held.settings, state: { load: () => saved.state, save: (s: BudgetState) => (saved.state = structuredClone(s)) }, log: () => undefined }),
+    book: new BudgetBook({
+      settings: () => held.settings,
+      state: { load: () => saved.state, save: (s: BudgetState) => (saved.state = structuredClone(s)) },
+      log: () => undefined,
+    }),
     async read(agentId, usd) {
       changes.change({ id: agentId } as never);
       hooks.fire(agentId);
       const spent = () => cards.spend(agentId, localDay(Date.now()))?.session?.usd;
-      await waitForChange((on) => cards.onDidChange(on).dispose, () => Math.abs((spent() ?? -1) - usd) < 1e-9, 5000, `${agentId} to have spent $${usd}`);
+      await waitForChange(
+        (on) => cards.onDidChange(on).dispose,
+        () => Math.abs((spent() ?? -1) - usd) < 1e-9,
+        5000,
+        `${agentId} to have spent $${usd}`,
+      );
     },
   };
   owned.push(w.book, w.book.follow(cards));

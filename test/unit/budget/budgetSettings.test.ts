@@ -9,7 +9,10 @@ describe("budget settings", () => {
   });
 
   it("takes dollar caps, 0 included, and a sub-agent limit", () => {
-    expect(readBudgetSettings({ perAgent: 5, perDay: 0, maxSubagents: 2 })).toEqual({ settings: { perAgentUsd: 5, perDayUsd: 0, maxSubagents: 2 }, problems: [] });
+    expect(readBudgetSettings({ perAgent: 5, perDay: 0, maxSubagents: 2 })).toEqual({
+      settings: { perAgentUsd: 5, perDayUsd: 0, maxSubagents: 2 },
+      problems: [],
+    });
   });
 
   it.each([

@@ -7,7 +7,15 @@ const MIN = 60_000;
 describe("burn rate", () => {
   it("is what was spent over the span, per hour", () => {
     // $0.50 in 10 minutes = $3/h.
-    expect(burnRate([{ at: 0, usd: 1 }, { at: 10 * MIN, usd: 1.5 }], 10 * MIN)).toBeCloseTo(3, 9);
+    expect(
+      burnRate(
+        [
+          { at: 0, usd: 1 },
+          { at: 10 * MIN, usd: 1.5 },
+        ],
+        10 * MIN,
+      ),
+    ).toBeCloseTo(3, 9);
   });
 
   it("measures only the last 15 minutes, from the spend at their start", () => {
@@ -21,10 +29,21 @@ describe("burn rate", () => {
   });
 
   it("falls as an agent stops spending, and says nothing under a minute", () => {
-    const samples = [{ at: 0, usd: 0 }, { at: 5 * MIN, usd: 1 }];
+    const samples = [
+      { at: 0, usd: 0 },
+      { at: 5 * MIN, usd: 1 },
+    ];
     expect(burnRate(samples, 5 * MIN)).toBeCloseTo(12, 9);
     expect(burnRate(samples, 60 * MIN)).toBe(0);
-    expect(burnRate([{ at: 0, usd: 0 }, { at: 30_000, usd: 1 }], 30_000)).toBeUndefined();
+    expect(
+      burnRate(
+        [
+          { at: 0, usd: 0 },
+          { at: 30_000, usd: 1 },
+        ],
+        30_000,
+      ),
+    ).toBeUndefined();
     expect(burnRate([], 0)).toBeUndefined();
   });
 

@@ -8,7 +8,12 @@ describe("the pause rule", () => {
   it("runs under the cap, pauses at it and past it", () => {
     expect(pauseVerdict({ agent: spent(4.99), agentCapUsd: 5, day: spent(4.99), dayCapUsd: null })).toEqual({ paused: false });
     expect(pauseVerdict({ agent: spent(5), agentCapUsd: 5, day: undefined, dayCapUsd: null })).toMatchObject({ paused: true, scope: "agent" });
-    expect(pauseVerdict({ agent: spent(5.02), agentCapUsd: 5, day: undefined, dayCapUsd: null })).toEqual({ paused: true, scope: "agent", capUsd: 5, spentUsd: 5.02 });
+    expect(pauseVerdict({ agent: spent(5.02), agentCapUsd: 5, day: undefined, dayCapUsd: null })).toEqual({
+      paused: true,
+      scope: "agent",
+      capUsd: 5,
+      spentUsd: 5.02,
+    });
   });
 
   it("no cap never pauses; a cap of 0 pauses from the start, even before anything is read", () => {
@@ -17,7 +22,12 @@ describe("the pause rule", () => {
   });
 
   it("the day's cap pauses an agent under its own cap", () => {
-    expect(pauseVerdict({ agent: spent(1), agentCapUsd: 5, day: spent(20.5), dayCapUsd: 20 })).toEqual({ paused: true, scope: "day", capUsd: 20, spentUsd: 20.5 });
+    expect(pauseVerdict({ agent: spent(1), agentCapUsd: 5, day: spent(20.5), dayCapUsd: 20 })).toEqual({
+      paused: true,
+      scope: "day",
+      capUsd: 20,
+      spentUsd: 20.5,
+    });
   });
 
   it("a raised cap lets the agent go on", () => {

@@ -59,7 +59,9 @@ describe("the price of every model in the table", () => {
   });
 
   it("a dated or regional id is priced as its model; an unknown model is unpriced, not $0", () => {
-    const cost = estimateCost({ byModel: { "claude-opus-4-1-20250805": COUNTS, "us.anthropic.claude-haiku-4-5-20251001-v1:0": COUNTS, "mystery-model": COUNTS } });
+    const cost = estimateCost({
+      byModel: { "claude-opus-4-1-20250805": COUNTS, "us.anthropic.claude-haiku-4-5-20251001-v1:0": COUNTS, "mystery-model": COUNTS },
+    });
     expect(cost.usd).toBeCloseTo(51 + 3.4, 9);
     expect(cost.unpricedModels).toEqual(["mystery-model"]);
   });

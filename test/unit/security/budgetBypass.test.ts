@@ -52,8 +52,15 @@ function postHook(server: RunningLoopbackServer, agentId: string, input: object)
   });
 }
 
-const pre = (tool_name: string, tool_input: object, extra: object = {}) => ({ hook_event_name: "PreToolUse", tool_name, tool_input, tool_use_id: `toolu_${Math.random()}`, ...extra });
-const decision = (answer: Record<string, unknown>) => (answer.hookSpecificOutput as { permissionDecision?: string; permissionDecisionReason?: string } | undefined) ?? {};
+const pre = (tool_name: string, tool_input: object, extra: object = {}) => ({
+  hook_event_name: "PreToolUse",
+  tool_name,
+  tool_input,
+  tool_use_id: `toolu_${Math.random()}`,
+  ...extra,
+});
+const decision = (answer: Record<string, unknown>) =>
+  (answer.hookSpecificOutput as { permissionDecision?: string; permissionDecisionReason?: string } | undefined) ?? {};
 
 describe("a paused agent's next tool call", () => {
   it("is denied with the reason the model reads, for every kind of tool, a sub-agent's included", async () => {
@@ -78,7 +85,12 @@ describe("a paused agent's next tool call", () => {
   it("cannot borrow another agent's budget by naming its session in the body", async () => {
     // Weakened (the verdict keyed by the body's session_id): A's call passed as B's.
     const { server } = await gatedServer(new Set(["agent-A"]));
-    const answer = await postHook(server, "agent-A", { ...pre("Bash", { command: "ls" }), session_id: "session-of-agent-B", agent_id: "agent-B", agent_type: "x" });
+    const answer = await postHook(server, "agent-A", {
+      ...pre("Bash", { command: "ls" }),
+      session_id: "session-of-agent-B",
+      agent_id: "agent-B",
+      agent_type: "x",
+    });
     expect(decision(answer).permissionDecision).toBe("deny");
   });
 });
@@ -87,7 +99,9 @@ describe("runaway sub-agents", () => {
   it("twenty launched at once: the limit's worth run, the rest are denied with the reason", async () => {
     // Weakened (a sub-agent counted at its PostToolUse, not its PreToolUse): all twenty ran.
     const { server, denials } = await gatedServer(new Set(), 5);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => postHook(server, "agent-R", pre("Agent", { prompt: `spawn ${i}` }, { tool_use_id: `toolu_${i}` }))));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => postHook(server, "agent-R", pre("Agent", { prompt: `spawn ${i}` }, { tool_use_id: `toolu_${i}` }))),
+    );
     const denied = answers.filter((a) => decision(a).permissionDecision === "deny");
     expect(denied).toHaveLength(15);
     expect(decision(denied[0]!).permissionDecisionReason).toContain("already has 5 sub-agents running, its limit (arcadia.budget.maxSubagents)");
@@ -100,7 +114,12 @@ describe("runaway sub-agents", () => {
     const { server } = await gatedServer(new Set(), 2);
     await postHook(server, "agent-R", pre("Agent", {}, { tool_use_id: "toolu_fg" }));
     await postHook(server, "agent-R", pre("Agent", {}, { tool_use_id: "toolu_bg" }));
-    await postHook(server, "agent-R", { hook_event_name: "PostToolUse", tool_name: "Agent", tool_use_id: "toolu_bg", tool_response: { status: "async_launched" } });
+    await postHook(server, "agent-R", {
+      hook_event_name: "PostToolUse",
+      tool_name: "Agent",
+      tool_use_id: "toolu_bg",
+      tool_response: { status: "async_launched" },
+    });
     expect(decision(await postHook(server, "agent-R", pre("Agent", {}))).permissionDecision).toBe("deny");
     await postHook(server, "agent-R", { hook_event_name: "PostToolUse", tool_name: "Agent", tool_use_id: "toolu_fg", tool_response: { status: "completed" } });
     expect(decision(await postHook(server, "agent-R", pre("Agent", {}))).permissionDecision).toBe("allow");
