@@ -199,7 +199,9 @@ export class BudgetBook extends DisposableObject {
     let anyRate = false;
     for (const id of this.spendSource?.agentIds() ?? []) {
       const r = burnRate(this.samples.get(id) ?? [], now);
-      if (r !== undefined) ((rate += r), (anyRate = true));
+      if (r === undefined) continue;
+      rate += r;
+      anyRate = true;
     }
     const cap = this.dayCap(day);
     const spent = this.daySpend(day);

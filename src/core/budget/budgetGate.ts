@@ -34,7 +34,8 @@ export function denyAnswer(reason: string): object {
 }
 
 export function subagentReason(limit: number): string {
-  return `Arcadia: this agent already has ${limit} sub-agent${limit === 1 ? "" : "s"} running, its limit (arcadia.budget.maxSubagents). Wait for one to finish before starting another.`;
+  const running = `${limit} sub-agent${limit === 1 ? "" : "s"} running`;
+  return `Arcadia: this agent already has ${running}, its limit (arcadia.budget.maxSubagents). Wait for one to finish before starting another.`;
 }
 
 /** The denial for this request, if any (and the sub-agent count kept). */
