@@ -25,7 +25,7 @@ import {
   timeToCap,
 } from "../../core/budget";
 import { localDay } from "../../core/usage";
-import { type Disposable, DisposableObject, Emitter, errorMessage } from "../../core/util";
+import { type Disposable, DisposableObject, Emitter, errorMessage, RecentMap } from "../../core/util";
 import type { BudgetView } from "../../shared/protocol";
 import type { AgentSpend } from "../sessions/sessionCards";
 import { type BudgetState, type BudgetStateStore, readBudgetState, withRaise } from "./budgetState";
@@ -46,6 +46,9 @@ export interface BudgetBookOptions {
 
 const add = (a: Spend, b: Spend): Spend => ({ usd: a.usd + b.usd, complete: a.complete && b.complete });
 
+/** Sessions (and their days) whose most spent is remembered: far more than a window's agents. */
+const REMEMBERED_SPENDS = 4096;
+
 export class BudgetBook extends DisposableObject {
   private readonly changed = this._register(new Emitter<string[]>((err) => this.log(`budget listener failed: ${errorMessage(err)}`)));
   /** The agents whose budget view may have changed. */
@@ -57,6 +60,11 @@ export class BudgetBook extends DisposableObject {
   private spendSource: SpendSource | undefined;
   private readonly samples = new Map<string, SpendSample[]>();
   private readonly brakes = new Map<string, string>();
+  /**
+   * The most each session (and each session's day) was seen to spend: a spend never goes down, so
+   * an agent that empties or rewrites its own transcript (its tools can reach it) is not priced lower.
+   */
+  private readonly mostSeen = new RecentMap<string, Spend>(REMEMBERED_SPENDS);
   private readonly now: () => number;
   private readonly log: (message: string) => void;
 
@@ -100,7 +108,7 @@ export class BudgetBook extends DisposableObject {
 
   verdict(agentId: string): PauseVerdict {
     const day = localDay(this.now());
-    const spend = this.spendSource?.spend(agentId, day);
+    const spend = this.spendNow(agentId, day);
     return pauseVerdict({ agent: spend?.session, agentCapUsd: this.agentCap(spend?.sessionId), day: this.daySpend(day), dayCapUsd: this.dayCap(day) });
   }
 
@@ -150,7 +158,7 @@ export class BudgetBook extends DisposableObject {
   raise(agentId: string, capUsd: number): string | undefined {
     const verdict = this.verdict(agentId);
     const scope = verdict.paused ? verdict.scope : "agent";
-    const spent = verdict.paused ? verdict.spentUsd : (this.spendSource?.spend(agentId, localDay(this.now()))?.session?.usd ?? 0);
+    const spent = verdict.paused ? verdict.spentUsd : (this.spendNow(agentId, localDay(this.now()))?.session?.usd ?? 0);
     if (!Number.isFinite(capUsd) || capUsd <= spent) return `Raise it above what is spent (${dollars(spent)}).`;
     if (scope === "day") this.state = { ...this.state, dayRaise: { day: localDay(this.now()), capUsd } };
     else {
@@ -167,13 +175,13 @@ export class BudgetBook extends DisposableObject {
   capOf(agentId: string): { scope: "agent" | "day"; capUsd: number | null } {
     const verdict = this.verdict(agentId);
     if (verdict.paused) return { scope: verdict.scope, capUsd: verdict.capUsd };
-    return { scope: "agent", capUsd: this.agentCap(this.spendSource?.spend(agentId, localDay(this.now()))?.sessionId) };
+    return { scope: "agent", capUsd: this.agentCap(this.spendNow(agentId, localDay(this.now()))?.sessionId) };
   }
 
   budgetView(agentId: string): BudgetView | null {
     const now = this.now();
     const day = localDay(now);
-    const spend = this.spendSource?.spend(agentId, day);
+    const spend = this.spendNow(agentId, day);
     const cap = this.agentCap(spend?.sessionId);
     const verdict = this.verdict(agentId);
     const rate = burnRate(this.samples.get(agentId) ?? [], now);
@@ -213,6 +221,20 @@ export class BudgetBook extends DisposableObject {
     return parts.length > 0 ? parts.join(" · ") : undefined;
   }
 
+  /** The agent's spend as read, never below the most its session (and its day) was seen to spend. */
+  private spendNow(agentId: string, day: string): AgentSpend | undefined {
+    const read = this.spendSource?.spend(agentId, day);
+    if (!read) return undefined;
+    return { ...read, session: this.held(`session ${read.sessionId}`, read.session), day: this.held(`day ${day} ${read.sessionId}`, read.day) ?? read.day };
+  }
+
+  private held<S extends Spend | undefined>(key: string, spend: S): S | Spend {
+    const most = this.mostSeen.get(key);
+    if (most && (!spend || spend.usd < most.usd)) return most;
+    if (spend) this.mostSeen.set(key, spend);
+    return spend;
+  }
+
   private agentCap(sessionId: string | undefined): number | null {
     const raised = sessionId !== undefined && Object.hasOwn(this.state.raises, sessionId) ? this.state.raises[sessionId] : undefined;
     return raised ?? this.current.perAgentUsd;
@@ -227,14 +249,14 @@ export class BudgetBook extends DisposableObject {
     if (!source) return undefined;
     let total: Spend = { usd: 0, complete: true };
     for (const id of source.agentIds()) {
-      const spend = source.spend(id, day);
+      const spend = this.spendNow(id, day);
       if (spend) total = add(total, spend.day);
     }
     return total;
   }
 
   private sample(agentId: string): void {
-    const usd = this.spendSource?.spend(agentId, localDay(this.now()))?.session?.usd;
+    const usd = this.spendNow(agentId, localDay(this.now()))?.session?.usd;
     if (usd === undefined) return;
     const now = this.now();
     const kept = keptSamples(this.samples.get(agentId) ?? [], now);
