@@ -28,7 +28,7 @@ import { localDay } from "../../core/usage";
 import { type Disposable, DisposableObject, Emitter, errorMessage, RecentMap } from "../../core/util";
 import type { BudgetView } from "../../shared/protocol";
 import type { AgentSpend } from "../sessions/sessionCards";
-import { type BudgetState, type BudgetStateStore, readBudgetState, withRaise } from "./budgetState";
+import { type BudgetState, type BudgetStateStore, readBudgetState, withPausedSpend, withRaise } from "./budgetState";
 
 /** The session figures the budget reads (sessionCards.ts). */
 export interface SpendSource {
@@ -76,6 +76,7 @@ export class BudgetBook extends DisposableObject {
     this.current = read.settings;
     this.settingProblems = read.problems;
     this.state = readBudgetState(options.state.load());
+    for (const [sessionId, usd] of Object.entries(this.state.spent ?? {})) this.mostSeen.set(`session ${sessionId}`, { usd, complete: true });
   }
 
   get settings(): BudgetSettings {
@@ -109,7 +110,17 @@ export class BudgetBook extends DisposableObject {
   verdict(agentId: string): PauseVerdict {
     const day = localDay(this.now());
     const spend = this.spendNow(agentId, day);
-    return pauseVerdict({ agent: spend?.session, agentCapUsd: this.agentCap(spend?.sessionId), day: this.daySpend(day), dayCapUsd: this.dayCap(day) });
+    const verdict = pauseVerdict({ agent: spend?.session, agentCapUsd: this.agentCap(spend?.sessionId), day: this.daySpend(day), dayCapUsd: this.dayCap(day) });
+    if (verdict.paused && spend?.session) this.keepPausedSpend(spend.sessionId, spend.session.usd);
+    return verdict;
+  }
+
+  /** Kept when it moved by a cent or more (not on every call of a paused agent). */
+  private keepPausedSpend(sessionId: string, usd: number): void {
+    const kept = this.state.spent?.[sessionId];
+    if (kept !== undefined && Math.abs(kept - usd) < 0.01) return;
+    this.state = withPausedSpend(this.state, sessionId, usd);
+    this.options.state.save(this.state);
   }
 
   /** The reason every call of a paused agent is refused (what the model reads), else undefined. */

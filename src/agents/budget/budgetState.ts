@@ -11,6 +11,11 @@ export interface BudgetState {
   raises: Record<string, number>;
   /** Today's cap raised to (USD), for the day it was raised. */
   dayRaise?: { day: string; capUsd: number };
+  /**
+   * Session id → what it had spent when last seen paused: after a reload it is paused from the
+   * start, before its transcript is read again, and is never priced lower than that.
+   */
+  spent?: Record<string, number>;
 }
 
 /** Where it is kept (a memento's get/update). */
@@ -32,9 +37,25 @@ export function readBudgetState(value: unknown): BudgetState {
     const entries = Object.entries(raw.raises as Record<string, unknown>).filter(([id, cap]) => id.length <= 200 && isCap(cap));
     for (const [id, cap] of entries.slice(-MAX_RAISES)) state.raises[id] = cap as number;
   }
+  if (typeof raw.spent === "object" && raw.spent !== null) {
+    const entries = Object.entries(raw.spent as Record<string, unknown>).filter(
+      ([id, usd]) => id.length <= 200 && typeof usd === "number" && usd >= 0 && usd < 1e9,
+    );
+    if (entries.length > 0) state.spent = Object.fromEntries(entries.slice(-MAX_RAISES)) as Record<string, number>;
+  }
   const day = raw.dayRaise as Record<string, unknown> | undefined;
   if (day && typeof day.day === "string" && /^\d{4}-\d{2}-\d{2}$/.test(day.day) && isCap(day.capUsd)) state.dayRaise = { day: day.day, capUsd: day.capUsd };
   return state;
+}
+
+/** `state` with what a paused session spent, the oldest dropped past the bound. */
+export function withPausedSpend(state: BudgetState, sessionId: string, usd: number): BudgetState {
+  const spent = { ...state.spent };
+  delete spent[sessionId];
+  spent[sessionId] = usd;
+  const ids = Object.keys(spent);
+  for (const id of ids.slice(0, Math.max(0, ids.length - MAX_RAISES))) delete spent[id];
+  return { ...state, spent };
 }
 
 /** `state` with one more raise, the oldest dropped past the bound. */

@@ -98,6 +98,12 @@ describe("an agent's budget", () => {
     await reloaded.read("a1", 5.022);
     expect(reloaded.book.verdict("a1")).toMatchObject({ paused: true, spentUsd: expect.closeTo(5.022, 6) });
 
+    // A reload with what the pause saved: paused from the start, before its transcript is read again.
+    const early = world({ a1: path }, { perAgent: 5 }, { state: structuredClone(w.saved.state) });
+    early.cards.track("a1", path, "/w");
+    expect(early.cards.spend("a1", localDay(Date.now()))?.session).toBeUndefined();
+    expect(early.book.verdict("a1")).toMatchObject({ paused: true, spentUsd: expect.closeTo(5.022, 6) });
+
     expect(w.book.raise("a1", 5)).toBe("Raise it above what is spent ($5.02).");
     expect(w.book.raise("a1", 10)).toBeUndefined();
     expect(w.book.verdict("a1")).toEqual({ paused: false });
