@@ -28,11 +28,13 @@ describe("an agent's budget", () => {
     expect(within(line("agent-2")).queryByTestId("budget-paused")).toBeNull();
   });
 
-  it("running: its card shows spent of the cap, the rate and when the cap is reached; its line's tooltip too", () => {
+  it("running: its card shows spent of the cap, the rate and when the cap is reached, with Cap…; its line's tooltip too", async () => {
     const panel = renderPanel();
     panel.send(snapshot([agent({ budget: running })]));
     expect(within(details()).getByTestId("budget-line")).toHaveTextContent("Budget: $1.20 of $5.00 · $9.00/h · at this rate the cap is reached in 25 min");
     expect(within(line()).queryByTestId("budget-paused")).toBeNull();
+    await userEvent.click(within(details()).getByTestId("budget-cap"));
+    expect(panel.posted).toContainEqual({ type: "budgetAction", id: "agent-1", action: "cap" });
     const main = line().querySelector(".agent-line-main");
     expect(main?.getAttribute("title")).toContain("Budget: $1.20 of $5.00 · burning $9.00/h · at this rate the cap is reached in 25 min");
   });

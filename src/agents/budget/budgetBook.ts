@@ -182,6 +182,25 @@ export class BudgetBook extends DisposableObject {
     return undefined;
   }
 
+  /**
+   * Caps the agent at `capUsd` (its session; kept across reloads), below what it spent too: then it
+   * is paused at its next tool call (the alarm's Pause). Returns why not.
+   */
+  capAgent(agentId: string, capUsd: number): string | undefined {
+    if (!Number.isFinite(capUsd) || capUsd < 0) return "A cap is a dollar amount, 0 or more.";
+    const sessionId = this.spendNow(agentId, localDay(this.now()))?.sessionId;
+    if (!sessionId) return "Its session is not read yet: try again in a moment.";
+    this.state = withRaise(this.state, sessionId, capUsd);
+    this.options.state.save(this.state);
+    this.fireAll();
+    return undefined;
+  }
+
+  /** Pauses the agent now: its cap becomes what it has spent. */
+  pauseNow(agentId: string): string | undefined {
+    return this.capAgent(agentId, this.spendNow(agentId, localDay(this.now()))?.session?.usd ?? 0);
+  }
+
   /** The cap that applies to the agent now, its scope and what it spent against it. */
   capOf(agentId: string): { scope: "agent" | "day"; capUsd: number | null } {
     const verdict = this.verdict(agentId);

@@ -166,6 +166,20 @@ describe("an agent's budget", () => {
     expect(w.book.budgetView("odd")?.spent).toBe("$1.50 + tokens of models without a price of $5.00");
   });
 
+  it("Cap this agent at…: its own cap, below what it spent pauses it now (Pause); kept for its session", async () => {
+    const path = join(tempDir(), "session-c.jsonl");
+    writeFileSync(path, reply({ output: 100_000 })); // $1.50
+    const w = world({ a1: path }, {});
+    await w.read("a1", 1.5);
+    expect(w.book.budgetView("a1")).toBeNull();
+    expect(w.book.capAgent("a1", 4)).toBeUndefined();
+    expect(w.book.budgetView("a1")).toMatchObject({ paused: null, spent: "$1.50 of $4.00" });
+    expect(w.book.pauseNow("a1")).toBeUndefined();
+    expect(w.book.budgetView("a1")?.paused).toBe("Paused at budget — $1.50 of $1.50");
+    expect(w.book.capAgent("a1", -1)).toBe("A cap is a dollar amount, 0 or more.");
+    expect((w.saved.state as BudgetState).raises).toEqual({ "session-c": 1.5 });
+  });
+
   it("says on the card that a sub-agent was denied, until the agent is idle", () => {
     const w = world({}, {});
     w.book.denied("a1", { kind: "subagents", limit: 5, toolName: "Agent" });

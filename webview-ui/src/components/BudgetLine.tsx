@@ -59,6 +59,14 @@ export function BudgetLine({ agentId, name, budget }: { agentId: string; name: s
         <div className="budget-line" data-testid="budget-line">
           <Codicon name="credit-card" />
           <span>Budget: {figures}</span>
+          <ActionButton
+            testId="budget-cap"
+            label={`Cap ${name}'s spending`}
+            title="Cap this agent at…"
+            onPress={() => post({ type: "budgetAction", id: agentId, action: "cap" })}
+          >
+            Cap…
+          </ActionButton>
         </div>
       )}
       {budget.brake && (
