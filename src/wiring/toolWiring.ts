@@ -35,7 +35,7 @@ export function wireTools(context: vscode.ExtensionContext, log: vscode.LogOutpu
   const approvals = store.add(new ApprovalQueue());
   const agentCwd = (id: string) => agents.get().agentInfo(id)?.cwd;
   const tools = store.add(createVscodeToolPorts({ approvals, agentLabel: (id) => agentName(id) ?? "Agent", agentCwd }));
-  const budgetParts = createBudgetBook(context, log);
+  const budgetParts = createBudgetBook(context, log, { name: (id) => agentName(id), focus: (id) => agents.get().focus(id) });
   store.add(budgetParts.owned);
   const budget = budgetParts.book;
   // A paused agent's own Arcadia tools refuse too, where the user's settings silence hooks.
@@ -43,7 +43,7 @@ export function wireTools(context: vscode.ExtensionContext, log: vscode.LogOutpu
   const commands = tools.ports.commands;
   const whenEnded = (id: string) => commands.whenEnded?.(id) ?? Promise.resolve();
   const stillRunning = store.add(new StillRunningCommands(tracker, { whenEnded, interrupt: (id) => commands.interrupt(id) }));
-  const hookParts = createHookEndpoint(log, { isKnown: (id) => agents.get().agentInfo(id) !== undefined, name: agentName }, budget);
+  const hookParts = createHookEndpoint(log, { isKnown: (id) => agents.get().agentInfo(id) !== undefined, name: agentName }, budget, budgetParts.alarm);
   store.add(hookParts.collisions);
   let started: Promise<RunningLoopbackServer | undefined> | undefined;
   // The sandbox is looked for with the server (the first agent): the panel says early if there is none.

@@ -144,6 +144,12 @@ export class BudgetBook extends DisposableObject {
     this.changed.fire([agentId]);
   }
 
+  /** The spawn-rate alarm went off for the agent: its card says so until it is idle. */
+  runaway(agentId: string, what: string): void {
+    this.brakes.set(agentId, `Running away? ${what}`);
+    this.changed.fire([agentId]);
+  }
+
   /** The agent is idle: no sub-agent of it runs, the brake's note goes. */
   settled(agentId: string): void {
     this.subagents.settled(agentId);

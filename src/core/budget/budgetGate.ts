@@ -23,6 +23,8 @@ export interface BudgetGateOptions {
   verdict: (agentId: string) => PauseVerdict;
   maxSubagents: () => number;
   subagents: LiveSubagents;
+  /** A tool call the gate let through (the spawn-rate alarm counts them). */
+  allowed?: (agentId: string) => void;
   /** A call was denied (the card says why). */
   denied?: (agentId: string, denial: BudgetDenial) => void;
   log: (message: string) => void;
@@ -49,10 +51,12 @@ export function budgetDenial(request: HookRequest, options: BudgetGateOptions): 
   if (isSideQuery(input)) return undefined;
   const verdict = options.verdict(agentId);
   if (verdict.paused) return { kind: "paused", verdict };
-  if (!isSubagentCall(input)) return undefined;
-  const limit = options.maxSubagents();
-  if (options.subagents.count(agentId) >= limit) return { kind: "subagents", limit, toolName: String(input.tool_name) };
-  options.subagents.started(agentId, input);
+  if (isSubagentCall(input)) {
+    const limit = options.maxSubagents();
+    if (options.subagents.count(agentId) >= limit) return { kind: "subagents", limit, toolName: String(input.tool_name) };
+    options.subagents.started(agentId, input);
+  }
+  options.allowed?.(agentId);
   return undefined;
 }
 

@@ -5,6 +5,7 @@
  * wins: a paused agent's call, a sub-agent beyond the limit). The parts are returned for the rest of the wiring.
  */
 import type { BudgetBook } from "../../agents/budget/budgetBook";
+import type { SpawnAlarm } from "../../agents/budget/spawnAlarm";
 import { withBudgetGate } from "../../core/budget";
 import { CollisionGuard, type CollisionMode, nodeCollisionDisk, withCollisionGuard } from "../../core/collisions";
 import { HookToolFeed, PermissionBroker } from "../../core/hooks";
@@ -22,6 +23,7 @@ export function createHookEndpoint(
   log: vscode.LogOutputChannel,
   agents: { isKnown(id: string): boolean; name(id: string): string | undefined },
   budget: BudgetBook,
+  alarm: SpawnAlarm,
 ): HookParts {
   const permissions = new PermissionBroker({ log: (m) => log.info(m), isKnownAgent: (id) => agents.isKnown(id) });
   const hookTools = new HookToolFeed({ log: (m) => log.warn(m) });
@@ -34,6 +36,7 @@ export function createHookEndpoint(
     verdict: (id) => budget.verdict(id),
     maxSubagents: () => budget.settings.maxSubagents,
     subagents: budget.subagents,
+    allowed: (id) => alarm.called(id),
     denied: (id, denial) => (log.info(`budget: denied a call of ${agents.name(id) ?? id} (${denial.kind})`), budget.denied(id, denial)),
     log: (m) => log.warn(m),
   });

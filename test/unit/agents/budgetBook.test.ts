@@ -180,11 +180,13 @@ describe("an agent's budget", () => {
     expect((w.saved.state as BudgetState).raises).toEqual({ "session-c": 1.5 });
   });
 
-  it("says on the card that a sub-agent was denied, until the agent is idle", () => {
+  it("says on the card that a sub-agent was denied (until the agent is idle), or that it runs away", () => {
     const w = world({}, {});
     w.book.denied("a1", { kind: "subagents", limit: 5, toolName: "Agent" });
     expect(w.book.budgetView("a1")?.brake).toBe("A sub-agent was denied: at most 5 run at once (arcadia.budget.maxSubagents)");
     w.book.settled("a1");
     expect(w.book.budgetView("a1")).toBeNull();
+    w.book.runaway("a1", "more than 40 tool calls a minute for 3 minutes");
+    expect(w.book.budgetView("a1")?.brake).toBe("Running away? more than 40 tool calls a minute for 3 minutes");
   });
 });
