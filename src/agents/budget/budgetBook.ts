@@ -29,6 +29,10 @@ import { type Disposable, DisposableObject, Emitter, errorMessage, RecentMap } f
 import type { BudgetView } from "../../shared/protocol";
 import type { AgentSpend } from "../sessions/sessionCards";
 import { type BudgetState, type BudgetStateStore, readBudgetState, withPausedSpend, withRaise } from "./budgetState";
+import { DaySpends } from "./daySpends";
+
+/** Today's spends of every session are saved at most this often (and when an agent goes). */
+const DAY_SAVE_MS = 30_000;
 
 /** The session figures the budget reads (sessionCards.ts). */
 export interface SpendSource {
@@ -43,8 +47,6 @@ export interface BudgetBookOptions {
   now?: () => number;
   log: (message: string) => void;
 }
-
-const add = (a: Spend, b: Spend): Spend => ({ usd: a.usd + b.usd, complete: a.complete && b.complete });
 
 /** Sessions (and their days) whose most spent is remembered: far more than a window's agents. */
 const REMEMBERED_SPENDS = 4096;
@@ -65,6 +67,8 @@ export class BudgetBook extends DisposableObject {
    * an agent that empties or rewrites its own transcript (its tools can reach it) is not priced lower.
    */
   private readonly mostSeen = new RecentMap<string, Spend>(REMEMBERED_SPENDS);
+  private readonly daySpends: DaySpends;
+  private daySavedAt = 0;
   private readonly now: () => number;
   private readonly log: (message: string) => void;
 
@@ -77,6 +81,7 @@ export class BudgetBook extends DisposableObject {
     this.settingProblems = read.problems;
     this.state = readBudgetState(options.state.load());
     for (const [sessionId, usd] of Object.entries(this.state.spent ?? {})) this.mostSeen.set(`session ${sessionId}`, { usd, complete: true });
+    this.daySpends = new DaySpends(this.state.today);
   }
 
   get settings(): BudgetSettings {
@@ -163,6 +168,7 @@ export class BudgetBook extends DisposableObject {
   }
 
   forget(agentId: string): void {
+    this.saveDay(true);
     this.subagents.settled(agentId);
     this.brakes.delete(agentId);
     this.samples.delete(agentId);
@@ -261,7 +267,13 @@ export class BudgetBook extends DisposableObject {
   private spendNow(agentId: string, day: string): AgentSpend | undefined {
     const read = this.spendSource?.spend(agentId, day);
     if (!read) return undefined;
-    return { ...read, session: this.held(`session ${read.sessionId}`, read.session), day: this.held(`day ${day} ${read.sessionId}`, read.day) ?? read.day };
+    const spend = {
+      ...read,
+      session: this.held(`session ${read.sessionId}`, read.session),
+      day: this.held(`day ${day} ${read.sessionId}`, read.day) ?? read.day,
+    };
+    this.daySpends.note(day, read.sessionId, spend.day);
+    return spend;
   }
 
   private held<S extends Spend | undefined>(key: string, spend: S): S | Spend {
@@ -283,15 +295,23 @@ export class BudgetBook extends DisposableObject {
   private daySpend(day: string): Spend | undefined {
     const source = this.spendSource;
     if (!source) return undefined;
-    let total: Spend = { usd: 0, complete: true };
-    for (const id of source.agentIds()) {
-      const spend = this.spendNow(id, day);
-      if (spend) total = add(total, spend.day);
-    }
-    return total;
+    // Reading each agent notes its session's spend today; closed agents' sessions are noted already.
+    for (const id of source.agentIds()) this.spendNow(id, day);
+    return this.daySpends.total(day);
+  }
+
+  /** Today's spends saved, at most every DAY_SAVE_MS unless `now`. */
+  private saveDay(now = false): void {
+    if (!now && this.now() - this.daySavedAt < DAY_SAVE_MS) return;
+    const today = this.daySpends.takeChanges();
+    if (!today) return;
+    this.daySavedAt = this.now();
+    this.state = { ...this.state, today };
+    this.options.state.save(this.state);
   }
 
   private sample(agentId: string): void {
+    this.saveDay();
     const usd = this.spendNow(agentId, localDay(this.now()))?.session?.usd;
     if (usd === undefined) return;
     const now = this.now();

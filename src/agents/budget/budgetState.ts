@@ -5,6 +5,7 @@
  * is dropped, never trusted.
  */
 import { MAX_CAP_USD } from "../../core/budget";
+import { readSavedDay, type SavedDay } from "./daySpends";
 
 export interface BudgetState {
   /** Session id → the cap raised to (USD). */
@@ -16,6 +17,8 @@ export interface BudgetState {
    * start, before its transcript is read again, and is never priced lower than that.
    */
   spent?: Record<string, number>;
+  /** What each session spent today (daySpends.ts): closed agents still count for today's cap. */
+  today?: SavedDay;
 }
 
 /** Where it is kept (a memento's get/update). */
@@ -43,6 +46,8 @@ export function readBudgetState(value: unknown): BudgetState {
     );
     if (entries.length > 0) state.spent = Object.fromEntries(entries.slice(-MAX_RAISES)) as Record<string, number>;
   }
+  const today = readSavedDay(raw.today);
+  if (today) state.today = today;
   const day = raw.dayRaise as Record<string, unknown> | undefined;
   if (day && typeof day.day === "string" && /^\d{4}-\d{2}-\d{2}$/.test(day.day) && isCap(day.capUsd)) state.dayRaise = { day: day.day, capUsd: day.capUsd };
   return state;

@@ -154,6 +154,24 @@ describe("an agent's budget", () => {
     expect((w.saved.state as BudgetState).dayRaise?.capUsd).toBe(8);
   });
 
+  it("an agent closed today still counts for today's cap, after a reload too", async () => {
+    const dir = tempDir();
+    const paths = { a1: join(dir, "gone.jsonl"), a2: join(dir, "stays.jsonl") };
+    writeFileSync(paths.a1, reply({ output: 300_000 })); // $4.50
+    writeFileSync(paths.a2, reply({ output: 100_000 })); // $1.50
+    const w = world(paths, { perDay: 6 });
+    await w.read("a1", 4.5);
+    await w.read("a2", 1.5);
+    expect(w.book.verdict("a2")).toMatchObject({ paused: true, scope: "day" });
+    // Agent 1's card is closed: the session figures and the book forget it, its spend today stays.
+    w.cards.forget("a1");
+    w.book.forget("a1");
+    expect(w.book.verdict("a2")).toMatchObject({ paused: true, scope: "day", spentUsd: 6 });
+    const reloaded = world({ a2: paths.a2 }, { perDay: 6 }, { state: structuredClone(w.saved.state) });
+    await reloaded.read("a2", 1.5);
+    expect(reloaded.book.verdict("a2")).toMatchObject({ paused: true, scope: "day", spentUsd: 6 });
+  });
+
   it("a cost it cannot price is said as unknown, never as $0", async () => {
     const dir = tempDir();
     const paths = { fresh: join(dir, "fresh.jsonl"), odd: join(dir, "odd.jsonl") };
