@@ -70,12 +70,7 @@ describe("every agent's branch on its card", () => {
     const cwd: Record<string, string> = { shared: join(root), nested: join(root), tree: tree.path, none: outside };
     followWorktreeAgents(cards, { cards: changes, agentCwd: (id) => cwd[id], onDidHook: new Emitter<string>().event });
     const branch = (id: string, want: string | undefined) =>
-      waitForChange(
-        (on) => cards.onDidChange(on).dispose,
-        () => cards.folderFacts(id).branch === want && want,
-        5_000,
-        `${id} on ${want}`,
-      );
+      waitForChange((on) => cards.onDidChange(on).dispose, () => cards.folderFacts(id).branch === want && want, 5_000, `${id} on ${want}`);
 
     for (const id of ["shared", "tree", "none"]) changes.change({ id, name: id, status: "active" } as never);
     expect(await branch("shared", "main")).toBe("main");
