@@ -23,6 +23,7 @@ import { restoreLongTurnBenchmarks } from "./restoreLongTurn";
 import { worktreeBenchmarks } from "./worktrees";
 import { sessionBenchmarks } from "./sessions";
 import { sandboxBenchmarks } from "./sandbox";
+import { budgetBenchmarks } from "./budget";
 import { percentile } from "./percentile";
 import { loadScenario, sessionFiles } from "../test/support/recorded";
 import { readFileSync } from "node:fs";
@@ -196,6 +197,8 @@ async function main(): Promise<void> {
   await worktreeBenchmarks(row);
   console.log("");
   await sandboxBenchmarks(row);
+  console.log("");
+  await budgetBenchmarks(row);
   console.log("");
   reportListenerWarnings();
   console.log("");

@@ -48,6 +48,7 @@ const FLOORS = [
   "launch", //            what a launch asks for
   "server", //            the loopback server (MCP, hooks)
   "hooks", //             the hooks' settings and brokers (over the server)
+  "budget", //            spend caps, the pause rule, the sub-agent brake, burn rate (a gate on the hooks)
   "agent", //             one agent's state from its transcript and hooks
   "engine", //            following and replaying sessions
   "sessions", //          the session index and documents

@@ -104,6 +104,22 @@ export interface CardView {
   reviewComments?: ReviewCommentsView | null;
   /** The race it runs in (Run on Several Agents…), if any. */
   race?: RaceTagView | null;
+  /** Its budget (arcadia.budget.*): shown while a cap applies, a brake held, or it spends. */
+  budget?: BudgetView | null;
+}
+
+/** An agent's budget as its card says it (src/agents/budget/budgetBook.ts). */
+export interface BudgetView {
+  /** "Paused at budget — $5.02 of $5.00" while its tool calls are denied (Raise… and Stop beside it). */
+  paused: string | null;
+  /** "$1.20 of $5.00", "$1.20 (no cap)", "unknown (nothing priced yet)", "$1.20 + unpriced tokens of …". */
+  spent: string;
+  /** "$3.00/h", once a minute of spending is seen. */
+  rate: string | null;
+  /** "at this rate the cap is reached in 25 min". */
+  eta: string | null;
+  /** "A 6th sub-agent was denied: at most 5 run at once (arcadia.budget.maxSubagents)", until it is idle. */
+  brake: string | null;
 }
 
 /** The part of a card its agent computes from its transcript, status file and terminal (src/agents/agent/agent.ts). */

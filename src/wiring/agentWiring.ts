@@ -4,6 +4,7 @@
  * store's to add (src/agents/cards/cardStore.ts).
  */
 import { AgentManager } from "../agents/agent/agentManager";
+import type { TerminalHandle } from "../agents/ports";
 import { ClaudeProcessMonitor } from "../core/process";
 import { claudeConfigDir, projectDirFor } from "../core/transcript";
 import { vscode } from "../vscode/api";
@@ -35,8 +36,13 @@ export function wireAgents(
   const agentSandbox = new AgentSandboxLaunch(log);
   context.subscriptions.push(agentSandbox);
   const showPanel = () => vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`);
-  const manager = new AgentManager({
-    terminals: new VscodeTerminalHost({ visible: later.panelVisible, show: showPanel }),
+  // Nothing is typed to an agent paused at its budget (the handle's agent, by identity).
+  const typingRefusal = (handle: TerminalHandle): string | undefined => {
+    const agentId: string | undefined = manager.agentIds().find((id) => manager.agentInfo(id)?.terminal === handle);
+    return agentId === undefined ? undefined : tools.budget.typingRefusal(agentId, manager.agentInfo(agentId)?.name ?? "The agent");
+  };
+  const manager: AgentManager = new AgentManager({
+    terminals: new VscodeTerminalHost({ visible: later.panelVisible, show: showPanel }, typingRefusal),
     store: bindings,
     log,
     projectDirFor,

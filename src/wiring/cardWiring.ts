@@ -29,7 +29,7 @@ const hooksShowTools = () => vscode.workspace.getConfiguration("arcadia").get<bo
 export function wireCards(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, parts: ToolParts & AgentParts, store: DisposableStore): CardParts {
   const { manager, tracker, approvals, permissions, hookTools, collisions, stillRunning } = parts;
   const races = store.add(new RaceBook(workspaceRaceStore(context.workspaceState), (m) => log.warn(m)));
-  const extras = createCardExtras({ manager, collisions, hookTools, races, log, workspaceState: context.workspaceState });
+  const extras = createCardExtras({ manager, collisions, hookTools, races, log, workspaceState: context.workspaceState, budget: parts.budget });
   store.add(extras.owned);
   const board = new LiveBoard({ calls: tracker, approvals, permissions, hooks: hookTools, extras: { ...extras.sources, stillRunning } });
   const cards = store.add(new CardStore({ agents: manager, board, hooks: hookTools, hooksShowTools, onError: (m) => log.error(m) }));

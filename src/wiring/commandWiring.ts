@@ -2,6 +2,7 @@
 import type { DisposableStore } from "../core/util";
 import type { ArcadiaViewProvider } from "../vscode/panel/viewProvider";
 import { vscode } from "../vscode/api";
+import { registerBudgetCommands } from "../vscode/budget/budgetCommands";
 import { registerForceFinishCommands } from "../vscode/tools/callPicker";
 import { registerNextNeedsYou } from "../vscode/cards/nextNeedsYouCommand";
 import { registerRaces } from "../vscode/races/races";
@@ -21,6 +22,7 @@ export function registerCommands(context: vscode.ExtensionContext, log: vscode.L
   const agentName = (id: string | undefined) => parts.agentName(id) ?? "unknown agent";
   store.add(launcher.register());
   store.add(registerForceFinishCommands(parts.tracker, agentName, log));
+  store.add(registerBudgetCommands(parts.budget, manager));
   store.add(registerSessionsView({ context, manager, launcher, races, log }));
   store.add(registerRaces({ context, book: races, manager, cards, launcher, worktrees: parts.worktreeDeps, log }));
   store.add(vscode.commands.registerCommand("arcadia.showPanel", () => vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`)));

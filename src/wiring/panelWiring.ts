@@ -48,7 +48,7 @@ export function wirePanel(
   const actions = panelActions({ manager, snapshot, prompts, launcher, sandboxNotice, visibility, stillRunning });
   const provider = parts.panel.bind(store.add(new ArcadiaViewProvider(context.extensionUri, panelPageBinding(actions, log), cards, snapshot)));
   store.add(vscode.window.registerWebviewViewProvider(PANEL_VIEW_ID, provider, { webviewOptions: { retainContextWhenHidden: false } }));
-  store.add(new AgentStatusBar(cards, "arcadia.showPanel"));
+  store.add(new AgentStatusBar(cards, "arcadia.showPanel", () => parts.budget.summary()));
   const seen = (id: string) => visibility.seen(id);
   store.add(followAttention({ cards, seen, pendingPermissions: (id) => permissions.pending(id).length, focusAgent }));
   const agentName = (id: string) => parts.agentName(id);

@@ -64,6 +64,7 @@ export function panelHandlerSpies() {
     openClaudeInWorktree: vi.fn(),
     worktreeAction: vi.fn(),
     reviewAction: vi.fn(),
+    budgetAction: vi.fn(),
     runOnSeveralAgents: vi.fn(),
     showRace: vi.fn(),
   } satisfies PanelHandlers;

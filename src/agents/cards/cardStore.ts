@@ -124,6 +124,7 @@ export class CardStore extends DisposableObject implements CardEvents, CardReade
       extras.stillRunning,
       extras.reviews,
       extras.races,
+      extras.budget,
     ];
     for (const source of keyed) if (source) this._register(source.onDidChange((agentIds) => agentIds.forEach((id) => this.mark(id))));
   }

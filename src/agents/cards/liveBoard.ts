@@ -14,6 +14,7 @@ import { ARCADIA_TOOL_PREFIX } from "../../core/toolDeclarations";
 import type { TranscriptEvent } from "../../core/transcript";
 import { type Disposable, visibleText } from "../../core/util";
 import type {
+  BudgetView,
   LiveCallView,
   LiveFacts,
   PromptView,
@@ -112,6 +113,12 @@ export interface RaceSource {
   onDidChange(listener: (agentIds: string[]) => void): Disposable;
 }
 
+/** Each agent's budget: its cap, spend, burn rate, a pause or the sub-agent brake (budgetBook.ts). */
+export interface BudgetSource {
+  budgetView(agentId: string): BudgetView | null;
+  onDidChange(listener: (agentIds: string[]) => void): Disposable;
+}
+
 /** What a card shows beyond calls and prompts, each from its own source. */
 export interface CardExtras {
   shared?: SharedFileSource;
@@ -120,6 +127,7 @@ export interface CardExtras {
   stillRunning?: StillRunningSource;
   reviews?: ReviewSource;
   races?: RaceSource;
+  budget?: BudgetSource;
 }
 
 /** Everything the board reads; the card store subscribes to each source's changes, keyed by agent. */
@@ -270,6 +278,8 @@ export class LiveBoard {
     if (reviewComments) view.reviewComments = reviewComments;
     const race = this.extras.races?.race(agentId);
     if (race) view.race = race;
+    const budget = this.extras.budget?.budgetView(agentId);
+    if (budget) view.budget = budget;
     return view;
   }
 

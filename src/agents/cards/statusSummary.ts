@@ -16,7 +16,7 @@ export interface StatusSummary {
   limited: boolean;
 }
 
-export type SummarizedCard = Pick<CardView, "name" | "status" | "needsYou" | "limit"> & Partial<Pick<CardView, "focused" | "worktree">>;
+export type SummarizedCard = Pick<CardView, "name" | "status" | "needsYou" | "limit"> & Partial<Pick<CardView, "focused" | "worktree" | "budget">>;
 
 const NEED_TEXT: Record<NeedsYouView["kind"], string> = {
   permission: "a permission prompt",
@@ -26,12 +26,14 @@ const NEED_TEXT: Record<NeedsYouView["kind"], string> = {
   dialog: "a dialog in its terminal",
 };
 
-export function statusSummary(agents: readonly SummarizedCard[]): StatusSummary {
+/** `budgetTotal`: all agents' burn rate and today's spend (budgetBook.ts summary), for the tooltip. */
+export function statusSummary(agents: readonly SummarizedCard[], budgetTotal?: string): StatusSummary {
   const working = agents.filter((a) => a.status === "active" || a.status === "compacting");
   const needYou = agents.filter((a) => a.status === "needsYou");
   // The same shape whatever the counts, so it reads at a glance; the verb agrees with its count.
   const counts = `${working.length} working · ${needYou.length} ${needYou.length === 1 ? "needs" : "need"} you`;
-  const limited = agents.filter((a) => a.limit);
+  // A pause at the budget stops an agent as a usage limit does: said the same way.
+  const limited = agents.flatMap((a) => (a.limit ? [a] : a.budget?.paused ? [{ ...a, limit: a.budget.paused }] : []));
   const inFront = agents.find((a) => a.focused && a.worktree)?.worktree?.branch;
   const text = [counts, ...(limited.length > 0 ? [`$(watch) ${limited[0]!.limit}`] : []), ...(inFront ? [`$(git-branch) ${inFront}`] : [])].join(" · ");
   const lines = [
@@ -42,6 +44,8 @@ export function statusSummary(agents: readonly SummarizedCard[]): StatusSummary 
   const idle = agents.length - working.length - needYou.length;
   if (idle > 0) lines.push(`${idle} other${idle === 1 ? "" : "s"} idle or stopped`);
   lines.push(...agents.flatMap((a) => (a.worktree ? [`${a.name} works on branch ${a.worktree.branch}`] : [])));
+  lines.push(...agents.flatMap((a) => (a.budget?.rate && !a.budget.paused ? [`${a.name}: ${[a.budget.rate, a.budget.eta].filter(Boolean).join(" · ")}`] : [])));
+  if (budgetTotal) lines.push(`Budget: ${budgetTotal}`);
   return {
     text,
     tooltip: `Arcadia agents\n${lines.join("\n")}\nClick to show the panel.`,

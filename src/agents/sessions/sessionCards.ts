@@ -5,9 +5,11 @@
  * its own: one reading per transcript. A new session (/clear, a resume into another file) starts anew.
  */
 import { shownFrom } from "../../core/collisions";
+import { basename } from "node:path";
+import type { Spend } from "../../core/budget";
 import type { TranscriptRead } from "../../core/engine";
 import { SessionFigures, type TurnSummary } from "../../core/sessions";
-import { estimateCost, limitMessage, totalTokens } from "../../core/usage";
+import { estimateCost, limitMessage, totalTokens, type UsageTotals } from "../../core/usage";
 import { combinedDisposable, type Disposable, DisposableObject, Emitter, type Event } from "../../core/util";
 import type { SessionEditsView, SessionUsageView, TurnSummaryView } from "../../shared/protocol";
 import type { CardEvents } from "../cards/cardStore";
@@ -16,6 +18,18 @@ import type { CardEvents } from "../cards/cardStore";
 const LISTED = 50;
 /** Earlier turns a card shows (the newest ones). */
 const HISTORY_SHOWN = 20;
+
+/** What an agent spent, for its budget: its session (undefined: nothing read yet, unknown) and, of it, one day's. */
+export interface AgentSpend {
+  sessionId: string;
+  session: Spend | undefined;
+  day: Spend;
+}
+
+const spendOf = (usage: UsageTotals): Spend => {
+  const cost = estimateCost(usage);
+  return { usd: cost.usd, complete: cost.unpricedModels.length === 0 };
+};
 
 interface Entry {
   figures: SessionFigures;
@@ -73,6 +87,20 @@ export class SessionCards extends DisposableObject {
     if (!usage || Object.keys(usage.byModel).length === 0) return null;
     const cost = estimateCost(usage);
     return { tokens: totalTokens(usage), costUsd: cost.usd, unpricedModels: cost.unpricedModels };
+  }
+
+  /** Its spend, and of it what was written on `day` (core/usage localDay). */
+  spend(agentId: string, day: string): AgentSpend | undefined {
+    const entry = this.entries.get(agentId);
+    if (!entry) return undefined;
+    const fold = entry.figures.current;
+    const read = Object.keys(fold.usage.byModel).length > 0;
+    return { sessionId: basename(entry.figures.session, ".jsonl"), session: read ? spendOf(fold.usage) : undefined, day: spendOf(fold.usageOn(day)) };
+  }
+
+  /** The agents whose sessions it follows. */
+  agentIds(): string[] {
+    return [...this.entries.keys()];
   }
 
   /** "Usage limit reached — resets at 14:00" while the session's last reply was a limit's refusal. */

@@ -114,6 +114,11 @@ export interface ToolCallTrackerOptions {
   clock?: Clock;
   /** Calls in flight per agent; past it a new call is refused at once with a tool error. */
   maxCallsPerAgent?: number;
+  /**
+   * Why every call of this agent is refused now, if it is (the budget's pause). The PreToolUse hook
+   * denies first; this holds Arcadia's own tools where the user's settings silence hooks.
+   */
+  refusal?: (agentId: string) => string | undefined;
 }
 
 const NO_LINKED_RESOURCES: LinkedResources = {
@@ -130,6 +135,7 @@ export class ToolCallTracker extends DisposableObject {
   private readonly perAgent = new Map<string, number>();
   private readonly clock: Clock;
   private readonly maxCallsPerAgent: number;
+  private readonly refusal: ((agentId: string) => string | undefined) | undefined;
   private readonly changed = this._register(new Emitter<TrackerChange>());
   /** A call started, linked something (approval, terminal, diff), or ended. */
   readonly onDidChange = this.changed.event;
@@ -143,6 +149,7 @@ export class ToolCallTracker extends DisposableObject {
     super();
     this.clock = options.clock ?? systemClock;
     this.maxCallsPerAgent = options.maxCallsPerAgent ?? DEFAULT_MAX_CALLS_PER_AGENT;
+    this.refusal = options.refusal;
   }
 
   calls(): TrackedCall[] {
@@ -158,6 +165,8 @@ export class ToolCallTracker extends DisposableObject {
       // the server has an agent, authenticated; only in-process callers have none.)
       const agentKey = extra.agentId;
       const agentCalls = agentKey === undefined ? 0 : (this.perAgent.get(agentKey) ?? 0);
+      const refusal = agentKey === undefined ? undefined : this.refusal?.(agentKey);
+      if (refusal !== undefined) return jsonResult({ status: "refused", tool: toolName, message: refusal }, true);
       if (agentCalls >= this.maxCallsPerAgent) {
         return jsonResult(
           { status: "refused", tool: toolName, message: `Too many calls in flight from this agent: ${agentCalls}; wait for some to end, then call again.` },

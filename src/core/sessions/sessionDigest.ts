@@ -185,6 +185,11 @@ export class SessionDigestFold {
     return this.ledger.usage;
   }
 
+  /** Tokens of records written on a local day ("2026-11-28"): what the budget's day cap counts. */
+  usageOn(day: string): UsageTotals {
+    return this.ledger.usageOn(day);
+  }
+
   get limitNotice(): LimitNotice | undefined {
     return this.limit;
   }

@@ -82,3 +82,8 @@ export function modelKey(model: string): string {
 export function priceOf(model: string): ModelPrice | undefined {
   return Object.hasOwn(PRICES, modelKey(model)) ? PRICES[modelKey(model)] : undefined;
 }
+
+/** Every model id the table prices (tests check each one's arithmetic). */
+export function pricedModels(): string[] {
+  return Object.keys(PRICES);
+}

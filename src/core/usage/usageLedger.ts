@@ -7,7 +7,7 @@
  * of a message are written together, so remembering the recent ids is enough. Synthetic replies
  * (`<synthetic>`, API errors) carry zeros and count nothing.
  */
-import { asNumber, asString, isObject, type Json } from "../transcript";
+import { asNumber, asString, isObject, type Json, timestampOf } from "../transcript";
 import { priceOf } from "./prices";
 
 export interface TokenCounts {
@@ -30,6 +30,15 @@ export interface CostEstimate {
 
 /** Message ids remembered to merge a message's records (they are consecutive; a few dozen is plenty). */
 const RECENT_MESSAGES = 64;
+/** Days kept apart (the budget's day cap reads today's; a session rarely spans more). */
+const DAYS_KEPT = 3;
+
+/** The local calendar day of a moment, "2026-11-28": the day a day cap counts. */
+export function localDay(ms: number): string {
+  const date = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
 
 export const zeroCounts = (): TokenCounts => ({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0 });
 const FIELDS = ["input", "output", "cacheRead", "cacheWrite"] as const;
@@ -53,6 +62,8 @@ function countsOf(usage: Json): TokenCounts {
 export class UsageLedger {
   private readonly totals: Record<string, TokenCounts> = Object.create(null) as Record<string, TokenCounts>;
   private readonly recent = new Map<string, TokenCounts>();
+  /** The same tokens by the local day of the record that brought them (a record without a time counts in totals only). */
+  private readonly days = new Map<string, Record<string, TokenCounts>>();
 
   /** Counts one record (anything but an `assistant` record with usage is ignored). True when the totals changed. */
   add(record: Json): boolean {
@@ -72,7 +83,26 @@ export class UsageLedger {
     }
     if (FIELDS.every((field) => delta[field] === 0)) return false;
     addInto((this.totals[model] ??= zeroCounts()), delta);
+    const at = timestampOf(record);
+    if (at !== undefined) this.addToDay(localDay(at), model, delta);
     return true;
+  }
+
+  /** The tokens of records written on `day` (localDay). */
+  usageOn(day: string): UsageTotals {
+    const byModel: Record<string, TokenCounts> = {};
+    for (const [model, counts] of Object.entries(this.days.get(day) ?? {})) byModel[model] = { ...counts };
+    return { byModel };
+  }
+
+  private addToDay(day: string, model: string, delta: TokenCounts): void {
+    let models = this.days.get(day);
+    if (!models) {
+      models = Object.create(null) as Record<string, TokenCounts>;
+      this.days.set(day, models);
+      if (this.days.size > DAYS_KEPT) this.days.delete([...this.days.keys()].sort()[0]!);
+    }
+    addInto((models[model] ??= zeroCounts()), delta);
   }
 
   get usage(): UsageTotals {

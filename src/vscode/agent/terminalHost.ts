@@ -51,11 +51,21 @@ export interface PanelPresence {
   show(): Thenable<unknown>;
 }
 
+/**
+ * The one gate before Arcadia types into a terminal (a task, review comments, a rebase request, a
+ * race's follow-up all go through TerminalHandle.type): why not now, e.g. its agent is paused at
+ * its budget. Refused, nothing is typed, the user is told why, and the caller's `type` rejects.
+ */
+export type TypingRefusal = (handle: TerminalHandle) => string | undefined;
+
 /** Wraps each vscode.Terminal once, so the manager can compare handles by identity. */
 class Handles {
   private readonly map = new WeakMap<vscode.Terminal, TerminalHandle>();
 
-  constructor(private readonly panel: PanelPresence) {}
+  constructor(
+    private readonly panel: PanelPresence,
+    private readonly typingRefusal: TypingRefusal = () => undefined,
+  ) {}
 
   of(terminal: vscode.Terminal): TerminalHandle {
     let handle = this.map.get(terminal);
@@ -75,6 +85,11 @@ class Handles {
         run: (command, args) => terminal.sendText(shellCommandLine(command, args, vscode.env.shell), true),
         // Text and Enter apart: a TUI reads a burst ending in Enter as a paste (a new line, not a submit).
         type: async (text) => {
+          const refusal = this.typingRefusal(handle!);
+          if (refusal !== undefined) {
+            void vscode.window.showWarningMessage(`Arcadia: ${refusal}`);
+            throw new Error(refusal);
+          }
           terminal.sendText(text, false);
           await new Promise((resolve) => setTimeout(resolve, 200));
           terminal.sendText("\r", false);
@@ -91,8 +106,8 @@ class Handles {
 export class VscodeTerminalHost implements TerminalHost {
   private readonly handles: Handles;
 
-  constructor(panel: PanelPresence) {
-    this.handles = new Handles(panel);
+  constructor(panel: PanelPresence, typingRefusal?: TypingRefusal) {
+    this.handles = new Handles(panel, typingRefusal);
   }
 
   launch(spec: LaunchSpec): TerminalHandle {

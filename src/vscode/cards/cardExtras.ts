@@ -7,9 +7,11 @@
 import { followCollisionAgents, sharedFileSource } from "../../agents/collisions/collisionCards";
 import type { AgentManager } from "../../agents/agent/agentManager";
 import type { CardEvents, CardReader } from "../../agents/cards/cardStore";
+import type { BudgetBook } from "../../agents/budget/budgetBook";
 import type { CardExtras, RaceSource } from "../../agents/cards/liveBoard";
 import type { Log } from "../../agents/ports";
 import { followSessions, SessionCards } from "../../agents/sessions/sessionCards";
+import { followBudget } from "../../agents/budget/budgetFollow";
 import { followWorktreeAgents, WorktreeCards } from "../../agents/worktrees/worktreeCards";
 import { changeStats, worktreeOf } from "../../core/git";
 import type { CollisionGuard } from "../../core/collisions";
@@ -28,6 +30,8 @@ export interface CardExtrasDeps {
   log: Log;
   /** Where review comments are kept (they survive a window reload). */
   workspaceState: vscode.Memento;
+  /** Each agent's budget: it reads the session figures, the cards show it. */
+  budget: BudgetBook;
 }
 
 export interface CardExtrasParts {
@@ -58,6 +62,8 @@ export function createCardExtras(deps: CardExtrasDeps): CardExtrasParts {
     const commandDeps: WorktreeDeps = { manager, agents: cards, cards: worktrees, edits, log, reviewOpened: (id, files) => owners.opened(id, files) };
     const owned = combinedDisposable(
       followSessions(edits, { cards, onDidReadRecords: manager.onDidReadRecords }),
+      deps.budget.follow(edits),
+      followBudget(deps.budget, cards),
       followCollisionAgents(collisions, cards),
       followWorktreeAgents(worktrees, {
         cards,
@@ -70,6 +76,13 @@ export function createCardExtras(deps: CardExtrasDeps): CardExtrasParts {
     );
     return { owned, worktreeDeps: commandDeps };
   };
-  const sources: CardExtras = { shared: sharedFileSource(collisions, manager), worktrees, edits, reviews: reviews.desk, races: deps.races };
+  const sources: CardExtras = {
+    shared: sharedFileSource(collisions, manager),
+    worktrees,
+    edits,
+    reviews: reviews.desk,
+    races: deps.races,
+    budget: deps.budget,
+  };
   return { sources, owned: combinedDisposable(worktrees, edits, reviews.owned), follow };
 }

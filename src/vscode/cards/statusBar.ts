@@ -10,6 +10,8 @@ export class AgentStatusBar extends DisposableObject {
   constructor(
     private readonly cards: Pick<CardStore, "cards" | "onDidChangeCard" | "onDidRemoveCard">,
     command: string,
+    /** All agents' burn rate and today's spend against the day's cap (the budget), if any. */
+    private readonly budgetTotal: () => string | undefined = () => undefined,
   ) {
     super();
     this.item.name = "Arcadia agents";
@@ -24,7 +26,7 @@ export class AgentStatusBar extends DisposableObject {
       this.item.hide();
       return;
     }
-    const summary = statusSummary(cards);
+    const summary = statusSummary(cards, this.budgetTotal());
     this.item.text = `$(sparkle) ${summary.text}`;
     this.item.tooltip = summary.tooltip;
     // What needs you stands out, as VS Code's own items do for warnings.

@@ -9,6 +9,7 @@ import type { PromptDesk } from "../../agents/tools/promptDesk";
 import type { PanelHandlers, PanelSnapshot } from "../../shared/protocols/panel";
 import type { ClaudeLauncher } from "../launch/claudeLauncher";
 import type { SandboxNotice } from "../notices/sandboxNotice";
+import { BUDGET_COMMANDS } from "../budget/budgetCommands";
 import { REVIEW_COMMANDS } from "../review/reviewComments";
 import { WORKTREE_COMMANDS } from "../worktrees/worktreeCommands";
 import { RACE_COMMANDS } from "../races/races";
@@ -38,6 +39,7 @@ export function panelActions({ manager, snapshot, prompts, launcher, sandboxNoti
     openClaudeInWorktree: async () => void (await launcher.openInWorktree()),
     worktreeAction: (m) => void vscode.commands.executeCommand(WORKTREE_COMMANDS[m.action], m.id),
     reviewAction: (m) => void vscode.commands.executeCommand(REVIEW_COMMANDS.send, m.id),
+    budgetAction: (m) => void vscode.commands.executeCommand(BUDGET_COMMANDS[m.action], m.id),
     showSessions: () => void vscode.commands.executeCommand("arcadia.openSessions"),
     runOnSeveralAgents: () => void vscode.commands.executeCommand(RACE_COMMANDS.run),
     showRace: (m) => void vscode.commands.executeCommand(RACE_COMMANDS.compare, m.raceId),

@@ -22,6 +22,9 @@ describe("settings a workspace cannot set", () => {
     ["arcadia.compare.check", "the command Run checks runs"],
     ["arcadia.agentSandbox", "whether the agents' shell commands run in Claude Code's sandbox, unasked"],
     ["arcadia.agentSandboxAllowedDomains", "which hosts those commands reach"],
+    ["arcadia.budget.perAgent", "how much an agent may spend"],
+    ["arcadia.budget.perDay", "how much all agents may spend today"],
+    ["arcadia.budget.maxSubagents", "how many sub-agents an agent may run at once"],
   ])("%s (%s) is a user or machine setting only", (key) => {
     expect(["application", "machine"]).toContain(properties[key]?.scope);
   });

@@ -19,6 +19,7 @@ import { ToolList } from "./ToolList";
 import { TurnHistory } from "./TurnHistory";
 import { usageLine, usageTitle } from "../usageText";
 import { SandboxTag } from "./SandboxTag";
+import { BudgetLine } from "./BudgetLine";
 
 /**
  * One agent's details, below the overview: its header (name, status, usage, context) stays in
@@ -108,6 +109,7 @@ export const AgentCard = memo(function AgentCard({ agent }: { agent: CardView })
           <span>{agent.limit}</span>
         </div>
       )}
+      <BudgetLine agentId={id} name={agent.name} budget={agent.budget} />
       {status === "exited" && agent.exitMessage && (
         <div className="agent-exit-message" data-testid="agent-exit-message" title={agent.exitMessage}>
           {agent.exitMessage}

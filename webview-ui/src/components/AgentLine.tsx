@@ -3,6 +3,7 @@ import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
 import { memo, useRef, type SyntheticEvent } from "react";
 import type { CardView, RaceTagView } from "../../../src/shared/protocol";
 import { cardStatus, limitInsteadOfError, STATUS_TEXT } from "../agentStatus";
+import { BudgetPaused, budgetTitle } from "./BudgetLine";
 import { formatElapsed } from "../../../src/shared/elapsed";
 import { focusAgentHandlers } from "../focusAgent";
 import { nowDoing } from "../nowDoing";
@@ -55,7 +56,7 @@ export const AgentLine = memo(function AgentLine({ agent, shown, onShowDetails, 
         tabIndex={0}
         role="button"
         aria-label={`${name}: ${words}${doing ? `, ${doing.text}` : ""}`}
-        title={`Show ${name}'s terminal`}
+        title={`Show ${name}'s terminal${budgetTitle(agent.budget)}`}
         onClick={onClick}
         onKeyDown={onKeyDown}
       >
@@ -91,6 +92,7 @@ export const AgentLine = memo(function AgentLine({ agent, shown, onShowDetails, 
           <Codicon name={shown ? "eye" : "chevron-down"} />
         </VSCodeButton>
       </div>
+      <BudgetPaused agentId={id} name={name} budget={agent.budget} />
     </li>
   );
 });

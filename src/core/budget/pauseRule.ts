@@ -1,0 +1,56 @@
+/**
+ * The pause rule: whether an agent's next tool call may run, from what it has spent against its
+ * cap and what all agents spent today against the day's cap. Pure, so the hook, the card and the
+ * typing gate all say the same thing.
+ *
+ * Spending is what the transcript's usage prices to (core/usage). A model the price table does not
+ * know makes the figure a lower bound (`complete: false`): it pauses once even the known part
+ * reaches the cap, and the card says the cost is not all known; it is never taken as $0 beyond that.
+ * A cap of 0 pauses from the start, whatever is known.
+ */
+import { dollars } from "./budgetSettings";
+
+export interface Spend {
+  /** USD priced so far (a lower bound when not complete). */
+  usd: number;
+  /** False when some tokens are of a model the price table does not know. */
+  complete: boolean;
+}
+
+export interface PauseInput {
+  agent: Spend | undefined;
+  /** The agent's cap now (a raise, else the setting), or null. */
+  agentCapUsd: number | null;
+  /** All agents today, and the day's cap now (a raise, else the setting). */
+  day: Spend | undefined;
+  dayCapUsd: number | null;
+}
+
+export type PauseVerdict =
+  | { paused: false }
+  | {
+      paused: true;
+      /** Which cap holds it (the agent's first when both do). */
+      scope: "agent" | "day";
+      capUsd: number;
+      spentUsd: number;
+    };
+
+const reached = (spend: Spend | undefined, cap: number | null): cap is number => cap !== null && (cap === 0 || (spend !== undefined && spend.usd >= cap));
+
+export function pauseVerdict(input: PauseInput): PauseVerdict {
+  if (reached(input.agent, input.agentCapUsd)) return { paused: true, scope: "agent", capUsd: input.agentCapUsd, spentUsd: input.agent?.usd ?? 0 };
+  if (reached(input.day, input.dayCapUsd)) return { paused: true, scope: "day", capUsd: input.dayCapUsd, spentUsd: input.day?.usd ?? 0 };
+  return { paused: false };
+}
+
+/** What the model reads when its call is denied at the cap. */
+export function pauseReason(verdict: Extract<PauseVerdict, { paused: true }>): string {
+  const whose = verdict.scope === "agent" ? "this agent reached its" : "the agents of this workspace reached today's";
+  return `Arcadia: ${whose} ${dollars(verdict.capUsd)} budget. Stop and wait; the user can raise it.`;
+}
+
+/** What the card says: "Paused at budget — $5.02 of $5.00" (or "… of today's $20.00"). */
+export function pausedLine(verdict: Extract<PauseVerdict, { paused: true }>): string {
+  return `Paused at budget — ${dollars(verdict.spentUsd)} of ${verdict.scope === "day" ? "today's " : ""}${dollars(verdict.capUsd)}`;
+}
