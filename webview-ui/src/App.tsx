@@ -37,14 +37,18 @@ export function App() {
   const asking = state.cards.filter((card) => card.prompts.length > 0);
   useCardsVisible(overview, state.cards.map((a) => a.id).join(","));
 
-  // Whose details show below the overview: asked for with a line's chevron, else they follow the terminal in front.
+  // Whose details show below the overview: the agent the user attended to last (a line's chevron, an
+  // answered prompt, its terminal brought to the front), else they follow the terminal in front.
   const [asked, setAsked] = useState<string | null>(null);
   const shown = detailAgentId(state.cards, asked);
   const detail = state.cards.find((a) => a.id === shown);
   const showDetails = useCallback((id: string) => setAsked(id), []);
-  // Focusing an agent's terminal (a click on its line, or in VS Code) hands the details back to the terminal in front.
+  // An agent's terminal coming to the front takes the details along; a terminal that is no agent's
+  // (an allowed command's commands terminal) leaves them on the agent the user was with.
   const focusedId = state.cards.find((a) => a.focused)?.id;
-  useEffect(() => setAsked(null), [focusedId]);
+  useEffect(() => {
+    if (focusedId !== undefined) setAsked(focusedId);
+  }, [focusedId]);
 
   return (
     <div className="panel">
@@ -72,7 +76,7 @@ export function App() {
               <ul className="attention" aria-label="Waiting for your answer" data-testid="attention">
                 {asking.map((agent) => (
                   <CardErrorBoundary key={agent.id} agentId={agent.id} resetKeys={[agent]}>
-                    <AgentPrompts agent={agent} />
+                    <AgentPrompts agent={agent} onAnswered={showDetails} />
                   </CardErrorBoundary>
                 ))}
               </ul>
