@@ -139,6 +139,8 @@ export class LiveBoard {
   private readonly approvals: ApprovalSource;
   private readonly permissions: PermissionSource | undefined;
   private readonly extras: CardExtras;
+  /** When each command left running began to run (its call allowed), by command id: live state, only of commands shown. */
+  private readonly ranFrom = new Map<string, { agentId: string; since: number }>();
 
   constructor(
     readonly inputs: LiveInputs,
@@ -276,16 +278,26 @@ export class LiveBoard {
   /** The agent is gone: its waits go with it. */
   forget(agentId: string): void {
     this.waits.forget(agentId);
+    for (const [id, ran] of this.ranFrom) if (ran.agentId === agentId) this.ranFrom.delete(id);
   }
 
-  /** Commands its calls left running after Complete: on the row of the call that started each. */
+  /**
+   * Commands its calls left running after Complete: on the row of the call that started each. Each
+   * has run since its call was allowed, not since it asked (the wait for the user is no running
+   * time): taken when it is first shown, while its call's wait is still known, and kept.
+   */
   private stillRunning(agentId: string): StillRunningView[] {
-    return (this.extras.stillRunning?.of(agentId) ?? []).map((c) => ({
-      id: c.id,
-      toolUseId: c.toolUseId ?? null,
-      display: visibleText(c.display),
-      startedAt: c.startedAt,
-    }));
+    const commands = this.extras.stillRunning?.of(agentId) ?? [];
+    for (const [id, ran] of this.ranFrom) if (ran.agentId === agentId && !commands.some((c) => c.id === id)) this.ranFrom.delete(id);
+    return commands.map((c) => {
+      let ran = this.ranFrom.get(c.id);
+      if (!ran) {
+        const allowedAt = c.toolUseId !== undefined ? this.waits.allowedAt(agentId, c.toolUseId) : undefined;
+        ran = { agentId, since: allowedAt ?? c.startedAt };
+        this.ranFrom.set(c.id, ran);
+      }
+      return { id: c.id, toolUseId: c.toolUseId ?? null, display: visibleText(c.display), startedAt: ran.since };
+    });
   }
 
   private sessionFigures(agentId: string): Pick<AgentLiveView, "usage" | "limit" | "history"> {
