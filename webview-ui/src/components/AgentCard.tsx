@@ -11,6 +11,7 @@ import { AgentName } from "./AgentName";
 import { Codicon } from "./Codicon";
 import { ContextGauge } from "./ContextGauge";
 import { ReviewComments } from "./ReviewComments";
+import { RunningStrip } from "./RunningStrip";
 import { SessionEdits } from "./SessionEdits";
 import { SharedFiles } from "./SharedFiles";
 import { WorktreeLine } from "./WorktreeLine";
@@ -58,7 +59,8 @@ export const AgentCard = memo(function AgentCard({ agent }: { agent: CardView })
       onClick={focusAgent}
       onKeyDown={onKeyDown}
     >
-      {/* One row while the width holds it: name, status, usage, context, close; it stays while the rows scroll. */}
+      {/* One row while the width holds it: name, status, usage, context, close; then what runs now (Cancel /
+          Complete / Stop). It stays, opaque, while the rows scroll under it. */}
       <div className="agent-card-header">
         <div className="agent-title">
           <AgentName id={id} name={agent.name} onEditEnd={onEditEnd} />
@@ -98,6 +100,7 @@ export const AgentCard = memo(function AgentCard({ agent }: { agent: CardView })
         >
           <Codicon name="close" />
         </VSCodeButton>
+        <RunningStrip agent={agent} />
       </div>
       {confirmingClose && (
         <CloseConfirm name={agent.name} onClose={() => post({ type: "closeAgent", id })} onKeep={() => (setConfirmingClose(false), card.current?.focus())} />
@@ -124,8 +127,8 @@ export const AgentCard = memo(function AgentCard({ agent }: { agent: CardView })
       {!agent.worktree && <SessionEdits agentId={id} name={agent.name} edits={agent.sessionEdits} />}
       <ReviewComments agentId={id} name={agent.name} review={agent.reviewComments} />
       <SharedFiles files={agent.sharedFiles} />
-      {/* The rows carry the calls (Cancel / Complete); prompts are answered under the overview. */}
-      <ToolList tools={agent.tools} live={agent} promptsAbove />
+      {/* Prompts are answered under the overview; Cancel / Complete / Stop are pinned under the header. */}
+      <ToolList tools={agent.tools} live={agent} promptsAbove controlsAbove />
       <TurnHistory turns={agent.history} />
     </li>
   );
