@@ -192,9 +192,10 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     await page.locator(".part.panel .tabs-list .monaco-list-row", { hasText: "Agent #1 commands" }).click();
     await pollUntil(async () => (await terminalText(page, ".part.panel")).includes(MARK), `"${MARK}" in the commands terminal`, 10_000);
     await showPanel();
-    const liveCall = (await details("Agent #1")).locator('[data-testid="tool-row"] [data-testid="live-call"]');
+    // Cancel / Complete are pinned under the card's header; the call's row is marked as having it.
+    const liveCall = (await details("Agent #1")).locator('[data-testid="running-strip"] [data-testid="live-call"]');
     await liveCall.waitFor({ timeout: 30_000 });
-    const row = (await details("Agent #1")).locator('[data-testid="tool-row"]').filter({ has: panel().locator('[data-testid="live-call"]') });
+    const row = (await details("Agent #1")).locator('[data-testid="tool-row"].has-live');
     const toolUseId = await row.getAttribute("data-tool-id");
     expect(toolUseId).toMatch(/^toolu_/);
     await expect(liveCall.getAttribute("data-tool-use-id")).resolves.toBe(toolUseId);
