@@ -10,6 +10,7 @@ import { firstPaintState } from "./firstPaint";
 import { detailAgentId } from "./detailChoice";
 import { reduce, toSaved } from "./store";
 import { useCardsVisible } from "./useCardsVisible";
+import { useClosedPlaceTaken } from "./useClosedPlaceTaken";
 import { loadState, saveState } from "./vscodeApi";
 import { useExtensionMessages } from "./useExtensionMessages";
 import { onPush, request } from "./clients/panelClient";
@@ -43,6 +44,9 @@ export function App() {
   const shown = detailAgentId(state.cards, asked);
   const detail = state.cards.find((a) => a.id === shown);
   const showDetails = useCallback((id: string) => setAsked(id), []);
+  // When the details just took the place of an agent that was closed: the next ✕ is then right
+  // under the pointer that closed it, and ignores clicks for a moment.
+  const closeIgnoredUntil = useClosedPlaceTaken(shown, state.cards);
   // An agent's terminal coming to the front takes the details along; a terminal that is no agent's
   // (an allowed command's commands terminal) leaves them on the agent the user was with.
   const focusedId = state.cards.find((a) => a.focused)?.id;
@@ -85,7 +89,7 @@ export function App() {
           {detail && (
             <ul className="agent-detail" aria-label={`${detail.name}: details`} data-testid="agent-detail">
               <CardErrorBoundary key={detail.id} agentId={detail.id} resetKeys={[detail]}>
-                <AgentCard agent={detail} />
+                <AgentCard agent={detail} closeIgnoredUntil={closeIgnoredUntil} />
               </CardErrorBoundary>
             </ul>
           )}

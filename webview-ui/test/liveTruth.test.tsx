@@ -6,7 +6,7 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { agent, agentPart, agentLive, details, line, liveCall, prompt, renderPanel, snapshot, tool } from "./helpers";
+import { agent, agentPart, agentLive, details, line, liveCall, prompt, renderPanel, settle, snapshot, tool } from "./helpers";
 
 const card = details;
 const row = (toolId: string, agentId = "agent-1") =>
@@ -217,5 +217,27 @@ describe("the card's own news", () => {
     act(() => vi.advanceTimersByTime(250));
     expect(panel.posted.filter((m) => m.type === "cardsVisible").at(-1)).toEqual({ type: "cardsVisible", ids: ["agent-1"] });
     vi.unstubAllGlobals();
+  });
+});
+
+describe("after a close, the pointer does not close the next agent", () => {
+  it("a click on the ✕ that takes the closed agent's place closes nothing; a moment later it closes", async () => {
+    const user = userEvent.setup();
+    const panel = renderPanel();
+    panel.send(snapshot([agent({ index: 1, focused: true }), agent({ index: 2 })]));
+    await user.click(within(card("agent-1")).getByTestId("close-agent"));
+    panel.send({ type: "cardRemoved", id: "agent-1" });
+    // Agent #2's details are now where Agent #1's were, its ✕ under the pointer: a second click lands on it.
+    const next = within(screen.getByTestId("agent-card")).getByTestId("close-agent");
+    expect(screen.getByTestId("agent-card")).toHaveAttribute("data-agent-id", "agent-2");
+    await user.click(next);
+    expect(sent(panel.posted)).toEqual([{ type: "closeAgent", id: "agent-1" }]);
+    settle();
+    await user.click(next);
+    expect(sent(panel.posted)).toEqual([
+      { type: "closeAgent", id: "agent-1" },
+      { type: "closeAgent", id: "agent-2" },
+    ]);
+    vi.useRealTimers();
   });
 });

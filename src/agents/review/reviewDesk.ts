@@ -21,7 +21,7 @@ import {
   splitLines,
   threadStatus,
 } from "../../core/review";
-import { combinedDisposable, type Disposable, DisposableObject, Emitter, errorMessage, type Event } from "../../core/util";
+import { combinedDisposable, countOf, type Disposable, DisposableObject, Emitter, errorMessage, type Event } from "../../core/util";
 import type { AgentFacts, ReviewCommentsView } from "../../shared/protocol";
 import type { AgentChange, TranscriptEventsRead } from "../agent/agentRegistry";
 import type { CardEvents, CardReader } from "../cards/cardStore";
@@ -173,7 +173,7 @@ export class ReviewDesk extends DisposableObject {
       if (show) agent.terminal.show(true);
       await agent.terminal.type(message);
       this.book.markSent(agentId, outgoing, sentAt);
-      this.deps.log.info(`${agent.name}: sent ${outgoing.length} review thread(s)`);
+      this.deps.log.info(`${agent.name}: sent ${countOf(outgoing.length, "review thread")}`);
       return true;
     } catch (err) {
       this.watch.forget(agentId);

@@ -12,8 +12,9 @@ import { ReviewDesk } from "../../agents/review/reviewDesk";
 import { ReviewOwners } from "../../agents/review/reviewOwners";
 import type { AgentReview } from "../../core/review";
 import { readSavedReviews } from "../../core/review";
-import { errorMessage } from "../../core/util";
+import { countOf, errorMessage } from "../../core/util";
 import { vscode } from "../api";
+import { harmlessFirst } from "../harmlessFirst";
 import { CommentThreads } from "./commentThreads";
 
 export const REVIEW_COMMANDS = {
@@ -39,7 +40,8 @@ export interface ReviewCommentsDeps {
 
 export function createReviewComments(deps: ReviewCommentsDeps): { desk: ReviewDesk; owned: vscode.Disposable } {
   const { reviews, dropped } = readSavedReviews(deps.state.get<unknown>(STATE_KEY, []));
-  if (dropped > 0) deps.log.warn(`review comments: ${dropped} saved thread(s) or agent(s) did not read back and were left out`);
+  if (dropped > 0)
+    deps.log.warn(`review comments: ${countOf(dropped, "saved thread or agent", "saved threads or agents")} did not read back and were left out`);
   const desk = new ReviewDesk({
     agents: deps.manager,
     readFile: (path) => readFile(path, "utf8").catch((err: NodeJS.ErrnoException) => (err.code === "ENOENT" ? null : Promise.reject(err))),
@@ -112,8 +114,8 @@ export function createReviewComments(deps: ReviewCommentsDeps): { desk: ReviewDe
     if (!agentId || !review?.closed) return;
     const go = "Discard";
     const question = `Discard ${plural(review.threads.length, "review thread")} of ${review.agentName} (closed)?`;
-    const answer = await vscode.window.showWarningMessage(question, { modal: true }, go);
-    if (answer === go) desk.book.discard(agentId);
+    const answer = await vscode.window.showWarningMessage(question, { modal: true }, ...harmlessFirst("Keep them", go));
+    if (answer?.title === go) desk.book.discard(agentId);
   };
 
   return {

@@ -28,8 +28,9 @@ import {
   worktreeOf,
 } from "../../core/git";
 import { firstPrompt, transcriptPath } from "../../core/transcript";
-import { errorMessage, visibleText } from "../../core/util";
+import { countOf, errorMessage, visibleText } from "../../core/util";
 import { vscode } from "../api";
+import { harmlessFirst } from "../harmlessFirst";
 
 export const WORKTREE_COMMANDS = { review: "arcadia.reviewWorktreeChanges", merge: "arcadia.mergeWorktree", remove: "arcadia.removeWorktree" } as const;
 export const CLEAN_UP_COMMAND = "arcadia.cleanUpWorktrees";
@@ -139,7 +140,7 @@ async function cleanUp(deps: Deps): Promise<void> {
 async function removeLeft(deps: Deps, info: WorktreeInfo): Promise<void> {
   const loss = lossOf(await removalCheck(info.path, info.base));
   const { question, go } = removalQuestion(info, loss, false);
-  if ((await vscode.window.showWarningMessage(question, { modal: true }, go)) !== go) return;
+  if ((await vscode.window.showWarningMessage(question, { modal: true }, ...harmlessFirst("Keep", go)))?.title !== go) return;
   const outcome = await removeWorktree(info.repo, info.path, info.base, loss);
   deps.log.info(`worktree ${info.path}: ${JSON.stringify(outcome)}`);
   tellRemoval(info, outcome);
@@ -260,7 +261,7 @@ export async function merge(deps: Deps, agent: AgentRef, info: WorktreeInfo, pro
   }
   const go = `Merge into ${info.base}`;
   const confirm = await vscode.window.showInformationMessage(
-    `Merge ${info.branch} into ${info.base} in ${info.repo}? ${plan.files.length} file(s): ` +
+    `Merge ${info.branch} into ${info.base} in ${info.repo}? ${countOf(plan.files.length, "file")}: ` +
       `${plan.files.slice(0, 8).join(", ")}${plan.files.length > 8 ? ", …" : ""}. Predicted clean.`,
     { modal: true },
     go,
@@ -268,7 +269,7 @@ export async function merge(deps: Deps, agent: AgentRef, info: WorktreeInfo, pro
   if (confirm !== go) return false;
   const outcome = await mergeWorktree(request, message);
   await deps.cards.recount(agent.id);
-  if (outcome.merged) void vscode.window.showInformationMessage(`Merged ${info.branch} into ${info.base} (${outcome.files.length} file(s)).`);
+  if (outcome.merged) void vscode.window.showInformationMessage(`Merged ${info.branch} into ${info.base} (${countOf(outcome.files.length, "file")}).`);
   else void vscode.window.showWarningMessage(`Not merged: ${outcome.blocked}`, { modal: true });
   return outcome.merged;
 }
@@ -289,7 +290,7 @@ async function askToRebase(deps: Deps, agent: AgentRef, info: WorktreeInfo, conf
     `in those files.`;
   terminal.show(false);
   await terminal.type(request);
-  deps.log.info(`${agent.name}: asked to rebase onto ${info.base} (${conflicts.length} conflicting file(s))`);
+  deps.log.info(`${agent.name}: asked to rebase onto ${info.base} (${countOf(conflicts.length, "conflicting file")})`);
 }
 
 async function remove(deps: Deps, agent: AgentRef, info: WorktreeInfo): Promise<void> {
@@ -299,7 +300,7 @@ async function remove(deps: Deps, agent: AgentRef, info: WorktreeInfo): Promise<
   }
   const loss = lossOf(await removalCheck(info.path, info.base));
   const { question, go } = removalQuestion(info, loss, true);
-  if ((await vscode.window.showWarningMessage(question, { modal: true }, go)) !== go) return;
+  if ((await vscode.window.showWarningMessage(question, { modal: true }, ...harmlessFirst("Keep", go)))?.title !== go) return;
   // The terminal first: nothing should be running in a folder that is about to go.
   beingRemoved.add(info.path);
   deps.manager.close(agent.id);

@@ -24,9 +24,10 @@ import { SandboxTag } from "./SandboxTag";
 /**
  * One agent's details, below the overview: its header (name, status, usage, context) stays in
  * place while its rows scroll. Its prompts are on its overview line, with their buttons, so they
- * are never scrolled away; its rows say what waits. Memoized on the card object.
+ * are never scrolled away; its rows say what waits. Memoized on the card object. Its ✕ does
+ * nothing until `closeIgnoredUntil` (ms since the epoch): its details just took a closed agent's place.
  */
-export const AgentCard = memo(function AgentCard({ agent }: { agent: CardView }) {
+export const AgentCard = memo(function AgentCard({ agent, closeIgnoredUntil = 0 }: { agent: CardView; closeIgnoredUntil?: number }) {
   const status = cardStatus(agent);
   // A card that waits on the user stands out, whether Claude's own prompt or one of Arcadia's.
   const needsAnswer = status === "needsYou" || agent.prompts.length > 0;
@@ -93,6 +94,8 @@ export const AgentCard = memo(function AgentCard({ agent }: { agent: CardView })
           title="Close this agent's terminal"
           onClick={(e: SyntheticEvent) => {
             e.stopPropagation();
+            // A click meant for the ✕ of the agent just closed (its details were here) closes nothing else.
+            if (Date.now() < closeIgnoredUntil) return;
             if (closeNeedsConfirm) setConfirmingClose(true);
             else post({ type: "closeAgent", id });
           }}
