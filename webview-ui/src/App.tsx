@@ -8,13 +8,13 @@ import { NoticeBanner } from "./components/NoticeBanner";
 import { TopBar } from "./components/TopBar";
 import { firstPaintState } from "./firstPaint";
 import { detailAgentId } from "./detailChoice";
-import { reduce, toSaved } from "./store";
+import { localDay, reduce, toSaved } from "./store";
 import { useCardsVisible } from "./useCardsVisible";
 import { useClosedPlaceTaken } from "./useClosedPlaceTaken";
 import { loadState, saveState } from "./vscodeApi";
 import { useExtensionMessages } from "./useExtensionMessages";
 import { onPush, request } from "./clients/panelClient";
-import { usageTotal } from "./usageText";
+import { usageTotal, usageTotalTitle } from "./usageText";
 
 export function App() {
   // The snapshot embedded in the page (or the last state VS Code kept) paints at once; a fresh
@@ -32,6 +32,9 @@ export function App() {
     const name = `arcadia:cards:${cardCount}`;
     if (cardCount > 0 && performance.getEntriesByName(name).length === 0) performance.mark(name);
   }, [cardCount]);
+
+  // Agents closed on an earlier day no longer count toward the header's total.
+  const today = localDay(Date.now());
 
   const overview = useRef<HTMLDivElement>(null);
   // Every prompt of every agent, in the agents' order, under the overview: never in a scrolled-away card.
@@ -56,7 +59,7 @@ export function App() {
 
   return (
     <div className="panel">
-      <TopBar total={usageTotal(state.cards)} />
+      <TopBar total={usageTotal(state.cards, state.closed, today)} totalTitle={usageTotalTitle(state.closed, today)} />
       {state.notice && <NoticeBanner notice={state.notice} />}
       {state.cards.length === 0 ? (
         <EmptyState />
