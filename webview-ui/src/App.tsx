@@ -8,7 +8,8 @@ import { NoticeBanner } from "./components/NoticeBanner";
 import { TopBar } from "./components/TopBar";
 import { firstPaintState } from "./firstPaint";
 import { detailAgentId } from "./detailChoice";
-import { localDay, reduce, toSaved } from "./store";
+import { localDay, type PanelState, reduce, toSaved } from "./store";
+import type { ExtensionMessage } from "../../src/shared/protocol";
 import { useCardsVisible } from "./useCardsVisible";
 import { useClosedPlaceTaken } from "./useClosedPlaceTaken";
 import { loadState, saveState } from "./vscodeApi";
@@ -19,7 +20,11 @@ import { usageTotal, usageTotalTitle } from "./usageText";
 export function App() {
   // The snapshot embedded in the page (or the last state VS Code kept) paints at once; a fresh
   // snapshot then replaces it.
-  const [state, dispatch] = useReducer(reduce, undefined, () => firstPaintState(loadState()));
+  const [state, dispatch] = useReducer(
+    (s: PanelState, m: ExtensionMessage) => reduce(s, m),
+    undefined,
+    () => firstPaintState(loadState()),
+  );
 
   useExtensionMessages(onPush, dispatch, () => request("webviewReady", {}));
 
