@@ -15,6 +15,7 @@ import type { WorktreeCards } from "../../agents/worktrees/worktreeCards";
 import {
   agentWorktrees,
   changeStats,
+  fileAtMergeBase,
   fileAtRef,
   lossOf,
   mergeWorktree,
@@ -31,6 +32,7 @@ import { firstPrompt, transcriptPath } from "../../core/transcript";
 import { countOf, errorMessage, visibleText } from "../../core/util";
 import { vscode } from "../api";
 import { harmlessFirst } from "../harmlessFirst";
+import { type BaseSide, reviewSides } from "./reviewSides";
 
 export const WORKTREE_COMMANDS = { review: "arcadia.reviewWorktreeChanges", merge: "arcadia.mergeWorktree", remove: "arcadia.removeWorktree" } as const;
 export const CLEAN_UP_COMMAND = "arcadia.cleanUpWorktrees";
@@ -50,13 +52,16 @@ export interface Deps {
 }
 
 export function registerWorktreeCommands(deps: Deps): vscode.Disposable {
+  const changed = (baseSidesChanged = new vscode.EventEmitter<vscode.Uri>());
   const provider: vscode.TextDocumentContentProvider = {
+    onDidChange: changed.event,
     provideTextDocumentContent: async (uri) => {
-      const { cwd, ref, path } = JSON.parse(uri.query) as Record<string, unknown>;
-      return fileAtRef(cwd, ref, path);
+      const { cwd, ref, path, follow } = JSON.parse(uri.query) as Record<string, unknown>;
+      return follow !== undefined ? fileAtMergeBase(cwd, follow, path) : fileAtRef(cwd, ref, path);
     },
   };
   return combinedDisposable(
+    changed,
     vscode.workspace.registerTextDocumentContentProvider(BASE_SCHEME, provider),
     vscode.commands.registerCommand(WORKTREE_COMMANDS.review, (id?: string) =>
       id && !deps.cards.info(id)
@@ -69,6 +74,24 @@ export function registerWorktreeCommands(deps: Deps): vscode.Disposable {
       cleanUp(deps).catch((err) => void vscode.window.showErrorMessage(`Clean up worktrees: ${errorMessage(err)}`)),
     ),
   );
+}
+
+/** The base sides of open Reviews read again (a merge moved their base): VS Code asks the provider anew. Made with the commands. */
+let baseSidesChanged: vscode.EventEmitter<vscode.Uri> | undefined;
+
+/** Every open Review's base side of `worktree` is read again: after a merge, its diff shows what is left (nothing). */
+function refreshReviews(worktree: string): void {
+  for (const doc of vscode.workspace.textDocuments) {
+    if (doc.uri.scheme !== BASE_SCHEME) continue;
+    const cwd = (() => {
+      try {
+        return (JSON.parse(doc.uri.query) as { cwd?: unknown }).cwd;
+      } catch {
+        return undefined;
+      }
+    })();
+    if (cwd === worktree) baseSidesChanged?.fire(doc.uri);
+  }
 }
 
 /** Worktrees whose agent Remove… is closing: no "it stays" offer for those. */
@@ -189,12 +212,13 @@ export async function review(deps: Pick<Deps, "reviewOpened">, agent: { id?: str
     void vscode.window.showInformationMessage(`${agent.name} has no changes against ${info.base}.`);
     return;
   }
-  const side = (ref: string, path: string) => vscode.Uri.from({ scheme: BASE_SCHEME, path: `/${path}`, query: JSON.stringify({ cwd: info.path, ref, path }) });
-  const resources = stats.files.map((f) => {
-    const file = vscode.Uri.file(join(info.path, f.path));
-    // Left: the file at the base; right: the file in the worktree now (gone: empty).
-    return [file, side(stats.base, f.from ?? f.path), f.status === "deleted" ? side("", f.path) : file];
-  });
+  const side = (s: BaseSide) => vscode.Uri.from({ scheme: BASE_SCHEME, path: s.path, query: JSON.stringify(s.query) });
+  // Left: the file at the base; right: the file in the worktree now (gone: empty).
+  const resources = reviewSides(info.path, stats.base, stats.files, info.base).map(({ file, left, right }) => [
+    vscode.Uri.file(file),
+    side(left),
+    "file" in right ? vscode.Uri.file(right.file) : side(right),
+  ]);
   // Its right sides (the files now) take review comments for this agent.
   if (agent.id)
     deps.reviewOpened?.(
@@ -269,6 +293,7 @@ export async function merge(deps: Deps, agent: AgentRef, info: WorktreeInfo, pro
   if (confirm !== go) return false;
   const outcome = await mergeWorktree(request, message);
   await deps.cards.recount(agent.id);
+  if (outcome.merged) refreshReviews(info.path);
   if (outcome.merged) void vscode.window.showInformationMessage(`Merged ${info.branch} into ${info.base} (${countOf(outcome.files.length, "file")}).`);
   else void vscode.window.showWarningMessage(`Not merged: ${outcome.blocked}`, { modal: true });
   return outcome.merged;
