@@ -142,33 +142,35 @@ function SessionRow({ session: s, inRace }: { session: SessionRowView; inRace: b
       <td className="numeric">{unread ? "…" : figure(s.tokens, compactNumber)}</td>
       <td className="numeric">{unread ? "…" : s.costUsd ? costText(s.costUsd) : "—"}</td>
       <td className="session-actions">
-        {s.cannotResume ? (
-          // Resume would fail: say why instead of offering it.
-          <span className="session-cannot-resume" data-testid="session-cannot-resume" title={`Cannot resume: ${s.cannotResume}`} tabIndex={0}>
-            <Codicon name="warning" /> {s.worktree ? "Worktree gone" : "Folder gone"}
-          </span>
-        ) : (
+        <div className="session-actions-inner">
+          {s.cannotResume ? (
+            // Resume would fail: say why instead of offering it.
+            <span className="session-cannot-resume" data-testid="session-cannot-resume" title={`Cannot resume: ${s.cannotResume}`} tabIndex={0}>
+              <Codicon name="warning" /> {s.worktree ? "Worktree gone" : "Folder gone"}
+            </span>
+          ) : (
+            <VSCodeButton
+              appearance="secondary"
+              data-testid="session-resume"
+              title={
+                s.followedBy ? `Show ${s.followedBy}, which follows this session` : "Continue this conversation: claude --resume in a new terminal, with a card"
+              }
+              onClick={() => act("resume")}
+            >
+              <Codicon name={s.followedBy ? "terminal" : "debug-continue"} className="button-icon" />
+              {s.followedBy ? "Show" : "Resume"}
+            </VSCodeButton>
+          )}
           <VSCodeButton
-            appearance="secondary"
-            data-testid="session-resume"
-            title={
-              s.followedBy ? `Show ${s.followedBy}, which follows this session` : "Continue this conversation: claude --resume in a new terminal, with a card"
-            }
-            onClick={() => act("resume")}
+            appearance="icon"
+            data-testid="session-raw"
+            aria-label="Open the raw JSONL"
+            title="Open the raw JSONL transcript"
+            onClick={() => act("raw")}
           >
-            <Codicon name={s.followedBy ? "terminal" : "debug-continue"} className="button-icon" />
-            {s.followedBy ? "Show" : "Resume"}
+            <Codicon name="json" />
           </VSCodeButton>
-        )}
-        <VSCodeButton
-          appearance="icon"
-          data-testid="session-raw"
-          aria-label="Open the raw JSONL"
-          title="Open the raw JSONL transcript"
-          onClick={() => act("raw")}
-        >
-          <Codicon name="json" />
-        </VSCodeButton>
+        </div>
       </td>
     </tr>
   );
