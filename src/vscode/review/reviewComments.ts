@@ -50,6 +50,7 @@ export function createReviewComments(deps: ReviewCommentsDeps): { desk: ReviewDe
     log: deps.log,
     onAnswered: (agentId) => deps.openReview(agentId),
     onClosedWithDrafts: (agentId, name, drafts) => void closedNotice(desk, agentId, name, drafts),
+    confirmQueuedSend: (_agentId, name, comments) => sendNow(name, comments),
   });
   const threads = new CommentThreads(desk, (file) => deps.owners.ownerOf(file) !== undefined);
   const run = (what: string, work: () => Promise<void> | void) => async () => {
@@ -142,6 +143,16 @@ function plural(n: number, word: string): string {
 async function keepText(text: string, why: string): Promise<void> {
   const copy = "Copy My Comment";
   if ((await vscode.window.showWarningMessage(why, copy)) === copy) await vscode.env.clipboard.writeText(text);
+}
+
+/** A queued send is due: typed only on the user's word, as text they left in claude's input box would join it. */
+async function sendNow(name: string, comments: number): Promise<boolean> {
+  const send = "Send Now";
+  const answer = await vscode.window.showInformationMessage(
+    `${name} is idle: send ${plural(comments, "queued review comment")} now? Anything left typed in its input box would be joined to them: clear it first.`,
+    send,
+  );
+  return answer === send;
 }
 
 /** An agent was closed with drafts: they stay; the reviewer may discard them. */
