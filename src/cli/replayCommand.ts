@@ -86,8 +86,8 @@ export async function replayCommand(
   }
   if (stats.oversized > 0) {
     io.err(
-      `arcadia replay: dropped ${countOf(stats.oversized, "line")} over ${sizeText(limits.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES)} unread (a tool whose result ` +
-        `was in one ends "unknown": ended, output unknown)`,
+      `arcadia replay: dropped ${countOf(stats.oversized, "line")} over ${sizeText(limits.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES)} unread ` +
+        `(a tool whose result was in one ends "unknown": ended, output unknown)`,
     );
   }
   const skipped = stats.malformed + stats.notObject + stats.unknownType;

@@ -153,7 +153,10 @@ export class CollisionGuard extends DisposableObject {
       let entry: { file: FileIdentity; agents: Set<string> } | undefined;
       for (const share of this.shared.values()) if (!entry && (await this.stillSame(share.file, file))) entry = share;
       entry ??= this.newShare(file);
-      for (const id of [agentId, ...others]) (entry.agents.add(id), touched.add(id));
+      for (const id of [agentId, ...others]) {
+        entry.agents.add(id);
+        touched.add(id);
+      }
     }
     if (touched.size > 0) this.changed.fire([...touched]);
   }
