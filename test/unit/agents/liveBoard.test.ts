@@ -258,4 +258,23 @@ describe("LiveBoard", () => {
     board.transcriptEvents("a1", [{ kind: "prompt", text: "next", source: "user", at: 200_000 }]);
     expect(board.view("a1").stillRunning?.[0]?.startedAt).toBe(100_000);
   });
+
+  it("a call with no row to sit on (no tool_use known) also runs from the moment it was allowed, and so does the command it leaves running", () => {
+    const { approvals, hang, tracker } = setup();
+    let now = 10_000;
+    const running: { id: string; callId: string; agentId: string; display: string; startedAt: number }[] = [];
+    const stillRunning = { of: (agentId: string) => running.filter((c) => c.agentId === agentId), onDidChange: new Emitter<string[]>().event };
+    const board = new LiveBoard({ calls: tracker, approvals, extras: { stillRunning } }, () => now);
+    void hang({ command: "make" }, { agentId: "a1" });
+    const callId = tracker.calls()[0]!.id;
+    const asked = approvals.enqueue("command", "make", { agentId: "a1", callId });
+    expect(board.view("a1").calls[0]).toMatchObject({ toolUseId: null, runningSince: null });
+    now = 70_000;
+    approvals.decide(asked.id, "allow");
+    expect(board.view("a1").calls[0]?.runningSince).toBe(70_000);
+    now = 90_000;
+    expect(board.view("a1").calls[0]?.runningSince).toBe(70_000);
+    running.push({ id: "term-2", callId, agentId: "a1", display: "make", startedAt: 10_000 });
+    expect(board.view("a1").stillRunning?.[0]?.startedAt).toBe(70_000);
+  });
 });
