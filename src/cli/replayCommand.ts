@@ -3,7 +3,7 @@ import { stat } from "node:fs/promises";
 import { type ReplayOptions, replaySessions } from "../core/engine";
 import { DEFAULT_MAX_LINE_BYTES } from "../core/transcript";
 import { finalJsonLine, stateLine, timelineLine, toolJsonLine } from "./replayFormat";
-import { errorMessage } from "../core/util";
+import { countOf, errorMessage } from "../core/util";
 
 export interface Output {
   out(line: string): void;
@@ -86,8 +86,8 @@ export async function replayCommand(
   }
   if (stats.oversized > 0) {
     io.err(
-      `arcadia replay: dropped ${stats.oversized} line(s) over ${sizeText(limits.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES)} unread (a tool whose result ` +
-        `was in one ends "unknown": ended, output unknown)`,
+      `arcadia replay: dropped ${countOf(stats.oversized, "line")} over ${sizeText(limits.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES)} unread ` +
+        `(a tool whose result was in one ends "unknown": ended, output unknown)`,
     );
   }
   const skipped = stats.malformed + stats.notObject + stats.unknownType;

@@ -291,6 +291,8 @@ export interface SessionRowView {
   limit: string | null;
   /** The race its worktree was made for (the list groups a race's sessions), e.g. "fix-title". */
   race: string | null;
+  /** Why Resume cannot work (the folder it ran in is gone: Claude Code finds a session by its folder); null: it can. */
+  cannotResume?: string | null;
 }
 
 /** A piece of a session as the reader shows it (core/sessions/sessionDocument.ts). */

@@ -142,7 +142,7 @@ describe.skipIf(!available)("the demo story (real VS Code, real CLI, real git)",
     const second = await details("Agent #2");
     const head = git(workspace, "rev-parse", "main");
     await second.locator('[data-testid="worktree-merge"]').click();
-    await page.locator(".monaco-dialog-box", { hasText: "conflict in 1 file(s): src/greet.ts" }).waitFor({ timeout: 15_000 });
+    await page.locator(".monaco-dialog-box", { hasText: "conflict in 1 file: src/greet.ts" }).waitFor({ timeout: 15_000 });
     await vs.readmeShot("story-merge-conflict-predicted");
     expect(git(workspace, "rev-parse", "main")).toBe(head);
     await dialogButton("Ask the agent to rebase").click();

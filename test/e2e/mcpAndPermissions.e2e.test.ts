@@ -192,9 +192,10 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     await page.locator(".part.panel .tabs-list .monaco-list-row", { hasText: "Agent #1 commands" }).click();
     await pollUntil(async () => (await terminalText(page, ".part.panel")).includes(MARK), `"${MARK}" in the commands terminal`, 10_000);
     await showPanel();
-    const liveCall = (await details("Agent #1")).locator('[data-testid="tool-row"] [data-testid="live-call"]');
+    // Cancel / Complete are pinned under the card's header; the call's row is marked as having it.
+    const liveCall = (await details("Agent #1")).locator('[data-testid="running-strip"] [data-testid="live-call"]');
     await liveCall.waitFor({ timeout: 30_000 });
-    const row = (await details("Agent #1")).locator('[data-testid="tool-row"]').filter({ has: panel().locator('[data-testid="live-call"]') });
+    const row = (await details("Agent #1")).locator('[data-testid="tool-row"].has-live');
     const toolUseId = await row.getAttribute("data-tool-id");
     expect(toolUseId).toMatch(/^toolu_/);
     await expect(liveCall.getAttribute("data-tool-use-id")).resolves.toBe(toolUseId);
@@ -240,13 +241,13 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     await expect(
       (await details("Agent #1")).locator('[data-testid="tool-row"]', { hasText: "Running: echo after-complete" }).getAttribute("data-outcome"),
     ).resolves.toBe("done");
-    // The command itself runs on in its terminal (by design): its row says so, with Stop, until it exits.
-    const stillRunning = finished.locator('[data-testid="still-running"]');
+    // The command itself runs on in its terminal (by design): pinned under the card's header, it says so, with Stop, until it exits.
+    const stillRunning = (await details("Agent #1")).locator('[data-testid="running-strip"] [data-testid="still-running"]');
     await stillRunning.waitFor({ timeout: 10_000 });
     await expect(stillRunning.textContent()).resolves.toContain("Completed early — still running");
     await vs.screenshot("mcp-3-completed-still-running");
     await clickWhenEnabled(stillRunning.locator('[data-testid="command-stop"]'), "Stop");
-    await pollUntil(async () => (await stillRunning.count()) === 0, "the command stopped, and gone from its row", 10_000);
+    await pollUntil(async () => (await stillRunning.count()) === 0, "the command stopped, and gone from the card", 10_000);
 
     const marks = await watched(frame);
     if (marks.callGone) figures.completeClickToLiveCallGoneMs = marks.callGone - clickedAt;

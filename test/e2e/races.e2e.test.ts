@@ -235,7 +235,7 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
     const answers = { 2: "Remove and lose it", 3: `Commit to worktree-${RACE}-3, remove the folder` };
     for (const n of [2, 3] as const) {
       await dialog(`${RACE}-${n} was not picked`).waitFor({ timeout: 20_000 });
-      expect(await dialog(`${RACE}-${n} was not picked`).textContent()).toContain("loses 1 uncommitted file(s) (App.tsx)");
+      expect(await dialog(`${RACE}-${n} was not picked`).textContent()).toContain("loses 1 uncommitted file (App.tsx)");
       // Asked, not yet answered: still there.
       expect(existsSync(tree(n))).toBe(true);
       await dialogButton(answers[n]).click();

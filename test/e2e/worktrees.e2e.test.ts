@@ -164,7 +164,7 @@ describe.skipIf(!available)("a worktree agent (real VS Code, real CLI, real git)
     const before = { file: readFileSync(join(workspace, "App.tsx"), "utf8"), status: git("status", "--porcelain"), head: git("rev-parse", "HEAD") };
 
     await agent.locator('[data-testid="worktree-merge"]').click();
-    await page.locator(".monaco-dialog-box", { hasText: "conflict in 1 file(s): App.tsx" }).waitFor({ timeout: 15_000 });
+    await page.locator(".monaco-dialog-box", { hasText: "conflict in 1 file: App.tsx" }).waitFor({ timeout: 15_000 });
     expect({ file: readFileSync(join(workspace, "App.tsx"), "utf8"), status: git("status", "--porcelain"), head: git("rev-parse", "HEAD") }).toEqual(before);
     await dialogButton("Ask the agent to rebase").click();
     await pollUntil(

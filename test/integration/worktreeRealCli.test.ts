@@ -123,7 +123,7 @@ describe.skipIf(!available)("worktrees with the real CLI", () => {
     expect({ status: git(rig.workspace, "status", "--porcelain"), head: git(rig.workspace, "rev-parse", "HEAD"), file: hash() }).toEqual(before);
 
     // The right agent's edit is uncommitted: removing asks; the merged left one goes with its branch.
-    expect(await removeWorktree(rig.workspace, right.path, "main", "")).toEqual({ removed: false, wouldLose: "1 uncommitted file(s) (App.tsx)" });
+    expect(await removeWorktree(rig.workspace, right.path, "main", "")).toEqual({ removed: false, wouldLose: "1 uncommitted file (App.tsx)" });
     expect(readFileSync(join(right.path, "App.tsx"), "utf8")).toBe("export const x = 4;\n");
     expect(await removeWorktree(rig.workspace, left.path, "main", "")).toEqual({ removed: true, branchDeleted: true });
     expect(git(rig.workspace, "branch", "--list", "worktree-left")).toBe("");

@@ -8,17 +8,23 @@ import { NoticeBanner } from "./components/NoticeBanner";
 import { TopBar } from "./components/TopBar";
 import { firstPaintState } from "./firstPaint";
 import { detailAgentId } from "./detailChoice";
-import { reduce, toSaved } from "./store";
+import { localDay, type PanelState, reduce, toSaved } from "./store";
+import type { ExtensionMessage } from "../../src/shared/protocol";
 import { useCardsVisible } from "./useCardsVisible";
+import { useClosedPlaceTaken } from "./useClosedPlaceTaken";
 import { loadState, saveState } from "./vscodeApi";
 import { useExtensionMessages } from "./useExtensionMessages";
 import { onPush, request } from "./clients/panelClient";
-import { usageTotal } from "./usageText";
+import { usageTotal, usageTotalTitle } from "./usageText";
 
 export function App() {
   // The snapshot embedded in the page (or the last state VS Code kept) paints at once; a fresh
   // snapshot then replaces it.
-  const [state, dispatch] = useReducer(reduce, undefined, () => firstPaintState(loadState()));
+  const [state, dispatch] = useReducer(
+    (s: PanelState, m: ExtensionMessage) => reduce(s, m),
+    undefined,
+    () => firstPaintState(loadState()),
+  );
 
   useExtensionMessages(onPush, dispatch, () => request("webviewReady", {}));
 
@@ -32,23 +38,33 @@ export function App() {
     if (cardCount > 0 && performance.getEntriesByName(name).length === 0) performance.mark(name);
   }, [cardCount]);
 
+  // Agents closed on an earlier day no longer count toward the header's total.
+  const today = localDay(Date.now());
+
   const overview = useRef<HTMLDivElement>(null);
   // Every prompt of every agent, in the agents' order, under the overview: never in a scrolled-away card.
   const asking = state.cards.filter((card) => card.prompts.length > 0);
   useCardsVisible(overview, state.cards.map((a) => a.id).join(","));
 
-  // Whose details show below the overview: asked for with a line's chevron, else they follow the terminal in front.
+  // Whose details show below the overview: the agent the user attended to last (a line's chevron, an
+  // answered prompt, its terminal brought to the front), else they follow the terminal in front.
   const [asked, setAsked] = useState<string | null>(null);
   const shown = detailAgentId(state.cards, asked);
   const detail = state.cards.find((a) => a.id === shown);
   const showDetails = useCallback((id: string) => setAsked(id), []);
-  // Focusing an agent's terminal (a click on its line, or in VS Code) hands the details back to the terminal in front.
+  // When the details just took the place of an agent that was closed: the next ✕ is then right
+  // under the pointer that closed it, and ignores clicks for a moment.
+  const closeIgnoredUntil = useClosedPlaceTaken(shown, state.cards);
+  // An agent's terminal coming to the front takes the details along; a terminal that is no agent's
+  // (an allowed command's commands terminal) leaves them on the agent the user was with.
   const focusedId = state.cards.find((a) => a.focused)?.id;
-  useEffect(() => setAsked(null), [focusedId]);
+  useEffect(() => {
+    if (focusedId !== undefined) setAsked(focusedId);
+  }, [focusedId]);
 
   return (
     <div className="panel">
-      <TopBar total={usageTotal(state.cards)} />
+      <TopBar total={usageTotal(state.cards, state.closed, today)} totalTitle={usageTotalTitle(state.closed, today)} />
       {state.notice && <NoticeBanner notice={state.notice} />}
       {state.cards.length === 0 ? (
         <EmptyState />
@@ -72,7 +88,7 @@ export function App() {
               <ul className="attention" aria-label="Waiting for your answer" data-testid="attention">
                 {asking.map((agent) => (
                   <CardErrorBoundary key={agent.id} agentId={agent.id} resetKeys={[agent]}>
-                    <AgentPrompts agent={agent} />
+                    <AgentPrompts agent={agent} onAnswered={showDetails} />
                   </CardErrorBoundary>
                 ))}
               </ul>
@@ -81,7 +97,7 @@ export function App() {
           {detail && (
             <ul className="agent-detail" aria-label={`${detail.name}: details`} data-testid="agent-detail">
               <CardErrorBoundary key={detail.id} agentId={detail.id} resetKeys={[detail]}>
-                <AgentCard agent={detail} />
+                <AgentCard agent={detail} closeIgnoredUntil={closeIgnoredUntil} />
               </CardErrorBoundary>
             </ul>
           )}

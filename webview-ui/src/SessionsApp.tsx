@@ -3,11 +3,12 @@ import { VSCodeButton, VSCodeTextField } from "@vscode/webview-ui-toolkit/react"
 import { useEffect, useMemo, useReducer, useState } from "react";
 import type { SessionRowView } from "../../src/shared/protocol";
 import { Codicon } from "./components/Codicon";
-import { DEFAULT_SORT, groupByRace, nextSort, type SessionSort, type SessionSortKey, sortSessions } from "./sessionSort";
+import { groupByRace, nextSort, savedSort, type SessionSort, type SessionSortKey, sortSessions } from "./sessionSort";
 import { filterSessions, initialSessions, reduceSessions } from "./sessionsStore";
 import { compactNumber, costText, duration } from "./usageText";
 import { onPush, post } from "./clients/sessionsClient";
 import { useExtensionMessages } from "./useExtensionMessages";
+import { loadState, saveState } from "./vscodeApi";
 
 const when = (ms: number | null) => (ms === null ? "" : new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }));
 const day = (ms: number | null) => (ms === null ? "" : new Date(ms).toLocaleDateString(undefined, { dateStyle: "medium" }));
@@ -32,7 +33,9 @@ const COLUMNS: { key: SessionSortKey; label: string; numeric?: boolean; title?: 
 export function SessionsApp() {
   const [state, dispatch] = useReducer(reduceSessions, initialSessions);
   const [filter, setFilter] = useState("");
-  const [sort, setSort] = useState<SessionSort>(DEFAULT_SORT);
+  // The tab's page is made again each time it is shown: the sort the user chose comes back with it.
+  const [sort, setSort] = useState<SessionSort>(() => savedSort(loadState()));
+  useEffect(() => saveState({ sort }), [sort]);
   useExtensionMessages(onPush, dispatch, () => post({ type: "sessionsReady" }));
   const shown = useMemo(() => sortSessions(filterSessions(state.sessions, filter), sort), [state.sessions, filter, sort]);
   const lines = useMemo(() => groupByRace(shown), [shown]);
@@ -139,26 +142,35 @@ function SessionRow({ session: s, inRace }: { session: SessionRowView; inRace: b
       <td className="numeric">{unread ? "…" : figure(s.tokens, compactNumber)}</td>
       <td className="numeric">{unread ? "…" : s.costUsd ? costText(s.costUsd) : "—"}</td>
       <td className="session-actions">
-        <VSCodeButton
-          appearance="secondary"
-          data-testid="session-resume"
-          title={
-            s.followedBy ? `Show ${s.followedBy}, which follows this session` : "Continue this conversation: claude --resume in a new terminal, with a card"
-          }
-          onClick={() => act("resume")}
-        >
-          <Codicon name={s.followedBy ? "terminal" : "debug-continue"} className="button-icon" />
-          {s.followedBy ? "Show" : "Resume"}
-        </VSCodeButton>
-        <VSCodeButton
-          appearance="icon"
-          data-testid="session-raw"
-          aria-label="Open the raw JSONL"
-          title="Open the raw JSONL transcript"
-          onClick={() => act("raw")}
-        >
-          <Codicon name="json" />
-        </VSCodeButton>
+        <div className="session-actions-inner">
+          {s.cannotResume ? (
+            // Resume would fail: say why instead of offering it.
+            <span className="session-cannot-resume" data-testid="session-cannot-resume" title={`Cannot resume: ${s.cannotResume}`} tabIndex={0}>
+              <Codicon name="warning" /> {s.worktree ? "Worktree gone" : "Folder gone"}
+            </span>
+          ) : (
+            <VSCodeButton
+              appearance="secondary"
+              data-testid="session-resume"
+              title={
+                s.followedBy ? `Show ${s.followedBy}, which follows this session` : "Continue this conversation: claude --resume in a new terminal, with a card"
+              }
+              onClick={() => act("resume")}
+            >
+              <Codicon name={s.followedBy ? "terminal" : "debug-continue"} className="button-icon" />
+              {s.followedBy ? "Show" : "Resume"}
+            </VSCodeButton>
+          )}
+          <VSCodeButton
+            appearance="icon"
+            data-testid="session-raw"
+            aria-label="Open the raw JSONL"
+            title="Open the raw JSONL transcript"
+            onClick={() => act("raw")}
+          >
+            <Codicon name="json" />
+          </VSCodeButton>
+        </div>
       </td>
     </tr>
   );

@@ -12,6 +12,15 @@ export interface SessionSort {
 /** Newest first, as the list opens. */
 export const DEFAULT_SORT: SessionSort = { key: "lastActiveAt", descending: true };
 
+const KEYS: readonly SessionSortKey[] = ["title", "followedBy", "lastActiveAt", "startedAt", "turns", "activeMs", "filesEdited", "tokens", "costUsd"];
+
+/** The sort kept in the tab's saved state (it is made again when the tab is shown again), or the default when there is none or it is not one. */
+export function savedSort(saved: unknown): SessionSort {
+  const sort = (saved as { sort?: { key?: unknown; descending?: unknown } } | null | undefined)?.sort;
+  if (!sort || !KEYS.includes(sort.key as SessionSortKey) || typeof sort.descending !== "boolean") return DEFAULT_SORT;
+  return { key: sort.key as SessionSortKey, descending: sort.descending };
+}
+
 /** Clicking a header: that column, its natural direction first (text A→Z, figures and dates largest first); again: the other way. */
 export function nextSort(current: SessionSort, key: SessionSortKey): SessionSort {
   if (current.key === key) return { key, descending: !current.descending };

@@ -9,9 +9,35 @@ export interface PanelState {
   notice: NoticeView | null;
   /** The card the extension asked to bring into view last, and a count that changes each time. */
   reveal: { id: string; seq: number } | null;
+  /** What the agents closed today had spent: the header's total keeps it (spend does not vanish with a card). */
+  closed: ClosedSpend | null;
 }
 
-export const initialState: PanelState = { cards: [], notice: null, reveal: null };
+/** The spend of the agents closed on `day` (local "YYYY-MM-DD"), summed. */
+export interface ClosedSpend {
+  day: string;
+  agents: number;
+  tokens: number;
+  costUsd: number;
+}
+
+export const initialState: PanelState = { cards: [], notice: null, reveal: null, closed: null };
+
+/** The local day of `ms`, "YYYY-MM-DD": closed agents' spend counts toward that day's total only. */
+export function localDay(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+/** `closed` with `card`'s spend added (a card without usage spent nothing known); another day's sum starts again. */
+function withClosed(closed: ClosedSpend | null, card: CardView | undefined, today: string): ClosedSpend | null {
+  const kept = closed?.day === today ? closed : null;
+  const usage = card?.usage;
+  if (!usage) return kept;
+  const t = usage.tokens;
+  const tokens = t.input + t.output + t.cacheRead + t.cacheWrite;
+  return { day: today, agents: (kept?.agents ?? 0) + 1, tokens: (kept?.tokens ?? 0) + tokens, costUsd: (kept?.costUsd ?? 0) + usage.costUsd };
+}
 
 const byIndex = (a: CardView, b: CardView) => a.index - b.index || a.id.localeCompare(b.id);
 
@@ -49,8 +75,8 @@ function fromSnapshot(previous: readonly CardView[], cards: readonly unknown[]):
   return [...byId.values()].sort(byIndex);
 }
 
-/** The pure reducer over extension messages. Unknown messages leave the state as it is. */
-export function reduce(state: PanelState, message: ExtensionMessage): PanelState {
+/** The pure reducer over extension messages (`now`: the day a closed agent's spend counts toward). Unknown messages leave the state as it is. */
+export function reduce(state: PanelState, message: ExtensionMessage, now: number = Date.now()): PanelState {
   switch (message.type) {
     case "snapshot":
       return { ...state, cards: fromSnapshot(state.cards, message.cards ?? []), notice: message.notice ?? null };
@@ -65,8 +91,11 @@ export function reduce(state: PanelState, message: ExtensionMessage): PanelState
       if (old?.index !== next.index) cards.sort(byIndex);
       return { ...state, cards };
     }
-    case "cardRemoved":
-      return state.cards.some((c) => c.id === message.id) ? { ...state, cards: state.cards.filter((c) => c.id !== message.id) } : state;
+    case "cardRemoved": {
+      const gone = state.cards.find((c) => c.id === message.id);
+      if (!gone) return state;
+      return { ...state, cards: state.cards.filter((c) => c !== gone), closed: withClosed(state.closed, gone, localDay(now)) };
+    }
     case "notice":
       return { ...state, notice: message.notice ?? null };
     case "revealAgent":
@@ -104,12 +133,19 @@ const STATE_VERSION = 4;
 
 /** What `vscode.setState` keeps, so a re-shown view paints at once, before its snapshot arrives. */
 export function toSaved(state: PanelState): unknown {
-  return { version: STATE_VERSION, cards: state.cards, notice: state.notice };
+  return { version: STATE_VERSION, cards: state.cards, notice: state.notice, closed: state.closed };
+}
+
+function isClosedSpend(value: unknown): value is ClosedSpend {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.day === "string" && [v.agents, v.tokens, v.costUsd].every((n) => typeof n === "number" && Number.isFinite(n) && n >= 0);
 }
 
 export function fromSaved(saved: unknown): PanelState {
   if (typeof saved !== "object" || saved === null) return initialState;
-  const s = saved as { version?: unknown; cards?: unknown; notice?: unknown };
+  const s = saved as { version?: unknown; cards?: unknown; notice?: unknown; closed?: unknown };
   if (s.version !== STATE_VERSION || !Array.isArray(s.cards)) return initialState;
-  return reduce(initialState, { type: "snapshot", cards: s.cards as CardView[], notice: (s.notice as NoticeView | null) ?? null });
+  const restored = reduce(initialState, { type: "snapshot", cards: s.cards as CardView[], notice: (s.notice as NoticeView | null) ?? null });
+  return isClosedSpend(s.closed) ? { ...restored, closed: s.closed } : restored;
 }

@@ -49,16 +49,39 @@ export function duration(ms: number): string {
   return `${Math.floor(min / 60)} h ${min % 60} min`;
 }
 
-/** The header's total over every card's session: "1.2M tokens · ~$4.20". */
-export function usageTotal(cards: Iterable<Pick<CardView, "usage">>): string | null {
-  let tokens = 0;
-  let cost = 0;
-  let any = false;
+/** What agents closed today had spent (the panel's store keeps it). */
+export interface ClosedSpendText {
+  day: string;
+  agents: number;
+  tokens: number;
+  costUsd: number;
+}
+
+/**
+ * The header's total over every card's session and the agents closed today: "1.2M tokens · ~$4.20",
+ * then "· 2 closed" when those are in it. A close never makes the figure drop (issue 33).
+ * `today`: the local day ("YYYY-MM-DD") whose closed agents count.
+ */
+export function usageTotal(cards: Iterable<Pick<CardView, "usage">>, closed: ClosedSpendText | null = null, today?: string): string | null {
+  const counted = closed && closed.agents > 0 && (today === undefined || closed.day === today) ? closed : null;
+  let tokens = counted?.tokens ?? 0;
+  let cost = counted?.costUsd ?? 0;
+  let any = counted !== null;
   for (const view of cards) {
     if (!view.usage) continue;
     any = true;
     tokens += tokensOf(view.usage);
     cost += view.usage.costUsd;
   }
-  return any ? `${compactNumber(tokens)} tokens · ${costText(cost)}` : null;
+  if (!any) return null;
+  const closedWords = counted ? ` · ${counted.agents} closed` : "";
+  return `${compactNumber(tokens)} tokens · ${costText(cost)}${closedWords}`;
+}
+
+/** The total's tooltip: what it counts, and the closed agents' part of it. */
+export function usageTotalTitle(closed: ClosedSpendText | null, today: string): string {
+  const base = "Tokens and estimated cost of the sessions the cards follow, at list API prices";
+  if (!closed || closed.day !== today || closed.agents === 0) return base;
+  const agents = closed.agents === 1 ? "1 agent" : `${closed.agents} agents`;
+  return `${base}, and of ${agents} closed today (${compactNumber(closed.tokens)} tokens · ${costText(closed.costUsd)})`;
 }

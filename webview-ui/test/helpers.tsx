@@ -5,6 +5,7 @@ import type { PanelMessage } from "../../src/shared/protocols/panel";
 import type { ReaderMessage } from "../../src/shared/protocols/reader";
 import type { SessionsMessage } from "../../src/shared/protocols/sessions";
 import { App } from "../src/App";
+import { vi } from "vitest";
 import { setVsCodeApi } from "../src/vscodeApi";
 
 /** What any page posts. */
@@ -183,4 +184,9 @@ export function details(id = "agent-1"): HTMLElement {
 /** An agent's prompts under the overview (undefined when it has none). */
 export function promptsOf(id = "agent-1"): HTMLElement | undefined {
   return screen.queryAllByTestId("agent-prompts").find((p) => p.dataset.agentId === id);
+}
+
+/** A moment later than now (the clock moved on; vi.useRealTimers() ends it): a ✕ that took a closed agent's place ignores clicks for a moment. */
+export function settle(ms = 1_000) {
+  vi.setSystemTime(Date.now() + ms);
 }

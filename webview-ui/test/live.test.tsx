@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from "vitest";
 import { agent, agentPart, agentLive, details, line, liveCall, prompt, promptsOf, renderPanel, snapshot, tool } from "./helpers";
 
 const card = details;
+// Cancel / Complete / Stop: pinned under the card's header, never scrolled away with the rows.
+const pinned = () => within(card()).getByTestId("running-strip");
 const row = (toolId: string) =>
   within(card())
     .getAllByTestId("tool-row")
@@ -13,7 +15,7 @@ const disabled = (button: HTMLElement) => (button as HTMLElement & { disabled?: 
 const sent = (posted: { type: string }[]) => posted.filter((m) => m.type !== "webviewReady");
 
 describe("a call to Arcadia's MCP server in flight", () => {
-  it("shows on the row of its tool_use, with its own counter ticking every second", () => {
+  it("shows pinned under the card's header, named, with its own counter ticking every second; its row keeps saying what runs", () => {
     vi.useFakeTimers();
     const start = new Date("2025-01-01T12:00:00Z").getTime();
     vi.setSystemTime(start + 5_000);
@@ -22,12 +24,14 @@ describe("a call to Arcadia's MCP server in flight", () => {
     panel.send(snapshot([agent({ status: "active", tools })]));
     panel.send(agentLive("agent-1", { calls: [liveCall({ callId: "c1", toolUseId: "t1", startedAt: start })] }));
 
-    const live = within(row("t1")).getByTestId("live-call");
+    const live = within(pinned()).getByTestId("live-call");
     expect(live).toHaveAttribute("data-call-id", "c1");
     expect(live).toHaveAttribute("data-tool-use-id", "t1");
-    expect(within(row("t0")).queryByTestId("live-call")).not.toBeInTheDocument();
-    // One clock on the row: the call's, not also the transcript's.
-    expect(within(row("t1")).getAllByTestId(/elapsed/)).toHaveLength(1);
+    expect(live).toHaveTextContent("execute_command: sleep 1000");
+    expect(within(card()).getAllByTestId("live-call")).toHaveLength(1);
+    expect(row("t1")).toHaveClass("has-live");
+    // One clock for the call: its own, not also the transcript's on its row.
+    expect(within(card()).getAllByTestId(/elapsed/)).toHaveLength(1);
     const elapsed = () => within(live).getByTestId("call-elapsed").textContent;
     expect(elapsed()).toBe("5s");
     act(() => vi.advanceTimersByTime(1_000));
@@ -45,14 +49,14 @@ describe("a call to Arcadia's MCP server in flight", () => {
         { agentId: "agent-1", calls: [liveCall({ callId: "c1", toolUseId: "t1" })], prompts: [], sharedFiles: [], worktree: null, sessionEdits: null },
       ]),
     );
-    const cancel = within(row("t1")).getByTestId("call-cancel");
+    const cancel = within(pinned()).getByTestId("call-cancel");
     expect(cancel).toHaveAttribute("aria-label", "Cancel execute_command");
     await user.dblClick(cancel);
     expect(sent(panel.posted)).toEqual([{ type: "cancelCall", callId: "c1" }]);
     // The call is being finished: Complete is off too.
     await waitFor(() => expect(cancel).toHaveAttribute("disabled"));
-    await waitFor(() => expect(within(row("t1")).getByTestId("call-complete")).toHaveAttribute("disabled"));
-    await user.click(within(row("t1")).getByTestId("call-complete"));
+    await waitFor(() => expect(within(pinned()).getByTestId("call-complete")).toHaveAttribute("disabled"));
+    await user.click(within(pinned()).getByTestId("call-complete"));
     expect(sent(panel.posted)).toEqual([{ type: "cancelCall", callId: "c1" }]);
   });
 
@@ -60,7 +64,7 @@ describe("a call to Arcadia's MCP server in flight", () => {
     const panel = renderPanel();
     panel.send(snapshot([agent({ status: "active", tools: [tool({ id: "t1" })] })]));
     panel.send(agentLive("agent-1", { calls: [liveCall({ callId: "c1", toolUseId: "t1", completeHint: "Return the output so far" })] }));
-    const complete = within(row("t1")).getByTestId("call-complete");
+    const complete = within(pinned()).getByTestId("call-complete");
     expect(complete).toHaveAttribute("title", "Return the output so far");
     expect(complete).toHaveAttribute("aria-label", "Complete execute_command");
     act(() => {
@@ -84,7 +88,7 @@ describe("a call to Arcadia's MCP server in flight", () => {
     expect(row("t1")).toHaveAttribute("data-outcome", "interrupted");
   });
 
-  it("without a row to sit on it shows at the foot of the card, and moves onto its row once the transcript has it", () => {
+  it("with or without a row to sit on, calls are pinned in the order they came, each named; none at the foot", () => {
     const panel = renderPanel();
     panel.send(snapshot([agent({ status: "active", tools: [tool({ id: "t0", label: "Reading a.ts" })] })]));
     panel.send(
@@ -95,26 +99,30 @@ describe("a call to Arcadia's MCP server in flight", () => {
         ],
       }),
     );
-    const foot = within(card()).getByTestId("card-foot");
-    const calls = within(foot).getAllByTestId("live-call");
+    const calls = within(pinned()).getAllByTestId("live-call");
     expect(calls.map((c) => c.dataset.callId)).toEqual(["c1", "c2"]);
     expect(calls[0]).toHaveTextContent("execute_command: npm test");
     expect(calls[0]).not.toHaveAttribute("data-tool-use-id");
     expect(calls[1]).toHaveTextContent("read_file: b.ts");
     expect(within(calls[1]!).getByTestId("call-cancel")).toHaveAttribute("aria-label", "Cancel read_file");
-    expect(within(row("t0")).queryByTestId("live-call")).not.toBeInTheDocument();
+    expect(within(card()).queryByTestId("card-foot")).not.toBeInTheDocument();
 
     panel.send(agentPart(agent({ status: "active", tools: [tool({ id: "t0" }), tool({ id: "t9", label: "read_file (arcadia)" })] })));
-    expect(within(row("t9")).getByTestId("live-call")).toHaveAttribute("data-call-id", "c2");
-    expect(within(card()).getByTestId("card-foot")).not.toHaveTextContent("read_file");
+    expect(row("t9")).toHaveClass("has-live");
+    expect(
+      within(pinned())
+        .getAllByTestId("live-call")
+        .map((c) => c.dataset.callId),
+    ).toEqual(["c1", "c2"]);
   });
 
-  it("a call of a sub-agent's tool shows on that nested row", () => {
+  it("a call of a sub-agent's tool is pinned too; its nested row is marked", () => {
     const panel = renderPanel();
     const tools = [tool({ id: "task", name: "Agent", label: "Subtask: check" }), tool({ id: "s1", label: "Running: make", parent: "task" })];
     panel.send(snapshot([agent({ status: "active", tools })]));
     panel.send(agentLive("agent-1", { calls: [liveCall({ callId: "c1", toolUseId: "s1" })] }));
-    expect(within(row("s1")).getByTestId("live-call")).toBeInTheDocument();
+    expect(within(pinned()).getByTestId("live-call")).toBeInTheDocument();
+    expect(row("s1")).toHaveClass("has-live");
     expect(row("s1").closest(".tool-children")).not.toBeNull();
   });
 
@@ -176,7 +184,7 @@ describe("prompts", () => {
     expect(sent(panel.posted)).toEqual([{ type: "answerPrompt", id: "a1", decision: "deny" }]);
   });
 
-  it("a write shows Show diff; the call it holds up sits at the card's foot when it has no row", async () => {
+  it("a write shows Show diff; the call it holds up is pinned under the header", async () => {
     const user = userEvent.setup();
     const panel = renderPanel();
     panel.send(snapshot([agent({ status: "active" })]));
@@ -191,7 +199,7 @@ describe("prompts", () => {
     const p = within(promptsOf()!).getByTestId("prompt");
     expect(p).toHaveAttribute("data-kind", "write");
     expect(within(p).getByTestId("prompt-reveal")).toHaveTextContent("Show diff");
-    expect(within(foot).getByTestId("live-call")).toHaveTextContent("write_file: src/app.ts");
+    expect(within(pinned()).getByTestId("live-call")).toHaveTextContent("write_file: src/app.ts");
     await user.click(within(p).getByTestId("prompt-reveal"));
     await user.click(within(p).getByTestId("prompt-allow"));
     expect(sent(panel.posted)).toEqual([

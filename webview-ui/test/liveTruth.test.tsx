@@ -3,10 +3,10 @@
  * interrupted, waits apart), calls that wait for approval, what needs you coming into view,
  * the confirmation before closing a working agent, and which cards are on screen.
  */
-import { act, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { agent, agentPart, agentLive, details, line, liveCall, prompt, renderPanel, snapshot, tool } from "./helpers";
+import { agent, agentPart, agentLive, details, line, liveCall, prompt, renderPanel, settle, snapshot, tool } from "./helpers";
 
 const card = details;
 const row = (toolId: string, agentId = "agent-1") =>
@@ -78,7 +78,7 @@ describe("a call waiting for its approval", () => {
     const panel = renderPanel();
     panel.send(snapshot([agent({ status: "needsYou", needsYou: { kind: "approval" }, tools: [tool({ id: "t1", label: "Running: rm -rf build" })] })]));
     panel.send(agentLive("agent-1", { calls: [liveCall({ callId: "c1", toolUseId: "t1", startedAt: start, runningSince: null })] }));
-    const live = () => within(row("t1")).getByTestId("live-call");
+    const live = () => within(screen.getByTestId("running-strip")).getByTestId("live-call");
     expect(within(live()).getByTestId("call-cancel")).toBeInTheDocument();
     expect(within(live()).queryByTestId("call-complete")).not.toBeInTheDocument();
     expect(within(live()).queryByTestId("call-elapsed")).not.toBeInTheDocument();
@@ -106,7 +106,7 @@ describe("a command its call left running after Complete", () => {
       ]),
     );
     panel.send(agentLive("agent-1", { stillRunning: [{ id: "proc-1", toolUseId: "t1", display: "npm run dev", startedAt: start }] }));
-    const running = within(row("t1")).getByTestId("still-running");
+    const running = within(screen.getByTestId("running-strip")).getByTestId("still-running");
     expect(running).toHaveTextContent("Completed early — still running");
     expect(within(running).getByTestId("still-running-elapsed")).toHaveTextContent("1m 05s");
     // The call itself took 3 s: that stays what the row's own time says.
@@ -114,7 +114,7 @@ describe("a command its call left running after Complete", () => {
     await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(within(running).getByTestId("command-stop"));
     expect(sent(panel.posted)).toEqual([{ type: "stopCommand", id: "proc-1" }]);
     panel.send(agentLive("agent-1", {}));
-    expect(within(row("t1")).queryByTestId("still-running")).not.toBeInTheDocument();
+    expect(screen.queryByTestId("still-running")).not.toBeInTheDocument();
   });
 });
 
@@ -217,5 +217,27 @@ describe("the card's own news", () => {
     act(() => vi.advanceTimersByTime(250));
     expect(panel.posted.filter((m) => m.type === "cardsVisible").at(-1)).toEqual({ type: "cardsVisible", ids: ["agent-1"] });
     vi.unstubAllGlobals();
+  });
+});
+
+describe("after a close, the pointer does not close the next agent", () => {
+  it("a click on the ✕ that takes the closed agent's place closes nothing; a moment later it closes", async () => {
+    const user = userEvent.setup();
+    const panel = renderPanel();
+    panel.send(snapshot([agent({ index: 1, focused: true }), agent({ index: 2 })]));
+    await user.click(within(card("agent-1")).getByTestId("close-agent"));
+    panel.send({ type: "cardRemoved", id: "agent-1" });
+    // Agent #2's details are now where Agent #1's were, its ✕ under the pointer: a second click lands on it.
+    const next = within(screen.getByTestId("agent-card")).getByTestId("close-agent");
+    expect(screen.getByTestId("agent-card")).toHaveAttribute("data-agent-id", "agent-2");
+    await user.click(next);
+    expect(sent(panel.posted)).toEqual([{ type: "closeAgent", id: "agent-1" }]);
+    settle();
+    await user.click(next);
+    expect(sent(panel.posted)).toEqual([
+      { type: "closeAgent", id: "agent-1" },
+      { type: "closeAgent", id: "agent-2" },
+    ]);
+    vi.useRealTimers();
   });
 });

@@ -97,7 +97,7 @@ export interface SessionEditSource {
 
 /** Commands calls left running after Complete (core/mcp/stillRunningCommands.ts). */
 export interface StillRunningSource {
-  of(agentId: string): { id: string; toolUseId?: string; display: string; startedAt: number }[];
+  of(agentId: string): { id: string; callId?: string; toolUseId?: string; display: string; startedAt: number }[];
   onDidChange(listener: (agentIds: string[]) => void): Disposable;
 }
 
@@ -139,6 +139,9 @@ export interface LiveInputs {
   extras?: CardExtras;
 }
 
+/** Calls whose wait for the user is remembered (far more than are ever in flight at once). */
+const MAX_CALL_WAITS = 512;
+
 export class LiveBoard {
   private readonly matcher = new ToolUseMatcher();
   /** How long each call waited on the user (prompts on its row), per agent. */
@@ -147,12 +150,18 @@ export class LiveBoard {
   private readonly approvals: ApprovalSource;
   private readonly permissions: PermissionSource | undefined;
   private readonly extras: CardExtras;
+  /** When each command left running began to run (its call allowed), by command id: live state, only of commands shown. */
+  private readonly ranFrom = new Map<string, { agentId: string; since: number }>();
+  /** Calls seen waiting for an approval or a diff, then when that wait ended, by call id: a call with no row (no tool_use) still runs from then. */
+  private readonly callWaits = new Map<string, { until?: number }>();
+  private readonly now: () => number;
 
   constructor(
     readonly inputs: LiveInputs,
     now: () => number = Date.now,
   ) {
     this.waits = new ToolWaits(now);
+    this.now = now;
     this.calls = inputs.calls;
     this.approvals = inputs.approvals;
     this.permissions = inputs.permissions;
@@ -259,8 +268,9 @@ export class LiveBoard {
     const waitingCalls = new Set<string>(calls.filter((c) => c.diffId !== undefined).map((c) => c.id));
     for (const approval of this.approvals.pending()) if (approval.agentId === agentId && approval.callId) waitingCalls.add(approval.callId);
     for (const call of liveCalls) {
-      if (waitingCalls.has(call.callId)) continue;
-      call.runningSince = (call.toolUseId !== null ? this.waits.allowedAt(agentId, call.toolUseId) : undefined) ?? call.startedAt;
+      if (this.callWaited(call.callId, waitingCalls.has(call.callId))) continue;
+      const rowAllowedAt = call.toolUseId !== null ? this.waits.allowedAt(agentId, call.toolUseId) : undefined;
+      call.runningSince = rowAllowedAt ?? this.callWaits.get(call.callId)?.until ?? call.startedAt;
     }
     const view: AgentLiveView = {
       agentId,
@@ -283,19 +293,45 @@ export class LiveBoard {
     return view;
   }
 
+  /** Notes that the call waits now (true: no clock yet), or the moment its wait ended. Bounded: the oldest go first. */
+  private callWaited(callId: string, waitingNow: boolean): boolean {
+    const wait = this.callWaits.get(callId);
+    if (waitingNow) {
+      if (!wait) {
+        if (this.callWaits.size >= MAX_CALL_WAITS) this.callWaits.delete(this.callWaits.keys().next().value as string);
+        this.callWaits.set(callId, {});
+      } else delete wait.until;
+      return true;
+    }
+    if (wait && wait.until === undefined) wait.until = this.now();
+    return false;
+  }
+
   /** The agent is gone: its waits go with it. */
   forget(agentId: string): void {
     this.waits.forget(agentId);
+    for (const [id, ran] of this.ranFrom) if (ran.agentId === agentId) this.ranFrom.delete(id);
   }
 
-  /** Commands its calls left running after Complete: on the row of the call that started each. */
+  /**
+   * Commands its calls left running after Complete: on the row of the call that started each. Each
+   * has run since its call was allowed, not since it asked (the wait for the user is no running
+   * time): taken when it is first shown, while its call's wait is still known, and kept.
+   */
   private stillRunning(agentId: string): StillRunningView[] {
-    return (this.extras.stillRunning?.of(agentId) ?? []).map((c) => ({
-      id: c.id,
-      toolUseId: c.toolUseId ?? null,
-      display: visibleText(c.display),
-      startedAt: c.startedAt,
-    }));
+    const commands = this.extras.stillRunning?.of(agentId) ?? [];
+    for (const [id, ran] of this.ranFrom) if (ran.agentId === agentId && !commands.some((c) => c.id === id)) this.ranFrom.delete(id);
+    return commands.map((c) => {
+      let ran = this.ranFrom.get(c.id);
+      if (!ran) {
+        const allowedAt =
+          (c.toolUseId !== undefined ? this.waits.allowedAt(agentId, c.toolUseId) : undefined) ??
+          (c.callId !== undefined ? this.callWaits.get(c.callId)?.until : undefined);
+        ran = { agentId, since: allowedAt ?? c.startedAt };
+        this.ranFrom.set(c.id, ran);
+      }
+      return { id: c.id, toolUseId: c.toolUseId ?? null, display: visibleText(c.display), startedAt: ran.since };
+    });
   }
 
   private sessionFigures(agentId: string): Pick<AgentLiveView, "usage" | "limit" | "history"> {

@@ -33,3 +33,23 @@ export function followCollisionAgents(guard: CollisionGuard, cards: CardEvents):
     cards.onDidChangeCard((card) => (card.status === "waiting" || card.status === "exited") && guard.turnEnded(card.id)),
   );
 }
+
+/** The files each agent's session changed (its transcript, sessionCards.ts): known again after a reload. */
+export interface SessionEditedFiles {
+  files(agentId: string): string[];
+  onDidChange(listener: (agentIds: string[]) => void): Disposable;
+}
+
+/**
+ * The guard learns what each agent's session changed from its transcript too, not only from the
+ * hooks: after a window reload the hooks that told it are gone, and a card's collision warning
+ * ("Agent #4 also edits src/app.ts") must come back while the file is still uncommitted.
+ */
+export function rememberSessionEdits(guard: CollisionGuard, edits: SessionEditedFiles, log: (message: string) => void): Disposable {
+  return edits.onDidChange((agentIds) => {
+    for (const id of agentIds) {
+      const files = edits.files(id);
+      if (files.length > 0) guard.rememberEdited(id, files).catch((err: unknown) => log(`collisions: ${id}'s session edits: ${String(err)}`));
+    }
+  });
+}

@@ -21,7 +21,7 @@ import {
   splitLines,
   threadStatus,
 } from "../../core/review";
-import { combinedDisposable, type Disposable, DisposableObject, Emitter, errorMessage, type Event } from "../../core/util";
+import { combinedDisposable, countOf, type Disposable, DisposableObject, Emitter, errorMessage, type Event } from "../../core/util";
 import type { AgentFacts, ReviewCommentsView } from "../../shared/protocol";
 import type { AgentChange, TranscriptEventsRead } from "../agent/agentRegistry";
 import type { CardEvents, CardReader } from "../cards/cardStore";
@@ -45,6 +45,12 @@ export interface ReviewDeskDeps {
   onAnswered?(agentId: string): void;
   /** An agent was closed with drafts not sent: they stay, the reviewer is told. */
   onClosedWithDrafts?(agentId: string, name: string, drafts: number): void;
+  /**
+   * A queued send is due (the agent is idle again): true to type it now. Text the user left in the
+   * CLI's input box cannot be seen from here, and typed comments would be joined onto it into one
+   * prompt; so the user says when (absent: typed at once).
+   */
+  confirmQueuedSend?(agentId: string, name: string, comments: number): Promise<boolean>;
 }
 
 /** `failed`: typing at its prompt failed (logged); the comments stay drafts. */
@@ -57,6 +63,8 @@ export class ReviewDesk extends DisposableObject {
   readonly book: ReviewBook;
   private readonly watch = new AnswerWatch();
   private readonly delivering = new Set<string>();
+  /** Agents whose queued send the user is being asked about, or said "not now" to while they stay idle. */
+  private readonly asked = new Set<string>();
   private readonly changed = this._register(new Emitter<string[]>());
   /** The agents whose review view changed (for the live board). */
   readonly onDidChange = this.changed.event;
@@ -173,7 +181,7 @@ export class ReviewDesk extends DisposableObject {
       if (show) agent.terminal.show(true);
       await agent.terminal.type(message);
       this.book.markSent(agentId, outgoing, sentAt);
-      this.deps.log.info(`${agent.name}: sent ${outgoing.length} review thread(s)`);
+      this.deps.log.info(`${agent.name}: sent ${countOf(outgoing.length, "review thread")}`);
       return true;
     } catch (err) {
       this.watch.forget(agentId);
@@ -197,7 +205,21 @@ export class ReviewDesk extends DisposableObject {
     // An agent that comes back (a window reload) is its own again.
     this.book.reopen(card.id);
     this.book.rename(card.id, card.name);
-    if (this.book.isQueued(card.id) && isIdle(card)) void this.deliver(card.id, true, false);
+    if (!isIdle(card)) this.asked.delete(card.id);
+    else if (this.book.isQueued(card.id)) void this.deliverQueued(card);
+  }
+
+  /** A queued send, now that the agent is idle: asked first (confirmQueuedSend), once while it stays idle. */
+  private async deliverQueued(card: AgentFacts): Promise<void> {
+    const confirm = this.deps.confirmQueuedSend;
+    if (confirm) {
+      if (this.asked.has(card.id)) return;
+      this.asked.add(card.id);
+      const comments = this.book.toSend(card.id, true).reduce((n, o) => n + o.notes.length, 0);
+      if (!(await confirm(card.id, card.name, comments))) return;
+      this.asked.delete(card.id);
+    }
+    await this.deliver(card.id, true, false);
   }
 
   private turnFinished(id: string): void {

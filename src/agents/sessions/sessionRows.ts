@@ -16,7 +16,16 @@ export interface RowContext {
   worktreeOf(projectDir: string): string | undefined;
   /** The race a worktree was made for, if any (its task, "fix-title"). */
   raceOf?(worktree: string): string | undefined;
+  /** The folder is on disk (where `claude --resume` must run). Absent: not checked. */
+  folderExists?(path: string): boolean;
   now: number;
+}
+
+/** Why Resume cannot work for a session that ran in `cwd` and no card follows, or null (Show, or Resume, works). */
+function cannotResume(cwd: string | undefined, worktree: string | null, followed: boolean, context: RowContext): string | null {
+  if (followed || cwd === undefined || !context.folderExists || context.folderExists(cwd)) return null;
+  const what = worktree ? `its worktree ${worktree}` : "the folder it ran in";
+  return `${what} is gone (${cwd}): Claude Code finds a session by its folder. Its transcript is still readable.`;
 }
 
 export function sessionRow(entry: SessionEntry, context: RowContext): SessionRowView {
@@ -39,6 +48,7 @@ export function sessionRow(entry: SessionEntry, context: RowContext): SessionRow
     tokens: tokens ? tokens.input + tokens.output + tokens.cacheRead + tokens.cacheWrite : null,
     costUsd: digest ? estimateCost(digest.usage).usd : null,
     followedBy: context.followedBy(glance.sessionId) ?? null,
+    cannotResume: cannotResume(digest?.cwd ?? glance.cwd, worktree, context.followedBy(glance.sessionId) !== undefined, context),
     worktree,
     race: (worktree && context.raceOf?.(worktree)) || null,
     limit: digest?.limit ? limitMessage(digest.limit, context.now) : null,

@@ -133,6 +133,34 @@ export class CollisionGuard extends DisposableObject {
     );
   }
 
+  /**
+   * Files `agentId` changed earlier in its session, read from its transcript (after a window reload
+   * the hooks that told the guard are gone, not the edits): each is remembered as changed, and a
+   * file another agent changed too and still uncommitted is shared again, so both cards warn as
+   * before the reload (issue 33). Files known already are left as they are.
+   */
+  async rememberEdited(agentId: string, paths: readonly string[]): Promise<void> {
+    const files = mapOf(this.edited, agentId);
+    const touched = new Set<string>();
+    for (const path of paths) {
+      if (files.has(path)) continue;
+      const file = await this.disk.identify(path);
+      files.set(file.path, file);
+      if (files.size > MAX_EDITED_PER_AGENT) files.delete(files.keys().next().value!);
+      const others: string[] = [];
+      for (const [id, theirs] of this.edited) if (id !== agentId && (await this.anySame(theirs.values(), file))) others.push(id);
+      if (others.length === 0 || !(await this.disk.uncommitted(file.path))) continue;
+      let entry: { file: FileIdentity; agents: Set<string> } | undefined;
+      for (const share of this.shared.values()) if (!entry && (await this.stillSame(share.file, file))) entry = share;
+      entry ??= this.newShare(file);
+      for (const id of [agentId, ...others]) {
+        entry.agents.add(id);
+        touched.add(id);
+      }
+    }
+    if (touched.size > 0) this.changed.fire([...touched]);
+  }
+
   /** The agent's turn is over: nothing of it is being edited any more (a denied edit never ends). */
   turnEnded(agentId: string): void {
     this.editing.delete(agentId);

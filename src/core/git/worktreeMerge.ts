@@ -6,6 +6,7 @@
  * `mergeWorktree` plans again, then commits the worktree's changes (the user's message) and merges
  * the branch in the main checkout; a merge git refuses is aborted, leaving the checkout as it was.
  */
+import { countOf } from "../util";
 import { git, nulFields, runGit } from "./gitRunner";
 import { predictMerge } from "./mergePrediction";
 import { snapshotWorkTree } from "./worktreeSnapshot";
@@ -41,7 +42,7 @@ export async function planMerge(request: MergeRequest): Promise<MergePlan> {
   if (!prediction.clean)
     return {
       ok: false,
-      blocked: `Merging would conflict in ${prediction.conflicts.length} file(s): ${prediction.conflicts.join(", ")}. Nothing was changed.`,
+      blocked: `Merging would conflict in ${countOf(prediction.conflicts.length, "file")}: ${prediction.conflicts.join(", ")}. Nothing was changed.`,
       conflicts: prediction.conflicts,
     };
   const files = nulFields(await git(repo, ["diff", "--name-only", "-z", `${base}...${snapshot}`]));

@@ -4,6 +4,7 @@
  * `removeWorktree` refuses when there is any, unless the user said to discard it; the branch is
  * deleted only when it is merged (`git branch -d`), so unmerged commits stay reachable even then.
  */
+import { countOf } from "../util";
 import { git, nulFields, runGit } from "./gitRunner";
 
 export interface RemovalCheck {
@@ -31,8 +32,10 @@ export async function removalCheck(worktree: string, base: string): Promise<Remo
 export function lossOf(check: RemovalCheck): string {
   const parts: string[] = [];
   if (check.uncommitted.length > 0)
-    parts.push(`${check.uncommitted.length} uncommitted file(s) (${check.uncommitted.slice(0, 5).join(", ")}${check.uncommitted.length > 5 ? ", …" : ""})`);
-  if (check.unmerged.length > 0) parts.push(`${check.unmerged.length} commit(s) not merged into the base (kept on branch ${check.branch ?? "?"})`);
+    parts.push(
+      `${countOf(check.uncommitted.length, "uncommitted file")} (${check.uncommitted.slice(0, 5).join(", ")}${check.uncommitted.length > 5 ? ", …" : ""})`,
+    );
+  if (check.unmerged.length > 0) parts.push(`${countOf(check.unmerged.length, "commit")} not merged into the base (kept on branch ${check.branch ?? "?"})`);
   return parts.join(" and ");
 }
 

@@ -40,7 +40,7 @@ export function parseLaunchRequest(arg: unknown, opts: { worktree: boolean }): {
       ok: false,
       problem:
         issue?.code === "unrecognized_keys"
-          ? `unknown field(s) ${issue.keys.join(", ")}: only prompt, worktree and sandbox are accepted`
+          ? `unknown ${issue.keys.length === 1 ? "field" : "fields"} ${issue.keys.join(", ")}: only prompt, worktree and sandbox are accepted`
           : (issue?.message ?? "not a launch request"),
     };
   }

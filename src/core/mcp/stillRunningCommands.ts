@@ -11,6 +11,8 @@ import type { TrackerChange } from "./toolCallTracker";
 export interface StillRunningCommand {
   /** The command's id in its runner (the call's terminalId). */
   id: string;
+  /** The call that started it (the card knows when that call was allowed to run). */
+  callId?: string;
   agentId?: string;
   /** The transcript tool_use of the call that started it (its row), when the client named it. */
   toolUseId?: string;
@@ -63,11 +65,11 @@ export class StillRunningCommands extends DisposableObject {
     this.running.clear();
   }
 
-  private completedEarly(call: { terminalId?: string; agentId?: string; toolUseId?: string; display: string; startedAt: number }): void {
+  private completedEarly(call: { id: string; terminalId?: string; agentId?: string; toolUseId?: string; display: string; startedAt: number }): void {
     const id = call.terminalId;
     if (id === undefined || this.running.has(id)) return;
     if (this.running.size >= MAX_STILL_RUNNING) this.forget(this.running.keys().next().value as string);
-    this.running.set(id, { id, agentId: call.agentId, toolUseId: call.toolUseId, display: call.display, startedAt: call.startedAt });
+    this.running.set(id, { id, callId: call.id, agentId: call.agentId, toolUseId: call.toolUseId, display: call.display, startedAt: call.startedAt });
     this.fire(call.agentId);
     void this.processes.whenEnded(id).then(() => this.forget(id));
   }

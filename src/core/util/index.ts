@@ -2,6 +2,7 @@
 export { KB, MB } from "./bytes";
 export { type Clock, ManualClock, systemClock, type TimerHandle } from "./clock";
 export { type Disposable, DisposableStore, Emitter, type Event } from "./emitter";
+export { countOf } from "./countOf";
 export { errorMessage } from "./errorMessage";
 export { chokidarFolderWatch, folderEntriesWatch, noWatch, sessionFilesWatch, type WatchFactory } from "./fileWatch";
 export { latch } from "./latch";

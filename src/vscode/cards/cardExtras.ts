@@ -4,7 +4,7 @@
  * a worktree agent, its branch and changes with the commands that act on them (review, merge,
  * remove), and the reviewer's comments on its Review (sent back to it).
  */
-import { followCollisionAgents, sharedFileSource } from "../../agents/collisions/collisionCards";
+import { followCollisionAgents, rememberSessionEdits, sharedFileSource } from "../../agents/collisions/collisionCards";
 import type { AgentManager } from "../../agents/agent/agentManager";
 import type { CardEvents, CardReader } from "../../agents/cards/cardStore";
 import type { BudgetBook } from "../../agents/budget/budgetBook";
@@ -65,6 +65,7 @@ export function createCardExtras(deps: CardExtrasDeps): CardExtrasParts {
       deps.budget.follow(edits),
       followBudget(deps.budget, cards),
       followCollisionAgents(collisions, cards),
+      rememberSessionEdits(collisions, edits, (m) => log.warn(m)),
       followWorktreeAgents(worktrees, {
         cards,
         agentCwd: (id) => manager.agentInfo(id)?.cwd,

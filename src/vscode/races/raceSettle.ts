@@ -7,6 +7,7 @@
  * the folder; a removal deletes the branch only when merged, so unmerged commits stay on it.
  */
 import { vscode } from "../api";
+import { harmlessFirst } from "../harmlessFirst";
 import type { AgentManager } from "../../agents/agent/agentManager";
 import type { Log } from "../../agents/ports";
 import type { RaceBook } from "../../agents/races/raceBook";
@@ -104,8 +105,8 @@ async function offerRemoval(deps: SettleDeps, race: Race, member: RaceMember): P
   const loss = lossOf(check);
   const { question, go } = removalQuestion(info, loss, card !== undefined);
   const commit = `Commit to ${info.branch}, remove the folder`;
-  // Keep is the dialog's close affordance: Escape keeps too.
-  const items: vscode.MessageItem[] = [{ title: go }, ...(check.uncommitted.length > 0 ? [{ title: commit }] : []), { title: "Keep", isCloseAffordance: true }];
+  // Keep first: the dialog's default (Enter) loses nothing; Escape (its Cancel) keeps too.
+  const items = harmlessFirst("Keep", ...(check.uncommitted.length > 0 ? [commit] : []), go);
   const asked = `Race ${race.task}: ${race.picked} was merged. ${member.name} was not picked. ${question}`;
   const answer = await vscode.window.showWarningMessage(asked, { modal: true }, ...items);
   if (answer?.title !== go && answer?.title !== commit) {

@@ -12,8 +12,9 @@ import { ReviewDesk } from "../../agents/review/reviewDesk";
 import { ReviewOwners } from "../../agents/review/reviewOwners";
 import type { AgentReview } from "../../core/review";
 import { readSavedReviews } from "../../core/review";
-import { errorMessage } from "../../core/util";
+import { countOf, errorMessage } from "../../core/util";
 import { vscode } from "../api";
+import { harmlessFirst } from "../harmlessFirst";
 import { CommentThreads } from "./commentThreads";
 
 export const REVIEW_COMMANDS = {
@@ -39,7 +40,8 @@ export interface ReviewCommentsDeps {
 
 export function createReviewComments(deps: ReviewCommentsDeps): { desk: ReviewDesk; owned: vscode.Disposable } {
   const { reviews, dropped } = readSavedReviews(deps.state.get<unknown>(STATE_KEY, []));
-  if (dropped > 0) deps.log.warn(`review comments: ${dropped} saved thread(s) or agent(s) did not read back and were left out`);
+  if (dropped > 0)
+    deps.log.warn(`review comments: ${countOf(dropped, "saved thread or agent", "saved threads or agents")} did not read back and were left out`);
   const desk = new ReviewDesk({
     agents: deps.manager,
     readFile: (path) => readFile(path, "utf8").catch((err: NodeJS.ErrnoException) => (err.code === "ENOENT" ? null : Promise.reject(err))),
@@ -48,6 +50,7 @@ export function createReviewComments(deps: ReviewCommentsDeps): { desk: ReviewDe
     log: deps.log,
     onAnswered: (agentId) => deps.openReview(agentId),
     onClosedWithDrafts: (agentId, name, drafts) => void closedNotice(desk, agentId, name, drafts),
+    confirmQueuedSend: (_agentId, name, comments) => sendNow(name, comments),
   });
   const threads = new CommentThreads(desk, (file) => deps.owners.ownerOf(file) !== undefined);
   const run = (what: string, work: () => Promise<void> | void) => async () => {
@@ -112,8 +115,8 @@ export function createReviewComments(deps: ReviewCommentsDeps): { desk: ReviewDe
     if (!agentId || !review?.closed) return;
     const go = "Discard";
     const question = `Discard ${plural(review.threads.length, "review thread")} of ${review.agentName} (closed)?`;
-    const answer = await vscode.window.showWarningMessage(question, { modal: true }, go);
-    if (answer === go) desk.book.discard(agentId);
+    const answer = await vscode.window.showWarningMessage(question, { modal: true }, ...harmlessFirst("Keep them", go));
+    if (answer?.title === go) desk.book.discard(agentId);
   };
 
   return {
@@ -140,6 +143,16 @@ function plural(n: number, word: string): string {
 async function keepText(text: string, why: string): Promise<void> {
   const copy = "Copy My Comment";
   if ((await vscode.window.showWarningMessage(why, copy)) === copy) await vscode.env.clipboard.writeText(text);
+}
+
+/** A queued send is due: typed only on the user's word, as text they left in claude's input box would join it. */
+async function sendNow(name: string, comments: number): Promise<boolean> {
+  const send = "Send Now";
+  const answer = await vscode.window.showInformationMessage(
+    `${name} is idle: send ${plural(comments, "queued review comment")} now? Anything left typed in its input box would be joined to them: clear it first.`,
+    send,
+  );
+  return answer === send;
 }
 
 /** An agent was closed with drafts: they stay; the reviewer may discard them. */

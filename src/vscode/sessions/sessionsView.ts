@@ -135,7 +135,7 @@ export class SessionsView extends DisposableObject {
     const worktrees = this.worktrees;
     const races = this.deps.races.all();
     const raceOf = (name: string) => raceOfWorktree(races, name)?.task;
-    return { followedBy: (id) => followers.get(id), worktreeOf: (dir) => worktrees.get(dir), raceOf, now: Date.now() };
+    return { followedBy: (id) => followers.get(id), worktreeOf: (dir) => worktrees.get(dir), raceOf, folderExists: existsSync, now: Date.now() };
   }
 
   private async list(): Promise<void> {

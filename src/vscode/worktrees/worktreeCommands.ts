@@ -15,6 +15,7 @@ import type { WorktreeCards } from "../../agents/worktrees/worktreeCards";
 import {
   agentWorktrees,
   changeStats,
+  fileAtMergeBase,
   fileAtRef,
   lossOf,
   mergeWorktree,
@@ -28,8 +29,10 @@ import {
   worktreeOf,
 } from "../../core/git";
 import { firstPrompt, transcriptPath } from "../../core/transcript";
-import { errorMessage, visibleText } from "../../core/util";
+import { countOf, errorMessage, visibleText } from "../../core/util";
 import { vscode } from "../api";
+import { harmlessFirst } from "../harmlessFirst";
+import { type BaseSide, reviewSides } from "./reviewSides";
 
 export const WORKTREE_COMMANDS = { review: "arcadia.reviewWorktreeChanges", merge: "arcadia.mergeWorktree", remove: "arcadia.removeWorktree" } as const;
 export const CLEAN_UP_COMMAND = "arcadia.cleanUpWorktrees";
@@ -49,13 +52,16 @@ export interface Deps {
 }
 
 export function registerWorktreeCommands(deps: Deps): vscode.Disposable {
+  const changed = (baseSidesChanged = new vscode.EventEmitter<vscode.Uri>());
   const provider: vscode.TextDocumentContentProvider = {
+    onDidChange: changed.event,
     provideTextDocumentContent: async (uri) => {
-      const { cwd, ref, path } = JSON.parse(uri.query) as Record<string, unknown>;
-      return fileAtRef(cwd, ref, path);
+      const { cwd, ref, path, follow } = JSON.parse(uri.query) as Record<string, unknown>;
+      return follow !== undefined ? fileAtMergeBase(cwd, follow, path) : fileAtRef(cwd, ref, path);
     },
   };
   return combinedDisposable(
+    changed,
     vscode.workspace.registerTextDocumentContentProvider(BASE_SCHEME, provider),
     vscode.commands.registerCommand(WORKTREE_COMMANDS.review, (id?: string) =>
       id && !deps.cards.info(id)
@@ -68,6 +74,24 @@ export function registerWorktreeCommands(deps: Deps): vscode.Disposable {
       cleanUp(deps).catch((err) => void vscode.window.showErrorMessage(`Clean up worktrees: ${errorMessage(err)}`)),
     ),
   );
+}
+
+/** The base sides of open Reviews read again (a merge moved their base): VS Code asks the provider anew. Made with the commands. */
+let baseSidesChanged: vscode.EventEmitter<vscode.Uri> | undefined;
+
+/** Every open Review's base side of `worktree` is read again: after a merge, its diff shows what is left (nothing). */
+function refreshReviews(worktree: string): void {
+  for (const doc of vscode.workspace.textDocuments) {
+    if (doc.uri.scheme !== BASE_SCHEME) continue;
+    const cwd = (() => {
+      try {
+        return (JSON.parse(doc.uri.query) as { cwd?: unknown }).cwd;
+      } catch {
+        return undefined;
+      }
+    })();
+    if (cwd === worktree) baseSidesChanged?.fire(doc.uri);
+  }
 }
 
 /** Worktrees whose agent Remove… is closing: no "it stays" offer for those. */
@@ -139,7 +163,7 @@ async function cleanUp(deps: Deps): Promise<void> {
 async function removeLeft(deps: Deps, info: WorktreeInfo): Promise<void> {
   const loss = lossOf(await removalCheck(info.path, info.base));
   const { question, go } = removalQuestion(info, loss, false);
-  if ((await vscode.window.showWarningMessage(question, { modal: true }, go)) !== go) return;
+  if ((await vscode.window.showWarningMessage(question, { modal: true }, ...harmlessFirst("Keep", go)))?.title !== go) return;
   const outcome = await removeWorktree(info.repo, info.path, info.base, loss);
   deps.log.info(`worktree ${info.path}: ${JSON.stringify(outcome)}`);
   tellRemoval(info, outcome);
@@ -188,12 +212,13 @@ export async function review(deps: Pick<Deps, "reviewOpened">, agent: { id?: str
     void vscode.window.showInformationMessage(`${agent.name} has no changes against ${info.base}.`);
     return;
   }
-  const side = (ref: string, path: string) => vscode.Uri.from({ scheme: BASE_SCHEME, path: `/${path}`, query: JSON.stringify({ cwd: info.path, ref, path }) });
-  const resources = stats.files.map((f) => {
-    const file = vscode.Uri.file(join(info.path, f.path));
-    // Left: the file at the base; right: the file in the worktree now (gone: empty).
-    return [file, side(stats.base, f.from ?? f.path), f.status === "deleted" ? side("", f.path) : file];
-  });
+  const side = (s: BaseSide) => vscode.Uri.from({ scheme: BASE_SCHEME, path: s.path, query: JSON.stringify(s.query) });
+  // Left: the file at the base; right: the file in the worktree now (gone: empty).
+  const resources = reviewSides(info.path, stats.base, stats.files, info.base).map(({ file, left, right }) => [
+    vscode.Uri.file(file),
+    side(left),
+    "file" in right ? vscode.Uri.file(right.file) : side(right),
+  ]);
   // Its right sides (the files now) take review comments for this agent.
   if (agent.id)
     deps.reviewOpened?.(
@@ -260,7 +285,7 @@ export async function merge(deps: Deps, agent: AgentRef, info: WorktreeInfo, pro
   }
   const go = `Merge into ${info.base}`;
   const confirm = await vscode.window.showInformationMessage(
-    `Merge ${info.branch} into ${info.base} in ${info.repo}? ${plan.files.length} file(s): ` +
+    `Merge ${info.branch} into ${info.base} in ${info.repo}? ${countOf(plan.files.length, "file")}: ` +
       `${plan.files.slice(0, 8).join(", ")}${plan.files.length > 8 ? ", …" : ""}. Predicted clean.`,
     { modal: true },
     go,
@@ -268,7 +293,8 @@ export async function merge(deps: Deps, agent: AgentRef, info: WorktreeInfo, pro
   if (confirm !== go) return false;
   const outcome = await mergeWorktree(request, message);
   await deps.cards.recount(agent.id);
-  if (outcome.merged) void vscode.window.showInformationMessage(`Merged ${info.branch} into ${info.base} (${outcome.files.length} file(s)).`);
+  if (outcome.merged) refreshReviews(info.path);
+  if (outcome.merged) void vscode.window.showInformationMessage(`Merged ${info.branch} into ${info.base} (${countOf(outcome.files.length, "file")}).`);
   else void vscode.window.showWarningMessage(`Not merged: ${outcome.blocked}`, { modal: true });
   return outcome.merged;
 }
@@ -289,7 +315,7 @@ async function askToRebase(deps: Deps, agent: AgentRef, info: WorktreeInfo, conf
     `in those files.`;
   terminal.show(false);
   await terminal.type(request);
-  deps.log.info(`${agent.name}: asked to rebase onto ${info.base} (${conflicts.length} conflicting file(s))`);
+  deps.log.info(`${agent.name}: asked to rebase onto ${info.base} (${countOf(conflicts.length, "conflicting file")})`);
 }
 
 async function remove(deps: Deps, agent: AgentRef, info: WorktreeInfo): Promise<void> {
@@ -299,7 +325,7 @@ async function remove(deps: Deps, agent: AgentRef, info: WorktreeInfo): Promise<
   }
   const loss = lossOf(await removalCheck(info.path, info.base));
   const { question, go } = removalQuestion(info, loss, true);
-  if ((await vscode.window.showWarningMessage(question, { modal: true }, go)) !== go) return;
+  if ((await vscode.window.showWarningMessage(question, { modal: true }, ...harmlessFirst("Keep", go)))?.title !== go) return;
   // The terminal first: nothing should be running in a folder that is about to go.
   beingRemoved.add(info.path);
   deps.manager.close(agent.id);

@@ -236,4 +236,45 @@ describe("LiveBoard", () => {
     read("a1", [{ kind: "prompt", text: "next", source: "user", at: 10_000 }]);
     expect(board.waits.of("a1").size).toBe(0);
   });
+
+  it("a command left running after Complete has run since its call was allowed: the wait for the user is not counted (issue 33: 'Still running 2m 04s')", () => {
+    const { approvals, hang, tracker } = setup();
+    let now = 10_000;
+    const running: { id: string; agentId: string; toolUseId?: string; display: string; startedAt: number }[] = [];
+    const changed = new Emitter<string[]>();
+    const stillRunning = { of: (agentId: string) => running.filter((c) => c.agentId === agentId), onDidChange: changed.event };
+    const board = new LiveBoard({ calls: tracker, approvals, extras: { stillRunning } }, () => now);
+    void hang({ command: "npm run dev" }, { agentId: "a1", _meta: { "claudecode/toolUseId": "toolu_d" } });
+    const asked = approvals.enqueue("command", "npm run dev", { agentId: "a1", callId: tracker.calls()[0]!.id });
+    board.view("a1");
+    // The user answers after 90 s; the command runs 38 s, then Complete leaves it running.
+    now = 100_000;
+    approvals.decide(asked.id, "allow");
+    board.view("a1");
+    now = 138_000;
+    running.push({ id: "term-1", agentId: "a1", toolUseId: "toolu_d", display: "npm run dev", startedAt: 10_000 });
+    expect(board.view("a1").stillRunning).toEqual([{ id: "term-1", toolUseId: "toolu_d", display: "npm run dev", startedAt: 100_000 }]);
+    // A later turn drops the call's wait: the time it ran from stays.
+    board.transcriptEvents("a1", [{ kind: "prompt", text: "next", source: "user", at: 200_000 }]);
+    expect(board.view("a1").stillRunning?.[0]?.startedAt).toBe(100_000);
+  });
+
+  it("a call with no row to sit on (no tool_use known) also runs from the moment it was allowed, and so does the command it leaves running", () => {
+    const { approvals, hang, tracker } = setup();
+    let now = 10_000;
+    const running: { id: string; callId: string; agentId: string; display: string; startedAt: number }[] = [];
+    const stillRunning = { of: (agentId: string) => running.filter((c) => c.agentId === agentId), onDidChange: new Emitter<string[]>().event };
+    const board = new LiveBoard({ calls: tracker, approvals, extras: { stillRunning } }, () => now);
+    void hang({ command: "make" }, { agentId: "a1" });
+    const callId = tracker.calls()[0]!.id;
+    const asked = approvals.enqueue("command", "make", { agentId: "a1", callId });
+    expect(board.view("a1").calls[0]).toMatchObject({ toolUseId: null, runningSince: null });
+    now = 70_000;
+    approvals.decide(asked.id, "allow");
+    expect(board.view("a1").calls[0]?.runningSince).toBe(70_000);
+    now = 90_000;
+    expect(board.view("a1").calls[0]?.runningSince).toBe(70_000);
+    running.push({ id: "term-2", callId, agentId: "a1", display: "make", startedAt: 10_000 });
+    expect(board.view("a1").stillRunning?.[0]?.startedAt).toBe(70_000);
+  });
 });

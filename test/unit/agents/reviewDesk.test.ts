@@ -31,7 +31,7 @@ function terminal(): TerminalHandle & { typed: string[] } {
   return { name: "t", typed, processId: async () => 1, show: nothing, run: nothing, dispose: nothing, type: async (text) => void typed.push(text) };
 }
 
-function world(saved?: AgentReview[]) {
+function world(saved?: AgentReview[], confirmQueuedSend?: (agentId: string, name: string, comments: number) => Promise<boolean>) {
   const dir = tempDir();
   const changes = new Emitter<AgentChange>();
   const cards = handCards((id) => agents.get(id)?.view);
@@ -70,6 +70,7 @@ function world(saved?: AgentReview[]) {
     log,
     onAnswered: (id) => (answered.push(id), answeredNow.fire()),
     onClosedWithDrafts: (_id, name, drafts) => closedNotices.push(`${name}: ${drafts}`),
+    confirmQueuedSend,
   });
   desk.followCards(cards);
   const write = (name: string, text: string) => (writeFileSync(join(dir, name), text), join(dir, name));
@@ -282,5 +283,32 @@ describe("review comments sent to an agent", () => {
     expect(await w.desk.send("a1")).toBe("failed");
     expect(w.desk.reviewComments("a1")).toMatchObject({ drafts: 1, awaiting: 0 });
     expect(w.log.lines.some((l) => l.includes("review comments not sent: terminal gone"))).toBe(true);
+  });
+
+  it("a queued send is never glued onto text left in claude's input box: it waits for the user's 'Send now', asked once while the agent stays idle", async () => {
+    const answers: ((yes: boolean) => void)[] = [];
+    const asked: string[] = [];
+    const w = world(undefined, (_id, name, comments) => (asked.push(`${name}: ${comments}`), new Promise<boolean>((resolve) => answers.push(resolve))));
+    const agent = w.add("a1", "Agent #1", "active");
+    const app = w.write("App.tsx", APP);
+    w.desk.comment("a1", app, APP, 2, 2, "Use a constant.");
+    expect(await w.desk.send("a1")).toBe("queued");
+    // Idle again: the user may have half-typed words in its input box; nothing is typed unasked.
+    w.setStatus("a1", "waiting");
+    w.setStatus("a1", "waiting");
+    expect(asked).toEqual(["Agent #1: 1"]);
+    answers[0]!(false);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(agent.terminal.typed).toEqual([]);
+    expect(w.desk.reviewComments("a1")).toMatchObject({ queued: 1 });
+    // Not now: not asked again while it stays idle; its next idle asks again, and yes sends it once.
+    w.setStatus("a1", "waiting");
+    expect(asked).toHaveLength(1);
+    w.setStatus("a1", "active");
+    w.setStatus("a1", "waiting");
+    expect(asked).toHaveLength(2);
+    answers[1]!(true);
+    await w.until(() => w.desk.reviewComments("a1")?.awaiting === 1, "sent on the user's word");
+    expect(agent.terminal.typed).toHaveLength(1);
   });
 });

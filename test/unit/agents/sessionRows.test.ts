@@ -42,4 +42,15 @@ describe("a session's row", () => {
     const row = sessionRow(entry({ glance: { sessionId: "s" } }), { ...context, followedBy: () => undefined, worktreeOf: () => undefined });
     expect(row).toMatchObject({ title: "(no prompt)", firstPrompt: null, followedBy: null, worktree: null, lastActiveAt: 5 });
   });
+
+  it("a session whose folder is gone offers no Resume, and says why (its worktree by name); one a card follows can still be shown", () => {
+    const glance = { sessionId: "w", cwd: "/repo/.claude/worktrees/fix-login", firstPrompt: "fix it" };
+    const gone = { ...context, followedBy: () => undefined, folderExists: () => false };
+    expect(sessionRow(entry({ glance }), gone).cannotResume).toBe(
+      "its worktree fix-login is gone (/repo/.claude/worktrees/fix-login): Claude Code finds a session by its folder. Its transcript is still readable.",
+    );
+    expect(sessionRow(entry({ glance }), { ...gone, worktreeOf: () => undefined }).cannotResume).toMatch(/^the folder it ran in is gone/);
+    expect(sessionRow(entry({ glance }), { ...gone, folderExists: () => true }).cannotResume).toBeNull();
+    expect(sessionRow(entry({ glance: { ...glance, sessionId: RENAMED_ID } }), { ...context, folderExists: () => false }).cannotResume).toBeNull();
+  });
 });

@@ -4,7 +4,9 @@
  */
 import { symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { rememberSessionEdits } from "../../../src/agents/collisions/collisionCards";
+import { Emitter } from "../../../src/core/util/emitter";
 import { nodeCollisionDisk } from "../../../src/core/collisions/collisionDisk";
 import { CollisionGuard } from "../../../src/core/collisions/collisionGuard";
 import { committedRepo, git } from "../../support/gitRepo";
@@ -115,5 +117,49 @@ describe("the collision guard", () => {
     await guard.beforeEdit("a1", "t1", notes);
     guard.afterEdit("a1", "t1", true);
     expect((await guard.beforeEdit("a2", "t2", notes))?.others).toEqual([{ agentId: "a1", now: false }]);
+  });
+});
+
+describe("after a window reload", () => {
+  it("the agents' session edits, read from their transcripts, bring back the warning on a file still uncommitted; a committed one stays quiet", async () => {
+    const root = repo();
+    const app = join(root, "src", "App.tsx");
+    // Before the reload: both agents changed App.tsx; the hooks told a guard that is now gone.
+    writeFileSync(app, "export const app = 3;\n");
+    const guard = new CollisionGuard(nodeCollisionDisk(() => [root]));
+    const changes: string[][] = [];
+    guard.onDidChange((ids) => changes.push(ids.sort()));
+    await guard.rememberEdited("a1", [app]);
+    expect(guard.sharedFiles("a1")).toEqual([]);
+    await guard.rememberEdited("a2", [app]);
+    expect(guard.sharedFiles("a1").map((f) => f.otherAgentIds)).toEqual([["a2"]]);
+    expect(guard.sharedFiles("a2").map((f) => f.otherAgentIds)).toEqual([["a1"]]);
+    expect(changes).toEqual([["a1", "a2"]]);
+    // Told again (the transcript grew): nothing new.
+    await guard.rememberEdited("a2", [app]);
+    expect(changes).toHaveLength(1);
+
+    git(root, "commit", "-q", "-am", "both agents' change");
+    const fresh = new CollisionGuard(nodeCollisionDisk(() => [root]));
+    await fresh.rememberEdited("a1", [app]);
+    await fresh.rememberEdited("a2", [app]);
+    expect(fresh.sharedFiles("a1")).toEqual([]);
+  });
+});
+
+describe("the cards' session edits feed the guard", () => {
+  it("each agent's session files, when they change, are remembered: two agents' uncommitted file warns on both cards", async () => {
+    const root = repo();
+    const app = join(root, "src", "App.tsx");
+    writeFileSync(app, "export const app = 4;\n");
+    const guard = new CollisionGuard(nodeCollisionDisk(() => [root]));
+    const changed = new Emitter<string[]>();
+    const files: Record<string, string[]> = { a1: [app], a2: [app] };
+    const owned = rememberSessionEdits(guard, { files: (id) => files[id] ?? [], onDidChange: changed.event }, () => undefined);
+    const shared = new Promise<string[]>((resolve) => guard.onDidChange(resolve));
+    changed.fire(["a1", "a2"]);
+    expect((await shared).sort()).toEqual(["a1", "a2"]);
+    await vi.waitFor(() => expect(guard.sharedFiles("a2").map((f) => f.otherAgentIds)).toEqual([["a1"]]));
+    owned.dispose();
   });
 });

@@ -139,9 +139,9 @@ describe("removing a worktree", () => {
   it("refuses to drop uncommitted work without an explicit yes, and says what would be lost", async () => {
     const { root, trees } = repoWithWorktrees("a");
     writeFileSync(join(trees.a!, "draft.ts"), "work\n");
-    expect(await removeWorktree(root, trees.a!, "main", "")).toEqual({ removed: false, wouldLose: "1 uncommitted file(s) (draft.ts)" });
+    expect(await removeWorktree(root, trees.a!, "main", "")).toEqual({ removed: false, wouldLose: "1 uncommitted file (draft.ts)" });
     expect(existsSync(join(trees.a!, "draft.ts"))).toBe(true);
-    expect(await removeWorktree(root, trees.a!, "main", "1 uncommitted file(s) (draft.ts)")).toEqual({ removed: true, branchDeleted: true });
+    expect(await removeWorktree(root, trees.a!, "main", "1 uncommitted file (draft.ts)")).toEqual({ removed: true, branchDeleted: true });
     expect(existsSync(trees.a!)).toBe(false);
   });
 
@@ -151,7 +151,7 @@ describe("removing a worktree", () => {
     const agreed = lossOf(await removalCheck(trees.a!, "main"));
     // The agent (or anything else) writes one more file between the question and the removal.
     writeFileSync(join(trees.a!, "later.ts"), "more work\n");
-    expect(await removeWorktree(root, trees.a!, "main", agreed)).toEqual({ removed: false, wouldLose: "2 uncommitted file(s) (draft.ts, later.ts)" });
+    expect(await removeWorktree(root, trees.a!, "main", agreed)).toEqual({ removed: false, wouldLose: "2 uncommitted files (draft.ts, later.ts)" });
     expect(existsSync(join(trees.a!, "later.ts"))).toBe(true);
   });
 
@@ -166,8 +166,8 @@ describe("removing a worktree", () => {
     writeFileSync(join(trees.b!, "App.tsx"), "b\n");
     git(trees.b!, "commit", "-qam", "b's work");
     const refused = await removeWorktree(root, trees.b!, "main", "");
-    expect(refused).toEqual({ removed: false, wouldLose: "1 commit(s) not merged into the base (kept on branch worktree-b)" });
-    expect(await removeWorktree(root, trees.b!, "main", "1 commit(s) not merged into the base (kept on branch worktree-b)")).toEqual({
+    expect(refused).toEqual({ removed: false, wouldLose: "1 commit not merged into the base (kept on branch worktree-b)" });
+    expect(await removeWorktree(root, trees.b!, "main", "1 commit not merged into the base (kept on branch worktree-b)")).toEqual({
       removed: true,
       branchDeleted: false,
     });

@@ -127,7 +127,7 @@ describe("a race's compare figures", () => {
     const two = trees[1]!;
     writeFileSync(join(two, "App.tsx"), 'export const title = "two";\nexport const count = 0;\n');
     writeFileSync(join(two, "extra.ts"), "2\n");
-    expect(lossOf(await removalCheck(two, "main"))).toMatch(/2 uncommitted file\(s\)/);
+    expect(lossOf(await removalCheck(two, "main"))).toMatch(/2 uncommitted files/);
     await commitWork(two, "Race t: t-2's work (not picked)");
     const after = await removalCheck(two, "main");
     expect(after.uncommitted).toEqual([]);

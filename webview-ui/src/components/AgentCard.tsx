@@ -11,6 +11,7 @@ import { AgentName } from "./AgentName";
 import { Codicon } from "./Codicon";
 import { ContextGauge } from "./ContextGauge";
 import { ReviewComments } from "./ReviewComments";
+import { RunningStrip } from "./RunningStrip";
 import { SessionEdits } from "./SessionEdits";
 import { SharedFiles } from "./SharedFiles";
 import { WorktreeLine } from "./WorktreeLine";
@@ -24,9 +25,10 @@ import { BudgetLine } from "./BudgetLine";
 /**
  * One agent's details, below the overview: its header (name, status, usage, context) stays in
  * place while its rows scroll. Its prompts are on its overview line, with their buttons, so they
- * are never scrolled away; its rows say what waits. Memoized on the card object.
+ * are never scrolled away; its rows say what waits. Memoized on the card object. Its ✕ does
+ * nothing until `closeIgnoredUntil` (ms since the epoch): its details just took a closed agent's place.
  */
-export const AgentCard = memo(function AgentCard({ agent }: { agent: CardView }) {
+export const AgentCard = memo(function AgentCard({ agent, closeIgnoredUntil = 0 }: { agent: CardView; closeIgnoredUntil?: number }) {
   const status = cardStatus(agent);
   // A card that waits on the user stands out, whether Claude's own prompt or one of Arcadia's.
   const needsAnswer = status === "needsYou" || agent.prompts.length > 0;
@@ -59,7 +61,8 @@ export const AgentCard = memo(function AgentCard({ agent }: { agent: CardView })
       onClick={focusAgent}
       onKeyDown={onKeyDown}
     >
-      {/* One row while the width holds it: name, status, usage, context, close; it stays while the rows scroll. */}
+      {/* One row while the width holds it: name, status, usage, context, close; then what runs now (Cancel /
+          Complete / Stop). It stays, opaque, while the rows scroll under it. */}
       <div className="agent-card-header">
         <div className="agent-title">
           <AgentName id={id} name={agent.name} onEditEnd={onEditEnd} />
@@ -92,6 +95,8 @@ export const AgentCard = memo(function AgentCard({ agent }: { agent: CardView })
           title="Close this agent's terminal"
           onClick={(e: SyntheticEvent) => {
             e.stopPropagation();
+            // A click meant for the ✕ of the agent just closed (its details were here) closes nothing else.
+            if (Date.now() < closeIgnoredUntil) return;
             if (closeNeedsConfirm) setConfirmingClose(true);
             else post({ type: "closeAgent", id });
           }}
@@ -99,6 +104,7 @@ export const AgentCard = memo(function AgentCard({ agent }: { agent: CardView })
         >
           <Codicon name="close" />
         </VSCodeButton>
+        <RunningStrip agent={agent} />
       </div>
       {confirmingClose && (
         <CloseConfirm name={agent.name} onClose={() => post({ type: "closeAgent", id })} onKeep={() => (setConfirmingClose(false), card.current?.focus())} />
@@ -126,8 +132,8 @@ export const AgentCard = memo(function AgentCard({ agent }: { agent: CardView })
       {!agent.worktree && <SessionEdits agentId={id} name={agent.name} edits={agent.sessionEdits} />}
       <ReviewComments agentId={id} name={agent.name} review={agent.reviewComments} />
       <SharedFiles files={agent.sharedFiles} />
-      {/* The rows carry the calls (Cancel / Complete); prompts are answered under the overview. */}
-      <ToolList tools={agent.tools} live={agent} promptsAbove />
+      {/* Prompts are answered under the overview; Cancel / Complete / Stop are pinned under the header. */}
+      <ToolList tools={agent.tools} live={agent} promptsAbove controlsAbove />
       <TurnHistory turns={agent.history} />
     </li>
   );

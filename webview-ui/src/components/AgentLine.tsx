@@ -113,14 +113,14 @@ function RaceTag({ race, stop }: { race: RaceTagView; stop: (e: SyntheticEvent) 
   );
 }
 
-/** One agent's prompts under the overview, each whole with its buttons, under the agent's name. */
-export function AgentPrompts({ agent }: { agent: CardView }) {
+/** One agent's prompts under the overview, each whole with its buttons, under the agent's name; answering one shows its details (`onAnswered`). */
+export function AgentPrompts({ agent, onAnswered }: { agent: CardView; onAnswered?: (id: string) => void }) {
   return (
     <li className="agent-prompts" data-testid="agent-prompts" data-agent-id={agent.id} aria-label={`${agent.name} asks`}>
       <span className="agent-prompts-name">{agent.name}</span>
       <div className="agent-prompts-list">
         {agent.prompts.map((prompt) => (
-          <Prompt key={prompt.id} prompt={prompt} />
+          <Prompt key={prompt.id} prompt={prompt} onAnswered={onAnswered && (() => onAnswered(agent.id))} />
         ))}
       </div>
     </li>

@@ -27,11 +27,15 @@ const REVEAL: Partial<Record<Kind, { text: string; label: (subject: string) => s
   permission: { text: "Show terminal", label: (s) => `Show the terminal asking about ${s}`, title: "Show the terminal where Claude is asking" },
 };
 
-/** Something waiting for the user's answer, answered here. Key it by the prompt's `id`. */
-export function Prompt({ prompt }: { prompt: PromptView }) {
+/** Something waiting for the user's answer, answered here (then `onAnswered`: the panel keeps its agent in view). Key it by the prompt's `id`. */
+export function Prompt({ prompt, onAnswered }: { prompt: PromptView; onAnswered?: () => void }) {
   const { sent, once } = useSendOnce();
   const { id, kind, subject, reason } = prompt;
-  const answer = (decision: "allow" | "deny" | "alwaysAllow") => once(() => post({ type: "answerPrompt", id, decision }));
+  const answer = (decision: "allow" | "deny" | "alwaysAllow") =>
+    once(() => {
+      post({ type: "answerPrompt", id, decision });
+      onAnswered?.();
+    });
   const reveal = REVEAL[kind];
   return (
     <div className={`prompt prompt-${kind}`} data-testid="prompt" data-prompt-id={id} data-kind={kind} role="group" aria-label={`${TITLE[kind]} ${subject}`}>

@@ -41,27 +41,31 @@ const SAID_IN_WORDS: ReadonlySet<Outcome> = new Set(["waiting", "denied", "inter
 
 /**
  * The current turn's tools, sub-agent tools nested under their `Subtask:` row; live calls and
- * prompts on the row of their tool_use, and those without a row at the foot.
+ * prompts on the row of their tool_use, and those without a row at the foot. `promptsAbove`: the
+ * prompts are answered under the overview; `controlsAbove`: the calls' Cancel / Complete and the
+ * commands' Stop are pinned under the card's header (RunningStrip), so the rows only carry the clock.
  */
 export function ToolList({
   tools,
   live,
   promptsAbove = false,
+  controlsAbove = false,
 }: {
   tools: readonly ToolView[];
   live?: Pick<CardView, "calls" | "prompts" | "stillRunning"> | undefined;
   promptsAbove?: boolean;
+  controlsAbove?: boolean;
 }) {
   const shown = useMinimumVisibility(tools);
   const tree = useMemo(() => buildToolTree(shown), [shown]);
   const placed = useMemo(() => placeLive(shown, live), [shown, live]);
-  const { foot } = placed;
+  const foot = controlsAbove ? { ...placed.foot, calls: [], stillRunning: [] } : placed.foot;
   return (
     <>
       {tree.length > 0 && (
         <ul className="tool-list" aria-label="Tools">
           {tree.map((node) => (
-            <ToolItem key={node.tool.id} node={node} byTool={placed.byTool} promptsAbove={promptsAbove} />
+            <ToolItem key={node.tool.id} node={node} byTool={placed.byTool} promptsAbove={promptsAbove} controlsAbove={controlsAbove} />
           ))}
         </ul>
       )}
@@ -80,15 +84,25 @@ export function ToolList({
   );
 }
 
-function ToolItem({ node, byTool, promptsAbove }: { node: ToolNode; byTool: ReadonlyMap<string, RowLive>; promptsAbove: boolean }) {
+function ToolItem({
+  node,
+  byTool,
+  promptsAbove,
+  controlsAbove,
+}: {
+  node: ToolNode;
+  byTool: ReadonlyMap<string, RowLive>;
+  promptsAbove: boolean;
+  controlsAbove: boolean;
+}) {
   const { tool, children } = node;
   return (
     <li className="tool-item">
-      <ToolRow tool={tool} live={byTool.get(tool.id)} promptsAbove={promptsAbove} />
+      <ToolRow tool={tool} live={byTool.get(tool.id)} promptsAbove={promptsAbove} controlsAbove={controlsAbove} />
       {children.length > 0 && (
         <ul className="tool-list tool-children" aria-label={`Tools of ${tool.label}`}>
           {children.map((child) => (
-            <ToolItem key={child.tool.id} node={child} byTool={byTool} promptsAbove={promptsAbove} />
+            <ToolItem key={child.tool.id} node={child} byTool={byTool} promptsAbove={promptsAbove} controlsAbove={controlsAbove} />
           ))}
         </ul>
       )}
@@ -96,10 +110,21 @@ function ToolItem({ node, byTool, promptsAbove }: { node: ToolNode; byTool: Read
   );
 }
 
-const ToolRow = memo(function ToolRow({ tool, live, promptsAbove }: { tool: ToolView; live: RowLive | undefined; promptsAbove: boolean }) {
+const ToolRow = memo(function ToolRow({
+  tool,
+  live,
+  promptsAbove,
+  controlsAbove,
+}: {
+  tool: ToolView;
+  live: RowLive | undefined;
+  promptsAbove: boolean;
+  controlsAbove: boolean;
+}) {
   const outcome = tool.outcome;
-  // A live call brings its own counter (from the MCP call's start): one clock per row.
+  // A live call brings its own counter (on the row, or pinned under the header): one clock per call.
   const hasCall = (live?.calls.length ?? 0) > 0;
+  const inRow = live && (live.prompts.length > 0 || (!controlsAbove && (hasCall || live.stillRunning.length > 0)));
   return (
     <div
       className={`tool-row tool-${outcome}${live ? " has-live" : ""}`}
@@ -128,16 +153,12 @@ const ToolRow = memo(function ToolRow({ tool, live, promptsAbove }: { tool: Tool
       <SandboxMark mark={tool.sandbox} />
       {tool.background && <span className="tool-badge">background</span>}
       {!hasCall && <ToolElapsed tool={tool} />}
-      {live && (
+      {inRow && (
         // Its own line inside the row, so the buttons never squeeze the label.
         <div className="tool-live">
           {live.prompts.map((prompt) => (promptsAbove ? <AsksAbove key={prompt.id} /> : <Prompt key={prompt.id} prompt={prompt} />))}
-          {live.calls.map((call) => (
-            <LiveCall key={call.callId} call={call} />
-          ))}
-          {live.stillRunning.map((command) => (
-            <StillRunning key={command.id} command={command} />
-          ))}
+          {!controlsAbove && live.calls.map((call) => <LiveCall key={call.callId} call={call} />)}
+          {!controlsAbove && live.stillRunning.map((command) => <StillRunning key={command.id} command={command} />)}
         </div>
       )}
     </div>

@@ -5,7 +5,7 @@ import { post } from "../clients/panelClient";
 import { Codicon } from "./Codicon";
 
 /** The toolbar; `total`: every card's session usage together ("3 agents · 1.2M tokens · ~$4.20"). */
-export function TopBar({ total }: { total?: string | null }) {
+export function TopBar({ total, totalTitle }: { total?: string | null; totalTitle?: string }) {
   // A narrow panel shows the buttons by their icons; their names stay in the tooltip and for screen readers.
   const narrow = useMediaQuery("(max-width: 520px)");
   const label = (text: string) => (narrow ? null : text);
@@ -51,7 +51,11 @@ export function TopBar({ total }: { total?: string | null }) {
         {label("Sessions")}
       </VSCodeButton>
       {total && (
-        <span className="usage-total" data-testid="usage-total" title="Tokens and estimated cost of the sessions the cards follow, at list API prices">
+        <span
+          className="usage-total"
+          data-testid="usage-total"
+          title={totalTitle ?? "Tokens and estimated cost of the sessions the cards follow, at list API prices"}
+        >
           {total}
         </span>
       )}
