@@ -8,19 +8,24 @@ import { NoticeBanner } from "./components/NoticeBanner";
 import { TopBar } from "./components/TopBar";
 import { firstPaintState } from "./firstPaint";
 import { detailAgentId } from "./detailChoice";
-import { reduce, toSaved } from "./store";
+import { type FrameScheduler, frameBatcher } from "./frameBatch";
+import { reduceAll, toSaved } from "./store";
 import { useCardsVisible } from "./useCardsVisible";
 import { loadState, saveState } from "./vscodeApi";
 import { useExtensionMessages } from "./useExtensionMessages";
 import { onPush, request } from "./clients/panelClient";
 import { usageTotal } from "./usageText";
 
-export function App() {
+/** `frame`: how to wait for the next frame (the browser's; a test's to drive the frames itself). */
+export function App({ frame }: { frame?: FrameScheduler } = {}) {
   // The snapshot embedded in the page (or the last state VS Code kept) paints at once; a fresh
   // snapshot then replaces it.
-  const [state, dispatch] = useReducer(reduce, undefined, () => firstPaintState(loadState()));
+  const [state, dispatch] = useReducer(reduceAll, undefined, () => firstPaintState(loadState()));
+  // Every message, the snapshot it asks for included (so none applies out of order), waits for the
+  // next frame: a burst is one render.
+  const [deliver] = useState(() => frameBatcher(dispatch, frame));
 
-  useExtensionMessages(onPush, dispatch, () => request("webviewReady", {}));
+  useExtensionMessages(onPush, deliver, () => request("webviewReady", {}));
 
   useEffect(() => saveState(toSaved(state)), [state]);
 

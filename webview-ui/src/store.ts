@@ -49,24 +49,49 @@ function fromSnapshot(previous: readonly CardView[], cards: readonly unknown[]):
   return [...byId.values()].sort(byIndex);
 }
 
+/**
+ * The cards with some replaced or added (each whole) and some removed: one pass over the cards, however
+ * many changed (fifty agents' frame of changes is one message). A card not well formed is left out.
+ */
+function withChanges(state: PanelState, changed: readonly unknown[], removed: readonly unknown[]): PanelState {
+  const gone = new Set(removed.filter((id) => typeof id === "string"));
+  const next = new Map<string, CardView>();
+  for (const card of changed) if (isCardView(card)) next.set(card.id, card);
+  let touched = false;
+  let reorder = false;
+  const cards: CardView[] = [];
+  for (const old of state.cards) {
+    if (gone.has(old.id)) {
+      touched = true;
+      continue;
+    }
+    const card = next.get(old.id);
+    next.delete(old.id);
+    if (!card || same(old, card)) cards.push(old);
+    else {
+      touched = true;
+      reorder ||= card.index !== old.index;
+      cards.push(card);
+    }
+  }
+  // What is left is new: the protocol never removes and adds one id in one message.
+  for (const card of next.values()) if (!gone.has(card.id)) (cards.push(card), (touched = true), (reorder = true));
+  if (!touched) return state;
+  if (reorder) cards.sort(byIndex);
+  return { ...state, cards };
+}
+
 /** The pure reducer over extension messages. Unknown messages leave the state as it is. */
 export function reduce(state: PanelState, message: ExtensionMessage): PanelState {
   switch (message.type) {
     case "snapshot":
       return { ...state, cards: fromSnapshot(state.cards, message.cards ?? []), notice: message.notice ?? null };
-    case "cardChanged": {
-      const next = message.card;
-      const at = state.cards.findIndex((c) => c.id === next.id);
-      if (at < 0) return { ...state, cards: [...state.cards, next].sort(byIndex) };
-      const old = state.cards[at];
-      if (old && same(old, next)) return state;
-      const cards = state.cards.slice();
-      cards[at] = next;
-      if (old?.index !== next.index) cards.sort(byIndex);
-      return { ...state, cards };
-    }
+    case "cardsChanged":
+      return withChanges(state, message.changed, message.removed);
+    case "cardChanged":
+      return withChanges(state, [message.card], []);
     case "cardRemoved":
-      return state.cards.some((c) => c.id === message.id) ? { ...state, cards: state.cards.filter((c) => c.id !== message.id) } : state;
+      return withChanges(state, [], [message.id]);
     case "notice":
       return { ...state, notice: message.notice ?? null };
     case "revealAgent":
@@ -84,6 +109,7 @@ type Shape = Record<string, unknown>;
  */
 const SHAPE_CHECKS: { [T in ExtensionMessage["type"]]: (m: Shape) => boolean } = {
   snapshot: (m) => Array.isArray(m.cards),
+  cardsChanged: (m) => Array.isArray(m.changed) && Array.isArray(m.removed),
   cardChanged: (m) => isCardView(m.card),
   cardRemoved: (m) => typeof m.id === "string",
   notice: (m) => "notice" in m,
@@ -112,4 +138,9 @@ export function fromSaved(saved: unknown): PanelState {
   const s = saved as { version?: unknown; cards?: unknown; notice?: unknown };
   if (s.version !== STATE_VERSION || !Array.isArray(s.cards)) return initialState;
   return reduce(initialState, { type: "snapshot", cards: s.cards as CardView[], notice: (s.notice as NoticeView | null) ?? null });
+}
+
+/** A frame's messages in the order they came (frameBatch.ts): one state, one render. */
+export function reduceAll(state: PanelState, messages: readonly ExtensionMessage[]): PanelState {
+  return messages.reduce(reduce, state);
 }
