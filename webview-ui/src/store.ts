@@ -75,7 +75,11 @@ function withChanges(state: PanelState, changed: readonly unknown[], removed: re
     }
   }
   // What is left is new: the protocol never removes and adds one id in one message.
-  for (const card of next.values()) if (!gone.has(card.id)) (cards.push(card), (touched = true), (reorder = true));
+  for (const card of next.values()) {
+    if (gone.has(card.id)) continue;
+    cards.push(card);
+    touched = reorder = true;
+  }
   if (!touched) return state;
   if (reorder) cards.sort(byIndex);
   return { ...state, cards };
