@@ -1,16 +1,15 @@
 /** The panel's agents page: the overview (a line per agent), every prompt under it, then one agent's details in the height left. */
-import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useReducer, useState } from "react";
 import { AgentCard } from "./components/AgentCard";
-import { AgentLine, AgentPrompts } from "./components/AgentLine";
 import { CardErrorBoundary } from "./components/CardErrorBoundary";
 import { EmptyState } from "./components/EmptyState";
 import { NoticeBanner } from "./components/NoticeBanner";
+import { Overview } from "./components/Overview";
 import { TopBar } from "./components/TopBar";
 import { firstPaintState } from "./firstPaint";
 import { detailAgentId } from "./detailChoice";
 import { type FrameScheduler, frameBatcher } from "./frameBatch";
 import { reduceAll, toSaved } from "./store";
-import { useCardsVisible } from "./useCardsVisible";
 import { loadState, saveState } from "./vscodeApi";
 import { useExtensionMessages } from "./useExtensionMessages";
 import { onPush, request } from "./clients/panelClient";
@@ -37,11 +36,6 @@ export function App({ frame }: { frame?: FrameScheduler } = {}) {
     if (cardCount > 0 && performance.getEntriesByName(name).length === 0) performance.mark(name);
   }, [cardCount]);
 
-  const overview = useRef<HTMLDivElement>(null);
-  // Every prompt of every agent, in the agents' order, under the overview: never in a scrolled-away card.
-  const asking = state.cards.filter((card) => card.prompts.length > 0);
-  useCardsVisible(overview, state.cards.map((a) => a.id).join(","));
-
   // Whose details show below the overview: asked for with a line's chevron, else they follow the terminal in front.
   const [asked, setAsked] = useState<string | null>(null);
   const shown = detailAgentId(state.cards, asked);
@@ -59,30 +53,7 @@ export function App({ frame }: { frame?: FrameScheduler } = {}) {
         <EmptyState />
       ) : (
         <>
-          <div className="overview" ref={overview}>
-            <ul className="agent-overview" aria-label="Agents" data-testid="agent-overview">
-              {state.cards.map((agent) => (
-                // One agent's bad data breaks its own line only, never the overview.
-                <CardErrorBoundary key={agent.id} agentId={agent.id} resetKeys={[agent]}>
-                  <AgentLine
-                    agent={agent}
-                    shown={agent.id === shown}
-                    onShowDetails={showDetails}
-                    revealSeq={state.reveal?.id === agent.id ? state.reveal.seq : 0}
-                  />
-                </CardErrorBoundary>
-              ))}
-            </ul>
-            {asking.length > 0 && (
-              <ul className="attention" aria-label="Waiting for your answer" data-testid="attention">
-                {asking.map((agent) => (
-                  <CardErrorBoundary key={agent.id} agentId={agent.id} resetKeys={[agent]}>
-                    <AgentPrompts agent={agent} />
-                  </CardErrorBoundary>
-                ))}
-              </ul>
-            )}
-          </div>
+          <Overview cards={state.cards} shown={shown} onShowDetails={showDetails} reveal={state.reveal} />
           {detail && (
             <ul className="agent-detail" aria-label={`${detail.name}: details`} data-testid="agent-detail">
               <CardErrorBoundary key={detail.id} agentId={detail.id} resetKeys={[detail]}>
