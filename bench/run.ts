@@ -67,8 +67,14 @@ async function replayThroughput(file: string, bytes: number): Promise<void> {
     replayRuns.push((await time(() => replaySessions([file])))[1]);
     parseRuns.push((await time(() => parseEveryLine(file)))[1]);
   }
-  const replayMs = percentile(replayRuns.sort((a, b) => a - b), 50);
-  const parseMs = percentile(parseRuns.sort((a, b) => a - b), 50);
+  const replayMs = percentile(
+    replayRuns.sort((a, b) => a - b),
+    50,
+  );
+  const parseMs = percentile(
+    parseRuns.sort((a, b) => a - b),
+    50,
+  );
   const replayRate = bytes / MB / (replayMs / 1000);
   const parseRate = bytes / MB / (parseMs / 1000);
   row("replay throughput (100 MB)", `${replayRate.toFixed(0)} MB/s`, "≥ 250 MB/s", replayRate >= 250);
@@ -147,7 +153,9 @@ function reportListenerWarnings(): void {
     return;
   }
   row("MaxListenersExceeded warnings", `${listenerWarnings.length}`, "0", false);
-  console.error(`✗ ${listenerWarnings.length} MaxListenersExceededWarning(s): a listener leak. The first one:\n${listenerWarnings[0]?.stack ?? listenerWarnings[0]?.message}`);
+  console.error(
+    `✗ ${listenerWarnings.length} MaxListenersExceededWarning(s): a listener leak. The first one:\n${listenerWarnings[0]?.stack ?? listenerWarnings[0]?.message}`,
+  );
   process.exitCode = 1;
 }
 
@@ -156,6 +164,19 @@ function soak(): void {
   const result = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", join(__dirname, "soak.ts")], { stdio: "inherit" });
   if (result.status !== 0) {
     console.error(`✗ the soak failed (exit ${result.status ?? result.signal})`);
+    process.exitCode = 1;
+  }
+}
+
+/**
+ * Fifty agents at work (bench/fifty.ts) in a process of its own: its CPU share and heap are the
+ * window's alone. 60 s; `npm run bench -- --long` (or ARCADIA_BENCH_LONG=1) for ten minutes.
+ */
+function fifty(): void {
+  const args = ["--expose-gc", "--import", "tsx", join(__dirname, "fifty.ts"), ...(process.argv.includes("--long") ? ["--long"] : [])];
+  const result = spawnSync(process.execPath, args, { stdio: "inherit" });
+  if (result.status !== 0) {
+    console.error(`✗ the fifty-agent bench failed (exit ${result.status ?? result.signal})`);
     process.exitCode = 1;
   }
 }
@@ -198,6 +219,8 @@ async function main(): Promise<void> {
   await sandboxBenchmarks(row);
   console.log("");
   reportListenerWarnings();
+  console.log("");
+  fifty();
   console.log("");
   soak();
 }
