@@ -25,7 +25,7 @@ let env: CliEnv | undefined;
 let agents: SimAgent[] = [];
 let turns = 0;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** One agent's working spell: a first pause spreads the fifty apart, then turn after turn with a pause between. */
 async function work(agent: SimAgent, until: number, thinkMs: number): Promise<void> {
