@@ -101,9 +101,14 @@ export async function fiftyPanelBenchmarks(row: Row): Promise<void> {
     );
     const shown = allowsInView.filter(Boolean).length;
     row("  1400×280, 3 prompts: Allow on screen, no scroll", `${shown} of ${allowsInView.length}`, "all", shown === allowsInView.length);
+    // Every line shown (the idle ones too) for the widths' checks.
+    await page.click('[data-testid="idle-toggle"][aria-expanded="false"]').catch(() => undefined);
     for (const width of [1400, 300, 280]) {
       await page.setViewportSize({ width, height: 600 });
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+      const cut = await page.evaluate(() => (window as unknown as { __cut(): string[] }).__cut());
+      row(`  ${width} px wide: names, statuses, n/N cut`, `${cut.length}`, "0", cut.length === 0);
+      if (cut.length > 0) console.log(`    ${cut.slice(0, 6).join(" | ")}`);
       const sideways = await page.evaluate(() => (window as unknown as { __sideways(): { what: string; over: number }[] }).__sideways());
       const what = sideways.map((s) => `${s.what} +${s.over}px`).join(", ");
       row(`  ${width} px wide: sideways scroll`, sideways.length === 0 ? "none" : `${sideways.length}`, "none", sideways.length === 0);

@@ -44,6 +44,18 @@ export const PANEL_HTML = `<!doctype html>
     };
     next();
   });
+  /** Words on the overview's lines that are cut (wider than their box) or pushed out of their line: names, short statuses, race n/N. */
+  window.__cut = () => {
+    const cut = [];
+    for (const line of document.querySelectorAll('[data-testid="agent-line"]')) {
+      const box = line.getBoundingClientRect();
+      for (const el of line.querySelectorAll('[data-testid="line-name"], .line-status:not(.line-status-long), .line-race-count')) {
+        const r = el.getBoundingClientRect();
+        if (el.scrollWidth > el.clientWidth + 1 || r.right > box.right + 1 || r.width === 0) cut.push(el.textContent);
+      }
+    }
+    return cut;
+  };
   /** Sideways scroll anywhere: the page, and every element that scrolls (its content wider than its box). */
   window.__sideways = () => {
     const found = [];
