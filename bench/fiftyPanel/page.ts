@@ -13,7 +13,8 @@ export const PANEL_HTML = `<!doctype html>
 <style>body { margin: 0; background: #1e1e1e; color: #ccc; font: 13px sans-serif; }</style>
 <script>
   window.__latencies = []; window.__longTasks = []; window.__mostLines = 0;
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); }).observe({ type: "longtask", buffered: true });
+  window.__replayStart = 0;
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push({ duration: e.duration, at: e.startTime - window.__replayStart }); }).observe({ type: "longtask", buffered: true });
   window.acquireVsCodeApi = () => ({
     postMessage(m) {
       if (m && m.type === "webviewReady") setTimeout(() => window.postMessage({ type: "response", requestId: m.requestId, ok: true, result: { type: "snapshot", cards: [], notice: null } }, "*"), 0);
@@ -35,6 +36,7 @@ export const PANEL_HTML = `<!doctype html>
     // What the page's load cost (its script compiled and run) is not the messages'.
     window.__latencies.length = 0; window.__longTasks.length = 0;
     const start = performance.now();
+    window.__replayStart = start;
     let i = 0;
     const next = () => {
       const now = performance.now() - start;
