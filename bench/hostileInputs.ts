@@ -21,10 +21,7 @@ function medianMs(runs: number, fn: () => void): number {
     fn();
     samples.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
-  return percentile(
-    samples.sort((a, b) => a - b),
-    50,
-  );
+  return percentile(samples.sort((a, b) => a - b), 50);
 }
 
 /** Milliseconds of one run of `fn`. */
@@ -54,11 +51,7 @@ function pairedMs(runs: number, a: () => void, b: () => void): { aMs: number; bM
     bs.push(bMs);
     ratios.push(aMs / bMs);
   }
-  const median = (values: number[]) =>
-    percentile(
-      values.sort((x, y) => x - y),
-      50,
-    );
+  const median = (values: number[]) => percentile(values.sort((x, y) => x - y), 50);
   return { aMs: median(as), bMs: median(bs), ratio: median(ratios) };
 }
 

@@ -50,12 +50,7 @@ export async function idleBenchmarks(row: Row, dir: string): Promise<void> {
   const checksSteady = sharedSafetyPoll().checks - checksBeforeSteady;
   for (const f of followers) await f.stop();
   row("idle CPU, 20 quiet agents, after 31 s quiet", `${steady.toFixed(3)} %`, "≤ 0.3 % of a core", steady <= 0.3);
-  console.log(
-    `${"  (three 10 s windows; the median above)".padEnd(44)} ${windows
-      .map((w) => w.toFixed(3))
-      .join(" / ")
-      .padStart(14)}`,
-  );
+  console.log(`${"  (three 10 s windows; the median above)".padEnd(44)} ${windows.map((w) => w.toFixed(3)).join(" / ").padStart(14)}`);
   console.log(`${"  (safety checks in those 30 s)".padEnd(44)} ${String(checksSteady).padStart(14)}   (20 agents; 600 with a 1 s poll each)`);
   console.log(`${"  first 30 s (the poll backing off)".padEnd(44)} ${`${first.toFixed(3)} %`.padStart(14)}   ${checksFirst} checks`);
   row("  safety poll timer left with no agent", sharedSafetyPoll().scheduled ? "yes" : "no", "no", !sharedSafetyPoll().scheduled);
@@ -69,10 +64,5 @@ export async function idleBenchmarks(row: Row, dir: string): Promise<void> {
   const floors = [await cpuOver(10), await cpuOver(10), await cpuOver(10)].sort((a, b) => a - b);
   const none = floors[1] as number;
   row("idle CPU, 0 agents (the process's floor)", `${none.toFixed(3)} %`, "≤ 0.05 % of a core", none <= 0.05);
-  console.log(
-    `${"  (three 10 s windows; the median above)".padEnd(44)} ${floors
-      .map((w) => w.toFixed(3))
-      .join(" / ")
-      .padStart(14)}`,
-  );
+  console.log(`${"  (three 10 s windows; the median above)".padEnd(44)} ${floors.map((w) => w.toFixed(3)).join(" / ").padStart(14)}`);
 }

@@ -23,9 +23,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const text = (lines: string[]) => `${lines.join("\n")}\n`;
 function linesOf(scenario: string): string[] {
-  return readFileSync(sessionFiles(loadScenario(scenario))[0] as string, "utf8")
-    .split("\n")
-    .filter(Boolean);
+  return readFileSync(sessionFiles(loadScenario(scenario))[0] as string, "utf8").split("\n").filter(Boolean);
 }
 
 /** A sample that never came right within this counts as missed (the poll would not help it). */

@@ -46,9 +46,7 @@ async function trackerOverhead(row: Row): Promise<void> {
   const p99 = percentile(wrappedUs, 99) - percentile(bareUs, 99);
   row("tracker overhead per call p50", `${p50.toFixed(1)} µs`, "≤ 100 µs (proposed)", p50 <= 100);
   row("tracker overhead per call p99", `${p99.toFixed(1)} µs`, "≤ 1 ms (proposed)", p99 <= 1000);
-  console.log(
-    `${"  (wrapped / bare handler p50)".padEnd(44)} ${`${percentile(wrappedUs, 50).toFixed(1)} / ${percentile(bareUs, 50).toFixed(1)} µs`.padStart(14)}`,
-  );
+  console.log(`${"  (wrapped / bare handler p50)".padEnd(44)} ${`${percentile(wrappedUs, 50).toFixed(1)} / ${percentile(bareUs, 50).toFixed(1)} µs`.padStart(14)}`);
 }
 
 /** The server with one tool that never answers on its own, and a real SDK client of agent "bench". */
@@ -98,12 +96,7 @@ async function cancelToClient(row: Row): Promise<void> {
 
 async function thousandForceFinished(row: Row): Promise<void> {
   const tracker = new ToolCallTracker();
-  const command = tracker.wrapHandler({
-    name: "execute_command",
-    handler: (_a: object, ctx) => (ctx.linkTerminal(`t-${ctx.callId}`), never()),
-    display: () => "sleep forever",
-    complete: completeWithOutputSoFar,
-  });
+  const command = tracker.wrapHandler({ name: "execute_command", handler: (_a: object, ctx) => (ctx.linkTerminal(`t-${ctx.callId}`), never()), display: () => "sleep forever", complete: completeWithOutputSoFar });
   const read = tracker.wrapHandler({ name: "read_file", handler: (_a: object) => never(), display: () => "a.ts" });
   const results = Array.from({ length: 1000 }, (_, i) => (i % 2 ? command({}) : read({})));
   await new Promise((r) => setImmediate(r)); // handlers start (and link) on the next tick
@@ -168,12 +161,7 @@ async function thousandClientCancelled(row: Row): Promise<void> {
   row("  server sockets open after the client closed", `${afterClose}`, "0", afterClose === 0);
   if (fdsBefore !== undefined && fdsAfter !== undefined && fdsAfterClose !== undefined) {
     // Client and server share this process: each pooled connection is two fds.
-    row(
-      "  open fds before → after → client closed",
-      `${fdsBefore} → ${fdsAfter} → ${fdsAfterClose}`,
-      "≤ +32, then back",
-      fdsAfter - fdsBefore <= 32 && fdsAfterClose <= fdsBefore,
-    );
+    row("  open fds before → after → client closed", `${fdsBefore} → ${fdsAfter} → ${fdsAfterClose}`, "≤ +32, then back", fdsAfter - fdsBefore <= 32 && fdsAfterClose <= fdsBefore);
   }
 }
 

@@ -89,10 +89,7 @@ export async function writeLongTurnSession(dir: string, totalBytes: number, last
   // Both sub-agents are mid-way: their files cut before their last tool's result.
   const subDir = join(dir, sessionId, "subagents");
   mkdirSync(subDir, { recursive: true });
-  for (const [agentId, rec] of [
-    ["abg0000000000000b", bg],
-    ["afg0000000000000f", fg],
-  ] as const) {
+  for (const [agentId, rec] of [["abg0000000000000b", bg], ["afg0000000000000f", fg]] as const) {
     const lastResultAt = lastIndex(rec.subagent, (l) => l.includes('"tool_use_id"'));
     writeFileSync(join(subDir, `agent-${agentId}.jsonl`), `${rec.subagent.slice(0, lastResultAt).join("\n")}\n`);
     writeFileSync(join(subDir, `agent-${agentId}.meta.json`), JSON.stringify({ agentType: "general-purpose", toolUseId: rec.agentToolId }));

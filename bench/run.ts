@@ -67,14 +67,8 @@ async function replayThroughput(file: string, bytes: number): Promise<void> {
     replayRuns.push((await time(() => replaySessions([file])))[1]);
     parseRuns.push((await time(() => parseEveryLine(file)))[1]);
   }
-  const replayMs = percentile(
-    replayRuns.sort((a, b) => a - b),
-    50,
-  );
-  const parseMs = percentile(
-    parseRuns.sort((a, b) => a - b),
-    50,
-  );
+  const replayMs = percentile(replayRuns.sort((a, b) => a - b), 50);
+  const parseMs = percentile(parseRuns.sort((a, b) => a - b), 50);
   const replayRate = bytes / MB / (replayMs / 1000);
   const parseRate = bytes / MB / (parseMs / 1000);
   row("replay throughput (100 MB)", `${replayRate.toFixed(0)} MB/s`, "≥ 250 MB/s", replayRate >= 250);
@@ -153,9 +147,7 @@ function reportListenerWarnings(): void {
     return;
   }
   row("MaxListenersExceeded warnings", `${listenerWarnings.length}`, "0", false);
-  console.error(
-    `✗ ${listenerWarnings.length} MaxListenersExceededWarning(s): a listener leak. The first one:\n${listenerWarnings[0]?.stack ?? listenerWarnings[0]?.message}`,
-  );
+  console.error(`✗ ${listenerWarnings.length} MaxListenersExceededWarning(s): a listener leak. The first one:\n${listenerWarnings[0]?.stack ?? listenerWarnings[0]?.message}`);
   process.exitCode = 1;
 }
 

@@ -76,12 +76,7 @@ export async function sandboxBenchmarks(row: Row): Promise<void> {
       const figures = (samples: number[]) => `${percentile(samples, 50).toFixed(1)} / ${percentile(samples, 99).toFixed(1)} ms`;
       row(`${label}, unsandboxed (p50 / p99)`, figures(plain), "(the same command, for comparison)", undefined);
       row(`${label}, in the sandbox (p50 / p99)`, figures(boxed), `added p50 ≤ ${ADDED_TARGET_MS} ms`, added <= ADDED_TARGET_MS);
-      row(
-        "  added by the sandbox (p50)",
-        `${added.toFixed(1)} ms`,
-        `×${(percentile(boxed, 50) / percentile(plain, 50)).toFixed(2)} of the command alone`,
-        undefined,
-      );
+      row("  added by the sandbox (p50)", `${added.toFixed(1)} ms`, `×${(percentile(boxed, 50) / percentile(plain, 50)).toFixed(2)} of the command alone`, undefined);
     }
     // The layout of this repository (its node_modules included): what every command's launch reads.
     const repo = join(__dirname, "..");

@@ -20,8 +20,7 @@ const MB = 1024 * 1024;
 const LIST_TARGET_MS = 300;
 const STALL_TARGET_MS = 50;
 
-const prompt = (i: number) =>
-  `${JSON.stringify({ type: "user", message: { role: "user", content: `Session ${i}: fix issue ${i * 7}` }, uuid: `u-${i}`, timestamp: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(), sessionId: `s${i}`, cwd: "/home/user/project" })}\n`;
+const prompt = (i: number) => `${JSON.stringify({ type: "user", message: { role: "user", content: `Session ${i}: fix issue ${i * 7}` }, uuid: `u-${i}`, timestamp: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(), sessionId: `s${i}`, cwd: "/home/user/project" })}\n`;
 
 const note = (name: string, text: string) => console.log(`${name.padEnd(44)} ${text}`);
 
@@ -57,10 +56,7 @@ async function sessionSet(row: Row, dir: string, count: number, bodyBytes: numbe
   const coldMs = performance.now() - start;
   const coldStall = stalls();
   row(`sessions list, ${label}, no index yet`, `${coldMs.toFixed(0)} ms`, `≤ ${LIST_TARGET_MS} ms`, coldMs <= LIST_TARGET_MS);
-  note(
-    "  (glanced: first prompt, title, times)",
-    `${listed.length} sessions, a ${(message.length / 1024).toFixed(0)} KB message; longest event-loop stall ${coldStall.maxMs.toFixed(1)} ms`,
-  );
+  note("  (glanced: first prompt, title, times)", `${listed.length} sessions, a ${(message.length / 1024).toFixed(0)} KB message; longest event-loop stall ${coldStall.maxMs.toFixed(1)} ms`);
 
   stalls = watchStalls();
   start = performance.now();
@@ -75,12 +71,7 @@ async function sessionSet(row: Row, dir: string, count: number, bodyBytes: numbe
   start = performance.now();
   const warm = (await firstPaint(new SessionIndex(indexFile))).entries;
   const warmMs = performance.now() - start;
-  row(
-    `sessions list, ${label}, from the index`,
-    `${warmMs.toFixed(0)} ms`,
-    `≤ ${LIST_TARGET_MS} ms`,
-    warmMs <= LIST_TARGET_MS && warm.every((e) => e.digest !== undefined),
-  );
+  row(`sessions list, ${label}, from the index`, `${warmMs.toFixed(0)} ms`, `≤ ${LIST_TARGET_MS} ms`, warmMs <= LIST_TARGET_MS && warm.every((e) => e.digest !== undefined));
   rmSync(join(dir, "sessions"), { recursive: true, force: true });
   rmSync(indexFile);
   rmSync(bodyFile);

@@ -127,16 +127,7 @@ async function main(): Promise<void> {
   for (const dir of projectDirs) mkdirSync(dir, { recursive: true });
   const clis = startClis();
   const table = new FakeProcessTable();
-  const env: SoakEnv = {
-    root,
-    configDir,
-    workspace,
-    projectDirs,
-    indexFile: join(root, "storage", "sessions-index.json"),
-    clock: new ManualClock(Date.now()),
-    table,
-    abortClientCall: clis.abort,
-  };
+  const env: SoakEnv = { root, configDir, workspace, projectDirs, indexFile: join(root, "storage", "sessions-index.json"), clock: new ManualClock(Date.now()), table, abortClientCall: clis.abort };
   const agents = Array.from({ length: AGENTS }, (_, i) => new Agent(`agent-${i + 1}`, i, projectDirs[i % PROJECTS] as string));
   for (let i = 0; i < AGENTS; i++) {
     const { shellPid, claudePid } = pidsOf(i);
@@ -145,9 +136,7 @@ async function main(): Promise<void> {
   }
   await clis.send({ type: "start", configDir, workspace, projectDirs, agents: AGENTS, now: env.clock.now() });
 
-  console.log(
-    `soak: ${AGENTS} agents × ${hours} simulated hours, ${turns} turns per agent per hour (3 tools with their hooks, a permission prompt, an MCP call), a /clear, a sessions listing and a reload every hour`,
-  );
+  console.log(`soak: ${AGENTS} agents × ${hours} simulated hours, ${turns} turns per agent per hour (3 tools with their hooks, a permission prompt, an MCP call), a /clear, a sessions listing and a reload every hour`);
   const started = performance.now();
   let window = await SoakWindow.open(env, agents, { restore: false });
   const { port, windowSecret } = window.server;
@@ -217,12 +206,7 @@ function report(log: Hour[], hours: number, failures: number, seconds: number): 
   console.log(
     `  ${"heap".padEnd(34)} ${fmt(heap, 2).padStart(8)} MB/h   bound ${fmt(heapBound, 2)} MB/h = ${HEAP_SLACK_MB_PER_HOUR} + ${INDEX_MEMORY_PER_FILE_BYTE} × the index's growth (${fmt(indexMb * 1024, 0)} KB/h on disk: 20 sessions/h)${heapOk ? "  ✓ within target" : "  ✗ MISSES target"}`,
   );
-  console.log(
-    `  ${"RSS".padEnd(34)} ${fmt(
-      per((h) => h.census.rssMb),
-      2,
-    ).padStart(8)} MB/h   (printed: the allocator keeps freed pages)`,
-  );
+  console.log(`  ${"RSS".padEnd(34)} ${fmt(per((h) => h.census.rssMb), 2).padStart(8)} MB/h   (printed: the allocator keeps freed pages)`);
   // Counts that must not grow at all fail the bench (a leak is not noise); the heap, the handles
   // and the descriptors move with GC and connections closing: printed with their verdicts only.
   grows("handles", (h) => h.census.handleCount);
@@ -232,9 +216,7 @@ function report(log: Hour[], hours: number, failures: number, seconds: number): 
     grows("timers (unref'd included)", (h) => h.census.timers),
     grows("calls, approvals, prompts, hook rows", (h) => h.holdings.calls! + h.holdings.approvals! + h.holdings.permissions! + h.holdings.hookTools!),
   ].every(Boolean);
-  console.log(
-    `  ${"MCP calls that failed unasked".padEnd(34)} ${String(failures).padStart(8)}          target 0${failures === 0 ? "  ✓ within target" : "  ✗ MISSES target"}`,
-  );
+  console.log(`  ${"MCP calls that failed unasked".padEnd(34)} ${String(failures).padStart(8)}          target 0${failures === 0 ? "  ✓ within target" : "  ✗ MISSES target"}`);
   console.log(`soak took ${fmt(seconds, 0)} s`);
   if (!ok || failures > 0) process.exitCode = 1;
 }

@@ -38,17 +38,12 @@ export async function worktreeBenchmarks(row: Row): Promise<void> {
     const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, env, stdio: "pipe" });
     git(root, "init", "-q", "-b", "main");
     mkdirSync(join(root, "src"));
-    for (let i = 0; i < FILES; i++)
-      writeFileSync(join(root, "src", `file${i}.ts`), Array.from({ length: 40 }, (_, l) => `export const v${l} = ${l};`).join("\n") + "\n");
+    for (let i = 0; i < FILES; i++) writeFileSync(join(root, "src", `file${i}.ts`), Array.from({ length: 40 }, (_, l) => `export const v${l} = ${l};`).join("\n") + "\n");
     git(root, "add", "-A");
     git(root, "commit", "-q", "-m", "base");
     const tree = await createWorktree(root, "bench");
     // Half committed on the branch, half left uncommitted (a quarter of those untracked).
-    for (let i = 0; i < FILES; i++)
-      writeFileSync(
-        join(tree.path, "src", `file${i}.ts`),
-        Array.from({ length: 40 }, (_, l) => `export const v${l} = ${l % 3 === 0 ? l + 1 : l};`).join("\n") + "\n",
-      );
+    for (let i = 0; i < FILES; i++) writeFileSync(join(tree.path, "src", `file${i}.ts`), Array.from({ length: 40 }, (_, l) => `export const v${l} = ${l % 3 === 0 ? l + 1 : l};`).join("\n") + "\n");
     git(tree.path, "commit", "-q", "-m", "half", "--", ...Array.from({ length: FILES / 2 }, (_, i) => `src/file${i}.ts`));
     for (let i = 0; i < FILES / 4; i++) writeFileSync(join(tree.path, "src", `new${i}.ts`), "export const fresh = 1;\n");
     // A change on main in a file the worktree also changed: the prediction has work to do.

@@ -78,12 +78,7 @@ export class SimAgent {
   /** The session's first records: a new file, as the CLI writes it at its first prompt (or a /clear). */
   start(cleared: boolean): void {
     const records = cleared
-      ? [
-          this.record("user", {
-            role: "user",
-            content: "<command-name>/clear</command-name>\n<command-message>clear</command-message>\n<command-args></command-args>",
-          }),
-        ]
+      ? [this.record("user", { role: "user", content: "<command-name>/clear</command-name>\n<command-message>clear</command-message>\n<command-args></command-args>" })]
       : [];
     writeFileSync(this.transcript(), records.map(line).join(""));
     this.status("idle");
@@ -105,31 +100,14 @@ export class SimAgent {
       const input = { command: `echo step ${k}` };
       await this.hook({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: input, tool_use_id: id });
       if (k === 1) await this.hook({ hook_event_name: "PermissionRequest", tool_name: "Bash", tool_input: input, permission_suggestions: [] });
-      this.append(
-        this.record("assistant", {
-          id: `msg_${id}`,
-          role: "assistant",
-          content: [{ type: "tool_use", id, name: "Bash", input }],
-          stop_reason: "tool_use",
-          usage: { input_tokens: 1200, output_tokens: 80 },
-        }),
-      );
+      this.append(this.record("assistant", { id: `msg_${id}`, role: "assistant", content: [{ type: "tool_use", id, name: "Bash", input }], stop_reason: "tool_use", usage: { input_tokens: 1200, output_tokens: 80 } }));
       await this.hook({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: input, tool_use_id: id, tool_response: { stdout: `step ${k}` } });
-      this.append(
-        this.record("user", { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: `step ${k}\n${"output line\n".repeat(20)}` }] }),
-      );
+      this.append(this.record("user", { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: `step ${k}\n${"output line\n".repeat(20)}` }] }));
     }
     await think();
     await this.mcpCall(n);
     await think();
-    this.append(
-      this.record("assistant", {
-        id: `msg_reply_${this.tools}`,
-        role: "assistant",
-        content: [{ type: "text", text: "Done: the code is fixed." }],
-        stop_reason: "end_turn",
-      }),
-    );
+    this.append(this.record("assistant", { id: `msg_reply_${this.tools}`, role: "assistant", content: [{ type: "text", text: "Done: the code is fixed." }], stop_reason: "end_turn" }));
     this.append({ ...this.base(), type: "system", subtype: "turn_duration", durationMs: 4000 });
     this.status("idle");
   }
@@ -168,11 +146,7 @@ export class SimAgent {
   private async hook(fields: Record<string, unknown>): Promise<void> {
     const body = JSON.stringify({ session_id: this.sessionId, transcript_path: this.transcript(), cwd: this.env.workspace, ...fields });
     try {
-      const response = await fetch(this.hooksUrl, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${this.token}`, [AGENT_HEADER]: this.id },
-        body,
-      });
+      const response = await fetch(this.hooksUrl, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${this.token}`, [AGENT_HEADER]: this.id }, body });
       await response.text();
     } catch {
       // A window reloading: the CLI prints "hook failed" and carries on.
@@ -181,18 +155,7 @@ export class SimAgent {
 
   private status(status: "idle" | "busy"): void {
     const file = statusFilePath(this.env.configDir, this.claudePid);
-    writeFileSync(
-      file,
-      JSON.stringify({
-        pid: this.claudePid,
-        procStart: `${this.claudePid}00`,
-        sessionId: this.sessionId,
-        cwd: this.env.workspace,
-        status,
-        kind: "interactive",
-        updatedAt: Date.now(),
-      }),
-    );
+    writeFileSync(file, JSON.stringify({ pid: this.claudePid, procStart: `${this.claudePid}00`, sessionId: this.sessionId, cwd: this.env.workspace, status, kind: "interactive", updatedAt: Date.now() }));
   }
 
   private append(record: unknown): void {
@@ -200,14 +163,7 @@ export class SimAgent {
   }
 
   private base() {
-    return {
-      sessionId: this.sessionId,
-      cwd: this.env.workspace,
-      version: "2.1.330",
-      isSidechain: false,
-      uuid: `u-${this.id}-${this.tools}-${Math.random()}`,
-      timestamp: new Date(this.env.now).toISOString(),
-    };
+    return { sessionId: this.sessionId, cwd: this.env.workspace, version: "2.1.330", isSidechain: false, uuid: `u-${this.id}-${this.tools}-${Math.random()}`, timestamp: new Date(this.env.now).toISOString() };
   }
 
   private record(type: "user" | "assistant", message: object) {
