@@ -161,6 +161,24 @@ function soak(): void {
   }
 }
 
+/**
+ * Fifty agents at work (bench/fifty.ts) in a process of its own: its CPU share and heap are the
+ * window's alone. 60 s; `npm run bench -- --long` (or ARCADIA_BENCH_LONG=1) for ten minutes. Then
+ * the panel fed what its card feed posted, in Chromium (bench/fiftyPanel.ts; skipped, saying why,
+ * without a built webview or Chromium).
+ */
+function fifty(dir: string): void {
+  const messages = join(dir, "fifty-messages.jsonl");
+  const run = (script: string, args: string[]) => {
+    const result = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", join(__dirname, script), ...args], { stdio: "inherit" });
+    if (result.status === 0) return true;
+    console.error(`✗ ${script} failed (exit ${result.status ?? result.signal})`);
+    process.exitCode = 1;
+    return false;
+  };
+  if (run("fifty.ts", [...(process.argv.includes("--long") ? ["--long"] : []), "--record", messages])) run("fiftyPanel.ts", ["--messages", messages]);
+}
+
 async function main(): Promise<void> {
   const dir = benchDir();
   rmSync(dir, { recursive: true, force: true });
@@ -201,6 +219,10 @@ async function main(): Promise<void> {
   await budgetBenchmarks(row);
   console.log("");
   reportListenerWarnings();
+  console.log("");
+  mkdirSync(dir, { recursive: true });
+  fifty(dir);
+  rmSync(dir, { recursive: true, force: true });
   console.log("");
   soak();
 }

@@ -90,10 +90,12 @@ export class SimAgent {
     this.start(true);
   }
 
-  async turn(n: number): Promise<void> {
+  /** `think`: waited before each tool call and the reply, as a model takes its time (the soak: none; the fifty-agent bench: seconds). */
+  async turn(n: number, think: () => Promise<void> = async () => undefined): Promise<void> {
     this.status("busy");
     this.append(this.record("user", { role: "user", content: `Task ${n} of ${this.id}: look at the code and fix what is wrong` }));
     for (let k = 0; k < 3; k++) {
+      await think();
       const id = `toolu_soak_${this.id}_${this.tools++}`;
       const input = { command: `echo step ${k}` };
       await this.hook({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: input, tool_use_id: id });
@@ -102,7 +104,9 @@ export class SimAgent {
       await this.hook({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: input, tool_use_id: id, tool_response: { stdout: `step ${k}` } });
       this.append(this.record("user", { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: `step ${k}\n${"output line\n".repeat(20)}` }] }));
     }
+    await think();
     await this.mcpCall(n);
+    await think();
     this.append(this.record("assistant", { id: `msg_reply_${this.tools}`, role: "assistant", content: [{ type: "text", text: "Done: the code is fixed." }], stop_reason: "end_turn" }));
     this.append({ ...this.base(), type: "system", subtype: "turn_duration", durationMs: 4000 });
     this.status("idle");

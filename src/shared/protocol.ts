@@ -319,7 +319,12 @@ export interface NoticeView {
 export type ExtensionMessage =
   /** Everything: the answer to `webviewReady` (asked every time the view is shown), and embedded in the page for its first paint. */
   | { type: "snapshot"; cards: CardView[]; notice: NoticeView | null }
-  /** One card changed: the whole card, which replaces the one the panel has. */
+  /**
+   * The cards that changed since the last message, each whole (it replaces the one the panel has), and those removed:
+   * the host sends at most one a frame (vscode/panel/cardFeed.ts), however many cards a burst changed.
+   */
+  | { type: "cardsChanged"; changed: CardView[]; removed: string[] }
+  /** One card changed: the whole card, which replaces the one the panel has (the page still takes it alone). */
   | { type: "cardChanged"; card: CardView }
   | { type: "cardRemoved"; id: string }
   | { type: "notice"; notice: NoticeView | null }

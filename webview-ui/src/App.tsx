@@ -1,32 +1,31 @@
 /** The panel's agents page: the overview (a line per agent), every prompt under it, then one agent's details in the height left. */
-import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useReducer, useState } from "react";
 import { AgentCard } from "./components/AgentCard";
-import { AgentLine, AgentPrompts } from "./components/AgentLine";
 import { CardErrorBoundary } from "./components/CardErrorBoundary";
 import { EmptyState } from "./components/EmptyState";
 import { NoticeBanner } from "./components/NoticeBanner";
+import { Overview } from "./components/Overview";
 import { TopBar } from "./components/TopBar";
 import { firstPaintState } from "./firstPaint";
 import { detailAgentId } from "./detailChoice";
-import { localDay, type PanelState, reduce, toSaved } from "./store";
-import type { ExtensionMessage } from "../../src/shared/protocol";
-import { useCardsVisible } from "./useCardsVisible";
+import { type FrameScheduler, frameBatcher } from "./frameBatch";
+import { localDay, reduceAll, toSaved } from "./store";
 import { useClosedPlaceTaken } from "./useClosedPlaceTaken";
 import { loadState, saveState } from "./vscodeApi";
 import { useExtensionMessages } from "./useExtensionMessages";
 import { onPush, request } from "./clients/panelClient";
 import { usageTotal, usageTotalTitle } from "./usageText";
 
-export function App() {
+/** `frame`: how to wait for the next frame (the browser's; a test's to drive the frames itself). */
+export function App({ frame }: { frame?: FrameScheduler } = {}) {
   // The snapshot embedded in the page (or the last state VS Code kept) paints at once; a fresh
   // snapshot then replaces it.
-  const [state, dispatch] = useReducer(
-    (s: PanelState, m: ExtensionMessage) => reduce(s, m),
-    undefined,
-    () => firstPaintState(loadState()),
-  );
+  const [state, dispatch] = useReducer(reduceAll, undefined, () => firstPaintState(loadState()));
+  // Every message, the snapshot it asks for included (so none applies out of order), waits for the
+  // next frame: a burst is one render.
+  const [deliver] = useState(() => frameBatcher(dispatch, frame));
 
-  useExtensionMessages(onPush, dispatch, () => request("webviewReady", {}));
+  useExtensionMessages(onPush, deliver, () => request("webviewReady", {}));
 
   useEffect(() => saveState(toSaved(state)), [state]);
 
@@ -40,11 +39,6 @@ export function App() {
 
   // Agents closed on an earlier day no longer count toward the header's total.
   const today = localDay(Date.now());
-
-  const overview = useRef<HTMLDivElement>(null);
-  // Every prompt of every agent, in the agents' order, under the overview: never in a scrolled-away card.
-  const asking = state.cards.filter((card) => card.prompts.length > 0);
-  useCardsVisible(overview, state.cards.map((a) => a.id).join(","));
 
   // Whose details show below the overview: the agent the user attended to last (a line's chevron, an
   // answered prompt, its terminal brought to the front), else they follow the terminal in front.
@@ -70,30 +64,7 @@ export function App() {
         <EmptyState />
       ) : (
         <>
-          <div className="overview" ref={overview}>
-            <ul className="agent-overview" aria-label="Agents" data-testid="agent-overview">
-              {state.cards.map((agent) => (
-                // One agent's bad data breaks its own line only, never the overview.
-                <CardErrorBoundary key={agent.id} agentId={agent.id} resetKeys={[agent]}>
-                  <AgentLine
-                    agent={agent}
-                    shown={agent.id === shown}
-                    onShowDetails={showDetails}
-                    revealSeq={state.reveal?.id === agent.id ? state.reveal.seq : 0}
-                  />
-                </CardErrorBoundary>
-              ))}
-            </ul>
-            {asking.length > 0 && (
-              <ul className="attention" aria-label="Waiting for your answer" data-testid="attention">
-                {asking.map((agent) => (
-                  <CardErrorBoundary key={agent.id} agentId={agent.id} resetKeys={[agent]}>
-                    <AgentPrompts agent={agent} onAnswered={showDetails} />
-                  </CardErrorBoundary>
-                ))}
-              </ul>
-            )}
-          </div>
+          <Overview cards={state.cards} shown={shown} onShowDetails={showDetails} reveal={state.reveal} />
           {detail && (
             <ul className="agent-detail" aria-label={`${detail.name}: details`} data-testid="agent-detail">
               <CardErrorBoundary key={detail.id} agentId={detail.id} resetKeys={[detail]}>

@@ -75,27 +75,56 @@ function fromSnapshot(previous: readonly CardView[], cards: readonly unknown[]):
   return [...byId.values()].sort(byIndex);
 }
 
+/**
+ * The cards with some replaced or added (each whole) and some removed: one pass over the cards, however
+ * many changed (fifty agents' frame of changes is one message). A card not well formed is left out.
+ */
+function withChanges(state: PanelState, changed: readonly unknown[], removed: readonly unknown[], now: number): PanelState {
+  const gone = new Set(removed.filter((id) => typeof id === "string"));
+  let closed = state.closed;
+  const next = new Map<string, CardView>();
+  for (const card of changed) if (isCardView(card)) next.set(card.id, card);
+  let touched = false;
+  let reorder = false;
+  const cards: CardView[] = [];
+  for (const old of state.cards) {
+    if (gone.has(old.id)) {
+      touched = true;
+      // Its spend stays in the day's total (the header does not drop when an agent is closed).
+      closed = withClosed(closed, old, localDay(now));
+      continue;
+    }
+    const card = next.get(old.id);
+    next.delete(old.id);
+    if (!card || same(old, card)) cards.push(old);
+    else {
+      touched = true;
+      reorder ||= card.index !== old.index;
+      cards.push(card);
+    }
+  }
+  // What is left is new: the protocol never removes and adds one id in one message.
+  for (const card of next.values()) {
+    if (gone.has(card.id)) continue;
+    cards.push(card);
+    touched = reorder = true;
+  }
+  if (!touched) return state;
+  if (reorder) cards.sort(byIndex);
+  return { ...state, cards, closed };
+}
+
 /** The pure reducer over extension messages (`now`: the day a closed agent's spend counts toward). Unknown messages leave the state as it is. */
 export function reduce(state: PanelState, message: ExtensionMessage, now: number = Date.now()): PanelState {
   switch (message.type) {
     case "snapshot":
       return { ...state, cards: fromSnapshot(state.cards, message.cards ?? []), notice: message.notice ?? null };
-    case "cardChanged": {
-      const next = message.card;
-      const at = state.cards.findIndex((c) => c.id === next.id);
-      if (at < 0) return { ...state, cards: [...state.cards, next].sort(byIndex) };
-      const old = state.cards[at];
-      if (old && same(old, next)) return state;
-      const cards = state.cards.slice();
-      cards[at] = next;
-      if (old?.index !== next.index) cards.sort(byIndex);
-      return { ...state, cards };
-    }
-    case "cardRemoved": {
-      const gone = state.cards.find((c) => c.id === message.id);
-      if (!gone) return state;
-      return { ...state, cards: state.cards.filter((c) => c !== gone), closed: withClosed(state.closed, gone, localDay(now)) };
-    }
+    case "cardsChanged":
+      return withChanges(state, message.changed, message.removed, now);
+    case "cardChanged":
+      return withChanges(state, [message.card], [], now);
+    case "cardRemoved":
+      return withChanges(state, [], [message.id], now);
     case "notice":
       return { ...state, notice: message.notice ?? null };
     case "revealAgent":
@@ -113,6 +142,7 @@ type Shape = Record<string, unknown>;
  */
 const SHAPE_CHECKS: { [T in ExtensionMessage["type"]]: (m: Shape) => boolean } = {
   snapshot: (m) => Array.isArray(m.cards),
+  cardsChanged: (m) => Array.isArray(m.changed) && Array.isArray(m.removed),
   cardChanged: (m) => isCardView(m.card),
   cardRemoved: (m) => typeof m.id === "string",
   notice: (m) => "notice" in m,
@@ -148,4 +178,9 @@ export function fromSaved(saved: unknown): PanelState {
   if (s.version !== STATE_VERSION || !Array.isArray(s.cards)) return initialState;
   const restored = reduce(initialState, { type: "snapshot", cards: s.cards as CardView[], notice: (s.notice as NoticeView | null) ?? null });
   return isClosedSpend(s.closed) ? { ...restored, closed: s.closed } : restored;
+}
+
+/** A frame's messages in the order they came (frameBatch.ts): one state, one render. */
+export function reduceAll(state: PanelState, messages: readonly ExtensionMessage[]): PanelState {
+  return messages.reduce((s, m) => reduce(s, m), state);
 }

@@ -120,13 +120,24 @@ export function fakeVsCode(saved?: unknown) {
 /** The panel as VS Code shows it, plus a way to send it what the extension would. */
 export function renderPanel(options: { saved?: unknown } = {}) {
   const host = fakeVsCode(options.saved);
-  const view = render(<App />);
+  // The page applies messages once a frame: the test says when a frame comes (`send` ends one at once).
+  const frames: (() => void)[] = [];
+  const endFrame = () =>
+    act(() => {
+      for (const callback of frames.splice(0)) callback();
+    });
+  const view = render(<App frame={(callback) => frames.push(callback)} />);
   // The cards as the extension last sent them, to send a card whole when a test changes one part.
   const sent = new Map<string, CardView>();
-  const post = (message: unknown) =>
+  /** A message arrives; the page applies it at its next frame. */
+  const deliver = (message: unknown) =>
     act(() => {
       window.dispatchEvent(new MessageEvent("message", { data: message }));
     });
+  const post = (message: unknown) => {
+    deliver(message);
+    endFrame();
+  };
   const send = (message: ExtensionMessage | CardPart) => {
     if (message.type === "agentPart" || message.type === "livePart") {
       const id = message.type === "agentPart" ? message.agent.id : message.agentId;
@@ -137,10 +148,11 @@ export function renderPanel(options: { saved?: unknown } = {}) {
       // A live part replaces all that was live on the card (what it no longer has is gone), as the board's view does.
       const card = message.type === "agentPart" ? { ...before, ...message.agent } : ({ ...agentFactsOf(before), ...message.live } as CardView);
       sent.set(id, card);
-      return post({ type: "cardChanged", card });
+      return post({ type: "cardsChanged", changed: [card], removed: [] });
     }
     if (message.type === "snapshot") for (const card of message.cards ?? []) sent.set(card.id, card);
     if (message.type === "cardChanged") sent.set(message.card.id, message.card);
+    if (message.type === "cardsChanged") for (const card of message.changed) sent.set(card.id, card);
     if (message.type === "cardRemoved") sent.delete(message.id);
     return post(message);
   };
@@ -153,9 +165,10 @@ export function renderPanel(options: { saved?: unknown } = {}) {
     return act(async () => {
       window.dispatchEvent(new MessageEvent("message", { data: { type: "response", requestId: asked.requestId, ok: true, result } }));
       await Promise.resolve();
+      for (const callback of frames.splice(0)) callback();
     });
   };
-  return { ...view, ...host, send, answer };
+  return { ...view, ...host, send, answer, deliver, endFrame };
 }
 
 /** The text box inside a toolkit text field (it lives in the field's shadow root). */

@@ -35,7 +35,12 @@ export function statusSummary(agents: readonly SummarizedCard[], budgetTotal?: s
   // A pause at the budget stops an agent as a usage limit does: said the same way.
   const limited = agents.flatMap((a) => (a.limit ? [a] : a.budget?.paused ? [{ ...a, limit: a.budget.paused }] : []));
   const inFront = agents.find((a) => a.focused && a.worktree)?.worktree?.branch;
-  const text = [counts, ...(limited.length > 0 ? [`$(watch) ${limited[0]!.limit}`] : []), ...(inFront ? [`$(git-branch) ${inFront}`] : [])].join(" · ");
+  // Short words, so the status bar never cuts them ("… 02:00 · wor…"): the whole limit and branch are in the tooltip.
+  const text = [
+    counts,
+    ...(limited.length > 0 ? [`$(watch) ${shortLimit(limited[0]!.limit!)}`] : []),
+    ...(inFront ? [`$(git-branch) ${shortBranch(inFront)}`] : []),
+  ].join(" · ");
   const lines = [
     ...limited.map((a) => `${a.name}: ${a.limit}`),
     ...needYou.map((a) => `${a.name} needs you: ${NEED_TEXT[a.needsYou?.kind ?? "dialog"]}`),
@@ -53,4 +58,18 @@ export function statusSummary(agents: readonly SummarizedCard[], budgetTotal?: s
     needYou: needYou.length,
     limited: limited.length > 0,
   };
+}
+
+/** "Usage limit reached — resets at 14:00" → "until 14:00"; a limit with no reset time → "limit". */
+function shortLimit(limit: string): string {
+  const reset = /resets (?:at )?(.+)$/.exec(limit)?.[1];
+  return reset ? `until ${reset}` : "limit";
+}
+
+/** At most BRANCH_CHARS characters: a long branch keeps its start and its end ("feature/…-login"). */
+const BRANCH_CHARS = 24;
+function shortBranch(branch: string): string {
+  if (branch.length <= BRANCH_CHARS) return branch;
+  const tail = 9;
+  return `${branch.slice(0, BRANCH_CHARS - tail - 1)}…${branch.slice(-tail)}`;
 }

@@ -7,7 +7,6 @@
  * worktree or not, is read from its repository's HEAD file, watched (a switch shows at once) and
  * read again with each count's cue (a switch whose file event was lost shows at the next hook).
  */
-import { type FSWatcher, watch } from "node:fs";
 import { lstat, readFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { isDeepStrictEqual } from "node:util";
@@ -16,6 +15,7 @@ import { combinedDisposable, type Disposable, DisposableObject, Emitter, errorMe
 import type { WorktreeView } from "../../shared/protocol";
 import type { CardEvents } from "../cards/cardStore";
 import type { FolderFacts, WorktreeSource } from "../cards/liveBoard";
+import { type HeadWatch, HeadWatches } from "./headWatches";
 
 export interface WorktreeCardsDeps {
   worktreeOf(cwd: string): Promise<WorktreeInfo | undefined>;
@@ -23,6 +23,8 @@ export interface WorktreeCardsDeps {
   log: (message: string) => void;
   /** How long changes settle before a count (ms): a burst of edits is counted once. */
   settleMs?: number;
+  /** The HEAD files' watches (tests count them). */
+  heads?: HeadWatches;
 }
 
 interface Entry {
@@ -33,7 +35,7 @@ interface Entry {
   /** The branch checked out in its folder; undefined until read, null outside a repository. */
   branch?: string | null;
   /** Its repository's HEAD file (the worktree's own for a linked worktree), watched. */
-  head?: { path: string; watcher: FSWatcher | undefined };
+  head?: { path: string; watcher: HeadWatch | undefined };
 }
 
 export class WorktreeCards extends DisposableObject implements WorktreeSource {
@@ -41,9 +43,12 @@ export class WorktreeCards extends DisposableObject implements WorktreeSource {
   private readonly changed = this._register(new Emitter<string[]>());
   readonly onDidChange = this.changed.event;
   private readonly counts: SettledRuns;
+  /** One watch per HEAD file, shared by the agents in its repository. */
+  private readonly heads: HeadWatches;
 
   constructor(private readonly deps: WorktreeCardsDeps) {
     super();
+    this.heads = deps.heads ?? new HeadWatches();
     this.counts = this._register(new SettledRuns(deps.settleMs ?? 300));
   }
 
@@ -110,6 +115,7 @@ export class WorktreeCards extends DisposableObject implements WorktreeSource {
     super.dispose();
     for (const entry of this.entries.values()) entry.head?.watcher?.close();
     this.entries.clear();
+    this.heads.dispose();
   }
 
   /** Finds the HEAD file of the repository `cwd` is in, reads the branch, and watches its folder for a switch. */
@@ -117,8 +123,7 @@ export class WorktreeCards extends DisposableObject implements WorktreeSource {
     try {
       const path = await headFileOf(cwd);
       if (this.entries.get(agentId) !== entry || !path) return;
-      // HEAD is replaced by a rename on every switch: its folder is watched, not the file.
-      const watcher = watchHead(path, () => void this.readBranch(agentId, entry));
+      const watcher = this.heads.watch(path, () => void this.readBranch(agentId, entry));
       entry.head = { path, watcher };
       await this.readBranch(agentId, entry);
     } catch (err) {
@@ -171,17 +176,6 @@ function branchIn(head: string): string | null {
   const ref = /^ref: refs\/heads\/(.+)$/.exec(text)?.[1];
   if (ref) return visibleText(ref);
   return /^[0-9a-f]{40,64}$/.test(text) ? text.slice(0, 7) : null;
-}
-
-function watchHead(path: string, onChange: () => void): FSWatcher | undefined {
-  try {
-    const watcher = watch(dirname(path), { persistent: false }, (_event, name) => name === "HEAD" && onChange());
-    watcher.on("error", () => watcher.close());
-    return watcher;
-  } catch {
-    // No watch here (a full inotify table, a network drive): the next hook's look reads it.
-    return undefined;
-  }
 }
 
 export interface WorktreeAgentEvents {

@@ -9,6 +9,7 @@
 import { watch as watchFolder } from "node:fs";
 import { basename, join } from "node:path";
 import chokidar from "chokidar";
+import { sharedPerFolder } from "./sharedWatch";
 
 export interface FileWatch {
   /** Resolves once the watch is in place: changes before that may not be reported. */
@@ -55,9 +56,10 @@ export const chokidarWatch: WatchFactory = chokidarFolderWatch({ depth: 3, event
 /**
  * For a session's files: removals too, at once (a deleted transcript resets its card without
  * waiting for the poll). One deleted and created again in quick succession may come as one change:
- * telling that from growth is the reader's job (lineReader.ts).
+ * telling that from growth is the reader's job (lineReader.ts). One watch per project folder,
+ * however many sessions in it are followed (sharedWatch.ts).
  */
-export const sessionFilesWatch: WatchFactory = chokidarFolderWatch({ depth: 3, events: ["add", "change", "addDir", "unlink"], atomic: false });
+export const sessionFilesWatch: WatchFactory = sharedPerFolder(chokidarFolderWatch({ depth: 3, events: ["add", "change", "addDir", "unlink"], atomic: false }));
 
 /**
  * The entries of one folder coming and going (created, deleted, renamed), from one `fs.watch` of

@@ -1,6 +1,6 @@
 /** src/core/util: its public face — what the rest of Arcadia may import from it. */
 export { KB, MB } from "./bytes";
-export { type Clock, ManualClock, systemClock, type TimerHandle } from "./clock";
+export { type Clock, ManualClock, monotonicClock, systemClock, type TimerHandle } from "./clock";
 export { type Disposable, DisposableStore, Emitter, type Event } from "./emitter";
 export { countOf } from "./countOf";
 export { errorMessage } from "./errorMessage";

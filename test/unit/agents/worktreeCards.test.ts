@@ -7,6 +7,8 @@ import { execFileSync } from "node:child_process";
 import { realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { watch } from "node:fs";
+import { HeadWatches } from "../../../src/agents/worktrees/headWatches";
 import { followWorktreeAgents, WorktreeCards } from "../../../src/agents/worktrees/worktreeCards";
 import { changeStats } from "../../../src/core/git/changeStats";
 import { createWorktree, worktreeOf } from "../../../src/core/git/worktreeCreate";
@@ -70,7 +72,12 @@ describe("every agent's branch on its card", () => {
     const cwd: Record<string, string> = { shared: join(root), nested: join(root), tree: tree.path, none: outside };
     followWorktreeAgents(cards, { cards: changes, agentCwd: (id) => cwd[id], onDidHook: new Emitter<string>().event });
     const branch = (id: string, want: string | undefined) =>
-      waitForChange((on) => cards.onDidChange(on).dispose, () => cards.folderFacts(id).branch === want && want, 5_000, `${id} on ${want}`);
+      waitForChange(
+        (on) => cards.onDidChange(on).dispose,
+        () => cards.folderFacts(id).branch === want && want,
+        5_000,
+        `${id} on ${want}`,
+      );
 
     for (const id of ["shared", "tree", "none"]) changes.change({ id, name: id, status: "active" } as never);
     expect(await branch("shared", "main")).toBe("main");
@@ -86,5 +93,40 @@ describe("every agent's branch on its card", () => {
     const id = execFileSync("git", ["-C", tree.path, "rev-parse", "--short=7", "HEAD"], { encoding: "utf8" }).trim();
     expect(await branch("tree", id)).toBe(id);
     cards.dispose();
+  });
+
+  it("twenty agents in one checkout share one HEAD watch (a worktree's agent has its own); all follow a switch; it goes with the last", async () => {
+    const root = repository();
+    const tree = await createWorktree(root, "three");
+    let opened = 0;
+    const heads = new HeadWatches((folder, onName) => (opened++, watch(folder, { persistent: false }, (_e, name) => onName(name?.toString() ?? null))));
+    const cards = new WorktreeCards({ worktreeOf, changeStats, log: () => undefined, settleMs: 10, heads });
+    const ids = Array.from({ length: 20 }, (_, i) => `a${i}`);
+    for (const id of ids) cards.track(id, root, id);
+    cards.track("tree", tree.path, "tree");
+    const all = (want: string) =>
+      waitForChange(
+        (on) => cards.onDidChange(on).dispose,
+        () => ids.every((id) => cards.folderFacts(id).branch === want),
+        5_000,
+        `all on ${want}`,
+      );
+    await all("main");
+    await waitForChange(
+      (on) => cards.onDidChange(on).dispose,
+      () => cards.folderFacts("tree").branch === "worktree-three",
+      5_000,
+      "tree on its branch",
+    );
+    expect(opened).toBe(2);
+    expect(heads.size).toBe(2);
+    execFileSync("git", ["checkout", "-q", "-b", "feature/fifty"], { cwd: root });
+    await all("feature/fifty");
+    for (const id of ids.slice(1)) cards.forget(id);
+    expect(heads.size).toBe(2);
+    cards.forget(ids[0] as string);
+    expect(heads.size).toBe(1);
+    cards.dispose();
+    expect(heads.size).toBe(0);
   });
 });

@@ -101,10 +101,22 @@ describe("one status truth", () => {
   it("a usage limit is said in the same status item as the counts, naming the agent it stopped", () => {
     const limited = { ...view("b", 2, "waiting"), limit: "Usage limit reached — resets at 14:00" };
     const summary = statusSummary([view("a", 1, "active"), limited]);
-    expect(summary.text).toBe("1 working · 0 need you · $(watch) Usage limit reached — resets at 14:00");
+    // Short in the status bar (never cut by it), whole in the tooltip.
+    expect(summary.text).toBe("1 working · 0 need you · $(watch) until 14:00");
     expect(summary.tooltip).toContain("Agent #2: Usage limit reached — resets at 14:00");
     expect(summary.limited).toBe(true);
     expect(statusSummary([view("a", 1, "active")]).limited).toBe(false);
+  });
+
+  it("the status bar's words stay short with a limit on another day and a long branch in front: both whole in the tooltip", () => {
+    const limited = { ...view("b", 2, "waiting"), limit: "Usage limit reached — resets at Fri 27 Nov, 02:00" };
+    const inFront = { ...view("a", 1, "active"), focused: true, worktree: { branch: "arcadia/worktree-add-a-good-title-3", base: "main", changes: null } };
+    const summary = statusSummary([inFront, limited]);
+    expect(summary.text).toBe("1 working · 0 need you · $(watch) until Fri 27 Nov, 02:00 · $(git-branch) arcadia/worktr…d-title-3");
+    // As the status bar shows it: each $(icon) one glyph.
+    expect(summary.text.replace(/\$\([a-z-]+\)/g, "*").length).toBeLessThanOrEqual(80);
+    expect(summary.tooltip).toContain("Agent #2: Usage limit reached — resets at Fri 27 Nov, 02:00");
+    expect(summary.tooltip).toContain("Agent #1 works on branch arcadia/worktree-add-a-good-title-3");
   });
 
   it("notifies once per agent per transition into 'needs you', and only when its card cannot be seen", () => {

@@ -15,6 +15,9 @@ import { Prompt } from "./Prompt";
 import { SandboxTag } from "./SandboxTag";
 import { StatusDot } from "./StatusDot";
 
+/** Status words up to this long keep their whole width on a line ("Needs you: permission" is 21). */
+const STATUS_WORDS_KEPT = 24;
+
 export interface AgentLineProps {
   agent: CardView;
   /** Its details show below the overview now. */
@@ -73,7 +76,8 @@ export const AgentLine = memo(function AgentLine({ agent, shown, onShowDetails, 
         <SandboxTag sandboxed={agent.sandboxed} missing={agent.sandboxMissing} />
         {/* "Working" goes without saying beside what it works on (the dot pulses, the label says it). */}
         {!(status === "active" && doing) && (
-          <span className="line-status" data-testid="line-status" title={words}>
+          // Short words ("Needs you") are never cut; only a long one (a limit and its reset) gives way.
+          <span className={`line-status${words.length > STATUS_WORDS_KEPT ? " line-status-long" : ""}`} data-testid="line-status" title={words}>
             {words}
           </span>
         )}
@@ -108,7 +112,11 @@ function RaceTag({ race, stop }: { race: RaceTagView; stop: (e: SyntheticEvent) 
       onClick={(e) => (stop(e), post({ type: "showRace", raceId: race.raceId }))}
       onKeyDown={stop}
     >
-      race: {race.task} {race.member}/{race.of}
+      {/* The task gives way (cut with …); its n/N never does. */}
+      <span className="line-race-task">race: {race.task}</span>{" "}
+      <span className="line-race-count">
+        {race.member}/{race.of}
+      </span>
     </button>
   );
 }

@@ -1,0 +1,81 @@
+/**
+ * One watch per folder, shared by everyone who watches it. Every agent of a workspace follows its
+ * transcript in the same project folder: fifty followers held fifty chokidar watches on it, and
+ * each re-read the whole folder (an lstat per entry) on every write in it — 16 s of lstat in 50 s
+ * at fifty agents (bench/fifty.ts). Shared, the folder is read once per event, whoever wrote.
+ */
+import { statSync } from "node:fs";
+
+// fileWatch.ts's FileWatch and WatchFactory, by shape: that file shares its watches through this one.
+interface FileWatch {
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+type WatchFactory = (root: string, accept: (path: string) => boolean, onChange: (path: string) => void) => FileWatch;
+
+interface Subscriber {
+  accept: (path: string) => boolean;
+  onChange: (path: string) => void;
+}
+
+interface Shared {
+  /** The folder it watches (device and inode; "" while missing): a folder made again is another watch. */
+  identity: string;
+  watch: FileWatch;
+  subscribers: Set<Subscriber>;
+}
+
+function identityOf(dir: string): string {
+  try {
+    const s = statSync(dir);
+    return `${s.dev}:${s.ino}`;
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * `factory`'s watches, one per folder: it admits what any subscriber accepts (asked at each event,
+ * so a subscriber added later is heard from its next event on), and tells each path to the
+ * subscribers that accept it. Closed when its last subscriber closes. A folder deleted and made
+ * again is a new watch for those who arm after it (a dead watch is dropped by its owners,
+ * util/watchedFolder.ts, and must not be handed back to them): told by its device and inode, or,
+ * as an inode may be reused at once, by an owner dropping the watch while its folder is gone.
+ */
+export function sharedPerFolder(factory: WatchFactory): WatchFactory {
+  const byFolder = new Map<string, Shared>();
+  return (root, accept, onChange) => {
+    const identity = identityOf(root);
+    let shared = byFolder.get(root);
+    if (!shared || shared.identity !== identity) {
+      const subscribers = new Set<Subscriber>();
+      const watch = factory(
+        root,
+        (path) => [...subscribers].some((s) => s.accept(path)),
+        (path) => {
+          for (const s of [...subscribers]) if (s.accept(path)) s.onChange(path);
+        },
+      );
+      shared = { identity, watch, subscribers };
+      byFolder.set(root, shared);
+    }
+    const mine = shared;
+    const subscriber: Subscriber = { accept, onChange };
+    mine.subscribers.add(subscriber);
+    let closed = false;
+    return {
+      ready: mine.watch.ready,
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        mine.subscribers.delete(subscriber);
+        // Dropped while its folder is gone or another (an owner drops a dead watch then): nobody gets it again,
+        // even if the folder made again has the same inode.
+        if (byFolder.get(root) === mine && identityOf(root) !== mine.identity) byFolder.delete(root);
+        if (mine.subscribers.size > 0) return;
+        if (byFolder.get(root) === mine) byFolder.delete(root);
+        await mine.watch.close();
+      },
+    };
+  };
+}
