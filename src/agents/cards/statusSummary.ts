@@ -60,8 +60,9 @@ export function statusSummary(agents: readonly SummarizedCard[], budgetTotal?: s
   };
 }
 
-/** "Usage limit reached — resets at 14:00" → "until 14:00"; a limit with no reset time → "limit". */
+/** "Usage limit reached — resets at 14:00" → "until 14:00"; a budget's pause → "paused at budget"; a limit with no reset time → "limit". */
 function shortLimit(limit: string): string {
+  if (limit.startsWith("Paused at budget")) return "paused at budget";
   const reset = /resets (?:at )?(.+)$/.exec(limit)?.[1];
   return reset ? `until ${reset}` : "limit";
 }

@@ -14,7 +14,8 @@ describe("the status bar's budget", () => {
       ],
       "$18.00/h for all agents · today $6.22 of $20.00",
     );
-    expect(summary.text).toBe("0 working · 0 need you · $(watch) Paused at budget — $5.02 of $5.00");
+    // Short in the bar (it is never cut), whole in the tooltip.
+    expect(summary.text).toBe("0 working · 0 need you · $(watch) paused at budget");
     expect(summary.limited).toBe(true);
     expect(summary.tooltip).toContain("Agent #1: Paused at budget — $5.02 of $5.00");
     expect(summary.tooltip).toContain("Agent #2: $9.00/h · at this rate the cap is reached in 25 min");
