@@ -5,6 +5,7 @@
  * command is answered when done. Run alone it does nothing.
  */
 import { join } from "node:path";
+import { serveParentCommands } from "../soak/childCommands";
 import { type CliEnv, SimAgent } from "../soak/simAgent";
 
 export type FiftyCommand =
@@ -66,13 +67,6 @@ async function run(command: FiftyCommand): Promise<void> {
   if (command.type === "close") process.disconnect?.();
 }
 
-if (process.send) {
-  process.on("message", (command: FiftyCommand) => {
-    run(command).catch((err: unknown) => {
-      console.error("fifty CLIs:", err);
-      process.exit(1);
-    });
-  });
-}
+serveParentCommands<FiftyCommand>("fifty CLIs", run);
 
 export const FIFTY_CLIS_ENTRY = join(__dirname, "clis.ts");

@@ -4,6 +4,7 @@
  * Run alone it does nothing.
  */
 import { join } from "node:path";
+import { serveParentCommands } from "./childCommands";
 import { type CliEnv, SimAgent } from "./simAgent";
 
 export type CliCommand =
@@ -53,13 +54,6 @@ async function run(command: CliCommand): Promise<void> {
   if (command.type === "close") process.disconnect?.();
 }
 
-if (process.send) {
-  process.on("message", (command: CliCommand) => {
-    run(command).catch((err: unknown) => {
-      console.error("soak CLIs:", err);
-      process.exit(1);
-    });
-  });
-}
+serveParentCommands<CliCommand>("soak CLIs", run);
 
 export const CLIS_ENTRY = join(__dirname, "clis.ts");

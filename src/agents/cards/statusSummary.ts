@@ -32,17 +32,21 @@ export function statusSummary(agents: readonly SummarizedCard[], budgetTotal?: s
   const needYou = agents.filter((a) => a.status === "needsYou");
   // The same shape whatever the counts, so it reads at a glance; the verb agrees with its count.
   const counts = `${working.length} working · ${needYou.length} ${needYou.length === 1 ? "needs" : "need"} you`;
-  // A pause at the budget stops an agent as a usage limit does: said the same way.
-  const limited = agents.flatMap((a) => (a.limit ? [a] : a.budget?.paused ? [{ ...a, limit: a.budget.paused }] : []));
+  // A pause at the budget stops an agent as a usage limit does: said the same way, whole in the tooltip, short in the bar.
+  const limited = agents.flatMap((a) =>
+    a.limit
+      ? [{ name: a.name, whole: a.limit, short: shortLimit(a.limit) }]
+      : a.budget?.paused
+        ? [{ name: a.name, whole: a.budget.paused, short: "paused at budget" }]
+        : [],
+  );
   const inFront = agents.find((a) => a.focused && a.worktree)?.worktree?.branch;
   // Short words, so the status bar never cuts them ("… 02:00 · wor…"): the whole limit and branch are in the tooltip.
-  const text = [
-    counts,
-    ...(limited.length > 0 ? [`$(watch) ${shortLimit(limited[0]!.limit!)}`] : []),
-    ...(inFront ? [`$(git-branch) ${shortBranch(inFront)}`] : []),
-  ].join(" · ");
+  const text = [counts, ...(limited.length > 0 ? [`$(watch) ${limited[0]!.short}`] : []), ...(inFront ? [`$(git-branch) ${shortBranch(inFront)}`] : [])].join(
+    " · ",
+  );
   const lines = [
-    ...limited.map((a) => `${a.name}: ${a.limit}`),
+    ...limited.map((a) => `${a.name}: ${a.whole}`),
     ...needYou.map((a) => `${a.name} needs you: ${NEED_TEXT[a.needsYou?.kind ?? "dialog"]}`),
     ...working.map((a) => `${a.name} is ${a.status === "compacting" ? "compacting" : "working"}`),
   ];
@@ -60,9 +64,8 @@ export function statusSummary(agents: readonly SummarizedCard[], budgetTotal?: s
   };
 }
 
-/** "Usage limit reached — resets at 14:00" → "until 14:00"; a budget's pause → "paused at budget"; a limit with no reset time → "limit". */
+/** "Usage limit reached — resets at 14:00" → "until 14:00"; a limit with no reset time → "limit". */
 function shortLimit(limit: string): string {
-  if (limit.startsWith("Paused at budget")) return "paused at budget";
   const reset = /resets (?:at )?(.+)$/.exec(limit)?.[1];
   return reset ? `until ${reset}` : "limit";
 }
