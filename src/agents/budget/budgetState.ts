@@ -55,20 +55,20 @@ export function readBudgetState(value: unknown): BudgetState {
 
 /** `state` with what a paused session spent, the oldest dropped past the bound. */
 export function withPausedSpend(state: BudgetState, sessionId: string, usd: number): BudgetState {
-  const spent = { ...state.spent };
-  delete spent[sessionId];
-  spent[sessionId] = usd;
-  const ids = Object.keys(spent);
-  for (const id of ids.slice(0, Math.max(0, ids.length - MAX_RAISES))) delete spent[id];
-  return { ...state, spent };
+  return { ...state, spent: newestLast(state.spent ?? {}, sessionId, usd) };
 }
 
 /** `state` with one more raise, the oldest dropped past the bound. */
 export function withRaise(state: BudgetState, sessionId: string, capUsd: number): BudgetState {
-  const raises = { ...state.raises };
-  delete raises[sessionId];
-  raises[sessionId] = capUsd;
-  const ids = Object.keys(raises);
-  for (const id of ids.slice(0, Math.max(0, ids.length - MAX_RAISES))) delete raises[id];
-  return { ...state, raises };
+  return { ...state, raises: newestLast(state.raises, sessionId, capUsd) };
+}
+
+/** `byId` with `id` set to `value` as its newest entry, at most MAX_RAISES kept (the oldest go). */
+function newestLast(byId: Record<string, number>, id: string, value: number): Record<string, number> {
+  const next = { ...byId };
+  delete next[id];
+  next[id] = value;
+  const ids = Object.keys(next);
+  for (const old of ids.slice(0, Math.max(0, ids.length - MAX_RAISES))) delete next[old];
+  return next;
 }
