@@ -2,7 +2,8 @@
  * get_agent_status (declared in core/toolDeclarations/getAgentStatus.ts): the calling agent's card,
  * as the user sees it in the panel, told to the agent itself. Only its own: the agent is the one
  * the server authenticated for the call (its launch's token), never one named in the input. A cost
- * Arcadia cannot price is said to be unknown, never $0.
+ * Arcadia cannot price is said to be unknown, never $0. Its budget is told in the card's own words,
+ * so the agent reads what the user reads (null while no cap, brake or spend applies).
  */
 import { declaredTool } from "../toolDeclarations";
 import { implement } from "./implement";
@@ -30,6 +31,7 @@ export const getAgentStatusTool = implement(declaredTool("get_agent_status"), (p
     branch: card.worktree?.branch ?? card.branch ?? null,
     ...(card.worktree ? { worktree_base: card.worktree.base } : {}),
     ...(card.limit ? { limit: card.limit } : {}),
+    budget: budget(card),
   });
 });
 
@@ -49,4 +51,10 @@ function spend(card: AgentCardFacts): Record<string, unknown> {
       ? { cost_note: `Estimated; without ${unpricedModels.join(", ")}, which Arcadia's price table does not know (their cost is unknown).` }
       : { cost_note: "Estimated from Arcadia's price table." }),
   };
+}
+
+function budget(card: AgentCardFacts): Record<string, unknown> | null {
+  if (!card.budget) return null;
+  const { paused, spent, rate, eta, brake } = card.budget;
+  return { paused: paused !== null, ...(paused ? { paused_words: paused } : {}), spent, burn_rate: rate, cap_reached_in: eta, subagent_brake: brake };
 }

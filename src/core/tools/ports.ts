@@ -196,6 +196,17 @@ export interface AgentCardFacts {
   branch?: string | null;
   /** "Usage limit reached — resets at 14:00" while a limit stops it. */
   limit?: string | null;
+  /** Its budget as the card says it (arcadia.budget.*): absent or null while none applies. */
+  budget?: {
+    /** "Paused at budget — $5.02 of $5.00" while its tool calls are denied. */
+    paused: string | null;
+    /** "$1.20 of $5.00", "$1.20 (no cap)", "unknown (nothing priced yet)". */
+    spent: string;
+    rate: string | null;
+    eta: string | null;
+    /** Why a sub-agent was denied, until it is idle. */
+    brake: string | null;
+  } | null;
 }
 
 // ── All of it ──────────────────────────────────────────────────────────────────────────────

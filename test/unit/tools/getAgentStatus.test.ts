@@ -44,9 +44,17 @@ describe("get_agent_status", () => {
     });
     expect(first.text).not.toContain("9.99");
 
-    cards.set("agent-1", card({ name: "Parser fix", status: "waiting", worktree: { branch: "arcadia/parser", base: "main" }, limit: "Usage limit reached — resets at 14:00" }));
+    cards.set(
+      "agent-1",
+      card({ name: "Parser fix", status: "waiting", worktree: { branch: "arcadia/parser", base: "main" }, limit: "Usage limit reached — resets at 14:00" }),
+    );
     const second = await h.call("get_agent_status", {});
-    expect(second.body).toMatchObject({ agent_status_words: "idle: its turn is over", branch: "arcadia/parser", worktree_base: "main", limit: "Usage limit reached — resets at 14:00" });
+    expect(second.body).toMatchObject({
+      agent_status_words: "idle: its turn is over",
+      branch: "arcadia/parser",
+      worktree_base: "main",
+      limit: "Usage limit reached — resets at 14:00",
+    });
   });
 
   it("says a cost it cannot know is unknown, not $0", async () => {
@@ -60,6 +68,27 @@ describe("get_agent_status", () => {
     const partly = await h.call("get_agent_status", {});
     expect(partly.body.cost_usd).toBe(0.5);
     expect(partly.body.cost_note).toMatch(/without claude-future-9.*unknown/);
+  });
+
+  it("tells its budget in the card's words: what it spent against the cap, and that it is paused at it", async () => {
+    const cards = new Map([["agent-1", card({})]]);
+    h = await startHarness({ agentCard: (id) => cards.get(id) });
+    expect((await h.call("get_agent_status", {})).body.budget).toBeNull();
+
+    const spending = { paused: null, spent: "$1.20 of $5.00", rate: "$3.00/h", eta: "at this rate the cap is reached in 25 min", brake: null };
+    cards.set("agent-1", card({ budget: spending }));
+    expect((await h.call("get_agent_status", {})).body.budget).toEqual({
+      paused: false,
+      spent: "$1.20 of $5.00",
+      burn_rate: "$3.00/h",
+      cap_reached_in: "at this rate the cap is reached in 25 min",
+      subagent_brake: null,
+    });
+
+    cards.set("agent-1", card({ budget: { ...spending, paused: "Paused at budget — $5.02 of $5.00", spent: "$5.02 of $5.00", eta: null } }));
+    const paused = await h.call("get_agent_status", {});
+    expect(paused.isError).toBe(false);
+    expect(paused.body.budget).toMatchObject({ paused: true, paused_words: "Paused at budget — $5.02 of $5.00", spent: "$5.02 of $5.00" });
   });
 
   it("a session with no card (not launched from the panel, or closed) is told why", async () => {
