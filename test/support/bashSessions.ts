@@ -8,6 +8,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Conversation, Rig } from "../rig/claude-rig.js";
+import { rigPaths } from "../rig/paths.js";
 import { blocks, readRecords } from "../rig/transcripts.js";
 
 /** One Bash call: `command` (with `$HOME_DIR` and `$RIG_ROOT` filled in), and its description = its name. */
@@ -47,8 +48,17 @@ export function bashConversation(session: string, calls: readonly BashCall[], wh
   };
 }
 
-/** Runs session `session` with `launchSettings` (the CLI's --settings, e.g. the sandbox block) plus the logging hooks. */
-export async function runBashSession(rig: Rig, session: string, launchSettings: object, env: Record<string, string> = {}): Promise<BashSession> {
+/**
+ * Runs session `session` with `launchSettings` (the CLI's --settings, e.g. the sandbox block) plus the logging hooks, in `cwd`
+ * (default: the rig's workspace; a worktree agent runs in its worktree).
+ */
+export async function runBashSession(
+  rig: Rig,
+  session: string,
+  launchSettings: object,
+  env: Record<string, string> = {},
+  cwd: string = rig.workspace,
+): Promise<BashSession> {
   const hookLog = join(rig.root, `hooks-${session}.ndjson`);
   const logHook = [{ matcher: "Bash", hooks: [{ type: "command", command: `cat >> '${hookLog}'; echo >> '${hookLog}'` }] }];
   const settingsFile = join(rig.root, `settings-${session}.json`);
@@ -58,6 +68,7 @@ export async function runBashSession(rig: Rig, session: string, launchSettings: 
     outputFormat: "json",
     timeoutMs: 240_000,
     env,
+    cwd,
   });
   let denials = 0;
   try {
@@ -72,7 +83,7 @@ export async function runBashSession(rig: Rig, session: string, launchSettings: 
         .map((l) => JSON.parse(l) as BashSession["asked"][number])
     : [];
   const results = new Map<string, { text: string; isError: boolean }>();
-  const transcript = rig.transcriptPath(run.sessionId);
+  const transcript = rigPaths(rig.home, cwd).transcriptPath(run.sessionId);
   if (existsSync(transcript)) {
     const records = readRecords(transcript);
     const names = new Map<string, string>();
