@@ -67,7 +67,8 @@ export function agentPanel(page: () => Page, terminalPart = "") {
   }
 
   /** Types at the CLI's prompt and submits. An Enter the CLI drops (it was still re-rendering, as
-   * seen in CI: the text left in the box, "manual mode on" below it) is pressed again. */
+   * seen in CI: the text left in the box, "manual mode on" below it), or that went elsewhere
+   * because focus moved, is pressed again in the terminal. */
   async function typeInTerminal(text: string, within = terminalPart): Promise<void> {
     await page().locator(`${within} .terminal-wrapper.active .xterm`.trim()).click();
     await page().keyboard.type(text);
@@ -81,9 +82,37 @@ export function agentPanel(page: () => Page, terminalPart = "") {
         left = await promptInput(within);
       }
       if (left !== text) return;
+      // Focus may have moved meanwhile (a new card showing in the panel): the terminal first, again.
+      await page().locator(`${within} .terminal-wrapper.active .xterm`.trim()).click();
       await page().keyboard.press("Enter");
     }
   }
 
-  return { panel, cards, line, card, details, prompts, showPanel, waitForClaudePrompt, typeInTerminal };
+  /**
+   * The agent took its prompt: its line leaves idle. A claude still starting (its MCP servers
+   * connecting) can keep the text in its box through the first Enters, and on a loaded machine it
+   * once read the Enter as part of the text: the terminal again, and Enter, up to three times.
+   */
+  async function promptTaken(name: string, within = terminalPart): Promise<void> {
+    const working = async () =>
+      ["active", "needsYou"].includes(
+        (await line(name)
+          .getAttribute("data-status")
+          .catch(() => null)) ?? "",
+      );
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (
+        await pollUntil(working, `${name} at work`, 10_000).then(
+          () => true,
+          () => false,
+        )
+      )
+        return;
+      await page().locator(`${within} .terminal-wrapper.active .xterm`.trim()).click();
+      await page().keyboard.press("Enter");
+    }
+    throw new Error(`${name} never took its prompt`);
+  }
+
+  return { panel, cards, line, card, details, prompts, showPanel, waitForClaudePrompt, typeInTerminal, promptTaken };
 }

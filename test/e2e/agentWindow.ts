@@ -42,6 +42,8 @@ export interface AgentWindowOptions {
   cliEnv?: Record<string, string>;
   /** More extensions installed after Arcadia. */
   moreVsix?: string[];
+  /** Another build of Arcadia (default: dist/arcadia.vsix), e.g. an older one to compare with. */
+  vsix?: string;
 }
 
 export async function openAgentWindow(options: AgentWindowOptions): Promise<AgentWindow> {
@@ -63,6 +65,7 @@ export async function openAgentWindow(options: AgentWindowOptions): Promise<Agen
     extraEnv: { HOME: home, ...options.extraEnv },
     settings: { "arcadia.claudePath": claude, ...options.settings },
     moreVsix: options.moreVsix,
+    ...(options.vsix ? { vsix: options.vsix } : {}),
   });
   return {
     root,

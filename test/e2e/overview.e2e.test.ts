@@ -26,7 +26,7 @@ describe.skipIf(!available)("eight agents in a short panel (real VS Code, real C
   let vs: VsCode;
   let page: Page;
   const figures: Record<string, unknown> = {};
-  const { panel, cards, line, prompts, showPanel, waitForClaudePrompt, typeInTerminal } = agentPanel(() => page, ".part.editor");
+  const { panel, cards, prompts, showPanel, waitForClaudePrompt, typeInTerminal, promptTaken } = agentPanel(() => page, ".part.editor");
 
   beforeAll(async () => {
     win = await openAgentWindow({
@@ -64,31 +64,6 @@ describe.skipIf(!available)("eight agents in a short panel (real VS Code, real C
     await win?.close();
   });
 
-  /**
-   * The agent took its prompt: its line leaves idle. On a loaded machine the CLI once read the Enter
-   * typed right after the text as part of it (the prompt stayed in its input box): Enter again.
-   */
-  async function promptTaken(n: number): Promise<void> {
-    const working = async () =>
-      ["active", "needsYou"].includes(
-        (await line(`Agent #${n}`)
-          .getAttribute("data-status")
-          .catch(() => null)) ?? "",
-      );
-    for (let attempt = 0; attempt < 3; attempt++) {
-      if (
-        await pollUntil(working, `Agent #${n} at work`, 10_000).then(
-          () => true,
-          () => false,
-        )
-      )
-        return;
-      await page.locator(".part.editor .terminal-wrapper.active .xterm").click();
-      await page.keyboard.press("Enter");
-    }
-    throw new Error(`Agent #${n} never took its prompt`);
-  }
-
   it("eight agents, two asking: every name, status and action on screen, both prompts whole with their buttons, nothing to scroll", async () => {
     const started = Date.now();
     for (let n = 1; n <= AGENTS; n++) {
@@ -100,7 +75,7 @@ describe.skipIf(!available)("eight agents in a short panel (real VS Code, real C
       await waitForClaudePrompt();
       await typeInTerminal(`Task ${n} please`);
       await pollUntil(async () => (await terminalText(page, ".part.editor")).includes(`Task ${n} please`), `Agent #${n} prompted`, 10_000);
-      await promptTaken(n);
+      await promptTaken(`Agent #${n}`);
     }
     figures.eightAgentsStartedAndPromptedMs = Date.now() - started;
     await showPanel();
