@@ -1,0 +1,44 @@
+/** src/core/queue: its public face — what the rest of Arcadia may import from it. */
+export {
+  addTasks,
+  agentLaunched,
+  agentNeedsYou,
+  agentWorking,
+  aboutToType,
+  beginStart,
+  cancelTask,
+  clampParallel,
+  holdsSlot,
+  holdTask,
+  isFinished,
+  markDone,
+  moveTask,
+  newQueue,
+  type NewTask,
+  pauseQueue,
+  resumeQueue,
+  resumeTask,
+  retryTask,
+  setParallel,
+  setupFinished,
+  slotsTaken,
+  taskFailed,
+  taskLabel,
+  taskOf,
+  turnEnded,
+} from "./queue";
+export { readQueue, type ReadQueue, serializeQueue } from "./queueRecords";
+export { CONTINUED, restoreQueue, type Restored, type Resume, sessionReopened, type TaskFacts } from "./queueRestore";
+export { nextStart, type NextStart, queueHold, queueSummary, type StartGates } from "./queueSchedule";
+export {
+  DEFAULT_PARALLEL,
+  type EarlierAttempt,
+  FINISHED_STATES,
+  MAX_PARALLEL,
+  MIN_PARALLEL,
+  type Queue,
+  type QueueTask,
+  SLOT_STATES,
+  type TaskStart,
+  type TaskState,
+} from "./queueTypes";
