@@ -42,3 +42,6 @@ export {
   type TaskStart,
   type TaskState,
 } from "./queueTypes";
+export { tasksFromTaskList } from "./taskList";
+export { draftProblemLine, type TaskDraft, tasksFromParagraphs, type TaskSourceRead } from "./taskSources";
+export { MAX_TASK_FILE_BYTES, openProblem, readTaskFile, type TaskFileRead } from "./taskFile";
