@@ -45,3 +45,20 @@ export {
 export { tasksFromTaskList } from "./taskList";
 export { draftProblemLine, type TaskDraft, tasksFromParagraphs, type TaskSourceRead } from "./taskSources";
 export { MAX_TASK_FILE_BYTES, openProblem, readTaskFile, type TaskFileRead } from "./taskFile";
+export { DEFAULT_SETUP_TIMEOUT_S, outputTail, readRepoSetupFile, type SetupEnd, setupFailure, setupTimeoutMs } from "./setupRun";
+export {
+  MAX_ANSWERS_PER_REPO,
+  MAX_SETUP_FILE_BYTES,
+  readAnswers,
+  rememberAnswer,
+  REPO_SETUP_FILE,
+  type RepoSetupFile,
+  type SetupAnswer,
+  type SetupAnswers,
+  setupArgv,
+  setupHash,
+  type SetupInputs,
+  type SetupPlan,
+  setupPlan,
+  shownSetup,
+} from "./setupTrust";
