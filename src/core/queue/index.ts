@@ -62,3 +62,5 @@ export {
   setupPlan,
   shownSetup,
 } from "./setupTrust";
+export { gitMergeSimulator } from "./landingGit";
+export { type Landable, type LandingPlan, landingPlan, type MergeSimulator, type SimulatedMerge } from "./landingOrder";
