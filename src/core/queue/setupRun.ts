@@ -69,7 +69,9 @@ export function setupFailure(end: SetupEnd, timeoutMs: number): { problem: strin
   const output = outputTail(end.output);
   if (end.timedOut)
     return {
-      problem: `Its setup did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped (arcadia.worktree.setupTimeoutSeconds): retry it, or raise the timeout.`,
+      problem:
+        `Its setup did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped (arcadia.worktree.setupTimeoutSeconds): ` +
+        "retry it, or raise the timeout.",
       output,
     };
   if (end.exitCode === 0) return undefined;
