@@ -164,15 +164,21 @@ export function aboutToType(queue: Queue, id: string): Queue {
 
 // ——— What its agent does (from its card) ———
 
+/** Before its task is typed, what its agent does is not the task's state (it may be starting up, or asking to trust its folder). */
+function notTypedYet(queue: Queue, id: string, why: string): void {
+  const task = taskOf(queue, id);
+  if (task?.start && !task.start.typed) throw new Error(`Task ${taskLabel(task)} is not typed yet: ${why}.`);
+}
+
 /** Its agent works on it (taken after typing, or back at work after the user answered). */
 export function agentWorking(queue: Queue, id: string): Queue {
-  const task = taskOf(queue, id);
-  if (task?.state === "starting" && !task.start?.typed) throw new Error(`Task ${taskLabel(task)} is not typed yet: its agent works on something else.`);
+  notTypedYet(queue, id, "its agent works on something else");
   return change(queue, id, ["starting", "running", "needsYou"], "run", (t) => ({ ...t, state: "running", problem: null }));
 }
 
 /** Its agent waits for the user (a permission prompt, a question): it keeps its slot and shows under "needs you". */
 export function agentNeedsYou(queue: Queue, id: string, why: string): Queue {
+  notTypedYet(queue, id, "what its agent asks is the start's to handle (its readiness)");
   return change(queue, id, ["starting", "running", "needsYou"], "pause", (t) => ({ ...t, state: "needsYou", problem: why }));
 }
 

@@ -102,6 +102,13 @@ describe("a reload mid-queue", () => {
     expect(nextStart(addTasks(reopened, []), {}).start?.id).toBe("q2");
   });
 
+  it("reopens, never retypes, a task typed just before the window closed whose agent is gone", () => {
+    const { queue, resumes } = reload(steps.typed(), { worktree: true, agent: false });
+    expect(resumes).toEqual([{ id: "q1", resume: "continueSession" }]);
+    expect(taskOf(queue, "q1")).toMatchObject({ state: "needsYou", start: { typed: true, agentId: null } });
+    expect(() => aboutToType(queue, "q1")).toThrow();
+  });
+
   it("fails a typed task whose worktree was removed while the window was closed, naming its kept branch", () => {
     const { queue, resumes } = reload(steps.running(), { worktree: false, branch: true });
     expect(resumes).toEqual([]);
