@@ -16,8 +16,12 @@ export interface Landable {
 
 export type SimulatedMerge = { clean: true; commit: string } | { clean: false; conflicts: string[] };
 
-/** Predicts merging `theirs` into `onto` (commits) without touching anything but the object store. */
-export type MergeSimulator = (onto: string, theirs: string) => Promise<SimulatedMerge>;
+export interface MergeSimulator {
+  /** Predicts merging `theirs` into `onto` (commits) without touching anything but the object store. */
+  merge(onto: string, theirs: string): Promise<SimulatedMerge>;
+  /** The files `theirs` changed since it left `base`: two tasks that share none cannot conflict, so only the others are predicted pairwise. */
+  files(base: string, theirs: string): Promise<string[]>;
+}
 
 export interface LandingPlan {
   /** Merge these, in this order: each predicted clean onto the base with the ones before it merged. */
@@ -30,14 +34,16 @@ export interface LandingPlan {
 
 export async function landingPlan(base: string, finished: readonly Landable[], simulate: MergeSimulator): Promise<LandingPlan> {
   const onBase = new Map<string, SimulatedMerge>();
-  for (const task of finished) onBase.set(task.id, await simulate(base, task.commit));
+  for (const task of finished) onBase.set(task.id, await simulate.merge(base, task.commit));
   const clean = finished.filter((t) => onBase.get(t.id)!.clean);
+  const files = new Map<string, Set<string>>();
+  for (const task of clean) files.set(task.id, new Set(await simulate.files(base, task.commit)));
   const blocked = new Map<string, number>(clean.map((t) => [t.id, 0]));
   for (const first of clean) {
     const landed = onBase.get(first.id) as { commit: string };
     for (const second of clean) {
-      if (second.id === first.id) continue;
-      if (!(await simulate(landed.commit, second.commit)).clean) blocked.set(first.id, blocked.get(first.id)! + 1);
+      if (second.id === first.id || ![...files.get(second.id)!].some((f) => files.get(first.id)!.has(f))) continue;
+      if (!(await simulate.merge(landed.commit, second.commit)).clean) blocked.set(first.id, blocked.get(first.id)! + 1);
     }
   }
   const rank = (t: Landable) => (onBase.get(t.id)!.clean ? blocked.get(t.id)! : Number.POSITIVE_INFINITY);
@@ -46,7 +52,7 @@ export async function landingPlan(base: string, finished: readonly Landable[], s
   let tip = base;
   for (let k = 0; k < ranked.length; k++) {
     const task = ranked[k]!.t;
-    const merge = tip === base ? onBase.get(task.id)! : await simulate(tip, task.commit);
+    const merge = tip === base ? onBase.get(task.id)! : await simulate.merge(tip, task.commit);
     if (!merge.clean) return { order, stop: { id: task.id, conflicts: merge.conflicts }, waiting: ranked.slice(k + 1).map((r) => r.t.id) };
     order.push(task.id);
     tip = merge.commit;

@@ -95,7 +95,10 @@ describe("the landing order", () => {
         { id: "y", commit: "y" },
         { id: "z", commit: "z" },
       ],
-      async (onto, theirs) => (conflicts.has(theirs) ? { clean: false, conflicts: [`${theirs}.txt`] } : { clean: true, commit: `${onto}+${theirs}` }),
+      {
+        merge: async (onto, theirs) => (conflicts.has(theirs) ? { clean: false, conflicts: [`${theirs}.txt`] } : { clean: true, commit: `${onto}+${theirs}` }),
+        files: async (_base, theirs) => [`${theirs}.txt`],
+      },
     );
     expect(plan).toEqual({ order: ["z"], stop: { id: "x", conflicts: ["x.txt"] }, waiting: ["y"] });
   });
