@@ -64,4 +64,4 @@ export {
 } from "./setupTrust";
 export { gitMergeSimulator } from "./landingGit";
 export { type Landable, type LandingPlan, landingPlan, type MergeSimulator, type SimulatedMerge } from "./landingOrder";
-export { baseGoneHold, baseTip, taskWorktreeName } from "./queueDisk";
+export { baseGoneHold, baseTip, taskWorktreeName, workCommitted } from "./queueDisk";

@@ -4,8 +4,9 @@
  * renamed mid-queue holds the queue with why, rather than failing every task in turn), and a
  * worktree name of its own from its words — never one whose folder or branch is already there
  * (an earlier attempt's, a race member's, one made by hand), so nothing of another is reused.
+ * And whether a task's work is committed when its agent's turn ends (what makes it done).
  */
-import { runGit } from "../git";
+import { git, runGit } from "../git";
 import { taskNameFrom } from "../races";
 
 /** The commit `base` points at now, or undefined when the branch is gone. */
@@ -25,4 +26,15 @@ export function taskWorktreeName(text: string, taken: ReadonlySet<string>): stri
     const name = i === 1 ? base : `${base}-${i}`;
     if (!taken.has(name)) return name;
   }
+}
+
+/**
+ * Its work is committed: the worktree has no uncommitted change (untracked files count) and its
+ * branch has at least one commit since `startCommit`. A turn that ends otherwise needs the user.
+ */
+export async function workCommitted(worktree: string, startCommit: string): Promise<boolean> {
+  const status = await git(worktree, ["status", "--porcelain=v1", "--untracked-files=all"]);
+  if (status.trim() !== "") return false;
+  const ahead = await runGit(worktree, ["rev-list", "--count", `${startCommit}..HEAD`]);
+  return ahead.code === 0 && Number(ahead.stdout.trim()) > 0;
 }

@@ -2,7 +2,8 @@
  * Two of the issue's bad inputs on a real repository: a base branch deleted mid-queue holds the
  * queue with why (said once, not a failure per task) and a base that moved gives the next task
  * the new tip; a worktree folder or branch already there (an earlier attempt's, one made by hand)
- * is never reused: the task gets the next free name, and git makes its worktree.
+ * is never reused: the task gets the next free name, and git makes its worktree. And when a turn's
+ * work counts as committed (done) or not (it needs the user).
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
@@ -10,7 +11,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createWorktree, WORKTREES_FOLDER } from "../../../src/core/git";
 import { takenWorktreeNames } from "../../../src/core/races";
-import { addTasks, baseGoneHold, baseTip, newQueue, nextStart, queueSummary, taskWorktreeName } from "../../../src/core/queue";
+import { addTasks, baseGoneHold, baseTip, newQueue, nextStart, queueSummary, taskWorktreeName, workCommitted } from "../../../src/core/queue";
 import { useTempDirs } from "../../support/tempDir";
 
 const tempDir = useTempDirs();
@@ -71,5 +72,21 @@ describe("a worktree folder already there", () => {
     expect(name).toBe("fix-the-login-redirect-3");
     const made = await createWorktree(root, name, { base: "main", commit: git(root, "rev-parse", "main") });
     expect(made.branch).toBe("worktree-fix-the-login-redirect-3");
+  });
+});
+
+describe("work committed when the turn ends", () => {
+  it("is done only with a commit since its start and nothing left uncommitted", async () => {
+    const root = repository();
+    const start = git(root, "rev-parse", "main");
+    const tree = await createWorktree(root, "task", { base: "main", commit: start });
+    expect(await workCommitted(tree.path, start)).toBe(false);
+    writeFileSync(join(tree.path, "work.txt"), "done\n");
+    expect(await workCommitted(tree.path, start)).toBe(false);
+    git(tree.path, "add", "-A");
+    git(tree.path, "commit", "-q", "-m", "the work");
+    expect(await workCommitted(tree.path, start)).toBe(true);
+    writeFileSync(join(tree.path, "scratch.txt"), "left behind\n");
+    expect(await workCommitted(tree.path, start)).toBe(false);
   });
 });
