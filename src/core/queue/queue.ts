@@ -4,6 +4,7 @@
  * a second agent for one task). Nothing here runs anything: the agents layer does each step and
  * records it here first, so a reload between two steps finds the last fact saved.
  */
+import { typedTextProblem } from "../launch";
 import { DEFAULT_PARALLEL, FINISHED_STATES, MAX_PARALLEL, MIN_PARALLEL, type Queue, type QueueTask, SLOT_STATES, type TaskState } from "./queueTypes";
 
 export interface NewTask {
@@ -21,7 +22,16 @@ export function clampParallel(value: number): number {
   return Math.min(MAX_PARALLEL, Math.max(MIN_PARALLEL, Math.floor(value)));
 }
 
+/**
+ * Adds tasks at the end of the line. Each must type as it reads (core/launch's typed-text rule):
+ * the queue types it unattended, so a task file an agent could have written (`- [ ] !curl … | sh`
+ * would be a shell command run unasked) is refused here too, whatever the command checked before.
+ */
 export function addTasks(queue: Queue, tasks: readonly NewTask[]): Queue {
+  tasks.forEach((t, i) => {
+    const problem = typedTextProblem(t.text);
+    if (problem) throw new Error(`Task ${i + 1} (${taskLabel(t)}) was not queued: ${problem}`);
+  });
   let number = queue.nextNumber;
   const added: QueueTask[] = tasks.map((t) => ({
     id: `q${number++}`,
@@ -105,6 +115,9 @@ export function markDone(queue: Queue, id: string, now: number): Queue {
  * worktree: the failed attempt's worktree and branch are kept, named in `earlier`, never reused.
  */
 export function retryTask(queue: Queue, id: string): Queue {
+  const task = taskOf(queue, id);
+  const problem = task && typedTextProblem(task.text);
+  if (problem) throw new Error(`Task ${taskLabel(task)} cannot run again as it is: ${problem}`);
   const retried = change(queue, id, ["failed", "cancelled"], "retry", (t) => ({
     ...t,
     state: "waiting",

@@ -5,6 +5,7 @@
  * where to (no worktree) is failed with why, never started again: it may have been typed already.
  */
 import { isPlainRef, worktreeNameProblem } from "../git";
+import { typedTextProblem } from "../launch";
 import { clampParallel } from "./queue";
 import { type EarlierAttempt, type Queue, type QueueTask, SLOT_STATES, type TaskStart, type TaskState } from "./queueTypes";
 
@@ -78,6 +79,12 @@ function readTask(raw: unknown): QueueTask | undefined {
   let state: TaskState = isState(raw.state) ? raw.state : start ? "failed" : "waiting";
   let problem = isString(raw.problem) ? raw.problem : null;
   if (!isState(raw.state)) problem = `Its saved state (${String(raw.state)}) was not one Arcadia knows${start ? ": retry it to run it again" : ""}.`;
+  const textProblem = typedTextProblem(raw.text);
+  if (textProblem && (state === "waiting" || state === "held")) {
+    // Workspace state edited behind Arcadia's back: a task that would not type as it reads never starts.
+    state = "failed";
+    problem = `Its saved text would not be typed as it reads: ${textProblem}`;
+  }
   if (!start && state !== "waiting" && state !== "held" && state !== "cancelled" && state !== "done" && state !== "failed") {
     // It left the line but its record lost where it went: it may have been typed, so it is not started again unasked.
     state = "failed";
