@@ -21,8 +21,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { checkedRoot, filesUnder } from "./checkedTree.mjs";
 
 const root = checkedRoot();
-const IMPORT =
-  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
+const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
 
 const LAYERS = [
   { folder: "src/core", mayUse: ["src/core"] },
@@ -54,7 +53,7 @@ const FLOORS = [
   "engine", //            following and replaying sessions
   "sessions", //          the session index and documents
   "races", //             races between agents
-  "queue", //             the task queue: at most K agents at once, its task sources, set-up trust, landing order (over git, launch)
+  "queue", //             the task queue: at most K agents at once, its task sources, set-up trust, landing order (over git, launch, races)
   "tools", //             the tools' handlers (over the server, the sandbox, the processes)
   "collisions", //        the collision guard (over the hooks)
 ];
