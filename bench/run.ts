@@ -24,6 +24,7 @@ import { worktreeBenchmarks } from "./worktrees";
 import { sessionBenchmarks } from "./sessions";
 import { sandboxBenchmarks } from "./sandbox";
 import { budgetBenchmarks } from "./budget";
+import { queueBenchmarks } from "./queue";
 import { percentile } from "./percentile";
 import { loadScenario, sessionFiles } from "../test/support/recorded";
 import { readFileSync } from "node:fs";
@@ -217,6 +218,8 @@ async function main(): Promise<void> {
   await sandboxBenchmarks(row);
   console.log("");
   await budgetBenchmarks(row);
+  console.log("");
+  await queueBenchmarks(row);
   console.log("");
   reportListenerWarnings();
   console.log("");

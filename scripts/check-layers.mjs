@@ -53,6 +53,7 @@ const FLOORS = [
   "engine", //            following and replaying sessions
   "sessions", //          the session index and documents
   "races", //             races between agents
+  "queue", //             the task queue: at most K agents at once, its task sources, set-up trust, landing order (over git, launch, races)
   "tools", //             the tools' handlers (over the server, the sandbox, the processes)
   "collisions", //        the collision guard (over the hooks)
 ];

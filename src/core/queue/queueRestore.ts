@@ -1,0 +1,78 @@
+/**
+ * After a reload or a restart: each task under way, from the facts its record saved (worktree
+ * bound, set-up done, agent launched, task typed — each saved before its step was taken) and what
+ * is there now (its worktree on disk, its agent's card), what to do so that no task is lost and
+ * none is typed twice:
+ *   not typed, worktree gone          → back in line where it was (nothing of it ran);
+ *   not typed, worktree, no set-up    → set it up again, launch, type;
+ *   not typed, set up, no agent       → launch, type;
+ *   not typed, agent here             → type once it is ready;
+ *   typed, agent here                 → follow it, as before;
+ *   typed, agent gone, worktree here  → reopen its session (`claude --continue`) and ask the user
+ *                                       to tell it to go on: its words are never typed again;
+ *   typed, worktree gone              → failed, with its branch named when it is kept.
+ * Waiting, held and finished tasks stay as they are.
+ */
+import type { Queue, QueueTask } from "./queueTypes";
+
+/** What is there now for a task under way. */
+export interface TaskFacts {
+  worktree: boolean;
+  branch: boolean;
+  /** Its card is here (bound, or reconnecting after a reload). */
+  agent: boolean;
+}
+
+export type Resume = "lineAgain" | "setup" | "launch" | "type" | "follow" | "continueSession";
+
+export interface Restored {
+  queue: Queue;
+  /** The work for the agents layer, task by task, in queue order. */
+  resumes: { id: string; resume: Resume }[];
+}
+
+export const CONTINUED =
+  "The window closed while its agent worked: its session was reopened in its worktree (its task is not typed again). Tell it to go on, or mark it done.";
+
+export function restoreQueue(queue: Queue, factsOf: (task: QueueTask) => TaskFacts, now: number): Restored {
+  const resumes: Restored["resumes"] = [];
+  const tasks = queue.tasks.map((task): QueueTask => {
+    const start = task.start;
+    if (!start || (task.state !== "starting" && task.state !== "running" && task.state !== "needsYou")) return task;
+    const facts = factsOf(task);
+    const agentHere = facts.agent && start.agentId !== null;
+    if (!start.typed) {
+      if (!facts.worktree) {
+        resumes.push({ id: task.id, resume: "lineAgain" });
+        return { ...task, state: "waiting", start: null, problem: null };
+      }
+      const resume = agentHere ? "type" : start.setupDone ? "launch" : "setup";
+      resumes.push({ id: task.id, resume });
+      // An agent gone before it was typed at is forgotten, so the one launched now is its only agent.
+      return { ...task, state: "starting", start: agentHere ? start : { ...start, agentId: null } };
+    }
+    if (agentHere) {
+      resumes.push({ id: task.id, resume: "follow" });
+      return task;
+    }
+    if (facts.worktree) {
+      resumes.push({ id: task.id, resume: "continueSession" });
+      return { ...task, state: "needsYou", start: { ...start, agentId: null }, problem: CONTINUED };
+    }
+    const kept = facts.branch ? `; its branch worktree-${start.worktree} is kept` : "";
+    return { ...task, state: "failed", problem: `Its worktree ${start.worktree} was removed while the window was closed${kept}.`, endedAt: now };
+  });
+  return { queue: { ...queue, tasks }, resumes };
+}
+
+/** Its session was reopened (`continueSession`): the new card is its agent, the only one. */
+export function sessionReopened(queue: Queue, id: string, agentId: string): Queue {
+  return {
+    ...queue,
+    tasks: queue.tasks.map((t) => {
+      if (t.id !== id) return t;
+      if (!t.start || !t.start.typed || t.start.agentId) throw new Error(`Task ${id} has no session to reopen, or has its agent already.`);
+      return { ...t, start: { ...t.start, agentId } };
+    }),
+  };
+}
