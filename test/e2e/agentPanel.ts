@@ -73,14 +73,6 @@ export function agentPanel(page: () => Page, terminalPart = "") {
     await page().locator(`${within} .terminal-wrapper.active .xterm`.trim()).click();
     await page().keyboard.type(text);
     await page().waitForTimeout(200); // the CLI reads a paste-like burst and Enter apart
-    // Keys lost on their way (seen under load: "Busy " of "Busy 6 please" in the box): the rest, again.
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const shown = await promptInput(within);
-      if (shown === undefined || shown.length >= text.length || !text.startsWith(shown)) break;
-      await page().locator(`${within} .terminal-wrapper.active .xterm`.trim()).click();
-      await page().keyboard.type(text.slice(shown.length));
-      await page().waitForTimeout(300);
-    }
     await page().keyboard.press("Enter");
     for (let attempt = 0; attempt < 2; attempt++) {
       const deadline = Date.now() + 2_500;
