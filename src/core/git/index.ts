@@ -18,5 +18,5 @@ export {
 } from "./worktreeCreate";
 export { copyWorktreeIncludes, WORKTREE_INCLUDE_FILE, type WorktreeIncluded } from "./worktreeInclude";
 export { PORTS_PER_WORKTREE, worktreeEnv } from "./worktreeEnv";
-export { mergeWorktree, planMerge } from "./worktreeMerge";
+export { mergeVerdict, type MergeVerdict, mergeWorktree, planMerge } from "./worktreeMerge";
 export { lossOf, removalCheck, type RemovalOutcome, removeWorktree } from "./worktreeRemoval";
