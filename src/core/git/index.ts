@@ -1,6 +1,7 @@
 /** src/core/git: its public face — what the rest of Arcadia may import from it. */
 export { type ChangeStats, changeStats, diffBetween, type FileChange } from "./changeStats";
 export { fileAtMergeBase, fileAtRef } from "./fileAtRef";
+export { gitFolders, type GitFolders } from "./gitFolders";
 export { git, nulFields, runGit } from "./gitRunner";
 export { predictionUnavailable, predictMerge } from "./mergePrediction";
 export { foreignRepository, nodeRepositoryDisk, type RepositoryDisk } from "./repositoryTrust";

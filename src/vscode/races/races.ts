@@ -2,7 +2,8 @@
  * Races wired to VS Code: "Run on Several Agents…" (raceLaunch.ts → agents/races/raceStart.ts), the
  * compare tabs (compareTabs.ts, fed by agents/races/compareView.ts and agents/races/raceFigures.ts), their
  * actions (raceActions.ts, raceSettle.ts) and the check runs (checkTerminals.ts). Races are kept in
- * the workspace's state (RaceBook); a tab's figures are read again as its agents work.
+ * the workspace's state (RaceBook); a tab's figures are read again as its agents work and as its
+ * base branch moves in the main checkout (agents/races/baseWatch.ts).
  */
 import { existsSync } from "node:fs";
 import { combinedDisposable } from "../../core/util";
@@ -12,12 +13,14 @@ import type { CardStore } from "../../agents/cards/cardStore";
 import type { AgentManager } from "../../agents/agent/agentManager";
 import type { Log } from "../../agents/ports";
 import type { RaceBook, RaceStore } from "../../agents/races/raceBook";
+import { watchBase } from "../../agents/races/baseWatch";
 import { CompareFeed, type RaceNews } from "../../agents/races/compareFeed";
+import { HeadWatches } from "../../agents/worktrees/headWatches";
 import { compareView } from "../../agents/races/compareView";
 import { RaceFigures } from "../../agents/races/raceFigures";
 import { startRace } from "../../agents/races/raceStart";
 import { whenReady, whenTaken } from "../../agents/launch/agentReadiness";
-import { createWorktree } from "../../core/git";
+import { createWorktree, gitFolders } from "../../core/git";
 import { branchExists, CheckRuns, FolderSessions, memberChanges } from "../../core/races";
 import type { Race } from "../../core/races";
 import { projectDirFor } from "../../core/transcript";
@@ -63,6 +66,8 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable {
   const checks = new CheckRuns(checkTerminals);
   const actions = { book, manager, agents: deps.cards, worktrees: deps.worktrees, figures, checks, checkTerminals, log };
   const agentOf = (id: string | null) => (id ? deps.cards.card(id) : undefined);
+  // The main checkouts' HEAD, index and base refs, one watch per file, while a compare tab follows them.
+  const heads = new HeadWatches();
   const news: RaceNews = {
     onDidChangeRace: book.onDidChangeRace,
     onDidChangeFigures: figures.onDidChange,
@@ -79,6 +84,17 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable {
         deps.worktrees.cards.onDidChange((agentIds) => agentIds.forEach(listener)),
       ),
     membersOf: (raceId) => book.get(raceId)?.members.flatMap((m) => m.agentId ?? []) ?? [],
+    onDidMoveBase: (raceId, listener) => {
+      const race = book.get(raceId);
+      return race
+        ? watchBase(
+            heads,
+            gitFolders(race.repo).catch(() => undefined),
+            race.base,
+            listener,
+          )
+        : { dispose: () => undefined };
+    },
   };
   const tabs = new CompareTabs({
     context: deps.context,
@@ -102,12 +118,17 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable {
       const race = book.get(raceId);
       for (const m of race?.members ?? []) if (race && m.agentId === agentId) figures.request(race, m);
     },
+    rereadAll: (raceId) => {
+      const race = book.get(raceId);
+      if (race) figures.requestAll(race);
+    },
     follow: (raceId, tab) => new CompareFeed(raceId, news, tab),
     act: (message) => raceAction(actions, message).catch((err) => void vscode.window.showErrorMessage(`Race: ${errorMessage(err)}`)),
     log,
   });
   return combinedDisposable(
     figures,
+    { dispose: () => heads.dispose() },
     checkTerminals,
     checks,
     tabs,
