@@ -22,7 +22,8 @@ export function baseFiles(folders: GitFolders, base: string): string[] {
 }
 
 /**
- * Calls `onMove` whenever one of them may have changed, until disposed. `folders`: where git says they are; a file that cannot be watched is left out: the next read sees it.
+ * Calls `onMove` whenever one of them may have changed, until disposed. `folders`: where git says
+ * they are. A file that cannot be watched is left out: the next read sees it.
  */
 export function watchBase(heads: HeadWatches, folders: Promise<GitFolders | undefined>, base: string, onMove: () => void): Disposable {
   let disposed = false;
