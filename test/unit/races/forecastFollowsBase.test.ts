@@ -47,7 +47,7 @@ async function openTab() {
   const figures = new RaceFigures({
     memberChanges,
     sessionsOf: () => ({
-      read: async () => ({ turns: 0, activeMs: 0, tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, costUsd: 0, unpricedModels: [] }),
+      read: async () => ({ sessions: 0, turns: 0, activeMs: 0, tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, costUsd: 0, unpricedModels: [] }),
     }),
     worktreeExists: () => true,
     branchExists,
