@@ -11,6 +11,7 @@ import { mkdirSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { SUBMITTED_HOLD_MS } from "../../../src/agents/agent/agent";
 import { AgentManager } from "../../../src/agents/agent/agentManager";
+import { statusSummary } from "../../../src/agents/cards/statusSummary";
 import { whenTaken } from "../../../src/agents/launch/agentReadiness";
 import { ManualClock } from "../../../src/core/util/clock";
 import { Emitter } from "../../../src/core/util/emitter";
@@ -60,8 +61,11 @@ async function idleAgent() {
 describe("a prompt Arcadia submits at an idle claude", () => {
   it("shows the agent working at once, before the CLI's status file says busy; the status file rules again once rewritten", async () => {
     const { host, monitor, terminal, card, touches } = await idleAgent();
+    expect(statusSummary([card()]).working).toBe(0);
     host.typed(terminal);
     expect(card()).toMatchObject({ status: "active", statusSource: "submitted" });
+    // The status bar counts it: "1 working", not "0 working".
+    expect(statusSummary([card()]).working).toBe(1);
     expect(touches).toEqual(["agent-1"]);
     // The CLI's query started: busy, exactly.
     monitor.report(terminal.pid!, { ...IDLE, status: "busy", statusUpdatedAt: 1600 });
