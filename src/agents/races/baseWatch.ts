@@ -21,20 +21,31 @@ export function baseFiles(folders: GitFolders, base: string): string[] {
   ];
 }
 
+/** A commit writes the index, the ref and its log within a few ms: one call for the burst. */
+export const BASE_MOVE_QUIET_MS = 100;
+
 /**
- * Calls `onMove` whenever one of them may have changed, until disposed. `folders`: where git says
- * they are. A file that cannot be watched is left out: the next read sees it.
+ * Calls `onMove` once one of them may have changed and BASE_MOVE_QUIET_MS passed without another
+ * change, until disposed. `folders`: where git says they are. A file that cannot be watched is
+ * left out: the next read sees it.
  */
 export function watchBase(heads: HeadWatches, folders: Promise<GitFolders | undefined>, base: string, onMove: () => void): Disposable {
   let disposed = false;
   let watches: { close(): void }[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const moved = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => !disposed && onMove(), BASE_MOVE_QUIET_MS);
+    timer.unref?.();
+  };
   void folders.then((found) => {
     if (disposed || !found) return;
-    watches = baseFiles(found, base).flatMap((file) => heads.watch(file, onMove) ?? []);
+    watches = baseFiles(found, base).flatMap((file) => heads.watch(file, moved) ?? []);
   });
   return {
     dispose: () => {
       disposed = true;
+      clearTimeout(timer);
       for (const w of watches) w.close();
       watches = [];
     },

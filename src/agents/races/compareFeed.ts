@@ -33,10 +33,8 @@ export interface CompareTarget {
   show(): void;
   /** Read one member's figures again (settled). */
   reread(agentId: string): void;
-  /** Read every member's figures now (the tab is shown again). */
+  /** Read every member's figures now (the tab is shown again, or its base branch moved: every forecast may change). */
   readAll(): void;
-  /** Read every member's figures again, settled (the base branch moved: every forecast may change). */
-  rereadAll(): void;
 }
 
 export class CompareFeed extends DisposableObject {
@@ -72,8 +70,9 @@ export class CompareFeed extends DisposableObject {
     else this.stale = true;
   }
 
+  /** The figures read say what changed (onDidChangeFigures): the view is sent then. */
   private baseMoved(): void {
-    if (this.tab.visible()) this.tab.rereadAll();
+    if (this.tab.visible()) this.tab.readAll();
     else this.stale = true;
   }
 

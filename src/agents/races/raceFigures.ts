@@ -58,11 +58,6 @@ export class RaceFigures extends DisposableObject {
     this.runs.request(keyOf(race, member), () => this.read(race, member));
   }
 
-  /** Reads every member again once things settle (its base branch moved). */
-  requestAll(race: Race): void {
-    for (const member of race.members) this.request(race, member);
-  }
-
   private async read(race: Race, member: RaceMember): Promise<void> {
     const path = memberPath(race, member);
     const next: MemberFigures = { worktree: this.deps.worktreeExists(path), branch: false };

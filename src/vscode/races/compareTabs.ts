@@ -34,8 +34,6 @@ export interface CompareTabsDeps {
   opened(raceId: string): void;
   /** One member's figures read again (its agent worked). */
   reread(raceId: string, agentId: string): void;
-  /** Every member's figures read again, settled (the race's base branch moved). */
-  rereadAll(raceId: string): void;
   /** What the tab follows of its race while it is open (agents/races/compareFeed.ts): disposed with the tab. */
   follow(raceId: string, tab: CompareTarget): Disposable;
   act(message: CompareAction): Promise<void>;
@@ -75,7 +73,6 @@ export class CompareTabs extends DisposableObject {
       show: () => this.update(raceId),
       reread: (agentId) => this.deps.reread(raceId, agentId),
       readAll: () => this.deps.opened(raceId),
-      rereadAll: () => this.deps.rereadAll(raceId),
     });
     host.onDidDispose(() => {
       // Closed by the user (or by dispose): it is gone already; what it followed goes with it.

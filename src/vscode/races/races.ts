@@ -118,10 +118,6 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable {
       const race = book.get(raceId);
       for (const m of race?.members ?? []) if (race && m.agentId === agentId) figures.request(race, m);
     },
-    rereadAll: (raceId) => {
-      const race = book.get(raceId);
-      if (race) figures.requestAll(race);
-    },
     follow: (raceId, tab) => new CompareFeed(raceId, news, tab),
     act: (message) => raceAction(actions, message).catch((err) => void vscode.window.showErrorMessage(`Race: ${errorMessage(err)}`)),
     log,

@@ -72,7 +72,6 @@ async function openTab() {
     show: () => shown.push(race.members.map((m) => figures.of(race, m)?.changes?.merge ?? { kind: "unavailable", reason: "not read" })),
     reread: () => undefined,
     readAll: () => void figures.readNow(race),
-    rereadAll: () => figures.requestAll(race),
   });
   open.push(feed, figures, { dispose: () => heads.dispose() });
   await figures.readNow(race);
