@@ -66,7 +66,7 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable {
   const checks = new CheckRuns(checkTerminals);
   const actions = { book, manager, agents: deps.cards, worktrees: deps.worktrees, figures, checks, checkTerminals, log };
   const agentOf = (id: string | null) => (id ? deps.cards.card(id) : undefined);
-  // The main checkouts' HEAD, index and base refs, one watch per file, while a compare tab follows them.
+  // What the forecasts depend on in the main checkouts (base refs, HEAD, index, the members' files), one watch per file.
   const heads = new HeadWatches();
   const news: RaceNews = {
     onDidChangeRace: book.onDidChangeRace,
@@ -84,17 +84,8 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable {
         deps.worktrees.cards.onDidChange((agentIds) => agentIds.forEach(listener)),
       ),
     membersOf: (raceId) => book.get(raceId)?.members.flatMap((m) => m.agentId ?? []) ?? [],
-    onDidMoveBase: (raceId, listener) => {
-      const race = book.get(raceId);
-      return race
-        ? watchBase(
-            heads,
-            gitFolders(race.repo).catch(() => undefined),
-            race.base,
-            listener,
-          )
-        : { dispose: () => undefined };
-    },
+    onDidMoveBase: (raceId, listener) =>
+      watchBase({ heads, race: () => book.get(raceId), figures, gitFolders: (repo) => gitFolders(repo).catch(() => undefined) }, listener),
   };
   const tabs = new CompareTabs({
     context: deps.context,

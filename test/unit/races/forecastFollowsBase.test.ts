@@ -2,8 +2,9 @@
  * An open compare tab's merge forecast follows the base branch, in a real repository, with no agent
  * working: a conflicting commit on main (in the main checkout, or from another checkout of the
  * repository) turns "merges cleanly" into the conflict; the main checkout switched to another branch
- * turns it into Pick's refusal. The real figures, feed, base watch (fs.watch of HEAD, index and the
- * base's ref) and git; only the tab is a recorder. How long each took is printed, never asserted.
+ * turns it into Pick's refusal, and so does an edit (not staged) in the main checkout to a file a
+ * member changed. The real figures, feed, base watch (fs.watch of HEAD, index, the base's ref and
+ * the members' files in the main checkout) and git; only the tab is a recorder. How long each took is printed, never asserted.
  */
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -62,7 +63,7 @@ async function openTab() {
     onDidChangeCard: none,
     onDidWork: none,
     membersOf: () => [],
-    onDidMoveBase: (_id, listener) => watchBase(heads, gitFolders(repo), race.base, listener),
+    onDidMoveBase: (_id, listener) => watchBase({ heads, race: () => race, figures, gitFolders }, listener),
   };
   /** What the tab showed, each time it was sent a view: each member's forecast. */
   const shown: MemberChanges["merge"][][] = [];
@@ -113,6 +114,17 @@ describe("an open compare tab's merge forecast follows the base branch", () => {
     const { merges, ms } = await nextShown((m) => m[0]?.kind !== "clean", "fix-1's forecast change");
     console.log(`main's ref moved from another checkout → the tab's forecast: ${ms} ms`);
     expect(merges[0]).toEqual({ kind: "conflicts", files: ["App.tsx"] });
+  });
+
+  it("an edit, not staged, in the main checkout to a file a member changed: that member reads Pick's refusal", async () => {
+    const { repo, nextShown } = await openTab();
+    writeFileSync(join(repo, "notes.md"), "one\nmine, not committed\n");
+    const { merges, ms } = await nextShown((m) => m[1]?.kind === "blocked", "Pick's refusal for fix-2");
+    console.log(`an edit in the main checkout → the tab's forecast: ${ms} ms`);
+    expect(merges).toEqual([
+      { kind: "clean" },
+      { kind: "blocked", reason: "The main checkout has uncommitted changes in files the merge touches: notes.md. Commit or stash them first." },
+    ]);
   });
 
   it("the main checkout switched to another branch: every member reads Pick's refusal", async () => {
