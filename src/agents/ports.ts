@@ -44,6 +44,8 @@ export interface TerminalHost {
    * how `claude` ended, even one that exited before any process listing could see it.
    */
   onDidEndCommand?(listener: (terminal: TerminalHandle, ended: EndedCommand) => void): Disposable;
+  /** Arcadia typed text at a terminal's program and pressed Enter (TerminalHandle.type): a prompt submitted. */
+  onDidType?(listener: (terminal: TerminalHandle) => void): Disposable;
 }
 
 export interface EndedCommand {

@@ -70,8 +70,11 @@ export interface CardView {
   retry: { message: string; attempt?: number; maxRetries?: number } | null;
   /** Context-window use from the newest reply's usage (input + cache + output), against the model's window. */
   context: { usedTokens: number; windowTokens: number } | null;
-  /** Where `status` comes from: the CLI's live status file (exact) or the transcript (inferred). */
-  statusSource: "process" | "transcript";
+  /**
+   * Where `status` comes from: the CLI's live status file (exact), the transcript (inferred), or a
+   * prompt Arcadia just submitted that the status file has not told of yet (working, not confirmed).
+   */
+  statusSource: "process" | "transcript" | "submitted";
   /** What waits on the user when `status` is `needsYou`; null otherwise. */
   needsYou: NeedsYouView | null;
   /** Restored after a window reload and not bound to its terminal's claude again yet. */

@@ -53,8 +53,8 @@ export interface CompareMemberView {
   sessions: { turns: number; activeMs: number; tokens: number; costUsd: number; unpricedModels: string[] } | null;
   /** Against the base (committed, staged, unstaged and untracked alike); null until counted or when gone. */
   changes: { files: CompareFileView[]; added: number; removed: number } | null;
-  /** Merging it into the base now: predicted by git without touching anything. */
-  merge: { kind: "clean" } | { kind: "conflicts"; files: string[] } | { kind: "unavailable"; reason: string } | null;
+  /** Merging it into the base now, by Pick's own rule (core/git mergeVerdict), without touching anything: what Pick would do. */
+  merge: { kind: "clean" } | { kind: "conflicts"; files: string[] } | { kind: "blocked"; reason: string } | { kind: "unavailable"; reason: string } | null;
   check: CompareCheckView;
   /** Its figures could not be read (said, not hidden). */
   problem: string | null;

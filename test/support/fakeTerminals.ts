@@ -111,6 +111,15 @@ export class FakeTerminalHost implements TerminalHost {
   endCommand(terminal: FakeTerminal, ended: EndedCommand): void {
     for (const l of this.endListeners) l(terminal, ended);
   }
+  private readonly typeListeners = new Set<(t: TerminalHandle) => void>();
+  onDidType(listener: (t: TerminalHandle) => void): Disposable {
+    this.typeListeners.add(listener);
+    return { dispose: () => this.typeListeners.delete(listener) };
+  }
+  /** Arcadia typed a prompt into `terminal` and pressed Enter (what TerminalHandle.type reports). */
+  typed(terminal: TerminalHandle): void {
+    for (const l of this.typeListeners) l(terminal);
+  }
 }
 
 export class MemoryStore implements BindingStore {

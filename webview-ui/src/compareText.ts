@@ -12,12 +12,17 @@ export function changesText(member: CompareMemberView, base: string): string {
   return `${c.files.length} ${c.files.length === 1 ? "file" : "files"} · +${c.added} −${c.removed}`;
 }
 
-/** "merges cleanly into main", "conflicts with main in App.tsx, b.ts", or why it cannot be told. */
+/**
+ * What Pick would do: "merges cleanly into main", "conflicts with main in App.tsx, b.ts", "Pick
+ * cannot merge it into main. <Pick's own reason>" (e.g. uncommitted changes in the main checkout),
+ * or why it cannot be told.
+ */
 export function mergeText(member: CompareMemberView, base: string): string {
   const m = member.merge;
   if (!m) return "";
   if (m.kind === "clean") return member.changes?.files.length === 0 ? (member.phase === "picked" ? "" : "nothing to merge") : `merges cleanly into ${base}`;
   if (m.kind === "conflicts") return `conflicts with ${base} in ${m.files.join(", ")}`;
+  if (m.kind === "blocked") return `Pick cannot merge it into ${base}. ${m.reason}`;
   return `merge cannot be predicted: ${m.reason}`;
 }
 

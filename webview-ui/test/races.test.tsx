@@ -99,6 +99,18 @@ describe("a race's compare tab", () => {
     expect(three.getByTestId("compare-followup")).toBeDisabled();
   });
 
+  it("says where Pick would refuse, in Pick's own words, not that it merges cleanly", () => {
+    fakeVsCode();
+    render(<CompareApp raceId="r1" />);
+    const reason = "The main checkout has uncommitted changes in files the merge touches: src/App.tsx. Commit or stash them first.";
+    send({ type: "compareState", race: race([member(1, { merge: { kind: "blocked", reason } }), member(2)]) });
+    const refused = within(column("fix-1")).getByTestId("compare-merge");
+    expect(refused).toHaveTextContent(`Pick cannot merge it into main. ${reason}`);
+    expect(refused).not.toHaveTextContent("merges cleanly");
+    expect(refused).toHaveClass("merge-blocked");
+    expect(within(column("fix-2")).getByTestId("compare-merge")).toHaveTextContent("merges cleanly into main");
+  });
+
   it("posts each action for its own member: review, ask, terminal, pick, a diff between two, the check's output, Run checks", async () => {
     const user = userEvent.setup();
     const host = fakeVsCode();

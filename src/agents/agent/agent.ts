@@ -4,6 +4,7 @@
  * everything it shows is derived from those.
  */
 import { isDeepStrictEqual } from "node:util";
+import { systemClock, type TimerHandle } from "../../core/util";
 import type { AgentState, ToolWait } from "../../core/agent";
 import { contextUsage, shownRows } from "../../core/agent";
 import type { HookTool } from "../../core/hooks";
@@ -44,7 +45,17 @@ export interface CardLiveFacts {
 
 export const NO_LIVE_FACTS: CardLiveFacts = { hookTools: [], waits: new Map(), compacting: false, promptKinds: [] };
 
+/**
+ * How long a prompt Arcadia submitted counts as taken while the status file has not spoken since:
+ * it said busy 0.1–0.7 s after the spinner with three CLIs on this machine, ~5 s in a loaded e2e
+ * window. A prompt the CLI took as a paste (not submitted) is idle again after this.
+ */
+export const SUBMITTED_HOLD_MS = 10_000;
+
 export type AgentChangeListener = (agent: Agent, previous: AgentState | undefined, events: readonly TranscriptEvent[]) => void;
+
+/** What of the status file tells that it was rewritten: its status and when the CLI set it. */
+const pick = (p: ClaudeProcessState) => (p.state === "running" ? [p.pid, p.status, p.statusUpdatedAt, p.waitingFor] : p.state);
 
 export class Agent {
   readonly id: string;
@@ -65,6 +76,12 @@ export class Agent {
   /** What its claude said as it exited, when the terminal told (shell integration). */
   private lastWords: string | null = null;
   private expectRunning: boolean;
+  /**
+   * Arcadia typed a prompt at its claude and pressed Enter (`over`: the status file's state then),
+   * and the status file has not been rewritten since: the CLI draws its spinner at once but writes
+   * busy only once its query starts (docs/claude-code-cli.md), so until then the card is working.
+   */
+  private submitted: { over: ClaudeProcessState; timer: TimerHandle } | undefined;
   private currentSession: string;
   private follower: SessionFollower | undefined;
   private readonly turn = new TurnLog();
@@ -108,6 +125,7 @@ export class Agent {
 
   /** A turn is running (for the /clear rule). */
   get busy(): boolean {
+    if (this.submitted) return true;
     if (this.process?.state === "running" && this.process.status !== undefined) return this.process.status !== "idle";
     return this.follower?.state.status === "active";
   }
@@ -129,7 +147,34 @@ export class Agent {
     }
     this.process = next;
     this.expectRunning = false;
-    return !isDeepStrictEqual([this.process, this.exited], before);
+    // The status file spoke since the prompt was submitted (busy, or already idle again): it is the truth again.
+    const spoke = this.submitted !== undefined && !isDeepStrictEqual(pick(this.submitted.over), pick(next));
+    if (spoke || this.exited) this.endSubmitted();
+    return spoke || !isDeepStrictEqual([this.process, this.exited], before);
+  }
+
+  /**
+   * Arcadia typed a prompt at this agent's idle claude and pressed Enter (TerminalHost.onDidType).
+   * It shows working until its status file is rewritten, for SUBMITTED_HOLD_MS at most. Returns
+   * true when the card changes.
+   */
+  promptSubmitted(): boolean {
+    const process = this.process;
+    if (this.disposed || this.exited || process?.state !== "running" || process.status !== "idle") return false;
+    this.submitted?.timer.cancel();
+    const clock = this.followerOptions.clock ?? systemClock;
+    const timer = clock.setTimeout(() => {
+      if (this.submitted?.timer !== timer) return;
+      this.submitted = undefined;
+      if (!this.disposed) this.onChange(this, undefined, []);
+    }, SUBMITTED_HOLD_MS);
+    this.submitted = { over: process, timer };
+    return true;
+  }
+
+  private endSubmitted(): void {
+    this.submitted?.timer.cancel();
+    this.submitted = undefined;
   }
 
   /**
@@ -139,6 +184,7 @@ export class Agent {
    */
   commandEnded(exitCode: number | undefined, output: string): boolean {
     const before = [this.exited, this.lastWords];
+    this.endSubmitted();
     if (!this.exited) {
       this.exited = true;
       this.follower?.processExited();
@@ -220,13 +266,14 @@ export class Agent {
       waits: live.waits,
       parentOfSubagent: (subagentId) => follower?.parentOfSubagent(subagentId),
       // The status file when there is one (exact), else the transcript.
-      idle: this.exited || (status !== undefined ? status === "idle" : state?.status === "waiting"),
+      idle: this.exited || (this.submitted === undefined && (status !== undefined ? status === "idle" : state?.status === "waiting")),
       idleSince: status === "idle" && this.process?.state === "running" ? (this.process.statusUpdatedAt ?? Number.NEGATIVE_INFINITY) : undefined,
       waitingOnPermission: waitsOnPermission(this.process),
     });
     const tools: ToolView[] = rows.map((row) => toolView(row, this.sandboxed));
     const runningTools = rows.filter((r) => r.outcome === "running").map((r) => r.name);
-    const shown = displayStatus(state, this.process, this.exited, { promptKinds: live.promptKinds, compacting: live.compacting, runningTools });
+    const facts = { promptKinds: live.promptKinds, compacting: live.compacting, runningTools, submitted: this.submitted !== undefined };
+    const shown = displayStatus(state, this.process, this.exited, facts);
     return {
       id: this.id,
       name: this.name,
@@ -263,6 +310,7 @@ export class Agent {
 
   async dispose(): Promise<void> {
     this.disposed = true;
+    this.endSubmitted();
     const follower = this.follower;
     this.follower = undefined;
     await follower?.stop();

@@ -1,8 +1,10 @@
 /**
  * The one status truth a card, the status bar and notifications share. Sources, fastest truthful
  * first: what waits on the user (prompts on the card: Arcadia's approvals and diffs, Claude's
- * permission prompts relayed by hooks), compaction (PreCompact → PostCompact hooks), the CLI's
- * live status file (exact), and the transcript as the fallback (hand-off lag, no status file, a
+ * permission prompts relayed by hooks), compaction (PreCompact → PostCompact hooks), a prompt
+ * Arcadia itself just submitted at the CLI's idle prompt (its status file says busy only once the
+ * query starts, after the spinner: seconds on a loaded machine), the CLI's live status file
+ * (exact), and the transcript as the fallback (hand-off lag, no status file, a
  * CLI too old to write one). Pure, so every combination is tested without processes.
  */
 import type { AgentState } from "../../core/agent";
@@ -11,7 +13,8 @@ import type { ClaudeProcessState } from "../ports";
 
 export interface DisplayStatus {
   status: AgentStatusView;
-  source: "process" | "transcript";
+  /** `submitted`: working because Arcadia just submitted a prompt, not yet told by the status file. */
+  source: "process" | "transcript" | "submitted";
   needsYou: NeedsYouView | null;
 }
 
@@ -23,6 +26,8 @@ export interface LiveStatusFacts {
   compacting: boolean;
   /** Names of the tools running now (transcript and hooks): AskUserQuestion asks the user. */
   runningTools: readonly string[];
+  /** Arcadia typed a prompt at the idle CLI and pressed Enter, and the status file has not been rewritten since. */
+  submitted?: boolean;
 }
 
 const NO_FACTS: LiveStatusFacts = { promptKinds: [], compacting: false, runningTools: [] };
@@ -44,6 +49,7 @@ export function displayStatus(
       case "busy":
         return { status: facts.compacting ? "compacting" : "active", source, needsYou: null };
       case "idle":
+        if (facts.submitted) return { status: "active", source: "submitted", needsYou: null };
         return { status: "waiting", source, needsYou: null };
       case "waiting":
         if (waitsOnPermission(process)) return { status: "needsYou", source, needsYou: { kind: "permission" } };

@@ -4,6 +4,8 @@
  * once), its exit ends what it left running, and a terminal where the user started `claude` by
  * hand gets a card of its own (adoption, the `arcadia.adoptTerminals` setting). Agents' terminals
  * are tracked always, other terminals only for adoption, never Arcadia's own command terminals.
+ * A prompt Arcadia types and submits at an agent's claude goes to its card too: the CLI writes busy
+ * to its status file only once its query starts, seconds after its spinner on a loaded machine.
  */
 import { DisposableMap, DisposableObject } from "../../core/util";
 import type { Agent, AgentInit } from "./agent";
@@ -39,6 +41,11 @@ export class ProcessBinding extends DisposableObject {
 
   constructor(private readonly deps: ProcessBindingDeps) {
     super();
+    const typed = deps.terminals.onDidType?.((terminal) => {
+      const agent = deps.registry.agentOf(terminal);
+      if (agent?.promptSubmitted()) deps.registry.touch(agent.id);
+    });
+    if (typed) this._register(typed);
   }
 
   /** What the monitor last said about the terminal's claude, if anything. */

@@ -70,7 +70,8 @@ export function whenReady(source: ReadinessSource, agentId: string, timeoutMs = 
 export function whenTaken(source: ReadinessSource, agentId: string, timeoutMs: number): Promise<boolean> {
   return whenCard(source, agentId, timeoutMs, false, (view) => {
     if (!view || view.status === "exited") return false;
-    const working = view.status === "active" || view.status === "needsYou" || view.status === "compacting";
+    // Not Arcadia's own Enter (statusSource "submitted"): the CLI may have taken text and Enter as a paste.
+    const working = view.statusSource !== "submitted" && (view.status === "active" || view.status === "needsYou" || view.status === "compacting");
     return working || view.lastTurn !== "none" ? true : undefined;
   });
 }

@@ -1,7 +1,8 @@
 /**
  * One race's compare tab, fed: the tab owns the subscriptions that concern its race (the race
- * itself, its members' figures and checks, their cards, their work), made when the tab opens and
- * gone when it closes. While the tab is hidden it does no work for it — no view sent, no figures
+ * itself, its members' figures and checks, their cards, their work, and its base branch in the main
+ * checkout: a commit there changes every member's merge forecast), made when the tab opens and gone
+ * when it closes. While the tab is hidden it does no work for it — no view sent, no figures
  * read — only remembers that something changed; shown again, it reads its figures and sends one view
  * (GitLens pauses its webviews on visibility the same way).
  */
@@ -20,6 +21,8 @@ export interface RaceNews {
   onDidWork: Event<string>;
   /** The race's members' agents now. */
   membersOf(raceId: string): readonly string[];
+  /** Follows what the race's merge forecasts depend on in its main checkout (its base branch, HEAD, index) while subscribed. */
+  onDidMoveBase(raceId: string, listener: () => void): Disposable;
 }
 
 /** The tab as the feed sees it (VS Code's webview panel, through compareTabs.ts). */
@@ -30,7 +33,7 @@ export interface CompareTarget {
   show(): void;
   /** Read one member's figures again (settled). */
   reread(agentId: string): void;
-  /** Read every member's figures now (the tab is shown again). */
+  /** Read every member's figures now (the tab is shown again, or its base branch moved: every forecast may change). */
   readAll(): void;
 }
 
@@ -51,6 +54,7 @@ export class CompareFeed extends DisposableObject {
       news.onDidChangeCheck((key) => key.startsWith(`${raceId}/`) && this.changed()),
       news.onDidChangeCard((agentId) => member(agentId) && this.changed()),
       news.onDidWork((agentId) => member(agentId) && this.worked(agentId)),
+      news.onDidMoveBase(raceId, () => this.baseMoved()),
       tab.onDidChangeVisible((visible) => visible && this.shownAgain()),
     ];
     for (const s of subscriptions) this._register(s);
@@ -63,6 +67,12 @@ export class CompareFeed extends DisposableObject {
 
   private worked(agentId: string): void {
     if (this.tab.visible()) this.tab.reread(agentId);
+    else this.stale = true;
+  }
+
+  /** The figures read say what changed (onDidChangeFigures): the view is sent then. */
+  private baseMoved(): void {
+    if (this.tab.visible()) this.tab.readAll();
     else this.stale = true;
   }
 

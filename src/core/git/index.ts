@@ -1,6 +1,7 @@
 /** src/core/git: its public face — what the rest of Arcadia may import from it. */
 export { type ChangeStats, changeStats, diffBetween, type FileChange } from "./changeStats";
 export { fileAtMergeBase, fileAtRef } from "./fileAtRef";
+export { gitFolders, type GitFolders } from "./gitFolders";
 export { git, nulFields, runGit } from "./gitRunner";
 export { predictionUnavailable, predictMerge } from "./mergePrediction";
 export { foreignRepository, nodeRepositoryDisk, type RepositoryDisk } from "./repositoryTrust";
@@ -18,5 +19,5 @@ export {
 } from "./worktreeCreate";
 export { copyWorktreeIncludes, WORKTREE_INCLUDE_FILE, type WorktreeIncluded } from "./worktreeInclude";
 export { PORTS_PER_WORKTREE, worktreeEnv } from "./worktreeEnv";
-export { mergeWorktree, planMerge } from "./worktreeMerge";
+export { mergeVerdict, type MergeVerdict, mergeWorktree, planMerge } from "./worktreeMerge";
 export { lossOf, removalCheck, type RemovalOutcome, removeWorktree } from "./worktreeRemoval";

@@ -1,7 +1,7 @@
 /**
- * Landing a worktree agent's work in its base branch, never by surprise. `planMerge` only looks:
- * the main checkout must be on the base branch with no uncommitted change in the files the merge
- * touches, and `git merge-tree` predicts the result from a snapshot of the worktree as it is (its
+ * Landing a worktree agent's work in its base branch, never by surprise. `planMerge` only looks
+ * (`mergeVerdict`, also the compare tab's forecast): the main checkout must be on the base branch
+ * with no uncommitted change in the files the merge touches, and `git merge-tree` predicts the result from a snapshot of the worktree as it is (its
  * uncommitted changes included), so conflicts are named before anything is modified anywhere.
  * `mergeWorktree` plans again, then commits the worktree's changes (the user's message) and merges
  * the branch in the main checkout; a merge git refuses is aborted, leaving the checkout as it was.
@@ -22,12 +22,19 @@ export interface MergeRequest {
   base: string;
 }
 
+/** Whether a merge may go ahead (the files it would change), or why not in the words the user is shown (and the conflicting files). */
+export type MergeVerdict = { ok: true; files: string[] } | { ok: false; blocked: string; conflicts?: string[] };
+
 export type MergePlan = { ok: true; files: string[]; uncommitted: boolean } | { ok: false; blocked: string; conflicts?: string[] };
 
 export type MergeOutcome = { merged: true; commit: string; committed: boolean; files: string[] } | { merged: false; blocked: string; conflicts?: string[] };
 
-export async function planMerge(request: MergeRequest): Promise<MergePlan> {
-  const { repo, worktree, base } = request;
+/**
+ * What merging `snapshot` (a commit: a worktree as it is, its uncommitted changes included) into
+ * `base` would do now: the one rule of Merge…, a race's Pick and the compare tab's forecast, so the
+ * forecast says what Pick will do, in Pick's own words. Looks only: nothing is touched.
+ */
+export async function mergeVerdict(repo: string, base: string, snapshot: string): Promise<MergeVerdict> {
   const current = (await runGit(repo, ["symbolic-ref", "--short", "-q", "HEAD"])).stdout.trim();
   if (current !== base)
     return {
@@ -36,8 +43,6 @@ export async function planMerge(request: MergeRequest): Promise<MergePlan> {
         ? `The main checkout is on "${current}", not "${base}": switch it to ${base} first.`
         : `The main checkout is not on a branch: switch it to ${base} first.`,
     };
-  const snapshot = await snapshotWorkTree(worktree);
-  const head = (await git(worktree, ["rev-parse", "HEAD"])).trim();
   const prediction = await predictMerge(repo, base, snapshot);
   if (!prediction.clean)
     return {
@@ -53,7 +58,14 @@ export async function planMerge(request: MergeRequest): Promise<MergePlan> {
     if (dirty.length > 0)
       return { ok: false, blocked: `The main checkout has uncommitted changes in files the merge touches: ${dirty.join(", ")}. Commit or stash them first.` };
   }
-  return { ok: true, files, uncommitted: snapshot !== head };
+  return { ok: true, files };
+}
+
+export async function planMerge(request: MergeRequest): Promise<MergePlan> {
+  const snapshot = await snapshotWorkTree(request.worktree);
+  const head = (await git(request.worktree, ["rev-parse", "HEAD"])).trim();
+  const verdict = await mergeVerdict(request.repo, request.base, snapshot);
+  return verdict.ok ? { ...verdict, uncommitted: snapshot !== head } : verdict;
 }
 
 /** Commits the worktree's uncommitted changes with `message` (when there are any), then merges. */

@@ -2,10 +2,10 @@
  * A commit object holding a work tree exactly as it is now — committed, staged, unstaged and
  * untracked (not ignored) files — made without touching the work tree, its index or any ref: the
  * real index is copied to a scratch file, `git add -A` runs against the copy (only changed files
- * are hashed: the copy keeps the stat cache), and the tree is committed with `commit-tree`.
+ * are hashed: the copy keeps the stat cache, and the index's mtime for git's racy-file check), and the tree is committed with `commit-tree`.
  * What merge prediction and change stats compare, before anything is committed for real.
  */
-import { copyFile, mkdtemp, rm } from "node:fs/promises";
+import { copyFile, mkdtemp, rm, stat, utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { git } from "./gitRunner";
@@ -19,7 +19,14 @@ export async function snapshotWorkTree(worktree: string): Promise<string> {
   try {
     const indexPath = (await git(worktree, ["rev-parse", "--git-path", "index"])).trim();
     const index = join(scratch, "index");
-    await copyFile(isAbsolute(indexPath) ? indexPath : join(worktree, indexPath), index).catch(() => undefined);
+    const real = isAbsolute(indexPath) ? indexPath : join(worktree, indexPath);
+    await copyFile(real, index).catch(() => undefined);
+    // The copy keeps the real index's mtime: git trusts a cached stat only for files older than the
+    // index (racy git), so a file changed in the second the index was written, to the same size, is
+    // hashed again. A copy stamped "now" made such a change invisible: "no changes", nothing to merge.
+    await stat(real)
+      .then((s) => utimes(index, s.atime, s.mtime))
+      .catch(() => undefined);
     const env = { GIT_INDEX_FILE: index };
     await git(worktree, ["add", "-A", "--", "."], { env });
     const tree = (await git(worktree, ["write-tree"], { env })).trim();

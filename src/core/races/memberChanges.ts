@@ -1,12 +1,19 @@
 /**
  * What one race member's worktree amounts to against the race's base, as the compare view shows
  * it: the files changed with `+a −b` (committed, staged, unstaged and untracked alike: from a
- * snapshot, nothing touched) and what merging it into the base now would do (`git merge-tree`,
- * no work tree touched): clean, or the files that conflict.
+ * snapshot, nothing touched) and what Pick would do with it now, by Pick's own rule (merge-tree and
+ * the main checkout's state, nothing touched): merge cleanly, stop on the files that conflict, or
+ * refuse and why.
  */
-import { changeStats, type FileChange, git, predictionUnavailable, predictMerge } from "../git";
+import { changeStats, type FileChange, git, mergeVerdict, predictionUnavailable } from "../git";
 
-export type MergeForecast = { kind: "clean" } | { kind: "conflicts"; files: string[] } | { kind: "unavailable"; reason: string };
+/**
+ * What Pick would do now: merge cleanly, stop on conflicts, or refuse for another reason (`blocked`:
+ * the main checkout is not on the base, or has uncommitted changes in files the merge touches), in
+ * the words Pick itself would show; or why it cannot be told.
+ */
+export type MergeForecast =
+  { kind: "clean" } | { kind: "conflicts"; files: string[] } | { kind: "blocked"; reason: string } | { kind: "unavailable"; reason: string };
 
 export interface MemberChanges {
   /** The snapshot commit of the worktree as counted (what "diff two agents" compares). */
@@ -31,8 +38,10 @@ export async function memberChanges(repo: string, worktree: string, base: string
   let merge: MergeForecast;
   if (why) merge = { kind: "unavailable", reason: why };
   else {
-    const prediction = await predictMerge(repo, base, stats.snapshot);
-    merge = prediction.clean ? { kind: "clean" } : { kind: "conflicts", files: prediction.conflicts };
+    // Pick's own rule (core/git mergeVerdict), not a second copy of it.
+    const verdict = await mergeVerdict(repo, base, stats.snapshot);
+    if (verdict.ok) merge = { kind: "clean" };
+    else merge = verdict.conflicts ? { kind: "conflicts", files: verdict.conflicts } : { kind: "blocked", reason: verdict.blocked };
   }
   const tree = (await git(worktree, ["rev-parse", `${stats.snapshot}^{tree}`])).trim();
   return { snapshot: stats.snapshot, tree, files: stats.files, added: stats.added, removed: stats.removed, merge };

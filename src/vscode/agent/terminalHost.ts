@@ -2,7 +2,7 @@
 import { vscode } from "../api";
 import type { Disposable, EndedCommand, LaunchSpec, TerminalHandle, TerminalHost } from "../../agents/ports";
 import { shellCommandLine } from "../shellQuote";
-import { combinedDisposable } from "../../core/util";
+import { combinedDisposable, Emitter } from "../../core/util";
 
 /** Renames run one at a time: each makes its terminal the active one, which another must not undo. */
 let renames: Promise<unknown> = Promise.resolve();
@@ -61,6 +61,8 @@ export type TypingRefusal = (handle: TerminalHandle) => string | undefined;
 /** Wraps each vscode.Terminal once, so the manager can compare handles by identity. */
 class Handles {
   private readonly map = new WeakMap<vscode.Terminal, TerminalHandle>();
+  /** A text typed and Enter pressed: its agent's card shows working before the CLI's status file does. */
+  readonly typed = new Emitter<TerminalHandle>();
 
   constructor(
     private readonly panel: PanelPresence,
@@ -93,6 +95,7 @@ class Handles {
           terminal.sendText(text, false);
           await new Promise((resolve) => setTimeout(resolve, 200));
           terminal.sendText("\r", false);
+          this.typed.fire(handle!);
         },
         rename: (name) => renameTerminal(terminal, name, this.panel),
         dispose: () => terminal.dispose(),
@@ -143,6 +146,10 @@ export class VscodeTerminalHost implements TerminalHost {
 
   onDidChangeActive(listener: (terminal: TerminalHandle | undefined) => void): Disposable {
     return vscode.window.onDidChangeActiveTerminal((t) => listener(t ? this.handles.of(t) : undefined));
+  }
+
+  onDidType(listener: (terminal: TerminalHandle) => void): Disposable {
+    return this.handles.typed.event(listener);
   }
 
   /**

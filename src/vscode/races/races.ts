@@ -2,7 +2,8 @@
  * Races wired to VS Code: "Run on Several Agents…" (raceLaunch.ts → agents/races/raceStart.ts), the
  * compare tabs (compareTabs.ts, fed by agents/races/compareView.ts and agents/races/raceFigures.ts), their
  * actions (raceActions.ts, raceSettle.ts) and the check runs (checkTerminals.ts). Races are kept in
- * the workspace's state (RaceBook); a tab's figures are read again as its agents work.
+ * the workspace's state (RaceBook); a tab's figures are read again as its agents work and as its
+ * base branch moves in the main checkout (agents/races/baseWatch.ts).
  */
 import { existsSync } from "node:fs";
 import { combinedDisposable } from "../../core/util";
@@ -12,12 +13,14 @@ import type { CardStore } from "../../agents/cards/cardStore";
 import type { AgentManager } from "../../agents/agent/agentManager";
 import type { Log } from "../../agents/ports";
 import type { RaceBook, RaceStore } from "../../agents/races/raceBook";
+import { watchBase } from "../../agents/races/baseWatch";
 import { CompareFeed, type RaceNews } from "../../agents/races/compareFeed";
+import { HeadWatches } from "../../agents/worktrees/headWatches";
 import { compareView } from "../../agents/races/compareView";
 import { RaceFigures } from "../../agents/races/raceFigures";
 import { startRace } from "../../agents/races/raceStart";
 import { whenReady, whenTaken } from "../../agents/launch/agentReadiness";
-import { createWorktree } from "../../core/git";
+import { createWorktree, gitFolders } from "../../core/git";
 import { branchExists, CheckRuns, FolderSessions, memberChanges } from "../../core/races";
 import type { Race } from "../../core/races";
 import { projectDirFor } from "../../core/transcript";
@@ -63,6 +66,8 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable {
   const checks = new CheckRuns(checkTerminals);
   const actions = { book, manager, agents: deps.cards, worktrees: deps.worktrees, figures, checks, checkTerminals, log };
   const agentOf = (id: string | null) => (id ? deps.cards.card(id) : undefined);
+  // What the forecasts depend on in the main checkouts (base refs, HEAD, index, the members' files), one watch per file.
+  const heads = new HeadWatches();
   const news: RaceNews = {
     onDidChangeRace: book.onDidChangeRace,
     onDidChangeFigures: figures.onDidChange,
@@ -79,6 +84,8 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable {
         deps.worktrees.cards.onDidChange((agentIds) => agentIds.forEach(listener)),
       ),
     membersOf: (raceId) => book.get(raceId)?.members.flatMap((m) => m.agentId ?? []) ?? [],
+    onDidMoveBase: (raceId, listener) =>
+      watchBase({ heads, race: () => book.get(raceId), figures, gitFolders: (repo) => gitFolders(repo).catch(() => undefined) }, listener),
   };
   const tabs = new CompareTabs({
     context: deps.context,
@@ -108,6 +115,7 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable {
   });
   return combinedDisposable(
     figures,
+    { dispose: () => heads.dispose() },
     checkTerminals,
     checks,
     tabs,

@@ -5,7 +5,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { changeStats } from "../../../src/core/git/changeStats";
@@ -84,6 +84,16 @@ describe("a worktree agent's changes against its base", () => {
     expect(await snapshotWorkTree(tree)).toBe(git(tree, "rev-parse", "HEAD").trim());
     git(tree, "mv", "notes.md", "docs.md");
     expect((await changeStats(tree, "main")).files).toEqual([{ path: "docs.md", from: "notes.md", status: "renamed", added: 0, removed: 0, binary: false }]);
+  });
+
+  it("sees a file changed to the same size in the second its index was written (git's racy-file check holds in the snapshot)", async () => {
+    const { trees } = repoWithWorktrees("a");
+    const tree = trees.a!;
+    writeFileSync(join(tree, "notes.md"), "ONE\ntwo\nthree\n");
+    // The same second as the index: only git's racy-file rule tells this change from an unchanged file.
+    const index = statSync(join(git(tree, "rev-parse", "--absolute-git-dir").trim(), "index")).mtime;
+    utimesSync(join(tree, "notes.md"), index, index);
+    expect((await changeStats(tree, "main")).files).toEqual([{ path: "notes.md", status: "modified", added: 1, removed: 1, binary: false }]);
   });
 });
 

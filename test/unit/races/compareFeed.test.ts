@@ -1,8 +1,8 @@
 /**
  * A compare tab owns what it follows of its race, and does no work while hidden: a change of its
  * race, a member's card, figures or check is sent to it when shown; a member's work has its figures
- * read again; hidden, nothing is read or sent until it is shown again, then once; closed, it
- * follows nothing (its subscriptions are gone).
+ * read again, and every member's when its base branch moves; hidden, nothing is read or sent until
+ * it is shown again, then once; closed, it follows nothing (its subscriptions are gone).
  */
 import { describe, expect, it } from "vitest";
 import { CompareFeed, type CompareTarget, type RaceNews } from "../../../src/agents/races/compareFeed";
@@ -15,6 +15,7 @@ function setUp() {
   const cards = new Emitter<string>();
   const work = new Emitter<string>();
   const visibility = new Emitter<boolean>();
+  const base = new Emitter<string>();
   const news: RaceNews = {
     onDidChangeRace: race.event,
     onDidChangeFigures: figures.event,
@@ -22,6 +23,7 @@ function setUp() {
     onDidChangeCard: cards.event,
     onDidWork: work.event,
     membersOf: (id) => (id === "r1" ? ["a1", "a2"] : ["b1"]),
+    onDidMoveBase: (id, listener) => base.event((moved) => moved === id && listener()),
   };
   const did: string[] = [];
   let visible = true;
@@ -33,7 +35,7 @@ function setUp() {
     readAll: () => did.push("readAll"),
   };
   const setVisible = (v: boolean) => ((visible = v), visibility.fire(v));
-  return { race, figures, checks, cards, work, news, tab, did, setVisible };
+  return { race, figures, checks, cards, work, base, news, tab, did, setVisible };
 }
 
 describe("a race's compare tab, fed", () => {
@@ -74,6 +76,22 @@ describe("a race's compare tab, fed", () => {
     feed.dispose();
   });
 
+  it("its base branch moved: every member's figures are read again when shown; hidden, once it is shown again", () => {
+    const s = setUp();
+    const feed = new CompareFeed("r1", s.news, s.tab);
+    s.base.fire("r2");
+    expect(s.did).toEqual([]);
+    s.base.fire("r1");
+    expect(s.did).toEqual(["readAll"]);
+    s.did.length = 0;
+    s.setVisible(false);
+    s.base.fire("r1");
+    expect(s.did).toEqual([]);
+    s.setVisible(true);
+    expect(s.did).toEqual(["readAll", "show"]);
+    feed.dispose();
+  });
+
   it("closed: it follows nothing any more", () => {
     const s = setUp();
     const before = liveEmitterSubscriptions();
@@ -83,6 +101,7 @@ describe("a race's compare tab, fed", () => {
     expect(liveEmitterSubscriptions()).toBe(before);
     s.race.fire("r1");
     s.work.fire("a1");
+    s.base.fire("r1");
     expect(s.did).toEqual([]);
   });
 });
