@@ -29,13 +29,19 @@ export type SavedGroups = Record<string, Record<string, number>>;
 
 /** Groups kept (the newest): a race a day is years of them. */
 const MAX_GROUPS = 200;
-/** Sessions kept per group; older ones are folded into one sum, never dropped. */
+/**
+ * Sessions kept one by one per group; beyond it the oldest a member has left (by /clear, or closing)
+ * is folded into one sum, never dropped. A member's current session is never folded: it may still
+ * grow. (A member resuming a folded session counts it twice: too much, never too little.)
+ */
 const MAX_SESSIONS = 100;
 const EARLIER = "(earlier sessions)";
 
 /** The groups (from their source) and what each spent. */
 export class BudgetGroups {
   private readonly groups = new Map<string, Map<string, Spend>>();
+  /** Group id → member → its current session (not folded). */
+  private readonly current = new Map<string, Map<string, string>>();
   private changed = false;
   private source: BudgetGroupSource | undefined;
 
@@ -74,16 +80,21 @@ export class BudgetGroups {
   note(agentId: string, sessionId: string, spend: Spend): void {
     const groupId = this.of(agentId)?.id;
     if (groupId === undefined) return;
+    const current = this.current.get(groupId) ?? new Map<string, string>();
+    this.current.set(groupId, current.set(agentId, sessionId));
     let sessions = this.groups.get(groupId);
     if (!sessions) {
       sessions = new Map();
       this.groups.set(groupId, sessions);
-      for (const old of [...this.groups.keys()].slice(0, Math.max(0, this.groups.size - MAX_GROUPS))) this.groups.delete(old);
+      for (const old of [...this.groups.keys()].slice(0, Math.max(0, this.groups.size - MAX_GROUPS))) {
+        this.groups.delete(old);
+        this.current.delete(old);
+      }
     }
     const before = sessions.get(sessionId);
     if (before && (before.usd > spend.usd || (before.usd === spend.usd && before.complete === spend.complete))) return;
     sessions.set(sessionId, spend);
-    if (sessions.size > MAX_SESSIONS + 1) this.foldOldest(sessions);
+    if (sessions.size > MAX_SESSIONS + 1) this.foldOldest(sessions, new Set(current.values()));
     this.changed = true;
   }
 
@@ -107,8 +118,9 @@ export class BudgetGroups {
     return Object.fromEntries([...this.groups].map(([groupId, sessions]) => [groupId, Object.fromEntries([...sessions].map(([id, s]) => [id, s.usd]))]));
   }
 
-  private foldOldest(sessions: Map<string, Spend>): void {
-    const oldest = [...sessions.keys()].find((id) => id !== EARLIER)!;
+  private foldOldest(sessions: Map<string, Spend>, current: ReadonlySet<string>): void {
+    const oldest = [...sessions.keys()].find((id) => id !== EARLIER && !current.has(id));
+    if (oldest === undefined) return;
     const folded = sessions.get(EARLIER);
     const gone = sessions.get(oldest)!;
     sessions.delete(oldest);
