@@ -75,7 +75,7 @@ describe("get_agent_status", () => {
     h = await startHarness({ agentCard: (id) => cards.get(id) });
     expect((await h.call("get_agent_status", {})).body.budget).toBeNull();
 
-    const spending = { paused: null, spent: "$1.20 of $5.00", rate: "$3.00/h", eta: "at this rate the cap is reached in 25 min", brake: null };
+    const spending = { paused: null, spent: "$1.20 of $5.00", rate: "$3.00/h", eta: "at this rate the cap is reached in 25 min", brake: null, group: null };
     cards.set("agent-1", card({ budget: spending }));
     expect((await h.call("get_agent_status", {})).body.budget).toEqual({
       paused: false,
