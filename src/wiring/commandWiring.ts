@@ -25,7 +25,7 @@ export function registerCommands(context: vscode.ExtensionContext, log: vscode.L
   store.add(registerForceFinishCommands(parts.tracker, agentName, log));
   store.add(registerBudgetCommands(parts.budget, manager, raceBudgetGroups(races)));
   store.add(registerSessionsView({ context, manager, launcher, races, log }));
-  store.add(registerRaces({ context, book: races, manager, cards, launcher, worktrees: parts.worktreeDeps, log }));
+  store.add(registerRaces({ context, book: races, manager, cards, launcher, worktrees: parts.worktreeDeps, budget: parts.budget, log }));
   store.add(vscode.commands.registerCommand("arcadia.showPanel", () => vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`)));
   store.add(vscode.commands.registerCommand("arcadia.showLog", () => log.show()));
   store.add(logSettingChanges(log));

@@ -79,17 +79,19 @@ export function registerBudgetCommands(book: BudgetBook, manager: AgentManager, 
     const group = typeof given === "string" ? groups.groupOf(given) : (groupNamed(groups, given) ?? (await pickGroup(groups)));
     if (!group) return;
     const figures = book.groupInput(group);
-    const spent = figures?.spend ? `${dollars(figures.spend.usd)} spent so far by its ${group.members.length} agents. ` : "";
+    const spentUsd = figures?.spend?.usd ?? 0;
+    // Paused at it (its compare tab's Raise…): a new cap must be above what was spent, or nothing changes.
+    const above = figures?.capUsd != null && (figures.capUsd === 0 || spentUsd >= figures.capUsd) ? spentUsd : undefined;
     const text = await vscode.window.showInputBox({
-      title: `Cap the ${group.kind} ${group.name}'s spending`,
-      prompt: `${spent}Dollars for all its agents together, every session of each. At the cap each one's next tool call is denied; 0 pauses them now.`,
-      value: figures?.capUsd == null ? "" : figures.capUsd.toFixed(2),
+      title: `${above === undefined ? "Cap" : "Raise"} the ${group.kind} ${group.name}'s spending`,
+      prompt: `${dollars(spentUsd)} spent so far by its ${group.members.length} agents. Dollars for all of them together, every session of each. At the cap each one's next tool call is denied; 0 pauses them now.`,
+      value: figures?.capUsd == null ? "" : (above === undefined ? figures.capUsd : above + Math.max(1, figures.capUsd)).toFixed(2),
       validateInput: (v) => {
-        const typed = typedCap(v);
+        const typed = typedCap(v, above);
         return typeof typed === "string" ? typed : undefined;
       },
     });
-    const typed = text === undefined ? undefined : typedCap(text);
+    const typed = text === undefined ? undefined : typedCap(text, above);
     if (typeof typed !== "number") return;
     const refused = book.capGroup(group.id, typed);
     if (refused) void vscode.window.showWarningMessage(`Arcadia: ${refused}`);

@@ -4,6 +4,8 @@
  * actions (raceActions.ts, raceSettle.ts) and the check runs (checkTerminals.ts). Races are kept in
  * the workspace's state (RaceBook); a tab's figures are read again as its agents work.
  */
+import type { BudgetBook } from "../../agents/budget/budgetBook";
+import { raceBudgetView } from "../../agents/races/raceBudget";
 import { existsSync } from "node:fs";
 import { combinedDisposable } from "../../core/util";
 import { join } from "node:path";
@@ -47,6 +49,8 @@ export interface RacesDeps {
   cards: Pick<CardStore, "cards" | "card" | "onDidChangeCard" | "onDidRemoveCard" | "onDidFinishTurn">;
   launcher: ClaudeLauncher;
   worktrees: WorktreeDeps;
+  /** What a race's agents spent against its cap (the budget book). */
+  budget: Pick<BudgetBook, "groupInput">;
   log: Log;
 }
 
@@ -90,6 +94,7 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable {
         figures: (m) => figures.of(race, m),
         checkRunningSince: (m) => checks.runningSince(`${race.id}/${m.name}`),
         checkCommand: checkCommand(),
+        budget: raceBudgetView(deps.budget, race),
       });
     },
     title: (raceId) => book.get(raceId)?.task,

@@ -47,7 +47,12 @@ describe("the pause rule", () => {
   });
 
   it("a race's cap pauses a member under its own cap; with both reached the lower cap is the one said", () => {
-    const race = (usd: number | undefined, capUsd: number | null) => ({ kind: "race" as const, name: "fix-title", spend: usd === undefined ? undefined : spent(usd), capUsd });
+    const race = (usd: number | undefined, capUsd: number | null) => ({
+      kind: "race" as const,
+      name: "fix-title",
+      spend: usd === undefined ? undefined : spent(usd),
+      capUsd,
+    });
     const under = { agent: spent(0.2), agentCapUsd: 1, day: undefined, dayCapUsd: null };
     expect(pauseVerdict({ ...under, group: race(0.49, 0.5) })).toEqual({ paused: false });
     expect(pauseVerdict({ ...under, group: race(0.52, 0.5) })).toEqual({
