@@ -84,7 +84,9 @@ export function registerBudgetCommands(book: BudgetBook, manager: AgentManager, 
     const above = figures?.capUsd != null && (figures.capUsd === 0 || spentUsd >= figures.capUsd) ? spentUsd : undefined;
     const text = await vscode.window.showInputBox({
       title: `${above === undefined ? "Cap" : "Raise"} the ${group.kind} ${group.name}'s spending`,
-      prompt: `${dollars(spentUsd)} spent so far by its ${group.members.length} agents. Dollars for all of them together, every session of each. At the cap each one's next tool call is denied; 0 pauses them now.`,
+      prompt:
+        `${dollars(spentUsd)} spent so far by its ${group.members.length} agents. Dollars for all of them together, every session of each. ` +
+        "At the cap each one's next tool call is denied; 0 pauses them now.",
       value: figures?.capUsd == null ? "" : (above === undefined ? figures.capUsd : above + Math.max(1, figures.capUsd)).toFixed(2),
       validateInput: (v) => {
         const typed = typedCap(v, above);
