@@ -9,7 +9,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { BudgetState } from "../../../src/agents/budget/budgetState";
-import { raceGroupId } from "../../../src/agents/races/raceBudget";
+import { raceBudgetView, raceGroup, raceGroupId } from "../../../src/agents/races/raceBudget";
 import { follows } from "../../support/sessionReads";
 import { raceWorld, type RaceWorld, reply } from "../../support/raceBudgetWorld";
 import { useTempDirs } from "../../support/tempDir";
@@ -53,6 +53,8 @@ describe("a race's budget", () => {
     );
     expect(w.book.verdict("a1")).toEqual({ paused: false });
     expect(w.book.budgetView("a1")).toBeNull();
+    // The compare tab says it too, with Raise…
+    expect(raceBudgetView(w.book, w.races.all()[0]!)).toEqual({ spent: "Paused at the race's budget — $0.52 of $0.50", paused: true });
 
     expect(w.book.capOf("m2")).toEqual({ scope: "group", capUsd: 0.5 });
     expect(w.book.raise("m2", 0.5)).toBe("Raise it above what is spent ($0.52).");
@@ -60,6 +62,13 @@ describe("a race's budget", () => {
     for (const id of ["m1", "m2"]) expect(w.book.verdict(id)).toEqual({ paused: false });
     expect(w.book.budgetView("m1")?.group).toBe("race fix-title: $0.52 of $1.00");
     expect((w.saved.state as BudgetState).groupCaps).toEqual({ [raceGroupId("r1")]: 1 });
+    expect(raceBudgetView(w.book, w.races.all()[0]!)).toEqual({ spent: "race fix-title: $0.52 of $1.00", paused: false });
+    // A reload keeps the raise.
+    const reloaded = await raceWorld(["m1", "m2"], { perRace: 0.5 }, structuredClone(w.saved));
+    worlds.push(reloaded);
+    await reloaded.read("m1", paths.m1, 0.3);
+    expect(reloaded.book.verdict("m1")).toEqual({ paused: false });
+    expect(reloaded.book.budgetView("m1")?.group).toBe("race fix-title: $0.52 of $1.00");
   });
 
   it("a member closed keeps its spend in the race's sum, after a reload too", async () => {
@@ -93,7 +102,7 @@ describe("a race's budget", () => {
     expect(w.book.budgetView("m1")?.paused).toBe("Paused at the race's budget — $0.30 of $0.20");
     expect(w.book.capGroup(raceGroupId("r1"), -1)).toBe("A cap is a dollar amount, 0 or more.");
     expect(w.book.capGroup(raceGroupId("gone"), 1)).toBe("That race is gone.");
-    expect(w.book.groupInput(w.races.all().map((r) => ({ id: raceGroupId(r.id), kind: "race" as const, name: r.task, members: ["m1"] }))[0])).toMatchObject({
+    expect(w.book.groupInput(raceGroup(w.races.all()[0]!))).toMatchObject({
       capUsd: 0.2,
       spend: { usd: 0.3 },
     });
