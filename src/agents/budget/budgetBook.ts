@@ -124,14 +124,10 @@ export class BudgetBook extends DisposableObject {
   verdict(agentId: string): PauseVerdict {
     const day = localDay(this.now());
     const spend = this.spendNow(agentId, day);
-    const group = this.groupInput(this.groups.of(agentId));
-    const verdict = pauseVerdict({
-      agent: spend?.session,
-      agentCapUsd: this.agentCap(spend?.sessionId),
-      group,
-      day: this.daySpend(day),
-      dayCapUsd: this.dayCap(day),
-    });
+    // Today's spend reads every agent followed, so the race's members are noted already (on every call: read once).
+    const daySpent = this.daySpend(day);
+    const group = this.groupInput(this.groups.of(agentId), false);
+    const verdict = pauseVerdict({ agent: spend?.session, agentCapUsd: this.agentCap(spend?.sessionId), group, day: daySpent, dayCapUsd: this.dayCap(day) });
     if (verdict.paused && verdict.scope === "group") this.saveSpends(true);
     else if (verdict.paused && spend?.session) this.keepPausedSpend(spend.sessionId, spend.session.usd);
     return verdict;
@@ -233,10 +229,11 @@ export class BudgetBook extends DisposableObject {
     return undefined;
   }
 
-  /** A group's cap now and what its members spent, each read now (the pause rule's, the card's, the palette's). */
-  groupInput(group: BudgetGroup | undefined): GroupInput | undefined {
+  /** A group's cap now and what its members spent, each read now unless they just were (the pause rule's, the card's, the palette's). */
+  groupInput(group: BudgetGroup | undefined, readMembers = true): GroupInput | undefined {
     const day = localDay(this.now());
-    return group && this.groups.input(group, this.state.groupCaps?.[group.id] ?? this.current.perRaceUsd, (id) => this.spendNow(id, day));
+    const read = readMembers ? (id: string) => void this.spendNow(id, day) : () => undefined;
+    return group && this.groups.input(group, this.state.groupCaps?.[group.id] ?? this.current.perRaceUsd, read);
   }
 
   /** Pauses the agent now: its cap becomes what it has spent. */
