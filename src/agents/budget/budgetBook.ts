@@ -27,7 +27,7 @@ import { type Disposable, DisposableObject, Emitter, errorMessage, RecentMap } f
 import type { BudgetView } from "../../shared/protocol";
 import type { AgentSpend } from "../sessions/sessionCards";
 import { allAgentsSummary, BurnRates } from "./burnRates";
-import { type BudgetGroup, type BudgetGroupSource, BudgetGroups, groupLine } from "./budgetGroups";
+import { type BudgetGroup, type BudgetGroupSource, BudgetGroups, groupLine, settingCapOf } from "./budgetGroups";
 import { type BudgetState, type BudgetStateStore, readBudgetState, withGroupCap, withPausedSpend, withRaise } from "./budgetState";
 import { DaySpends } from "./daySpends";
 
@@ -233,7 +233,7 @@ export class BudgetBook extends DisposableObject {
   groupInput(group: BudgetGroup | undefined, readMembers = true): GroupInput | undefined {
     const day = localDay(this.now());
     const read = readMembers ? (id: string) => void this.spendNow(id, day) : () => undefined;
-    return group && this.groups.input(group, this.state.groupCaps?.[group.id] ?? this.current.perRaceUsd, read);
+    return group && this.groups.input(group, this.state.groupCaps?.[group.id] ?? settingCapOf(group.kind, this.current), read);
   }
 
   /** Pauses the agent now: its cap becomes what it has spent. */

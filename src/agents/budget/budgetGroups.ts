@@ -6,7 +6,7 @@
  * it holds is saved with the budget's state, so a reload keeps a paused race paused before the
  * members' transcripts are read again (and a closed member's sessions are not read again at all).
  */
-import { dollars, type GroupInput, type GroupLabel, type Spend } from "../../core/budget";
+import { type BudgetSettings, dollars, type GroupInput, type GroupLabel, type Spend } from "../../core/budget";
 import type { Disposable } from "../../core/util";
 
 export interface BudgetGroup extends GroupLabel {
@@ -146,4 +146,12 @@ export function readSavedGroups(value: unknown): SavedGroups | undefined {
 export function groupLine(group: GroupInput): string {
   const spent = group.spend ? dollars(group.spend.usd) : "$0.00";
   return `${group.kind} ${group.name}: ${spent} ${group.capUsd === null ? `(no cap on this ${group.kind})` : `of ${dollars(group.capUsd)}`}`;
+}
+
+/** The setting that caps each group of a kind unless one is set on it (a new kind, e.g. a queue, is asked for here by the compiler). */
+export function settingCapOf(kind: GroupLabel["kind"], settings: BudgetSettings): number | null {
+  switch (kind) {
+    case "race":
+      return settings.perRaceUsd;
+  }
 }
