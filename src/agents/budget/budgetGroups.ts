@@ -94,7 +94,7 @@ export class BudgetGroups {
     const before = sessions.get(sessionId);
     if (before && (before.usd > spend.usd || (before.usd === spend.usd && before.complete === spend.complete))) return;
     sessions.set(sessionId, spend);
-    if (sessions.size > MAX_SESSIONS + 1) this.foldOldest(sessions, new Set(current.values()));
+    if (sessions.size > MAX_SESSIONS + (sessions.has(EARLIER) ? 1 : 0)) this.foldOldest(sessions, new Set(current.values()));
     this.changed = true;
   }
 
@@ -133,7 +133,7 @@ export function readSavedGroups(value: unknown): SavedGroups | undefined {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
   const out: SavedGroups = {};
   for (const [groupId, sessions] of Object.entries(value as Record<string, unknown>).slice(-MAX_GROUPS)) {
-    if (groupId.length > 200 || typeof sessions !== "object" || sessions === null) continue;
+    if (groupId.length > 200 || typeof sessions !== "object" || sessions === null || Array.isArray(sessions)) continue;
     const kept = Object.entries(sessions as Record<string, unknown>).filter(
       ([id, usd]) => id.length <= 200 && typeof usd === "number" && Number.isFinite(usd) && usd >= 0 && usd < 1e9,
     );
