@@ -3,13 +3,17 @@
  * loopback server, as the CLI's hook does, with and without the gate in front of the same endpoint,
  * interleaved so a load swing hits both alike. The gate's verdict reads real session figures: 20
  * agents' transcripts (three models each, a few hundred replies) read by SessionCards, so each
- * call prices the agent's session and the day's spend of all twenty.
+ * call prices the agent's session, its race's (the calling agent is one of a race's five members,
+ * each read for the race's sum) and the day's spend of all twenty.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BudgetBook } from "../src/agents/budget/budgetBook";
+import { RaceBook } from "../src/agents/races/raceBook";
+import { raceBudgetGroups } from "../src/agents/races/raceBudget";
+import { memberStarted, startRace } from "../src/core/races";
 import { SessionCards } from "../src/agents/sessions/sessionCards";
 import { readInto } from "../test/support/sessionReads";
 import { withBudgetGate } from "../src/core/budget";
@@ -48,7 +52,7 @@ export async function budgetBenchmarks(row: Row): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "arcadia-bench-budget-"));
   const cards = new SessionCards(() => undefined);
   const book = new BudgetBook({
-    settings: () => ({ perAgent: 1_000, perDay: 5_000 }),
+    settings: () => ({ perAgent: 1_000, perDay: 5_000, perRace: 3_000 }),
     state: { load: () => undefined, save: () => undefined },
     log: () => undefined,
   });
@@ -65,6 +69,12 @@ export async function budgetBenchmarks(row: Row): Promise<void> {
     }
     await read;
     book.follow(cards);
+    // agent-7 runs in a race of five (agents 5 to 9): its verdict sums the race too.
+    const races = new RaceBook({ load: () => undefined, save: async () => undefined });
+    let race = startRace({ id: "bench", task: "bench", prompt: "p", repo: dir, base: "main", now: Date.now(), models: [null, null, null, null, null] });
+    for (let n = 1; n <= 5; n++) race = memberStarted(race, `bench-${n}`, `agent-${n + 4}`);
+    await races.add(race);
+    book.followGroups(raceBudgetGroups(races));
     const endpoint: HookEndpoint = () => ({});
     const gated = withBudgetGate(endpoint, {
       verdict: (id) => book.verdict(id),
@@ -105,7 +115,7 @@ export async function budgetBenchmarks(row: Row): Promise<void> {
     const figures = (samples: number[]) => `${percentile(samples, 50).toFixed(2)} / ${percentile(samples, 99).toFixed(2)} ms`;
     row("PreToolUse over HTTP, no gate (p50 / p99)", figures(without), "(the same hook, for comparison)", undefined);
     row(`PreToolUse with the budget gate (p50 / p99)`, figures(gatedMs), `added p50 ≤ ${ADDED_TARGET_MS} ms`, added <= ADDED_TARGET_MS);
-    row("  added by the gate (p50)", `${added.toFixed(2)} ms`, `${AGENTS} agents, ${REPLIES} replies each`, undefined);
+    row("  added by the gate (p50)", `${added.toFixed(2)} ms`, `${AGENTS} agents, ${REPLIES} replies each, the caller in a race of 5`, undefined);
     row(
       "  the pause rule's verdict alone (p50 / p99)",
       `${(percentile(verdicts, 50) * 1000).toFixed(0)} / ${(percentile(verdicts, 99) * 1000).toFixed(0)} µs`,

@@ -123,6 +123,8 @@ export interface BudgetView {
   eta: string | null;
   /** "A 6th sub-agent was denied: at most 5 run at once (arcadia.budget.maxSubagents)", until it is idle. */
   brake: string | null;
+  /** "race fix-title: $0.40 of $0.50": what all the members of its race spent, against the race's cap; null: not in a race. */
+  group: string | null;
 }
 
 /** The part of a card its agent computes from its transcript, status file and terminal (src/agents/agent/agent.ts). */

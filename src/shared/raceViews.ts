@@ -70,5 +70,13 @@ export interface RaceCompareView {
   picked: string | null;
   /** `arcadia.compare.check` (a user setting), or null when none is set. */
   checkCommand: string | null;
+  /** What all its agents spent against the race's cap (arcadia.budget.perRace, or the one set on it). */
+  budget: RaceBudgetView;
   members: CompareMemberView[];
+}
+
+/** "race fix-title: $0.40 of $0.50" (or "… (no cap on this race)"); `paused`: the cap is reached, every member is paused at it. */
+export interface RaceBudgetView {
+  spent: string;
+  paused: boolean;
 }

@@ -10,6 +10,7 @@ import { CardStore } from "../agents/cards/cardStore";
 import { followHookTools } from "../agents/hooks/hookToolsSync";
 import { LiveBoard } from "../agents/cards/liveBoard";
 import { RaceBook } from "../agents/races/raceBook";
+import { raceBudgetGroups } from "../agents/races/raceBudget";
 import type { DisposableStore } from "../core/util";
 import { vscode } from "../vscode/api";
 import { createCardExtras } from "../vscode/cards/cardExtras";
@@ -29,6 +30,8 @@ const hooksShowTools = () => vscode.workspace.getConfiguration("arcadia").get<bo
 export function wireCards(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, parts: ToolParts & AgentParts, store: DisposableStore): CardParts {
   const { manager, tracker, approvals, permissions, hookTools, collisions, stillRunning } = parts;
   const races = store.add(new RaceBook(workspaceRaceStore(context.workspaceState), (m) => log.warn(m)));
+  // A race's members share its cap (arcadia.budget.perRace, or the one set on the race).
+  store.add(parts.budget.followGroups(raceBudgetGroups(races)));
   const extras = createCardExtras({ manager, collisions, hookTools, races, log, workspaceState: context.workspaceState, budget: parts.budget });
   store.add(extras.owned);
   const board = new LiveBoard({ calls: tracker, approvals, permissions, hooks: hookTools, extras: { ...extras.sources, stillRunning } });

@@ -1,4 +1,5 @@
 /** The palette's commands and the views they belong to: launching, force-finishing calls, sessions, races, next agent that needs you. */
+import { raceBudgetGroups } from "../agents/races/raceBudget";
 import type { DisposableStore } from "../core/util";
 import type { ArcadiaViewProvider } from "../vscode/panel/viewProvider";
 import { vscode } from "../vscode/api";
@@ -22,9 +23,9 @@ export function registerCommands(context: vscode.ExtensionContext, log: vscode.L
   const agentName = (id: string | undefined) => parts.agentName(id) ?? "unknown agent";
   store.add(launcher.register());
   store.add(registerForceFinishCommands(parts.tracker, agentName, log));
-  store.add(registerBudgetCommands(parts.budget, manager));
+  store.add(registerBudgetCommands(parts.budget, manager, raceBudgetGroups(races)));
   store.add(registerSessionsView({ context, manager, launcher, races, log }));
-  store.add(registerRaces({ context, book: races, manager, cards, launcher, worktrees: parts.worktreeDeps, log }));
+  store.add(registerRaces({ context, book: races, manager, cards, launcher, worktrees: parts.worktreeDeps, budget: parts.budget, log }));
   store.add(vscode.commands.registerCommand("arcadia.showPanel", () => vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`)));
   store.add(vscode.commands.registerCommand("arcadia.showLog", () => log.show()));
   store.add(logSettingChanges(log));

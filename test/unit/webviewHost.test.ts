@@ -109,7 +109,10 @@ describe("the webview host", () => {
   });
 
   it("once its page is closed: it says so, sends nothing more, and holds no subscription", async () => {
-    const page = host({ page: COMPARE_PAGE, handlers: { compareReady: vi.fn(), compareAction: vi.fn(), compareDiff: vi.fn(), runChecks: vi.fn() } });
+    const page = host({
+      page: COMPARE_PAGE,
+      handlers: { compareReady: vi.fn(), compareAction: vi.fn(), compareDiff: vi.fn(), runChecks: vi.fn(), capRace: vi.fn() },
+    });
     const gone = vi.fn();
     page.host.onDidDispose(gone);
     expect(page.listening()).toBe(true);

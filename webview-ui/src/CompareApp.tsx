@@ -21,7 +21,8 @@ function reduceCompare(state: CompareState, message: ComparePush): CompareState 
 /**
  * A race's compare tab: one column per agent that ran the task — its status, turns, time, tokens
  * and cost, the files it changed with `+a −b`, whether it merges cleanly into the base, and the
- * check command's result — with Review, Ask…, diffs between agents and Pick.
+ * check command's result — with Review, Ask…, diffs between agents and Pick; and what all its
+ * agents spent against the race's cap, with Cap… (Cap this race at…), or Raise… once they are paused at it.
  */
 export function CompareApp({ raceId }: { raceId: string }) {
   const [state, dispatch] = useReducer(reduceCompare, { race: null, loaded: false });
@@ -59,12 +60,31 @@ export function CompareApp({ raceId }: { raceId: string }) {
             {race.checkCommand ? race.checkCommand : "no check command set (arcadia.compare.check)"}
           </span>
         </div>
+        <RaceBudget raceId={race.id} budget={race.budget} />
       </header>
       <div className="compare-columns" style={{ gridTemplateColumns: `repeat(${race.members.length}, minmax(220px, 1fr))` }}>
         {race.members.map((member) => (
           <CompareColumn key={member.name} race={race} member={member} others={others.filter((n) => n !== member.name)} />
         ))}
       </div>
+    </div>
+  );
+}
+
+/** The race's budget: its agents' spend against its cap, or their pause at it; Cap… / Raise… ask the extension for the race's cap. */
+function RaceBudget({ raceId, budget }: { raceId: string; budget: RaceCompareView["budget"] }) {
+  return (
+    <div className={`compare-budget${budget.paused ? " paused" : ""}`} data-testid="compare-budget" role={budget.paused ? "status" : undefined}>
+      <Codicon name={budget.paused ? "debug-pause" : "credit-card"} />
+      <span data-testid="compare-budget-text">{budget.paused ? budget.spent : `Budget of the ${budget.spent}`}</span>
+      <VSCodeButton
+        data-testid="compare-cap-race"
+        appearance="secondary"
+        title={budget.paused ? "Raise the race's cap: every agent's next tool call passes" : "Cap this race at… (all its agents together)"}
+        onClick={() => post({ type: "capRace", raceId })}
+      >
+        {budget.paused ? "Raise…" : "Cap…"}
+      </VSCodeButton>
     </div>
   );
 }

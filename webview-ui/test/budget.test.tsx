@@ -2,7 +2,9 @@
  * An agent's budget in the panel: paused at its cap, its overview line and its card say "Paused at
  * budget — $5.02 of $5.00" with Raise… and Stop (which ask the extension); a running agent's card
  * shows what it spent of its cap, its burn rate and when the cap is reached, and the line's tooltip
- * says the same; the runaway brake's note is on the card; an agent without a budget shows none.
+ * says the same; the runaway brake's note is on the card; an agent without a budget shows none. A
+ * race member's card says what the race spent of its cap with Race… (Cap this race at…), and paused
+ * at the race's cap it says "Paused at the race's budget" with Raise… and Stop.
  */
 import { within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -10,8 +12,15 @@ import { describe, expect, it } from "vitest";
 import type { BudgetView } from "../../src/shared/protocol";
 import { agent, details, line, renderPanel, snapshot } from "./helpers";
 
-const running: BudgetView = { paused: null, spent: "$1.20 of $5.00", rate: "$9.00/h", eta: "at this rate the cap is reached in 25 min", brake: null };
-const paused: BudgetView = { paused: "Paused at budget — $5.02 of $5.00", spent: "$5.02 of $5.00", rate: "$9.00/h", eta: null, brake: null };
+const running: BudgetView = {
+  paused: null,
+  spent: "$1.20 of $5.00",
+  rate: "$9.00/h",
+  eta: "at this rate the cap is reached in 25 min",
+  brake: null,
+  group: null,
+};
+const paused: BudgetView = { paused: "Paused at budget — $5.02 of $5.00", spent: "$5.02 of $5.00", rate: "$9.00/h", eta: null, brake: null, group: null };
 
 describe("an agent's budget", () => {
   it("paused: its line and its card say so, and Raise… and Stop ask the extension", async () => {
@@ -46,5 +55,29 @@ describe("an agent's budget", () => {
     expect(within(details("agent-1")).getByTestId("budget-brake")).toHaveTextContent(brake);
     expect(within(details("agent-2")).queryByTestId("budget-line")).toBeNull();
     expect(line("agent-2").querySelector(".agent-line-main")?.getAttribute("title")).toBe("Show Agent #2's terminal");
+  });
+
+  it("a race member: its card says what the race spent of its cap, with Race…; paused at the race's cap, Raise… and Stop", async () => {
+    const panel = renderPanel();
+    const inRace: BudgetView = { ...running, spent: "$0.30 (no cap on this agent)", eta: null, group: "race fix-title: $0.30 of $0.50" };
+    const pausedByRace: BudgetView = { ...inRace, paused: "Paused at the race's budget — $0.52 of $0.50", group: "race fix-title: $0.52 of $0.50" };
+    panel.send(snapshot([agent({ index: 1, budget: inRace }), agent({ index: 2, budget: pausedByRace }), agent({ index: 3, budget: running })]));
+    expect(within(details("agent-1")).getByTestId("budget-race")).toHaveTextContent("Budget of the race fix-title: $0.30 of $0.50");
+    await userEvent.click(within(details("agent-1")).getByTestId("budget-cap-race"));
+    expect(panel.posted).toContainEqual({ type: "budgetAction", id: "agent-1", action: "capRace" });
+    expect(within(details("agent-3")).queryByTestId("budget-race")).toBeNull();
+
+    // Paused by the race: the line and the card say so; Raise… (the race's cap, chosen by the extension) and Stop.
+    expect(within(line("agent-2")).getByTestId("budget-paused")).toHaveTextContent("Paused at the race's budget — $0.52 of $0.50");
+    const card = within(details("agent-2"));
+    expect(card.getByTestId("budget-paused")).toHaveTextContent("Paused at the race's budget — $0.52 of $0.50");
+    expect(card.getByTestId("budget-raise")).toHaveTextContent("Raise…");
+    expect(card.getByTestId("budget-stop")).toHaveTextContent("Stop");
+    expect(card.queryByTestId("budget-race")).toBeNull();
+    expect(card.queryByTestId("budget-line")).toBeNull();
+    await userEvent.click(card.getByTestId("budget-raise"));
+    await userEvent.click(card.getByTestId("budget-stop"));
+    expect(panel.posted).toContainEqual({ type: "budgetAction", id: "agent-2", action: "raise" });
+    expect(panel.posted).toContainEqual({ type: "budgetAction", id: "agent-2", action: "stop" });
   });
 });

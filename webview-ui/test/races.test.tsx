@@ -30,7 +30,18 @@ function member(n: number, overrides: Partial<CompareMemberView> = {}): CompareM
 }
 
 function race(members: CompareMemberView[], overrides: Partial<RaceCompareView> = {}): RaceCompareView {
-  return { id: "r1", task: "fix", prompt: "Fix the title", base: "main", startedAt: 0, picked: null, checkCommand: "npm test", members, ...overrides };
+  return {
+    id: "r1",
+    task: "fix",
+    prompt: "Fix the title",
+    base: "main",
+    startedAt: 0,
+    picked: null,
+    checkCommand: "npm test",
+    budget: { spent: "race fix: $0.40 of $0.50", paused: false },
+    members,
+    ...overrides,
+  };
 }
 
 const column = (name: string) => screen.getAllByTestId("compare-column").find((c) => c.dataset.member === name)!;
@@ -199,5 +210,21 @@ describe("a race in the Sessions view", () => {
       "fix-b",
       "plain-old",
     ]);
+  });
+
+  it("says what the race's agents spent against its cap, with Cap…; paused at it, says so with Raise…; both ask the extension", async () => {
+    const user = userEvent.setup();
+    const host = fakeVsCode();
+    render(<CompareApp raceId="r1" />);
+    send({ type: "compareState", race: race([member(1), member(2)]) });
+    expect(screen.getByTestId("compare-budget-text")).toHaveTextContent("Budget of the race fix: $0.40 of $0.50");
+    expect(screen.getByTestId("compare-cap-race")).toHaveTextContent("Cap…");
+    await user.click(screen.getByTestId("compare-cap-race"));
+    expect(host.posted).toContainEqual({ type: "capRace", raceId: "r1" });
+
+    send({ type: "compareState", race: race([member(1), member(2)], { budget: { spent: "Paused at the race's budget — $0.52 of $0.50", paused: true } }) });
+    expect(screen.getByTestId("compare-budget")).toHaveAttribute("role", "status");
+    expect(screen.getByTestId("compare-budget-text")).toHaveTextContent("Paused at the race's budget — $0.52 of $0.50");
+    expect(screen.getByTestId("compare-cap-race")).toHaveTextContent("Raise…");
   });
 });

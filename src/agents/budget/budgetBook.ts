@@ -1,17 +1,16 @@
 /**
- * Each agent's budget, whole: its cap (a raise kept for its session, else the setting), what it
- * and all agents spent today (from the transcripts, via the session figures), the pause rule's
- * verdict the hook gate and the tools read on every call, the sub-agent brake's last denial, and
- * the burn rate. A source of the card store (`budgetView`, told by agent on `onDidChange`): a
+ * Each agent's budget, whole: its cap (a raise kept for its session, else the setting), its race's
+ * (budgetGroups.ts), what it, its race and all agents spent today (from the transcripts, via the
+ * session figures), the pause rule's verdict the hook gate and the tools read on every call, the
+ * sub-agent brake's last denial, and the burn rate. A source of the card store (`budgetView`, told by agent on `onDidChange`): a
  * cap changed in settings, a raise, or new spending marks the cards it may change.
  */
 import {
   type BudgetDenial,
   type BudgetSettings,
-  burnRate,
+  type GroupInput,
   capEtaText,
   dollars,
-  keptSamples,
   LiveSubagents,
   pausedLine,
   pauseReason,
@@ -21,14 +20,15 @@ import {
   readBudgetSettings,
   type RawBudgetSettings,
   type Spend,
-  type SpendSample,
   timeToCap,
 } from "../../core/budget";
 import { localDay } from "../../core/usage";
 import { type Disposable, DisposableObject, Emitter, errorMessage, RecentMap } from "../../core/util";
 import type { BudgetView } from "../../shared/protocol";
 import type { AgentSpend } from "../sessions/sessionCards";
-import { type BudgetState, type BudgetStateStore, readBudgetState, withPausedSpend, withRaise } from "./budgetState";
+import { allAgentsSummary, BurnRates } from "./burnRates";
+import { type BudgetGroup, type BudgetGroupSource, BudgetGroups, groupLine, settingCapOf } from "./budgetGroups";
+import { type BudgetState, type BudgetStateStore, readBudgetState, withGroupCap, withPausedSpend, withRaise } from "./budgetState";
 import { DaySpends } from "./daySpends";
 
 /** Today's spends of every session are saved at most this often (and when an agent goes). */
@@ -60,7 +60,7 @@ export class BudgetBook extends DisposableObject {
   private settingProblems: string[];
   private state: BudgetState;
   private spendSource: SpendSource | undefined;
-  private readonly samples = new Map<string, SpendSample[]>();
+  private readonly rates: BurnRates;
   private readonly brakes = new Map<string, string>();
   /**
    * The most each session (and each session's day) was seen to spend: a spend never goes down, so
@@ -68,6 +68,7 @@ export class BudgetBook extends DisposableObject {
    */
   private readonly mostSeen = new RecentMap<string, Spend>(REMEMBERED_SPENDS);
   private readonly daySpends: DaySpends;
+  private readonly groups: BudgetGroups;
   private daySavedAt = 0;
   private readonly now: () => number;
   private readonly log: (message: string) => void;
@@ -76,12 +77,14 @@ export class BudgetBook extends DisposableObject {
     super();
     this.now = options.now ?? Date.now;
     this.log = options.log;
+    this.rates = new BurnRates(this.now);
     const read = readBudgetSettings(options.settings());
     this.current = read.settings;
     this.settingProblems = read.problems;
     this.state = readBudgetState(options.state.load());
     for (const [sessionId, usd] of Object.entries(this.state.spent ?? {})) this.mostSeen.set(`session ${sessionId}`, { usd, complete: true });
     this.daySpends = new DaySpends(this.state.today);
+    this.groups = new BudgetGroups(this.state.groups);
   }
 
   get settings(): BudgetSettings {
@@ -98,9 +101,15 @@ export class BudgetBook extends DisposableObject {
     this.spendSource = source;
     return source.onDidChange((agentIds) => {
       for (const id of agentIds) this.sample(id);
-      // Today's cap concerns every agent: one agent's spending may pause the others.
-      this.changed.fire(this.current.perDayUsd !== null ? source.agentIds() : agentIds);
+      // Today's cap concerns every agent, a race's cap its members: one agent's spending may pause the others.
+      this.changed.fire(this.current.perDayUsd !== null ? source.agentIds() : this.groups.withMates(agentIds));
     });
+  }
+
+  /** Where the groups sharing a cap come from (the races); their changes may change their members' cards. */
+  followGroups(source: BudgetGroupSource): Disposable {
+    this.groups.follow(source);
+    return source.onDidChange((agentIds) => this.changed.fire(this.groups.withMates(agentIds)));
   }
 
   /** The settings changed: they apply at once (the next tool call is judged by them). Returns the new problems. */
@@ -115,8 +124,12 @@ export class BudgetBook extends DisposableObject {
   verdict(agentId: string): PauseVerdict {
     const day = localDay(this.now());
     const spend = this.spendNow(agentId, day);
-    const verdict = pauseVerdict({ agent: spend?.session, agentCapUsd: this.agentCap(spend?.sessionId), day: this.daySpend(day), dayCapUsd: this.dayCap(day) });
-    if (verdict.paused && spend?.session) this.keepPausedSpend(spend.sessionId, spend.session.usd);
+    // Today's spend reads every agent followed, so the race's members are noted already (on every call: read once).
+    const daySpent = this.daySpend(day);
+    const group = this.groupInput(this.groups.of(agentId), false);
+    const verdict = pauseVerdict({ agent: spend?.session, agentCapUsd: this.agentCap(spend?.sessionId), group, day: daySpent, dayCapUsd: this.dayCap(day) });
+    if (verdict.paused && verdict.scope === "group") this.saveSpends(true);
+    else if (verdict.paused && spend?.session) this.keepPausedSpend(spend.sessionId, spend.session.usd);
     return verdict;
   }
 
@@ -163,19 +176,19 @@ export class BudgetBook extends DisposableObject {
 
   /** The rates moved with time: the agents that have one are told again. */
   refreshRates(): void {
-    const ids = [...this.samples.keys()];
+    const ids = this.rates.agentIds();
     if (ids.length > 0) this.changed.fire(ids);
   }
 
   forget(agentId: string): void {
-    this.saveDay(true);
+    this.saveSpends(true);
     this.subagents.settled(agentId);
     this.brakes.delete(agentId);
-    this.samples.delete(agentId);
+    this.rates.forget(agentId);
   }
 
   /**
-   * Raises the cap that pauses the agent (its own, or today's) to `capUsd`; kept across reloads.
+   * Raises the cap that pauses the agent (its own, its race's, or today's) to `capUsd`; kept across reloads.
    * Returns why not, when `capUsd` would not let it go on.
    */
   raise(agentId: string, capUsd: number): string | undefined {
@@ -183,15 +196,11 @@ export class BudgetBook extends DisposableObject {
     const scope = verdict.paused ? verdict.scope : "agent";
     const spent = verdict.paused ? verdict.spentUsd : (this.spendNow(agentId, localDay(this.now()))?.session?.usd ?? 0);
     if (!Number.isFinite(capUsd) || capUsd <= spent) return `Raise it above what is spent (${dollars(spent)}).`;
-    if (scope === "day") this.state = { ...this.state, dayRaise: { day: localDay(this.now()), capUsd } };
-    else {
-      const sessionId = this.spendSource?.spend(agentId, localDay(this.now()))?.sessionId;
-      if (!sessionId) return "Its session is not read yet: try again in a moment.";
-      this.state = withRaise(this.state, sessionId, capUsd);
-    }
-    this.options.state.save(this.state);
-    this.fireAll();
-    return undefined;
+    if (scope === "day") return this.keep({ ...this.state, dayRaise: { day: localDay(this.now()), capUsd } });
+    if (scope === "group") return this.keep(withGroupCap(this.state, this.groups.of(agentId)!.id, capUsd));
+    const sessionId = this.spendSource?.spend(agentId, localDay(this.now()))?.sessionId;
+    if (!sessionId) return "Its session is not read yet: try again in a moment.";
+    return this.keep(withRaise(this.state, sessionId, capUsd));
   }
 
   /**
@@ -202,10 +211,29 @@ export class BudgetBook extends DisposableObject {
     if (!Number.isFinite(capUsd) || capUsd < 0) return "A cap is a dollar amount, 0 or more.";
     const sessionId = this.spendNow(agentId, localDay(this.now()))?.sessionId;
     if (!sessionId) return "Its session is not read yet: try again in a moment.";
-    this.state = withRaise(this.state, sessionId, capUsd);
-    this.options.state.save(this.state);
+    return this.keep(withRaise(this.state, sessionId, capUsd));
+  }
+
+  /** "Cap this race at…": the cap of the group (by id) for all its members, below what they spent too (paused now). Returns why not. */
+  capGroup(groupId: string, capUsd: number): string | undefined {
+    if (!Number.isFinite(capUsd) || capUsd < 0) return "A cap is a dollar amount, 0 or more.";
+    if (!this.groups.find(groupId)) return "That race is gone.";
+    return this.keep(withGroupCap(this.state, groupId, capUsd));
+  }
+
+  /** A cap changed: saved, and it applies at once to every card. */
+  private keep(state: BudgetState): undefined {
+    this.state = state;
+    this.options.state.save(state);
     this.fireAll();
     return undefined;
+  }
+
+  /** A group's cap now and what its members spent, each read now unless they just were (the pause rule's, the card's, the palette's). */
+  groupInput(group: BudgetGroup | undefined, readMembers = true): GroupInput | undefined {
+    const day = localDay(this.now());
+    const read = readMembers ? (id: string) => void this.spendNow(id, day) : () => undefined;
+    return group && this.groups.input(group, this.state.groupCaps?.[group.id] ?? settingCapOf(group.kind, this.current), read);
   }
 
   /** Pauses the agent now: its cap becomes what it has spent. */
@@ -214,7 +242,7 @@ export class BudgetBook extends DisposableObject {
   }
 
   /** The cap that applies to the agent now, its scope and what it spent against it. */
-  capOf(agentId: string): { scope: "agent" | "day"; capUsd: number | null } {
+  capOf(agentId: string): { scope: "agent" | "group" | "day"; capUsd: number | null } {
     const verdict = this.verdict(agentId);
     if (verdict.paused) return { scope: verdict.scope, capUsd: verdict.capUsd };
     return { scope: "agent", capUsd: this.agentCap(this.spendNow(agentId, localDay(this.now()))?.sessionId) };
@@ -226,9 +254,10 @@ export class BudgetBook extends DisposableObject {
     const spend = this.spendNow(agentId, day);
     const cap = this.agentCap(spend?.sessionId);
     const verdict = this.verdict(agentId);
-    const rate = burnRate(this.samples.get(agentId) ?? [], now);
+    const rate = this.rates.rate(agentId);
     const brake = this.brakes.get(agentId) ?? null;
-    if (cap === null && this.dayCap(day) === null && brake === null && !rate) return null;
+    const group = this.groupInput(this.groups.of(agentId));
+    if (cap === null && this.dayCap(day) === null && brake === null && !rate && !group) return null;
     const session = spend?.session;
     const known = session ? dollars(session.usd) + (session.complete ? "" : " + tokens of models without a price") : "unknown (no usage read yet)";
     const eta = cap !== null && session ? capEtaText(timeToCap(session.usd, cap, rate)) : undefined;
@@ -238,29 +267,18 @@ export class BudgetBook extends DisposableObject {
       rate: rate !== undefined ? rateText(rate) : null,
       eta: eta && !verdict.paused ? eta : null,
       brake,
+      group: group ? groupLine(group) : null,
     };
   }
 
   /** All agents together: "$4.10/h for all agents · today $12.30 of $20.00", for the status bar's tooltip. */
   summary(): string | undefined {
-    const now = this.now();
-    const day = localDay(now);
-    let rate = 0;
-    let anyRate = false;
-    for (const id of this.spendSource?.agentIds() ?? []) {
-      const r = burnRate(this.samples.get(id) ?? [], now);
-      if (r === undefined) continue;
-      rate += r;
-      anyRate = true;
-    }
+    const day = localDay(this.now());
     const cap = this.dayCap(day);
-    const spent = this.daySpend(day);
-    const parts = [
-      anyRate ? `${rateText(rate)} for all agents` : undefined,
-      cap !== null ? `today ${dollars(spent?.usd ?? 0)} of ${dollars(cap)}` : undefined,
-      cap !== null && anyRate ? capEtaText(timeToCap(spent?.usd ?? 0, cap, rate)) : undefined,
-    ].filter((p): p is string => p !== undefined);
-    return parts.length > 0 ? parts.join(" · ") : undefined;
+    return allAgentsSummary(
+      this.rates.total(this.spendSource?.agentIds() ?? []),
+      cap === null ? undefined : { spentUsd: this.daySpend(day)?.usd ?? 0, capUsd: cap },
+    );
   }
 
   /** The agent's spend as read, never below the most its session (and its day) was seen to spend. */
@@ -273,6 +291,7 @@ export class BudgetBook extends DisposableObject {
       day: this.held(`day ${day} ${read.sessionId}`, read.day) ?? read.day,
     };
     this.daySpends.note(day, read.sessionId, spend.day);
+    if (spend.session) this.groups.note(agentId, read.sessionId, spend.session);
     return spend;
   }
 
@@ -300,24 +319,21 @@ export class BudgetBook extends DisposableObject {
     return this.daySpends.total(day);
   }
 
-  /** Today's spends saved, at most every DAY_SAVE_MS unless `now`. */
-  private saveDay(now = false): void {
+  /** Today's and the groups' spends saved (when they changed), at most every DAY_SAVE_MS unless `now`. */
+  private saveSpends(now = false): void {
     if (!now && this.now() - this.daySavedAt < DAY_SAVE_MS) return;
     const today = this.daySpends.takeChanges();
-    if (!today) return;
+    const groups = this.groups.takeChanges();
+    if (!today && !groups) return;
     this.daySavedAt = this.now();
-    this.state = { ...this.state, today };
+    this.state = { ...this.state, ...(today && { today }), ...(groups && { groups }) };
     this.options.state.save(this.state);
   }
 
   private sample(agentId: string): void {
-    this.saveDay();
+    this.saveSpends();
     const usd = this.spendNow(agentId, localDay(this.now()))?.session?.usd;
-    if (usd === undefined) return;
-    const now = this.now();
-    const kept = keptSamples(this.samples.get(agentId) ?? [], now);
-    if (kept.at(-1)?.usd !== usd) kept.push({ at: now, usd });
-    this.samples.set(agentId, kept);
+    if (usd !== undefined) this.rates.sample(agentId, usd);
   }
 
   private fireAll(): void {

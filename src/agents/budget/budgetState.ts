@@ -1,10 +1,12 @@
 /**
  * What of the budget survives a window reload and a restart (workspace state): each raised cap, by
  * the session it was raised for (an agent's figures are its session's, read again from the
- * transcript), and a raise of today's cap. Read back as untrusted: a value that is not a sane cap
+ * transcript), a raise of today's cap, each group's cap (a race's, set on it) and what its
+ * members' sessions spent (budgetGroups.ts). Read back as untrusted: a value that is not a sane cap
  * is dropped, never trusted.
  */
 import { MAX_CAP_USD } from "../../core/budget";
+import { readSavedGroups, type SavedGroups } from "./budgetGroups";
 import { readSavedDay, type SavedDay } from "./daySpends";
 
 export interface BudgetState {
@@ -19,6 +21,10 @@ export interface BudgetState {
   spent?: Record<string, number>;
   /** What each session spent today (daySpends.ts): closed agents still count for today's cap. */
   today?: SavedDay;
+  /** Group id → its cap set from the race (Cap this race at…, Raise…); else the setting applies. */
+  groupCaps?: Record<string, number>;
+  /** What each group's members spent, by session. */
+  groups?: SavedGroups;
 }
 
 /** Where it is kept (a memento's get/update). */
@@ -46,6 +52,12 @@ export function readBudgetState(value: unknown): BudgetState {
     );
     if (entries.length > 0) state.spent = Object.fromEntries(entries.slice(-MAX_RAISES)) as Record<string, number>;
   }
+  if (typeof raw.groupCaps === "object" && raw.groupCaps !== null) {
+    const entries = Object.entries(raw.groupCaps as Record<string, unknown>).filter(([id, cap]) => id.length <= 200 && isCap(cap));
+    if (entries.length > 0) state.groupCaps = Object.fromEntries(entries.slice(-MAX_RAISES)) as Record<string, number>;
+  }
+  const groups = readSavedGroups(raw.groups);
+  if (groups) state.groups = groups;
   const today = readSavedDay(raw.today);
   if (today) state.today = today;
   const day = raw.dayRaise as Record<string, unknown> | undefined;
@@ -61,6 +73,11 @@ export function withPausedSpend(state: BudgetState, sessionId: string, usd: numb
 /** `state` with one more raise, the oldest dropped past the bound. */
 export function withRaise(state: BudgetState, sessionId: string, capUsd: number): BudgetState {
   return { ...state, raises: newestLast(state.raises, sessionId, capUsd) };
+}
+
+/** `state` with a group's cap set, the oldest dropped past the bound. */
+export function withGroupCap(state: BudgetState, groupId: string, capUsd: number): BudgetState {
+  return { ...state, groupCaps: newestLast(state.groupCaps ?? {}, groupId, capUsd) };
 }
 
 /** `byId` with `id` set to `value` as its newest entry, at most MAX_RAISES kept (the oldest go). */

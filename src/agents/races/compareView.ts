@@ -5,6 +5,7 @@
  */
 import { memberBranch, phaseOf, type CheckResult, type Race, type RaceMember } from "../../core/races";
 import type { AgentStatusView, CompareCheckView, CompareMemberView, RaceCompareView } from "../../shared/protocol";
+import type { RaceBudgetView } from "../../shared/raceViews";
 import type { FolderFigures } from "../../core/races";
 import type { MemberFigures } from "./raceFigures";
 
@@ -15,6 +16,8 @@ export interface CompareInputs {
   /** When its check started, while it runs. */
   checkRunningSince(member: RaceMember): number | undefined;
   checkCommand: string | null;
+  /** What the race's agents spent against its cap (the budget book). */
+  budget: RaceBudgetView;
 }
 
 export function compareView(race: Race, inputs: CompareInputs): RaceCompareView {
@@ -26,6 +29,7 @@ export function compareView(race: Race, inputs: CompareInputs): RaceCompareView 
     startedAt: race.startedAt,
     picked: race.picked,
     checkCommand: inputs.checkCommand,
+    budget: inputs.budget,
     members: race.members.map((m) => column(race, m, inputs)),
   };
 }

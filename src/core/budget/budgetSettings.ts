@@ -1,6 +1,6 @@
 /**
  * The budget's settings, read as untrusted input: `arcadia.budget.perAgent` and
- * `arcadia.budget.perDay` (dollars; empty = no cap; 0 = paused from the start) and
+ * `arcadia.budget.perDay` and `arcadia.budget.perRace` (dollars; empty = no cap; 0 = paused from the start) and
  * `arcadia.budget.maxSubagents` (sub-agents alive at once per agent). A value that is negative,
  * not a number, or absurd is refused with a message naming the setting and saying what to write;
  * the refused setting then caps nothing (the rest still apply) until it is fixed.
@@ -17,6 +17,8 @@ export interface BudgetSettings {
   perAgentUsd: number | null;
   /** Dollars for all the workspace's agents per local day, or null: no cap. */
   perDayUsd: number | null;
+  /** Dollars for all the agents of one race together (each race, unless set on it), or null: no cap. */
+  perRaceUsd: number | null;
   /** Sub-agents alive at once per agent; the next one is denied. */
   maxSubagents: number;
 }
@@ -24,6 +26,7 @@ export interface BudgetSettings {
 export interface RawBudgetSettings {
   perAgent?: unknown;
   perDay?: unknown;
+  perRace?: unknown;
   maxSubagents?: unknown;
 }
 
@@ -62,14 +65,17 @@ export function readBudgetSettings(raw: RawBudgetSettings): ReadBudgetSettings {
   const problems: string[] = [];
   const perAgent = readCap("arcadia.budget.perAgent", raw.perAgent);
   const perDay = readCap("arcadia.budget.perDay", raw.perDay);
+  const perRace = readCap("arcadia.budget.perRace", raw.perRace);
   const subagents = readLimit("arcadia.budget.maxSubagents", raw.maxSubagents);
   if ("problem" in perAgent) problems.push(perAgent.problem);
   if ("problem" in perDay) problems.push(perDay.problem);
+  if ("problem" in perRace) problems.push(perRace.problem);
   if ("problem" in subagents) problems.push(subagents.problem);
   return {
     settings: {
       perAgentUsd: "cap" in perAgent ? perAgent.cap : null,
       perDayUsd: "cap" in perDay ? perDay.cap : null,
+      perRaceUsd: "cap" in perRace ? perRace.cap : null,
       maxSubagents: "limit" in subagents ? subagents.limit : DEFAULT_MAX_SUBAGENTS,
     },
     problems,

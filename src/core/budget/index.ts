@@ -4,4 +4,4 @@ export { type BudgetSettings, DEFAULT_MAX_SUBAGENTS, dollars, MAX_CAP_USD, readB
 export { BURN_WINDOW_MS, burnRate, capEtaText, keptSamples, rateText, type SpendSample, timeToCap } from "./burnRate";
 export { ALARM_CALLS_PER_MINUTE, ALARM_MINUTES, recentCalls, runningAway } from "./callRate";
 export { isSubagentCall, LiveSubagents } from "./liveSubagents";
-export { pausedLine, pauseReason, type PauseVerdict, pauseVerdict, type Spend } from "./pauseRule";
+export { type GroupInput, type GroupLabel, pausedLine, pauseReason, type PauseVerdict, pauseVerdict, type Spend } from "./pauseRule";

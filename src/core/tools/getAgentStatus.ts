@@ -55,6 +55,7 @@ function spend(card: AgentCardFacts): Record<string, unknown> {
 
 function budget(card: AgentCardFacts): Record<string, unknown> | null {
   if (!card.budget) return null;
-  const { paused, spent, rate, eta, brake } = card.budget;
-  return { paused: paused !== null, ...(paused ? { paused_words: paused } : {}), spent, burn_rate: rate, cap_reached_in: eta, subagent_brake: brake };
+  const { paused, spent, rate, eta, brake, group } = card.budget;
+  const race = group ? { race_budget: group } : {};
+  return { paused: paused !== null, ...(paused ? { paused_words: paused } : {}), spent, burn_rate: rate, cap_reached_in: eta, subagent_brake: brake, ...race };
 }

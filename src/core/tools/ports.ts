@@ -206,6 +206,8 @@ export interface AgentCardFacts {
     eta: string | null;
     /** Why a sub-agent was denied, until it is idle. */
     brake: string | null;
+    /** "race fix-title: $0.40 of $0.50": what its race spent of the race's cap; absent or null outside a race. */
+    group?: string | null;
   } | null;
 }
 

@@ -17,6 +17,8 @@ export type CompareRequests = {
   compareDiff: [{ raceId: string; left: string; right: string }, void];
   /** Run the check command (arcadia.compare.check) in every member's worktree. */
   runChecks: [{ raceId: string }, void];
+  /** Cap this race at… / Raise… (asks for the race's cap: all its agents together). */
+  capRace: [{ raceId: string }, void];
 };
 
 export type ComparePush =
@@ -36,6 +38,7 @@ function buildCompareSchema() {
     pageMessage("compareAction", { raceId: id, member: id, action: z.enum(["review", "followUp", "pick", "focus", "checkOutput"]) }),
     pageMessage("compareDiff", { raceId: id, left: id, right: id }),
     pageMessage("runChecks", { raceId: id }),
+    pageMessage("capRace", { raceId: id }),
   ]);
 }
 

@@ -20,8 +20,8 @@ export type PanelRequests = {
   worktreeAction: [{ id: string; action: "review" | "merge" | "remove" }, void];
   /** A card's review comments: send its drafts to the agent (now if idle, else once it is). */
   reviewAction: [{ id: string; action: "send" }, void];
-  /** A card's budget: Raise… (asks for the new cap), Stop (closes its terminal) when paused; Cap… (its own cap) when not. */
-  budgetAction: [{ id: string; action: "raise" | "stop" | "cap" }, void];
+  /** A card's budget: Raise… (asks for the new cap), Stop (closes its terminal) when paused; Cap… (its own cap), Race… (its race's) when not. */
+  budgetAction: [{ id: string; action: "raise" | "stop" | "cap" | "capRace" }, void];
   /** The toolbar's Run on Several Agents…: one task, several worktree agents (asks for the task, the count, the models). */
   runOnSeveralAgents: [NoPayload, void];
   /** A card's race tag: open the race's compare tab. */
@@ -65,7 +65,7 @@ function buildPanelSchema() {
     pageMessage("openClaudeInWorktree", {}),
     pageMessage("worktreeAction", { id, action: z.enum(["review", "merge", "remove"]) }),
     pageMessage("reviewAction", { id, action: z.enum(["send"]) }),
-    pageMessage("budgetAction", { id, action: z.enum(["raise", "stop", "cap"]) }),
+    pageMessage("budgetAction", { id, action: z.enum(["raise", "stop", "cap", "capRace"]) }),
     pageMessage("runOnSeveralAgents", {}),
     pageMessage("showRace", { raceId: id }),
     pageMessage("showSessions", {}),

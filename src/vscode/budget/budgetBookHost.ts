@@ -13,7 +13,8 @@ const STATE_KEY = "arcadia.budget.state";
 
 function readSettings(): RawBudgetSettings {
   const config = vscode.workspace.getConfiguration("arcadia.budget");
-  return { perAgent: config.get<unknown>("perAgent"), perDay: config.get<unknown>("perDay"), maxSubagents: config.get<unknown>("maxSubagents") };
+  const setting = (name: string) => config.get<unknown>(name);
+  return { perAgent: setting("perAgent"), perDay: setting("perDay"), perRace: setting("perRace"), maxSubagents: setting("maxSubagents") };
 }
 
 export interface BudgetAgents {

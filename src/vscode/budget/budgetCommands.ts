@@ -1,15 +1,22 @@
 /**
  * The budget's commands, which the card's buttons call: Raise… asks for the new cap (above what is
- * spent, at most $10,000) and lets the agent's next tool call pass; Stop closes the paused agent's
- * terminal (its session stays on disk, to resume from the Sessions view); Cap… sets an agent's own
- * cap (also from the palette, picking the agent).
+ * spent, at most $10,000) and lets the agent's next tool call pass (every member's, when its race's
+ * cap paused it); Stop closes the paused agent's terminal (its session stays on disk, to resume from
+ * the Sessions view); Cap… sets an agent's own cap (also from the palette, picking the agent); Race…
+ * sets the cap of the agent's race for all its members (also from the palette, picking the race).
  */
 import type { AgentManager } from "../../agents/agent/agentManager";
 import type { BudgetBook } from "../../agents/budget/budgetBook";
+import type { BudgetGroup, BudgetGroupSource } from "../../agents/budget/budgetGroups";
 import { dollars, MAX_CAP_USD } from "../../core/budget";
 import { vscode } from "../api";
 
-export const BUDGET_COMMANDS = { raise: "arcadia.budget.raise", stop: "arcadia.budget.stop", cap: "arcadia.budget.cap" } as const;
+export const BUDGET_COMMANDS = {
+  raise: "arcadia.budget.raise",
+  stop: "arcadia.budget.stop",
+  cap: "arcadia.budget.cap",
+  capRace: "arcadia.budget.capRace",
+} as const;
 
 /** The cap typed, or why it is refused; `aboveUsd`: it must be more than that (a raise), else 0 or more. */
 export function typedCap(text: string, aboveUsd?: number): number | string {
@@ -21,14 +28,16 @@ export function typedCap(text: string, aboveUsd?: number): number | string {
   return value;
 }
 
-export function registerBudgetCommands(book: BudgetBook, manager: AgentManager): vscode.Disposable {
+/** @param groups the races as budget groups (agents/races/raceBudget.ts). */
+export function registerBudgetCommands(book: BudgetBook, manager: AgentManager, groups: BudgetGroupSource): vscode.Disposable {
   const raise = async (agentId: unknown) => {
     if (typeof agentId !== "string" || !manager.agentInfo(agentId)) return;
     const name = manager.agentInfo(agentId)?.name ?? "this agent";
     const verdict = book.verdict(agentId);
     const { scope, capUsd } = book.capOf(agentId);
     const spent = verdict.paused ? verdict.spentUsd : 0;
-    const whose = scope === "day" ? "today's cap for all agents" : `${name}'s cap`;
+    const race = scope === "group" ? groups.groupOf(agentId) : undefined;
+    const whose = scope === "day" ? "today's cap for all agents" : race ? `the ${race.kind} ${race.name}'s cap for all its agents` : `${name}'s cap`;
     const suggested = Math.max(spent, capUsd ?? 0) + Math.max(1, capUsd ?? 1);
     const text = await vscode.window.showInputBox({
       title: `Raise ${whose}`,
@@ -65,6 +74,30 @@ export function registerBudgetCommands(book: BudgetBook, manager: AgentManager):
     const refused = book.capAgent(agentId, typed);
     if (refused) void vscode.window.showWarningMessage(`Arcadia: ${refused}`);
   };
+  /** "Cap this race at…": from a member's card (its agent id), the compare tab (`{ raceGroup }`) or the palette (a race picked). */
+  const capRace = async (given: unknown) => {
+    const group = typeof given === "string" ? groups.groupOf(given) : (groupNamed(groups, given) ?? (await pickGroup(groups)));
+    if (!group) return;
+    const figures = book.groupInput(group);
+    const spentUsd = figures?.spend?.usd ?? 0;
+    // Paused at it (its compare tab's Raise…): a new cap must be above what was spent, or nothing changes.
+    const above = figures?.capUsd != null && (figures.capUsd === 0 || spentUsd >= figures.capUsd) ? spentUsd : undefined;
+    const text = await vscode.window.showInputBox({
+      title: `${above === undefined ? "Cap" : "Raise"} the ${group.kind} ${group.name}'s spending`,
+      prompt:
+        `${dollars(spentUsd)} spent so far by its ${group.members.length} agents. Dollars for all of them together, every session of each. ` +
+        "At the cap each one's next tool call is denied; 0 pauses them now.",
+      value: figures?.capUsd == null ? "" : (above === undefined ? figures.capUsd : above + Math.max(1, figures.capUsd)).toFixed(2),
+      validateInput: (v) => {
+        const typed = typedCap(v, above);
+        return typeof typed === "string" ? typed : undefined;
+      },
+    });
+    const typed = text === undefined ? undefined : typedCap(text, above);
+    if (typeof typed !== "number") return;
+    const refused = book.capGroup(group.id, typed);
+    if (refused) void vscode.window.showWarningMessage(`Arcadia: ${refused}`);
+  };
   const stop = (agentId: unknown) => {
     if (typeof agentId === "string" && manager.agentInfo(agentId)) manager.close(agentId);
   };
@@ -72,6 +105,7 @@ export function registerBudgetCommands(book: BudgetBook, manager: AgentManager):
     vscode.commands.registerCommand(BUDGET_COMMANDS.raise, raise),
     vscode.commands.registerCommand(BUDGET_COMMANDS.stop, stop),
     vscode.commands.registerCommand(BUDGET_COMMANDS.cap, cap),
+    vscode.commands.registerCommand(BUDGET_COMMANDS.capRace, capRace),
   );
 }
 
@@ -81,4 +115,19 @@ async function pickAgent(manager: AgentManager): Promise<string | undefined> {
     return info ? [{ label: info.name, description: info.cwd, id }] : [];
   });
   return (await vscode.window.showQuickPick(items, { title: "Cap which agent's spending?" }))?.id;
+}
+
+/** The group a compare tab names (`{ raceGroup: id }`), if it still exists. */
+function groupNamed(groups: BudgetGroupSource, given: unknown): BudgetGroup | undefined {
+  const id = typeof given === "object" && given !== null ? (given as { raceGroup?: unknown }).raceGroup : undefined;
+  return typeof id === "string" ? groups.groups().find((g) => g.id === id) : undefined;
+}
+
+async function pickGroup(groups: BudgetGroupSource): Promise<BudgetGroup | undefined> {
+  const items = groups.groups().map((group) => ({ label: group.name, description: `${group.kind} of ${group.members.length} agents`, group }));
+  if (items.length === 0) {
+    void vscode.window.showInformationMessage("Arcadia: no race to cap. Start one with Run on Several Agents….");
+    return undefined;
+  }
+  return (await vscode.window.showQuickPick(items, { title: "Cap which race's spending?" }))?.group;
 }

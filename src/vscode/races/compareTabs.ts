@@ -11,6 +11,8 @@ import { COMPARE_PAGE, type CompareHandlers, type CompareMessage, type ComparePr
 import { WebviewHost } from "../webviewHost";
 import { type Disposable, DisposableMap, DisposableObject } from "../../core/util";
 import type { CompareTarget } from "../../agents/races/compareFeed";
+import { raceGroupId } from "../../agents/races/raceBudget";
+import { BUDGET_COMMANDS } from "../budget/budgetCommands";
 
 /** An open tab: disposing it closes the tab (its host goes with it). */
 interface OpenTab {
@@ -105,6 +107,10 @@ export class CompareTabs extends DisposableObject {
       compareAction: act,
       compareDiff: act,
       runChecks: act,
+      capRace: (message) => {
+        if (message.raceId !== raceId) return this.deps.log.warn(`ignored a compare tab's message about another race`);
+        void vscode.commands.executeCommand(BUDGET_COMMANDS.capRace, { raceGroup: raceGroupId(raceId) });
+      },
     };
   }
 }

@@ -5,6 +5,8 @@
  * the workspace's state (RaceBook); a tab's figures are read again as its agents work and as its
  * base branch moves in the main checkout (agents/races/baseWatch.ts).
  */
+import type { BudgetBook } from "../../agents/budget/budgetBook";
+import { raceBudgetView } from "../../agents/races/raceBudget";
 import { existsSync } from "node:fs";
 import { combinedDisposable } from "../../core/util";
 import { join } from "node:path";
@@ -50,6 +52,8 @@ export interface RacesDeps {
   cards: Pick<CardStore, "cards" | "card" | "onDidChangeCard" | "onDidRemoveCard" | "onDidFinishTurn">;
   launcher: ClaudeLauncher;
   worktrees: WorktreeDeps;
+  /** What a race's agents spent against its cap (the budget book). */
+  budget: Pick<BudgetBook, "groupInput">;
   log: Log;
 }
 
@@ -97,6 +101,7 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable {
         figures: (m) => figures.of(race, m),
         checkRunningSince: (m) => checks.runningSince(`${race.id}/${m.name}`),
         checkCommand: checkCommand(),
+        budget: raceBudgetView(deps.budget, race),
       });
     },
     title: (raceId) => book.get(raceId)?.task,

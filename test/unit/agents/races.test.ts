@@ -173,6 +173,7 @@ describe("the compare tab's columns", () => {
       figures: (m) => figures[m.name],
       checkRunningSince: () => undefined,
       checkCommand: "npm test",
+      budget: { spent: "race fix: $0.40 of $0.50", paused: false },
     });
     expect(view.members.map((m) => [m.name, m.phase, m.agentName, m.check.state])).toEqual([
       ["fix-1", "agent", "Agent #1", "passed"],

@@ -8,8 +8,15 @@ describe("the status bar's budget", () => {
   it("says a paused agent in its text and stands out; rates go in the tooltip, with all agents' together", () => {
     const summary = statusSummary(
       [
-        card("Agent #1", { paused: "Paused at budget — $5.02 of $5.00", spent: "$5.02 of $5.00", rate: "$9.00/h", eta: null, brake: null }),
-        card("Agent #2", { paused: null, spent: "$1.20 of $5.00", rate: "$9.00/h", eta: "at this rate the cap is reached in 25 min", brake: null }),
+        card("Agent #1", { paused: "Paused at budget — $5.02 of $5.00", spent: "$5.02 of $5.00", rate: "$9.00/h", eta: null, brake: null, group: null }),
+        card("Agent #2", {
+          paused: null,
+          spent: "$1.20 of $5.00",
+          rate: "$9.00/h",
+          eta: "at this rate the cap is reached in 25 min",
+          brake: null,
+          group: null,
+        }),
         card("Agent #3", null),
       ],
       "$18.00/h for all agents · today $6.22 of $20.00",

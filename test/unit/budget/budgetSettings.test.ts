@@ -4,13 +4,13 @@ import { readBudgetSettings } from "../../../src/core/budget";
 
 describe("budget settings", () => {
   it("empty settings cap nothing and allow 5 sub-agents", () => {
-    expect(readBudgetSettings({})).toEqual({ settings: { perAgentUsd: null, perDayUsd: null, maxSubagents: 5 }, problems: [] });
+    expect(readBudgetSettings({})).toEqual({ settings: { perAgentUsd: null, perDayUsd: null, perRaceUsd: null, maxSubagents: 5 }, problems: [] });
     expect(readBudgetSettings({ perAgent: null, perDay: "", maxSubagents: null }).problems).toEqual([]);
   });
 
   it("takes dollar caps, 0 included, and a sub-agent limit", () => {
-    expect(readBudgetSettings({ perAgent: 5, perDay: 0, maxSubagents: 2 })).toEqual({
-      settings: { perAgentUsd: 5, perDayUsd: 0, maxSubagents: 2 },
+    expect(readBudgetSettings({ perAgent: 5, perDay: 0, perRace: 0.5, maxSubagents: 2 })).toEqual({
+      settings: { perAgentUsd: 5, perDayUsd: 0, perRaceUsd: 0.5, maxSubagents: 2 },
       problems: [],
     });
   });
@@ -19,6 +19,9 @@ describe("budget settings", () => {
     [{ perAgent: -1 }, "arcadia.budget.perAgent is -1: a cap cannot be negative"],
     [{ perAgent: "five" }, 'arcadia.budget.perAgent is "five", which is not a number'],
     [{ perDay: "20" }, 'arcadia.budget.perDay is "20", which is not a number'],
+    [{ perRace: -0.5 }, "arcadia.budget.perRace is -0.5: a cap cannot be negative"],
+    [{ perRace: "half" }, 'arcadia.budget.perRace is "half", which is not a number'],
+    [{ perRace: 50_000 }, "arcadia.budget.perRace is 50000: more than $10000 is taken for a typo"],
     [{ perDay: 1e9 }, "arcadia.budget.perDay is 1000000000: more than $10000 is taken for a typo"],
     [{ perAgent: Number.POSITIVE_INFINITY }, "arcadia.budget.perAgent is Infinity"],
     [{ perAgent: Number.NaN }, "arcadia.budget.perAgent is NaN, which is not a number"],
@@ -34,7 +37,7 @@ describe("budget settings", () => {
 
   it("a refused setting caps nothing but the others still apply, and the message says what to write", () => {
     const read = readBudgetSettings({ perAgent: -5, perDay: 20, maxSubagents: "lots" });
-    expect(read.settings).toEqual({ perAgentUsd: null, perDayUsd: 20, maxSubagents: 5 });
+    expect(read.settings).toEqual({ perAgentUsd: null, perDayUsd: 20, perRaceUsd: null, maxSubagents: 5 });
     expect(read.problems[0]).toContain("write a dollar amount such as 5, 0 to pause from the start, or leave it empty for no cap");
     expect(read.problems[1]).toContain("meanwhile 5 applies");
   });

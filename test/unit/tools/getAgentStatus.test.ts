@@ -75,7 +75,7 @@ describe("get_agent_status", () => {
     h = await startHarness({ agentCard: (id) => cards.get(id) });
     expect((await h.call("get_agent_status", {})).body.budget).toBeNull();
 
-    const spending = { paused: null, spent: "$1.20 of $5.00", rate: "$3.00/h", eta: "at this rate the cap is reached in 25 min", brake: null };
+    const spending = { paused: null, spent: "$1.20 of $5.00", rate: "$3.00/h", eta: "at this rate the cap is reached in 25 min", brake: null, group: null };
     cards.set("agent-1", card({ budget: spending }));
     expect((await h.call("get_agent_status", {})).body.budget).toEqual({
       paused: false,
@@ -89,6 +89,15 @@ describe("get_agent_status", () => {
     const paused = await h.call("get_agent_status", {});
     expect(paused.isError).toBe(false);
     expect(paused.body.budget).toMatchObject({ paused: true, paused_words: "Paused at budget — $5.02 of $5.00", spent: "$5.02 of $5.00" });
+
+    // A race member: what its race spent of the race's cap, and a pause by it in the card's words.
+    const byRace = { ...spending, paused: "Paused at the race's budget — $0.52 of $0.50", group: "race fix-title: $0.52 of $0.50" };
+    cards.set("agent-1", card({ budget: byRace }));
+    expect((await h.call("get_agent_status", {})).body.budget).toMatchObject({
+      paused: true,
+      paused_words: "Paused at the race's budget — $0.52 of $0.50",
+      race_budget: "race fix-title: $0.52 of $0.50",
+    });
   });
 
   it("a session with no card (not launched from the panel, or closed) is told why", async () => {

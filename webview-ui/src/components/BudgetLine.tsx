@@ -1,8 +1,9 @@
 /**
  * An agent's budget (arcadia.budget.*) in the panel: on its overview line and its card, "Paused at
  * budget — $5.02 of $5.00" with Raise… and Stop while its tool calls are denied; on its card, what
- * it spent of its cap, its burn rate and when the cap is reached at that rate; and the runaway
- * brake's note when a sub-agent was denied.
+ * it spent of its cap, its burn rate and when the cap is reached at that rate, what its race spent
+ * of the race's cap (with Race…: "Cap this race at…"); and the runaway brake's note when a sub-agent
+ * was denied. Paused at its race's cap, the same words say so and Raise… raises the race's cap.
  */
 import type { BudgetView } from "../../../src/shared/protocol";
 import { post } from "../clients/panelClient";
@@ -31,7 +32,7 @@ export function BudgetPaused({ agentId, name, budget }: { agentId: string; name:
       <ActionButton
         testId="budget-raise"
         label={`Raise ${name}'s budget`}
-        title="Raise the cap: its next tool call passes"
+        title="Raise the cap that pauses it (its race's raises it for all the race's agents): its next tool call passes"
         onPress={() => post({ type: "budgetAction", id: agentId, action: "raise" })}
       >
         Raise…
@@ -66,6 +67,20 @@ export function BudgetLine({ agentId, name, budget }: { agentId: string; name: s
             onPress={() => post({ type: "budgetAction", id: agentId, action: "cap" })}
           >
             Cap…
+          </ActionButton>
+        </div>
+      )}
+      {budget.group && !budget.paused && (
+        <div className="budget-line budget-race" data-testid="budget-race">
+          <Codicon name="versions" />
+          <span>Budget of the {budget.group}</span>
+          <ActionButton
+            testId="budget-cap-race"
+            label={`Cap the race ${name} runs in`}
+            title="Cap this race at… (all its agents together)"
+            onPress={() => post({ type: "budgetAction", id: agentId, action: "capRace" })}
+          >
+            Race…
           </ActionButton>
         </div>
       )}
