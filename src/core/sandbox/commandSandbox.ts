@@ -65,6 +65,9 @@ export interface CommandSandbox {
   launch(where: SandboxFolders): Promise<SandboxLaunch>;
 }
 
+/** The same for every command (it depends on nothing but the kernel's numbers): made once. */
+const SECCOMP_FILTER = unixSocketFilter();
+
 export interface BubblewrapSandboxOptions {
   settings: () => SandboxSettings;
   env?: NodeJS.ProcessEnv;
@@ -129,7 +132,7 @@ export class BubblewrapSandbox implements CommandSandbox {
       stubs: layout.stubs,
       concerns: layout.concerns ?? [],
       release,
-      seccomp: unixSocketFilter(),
+      seccomp: SECCOMP_FILTER,
       prefix: limitsPrefix(await this.prlimit()),
       leftBehind: () => leftBehind(layout.repositories ?? { roots: [], found: [] }),
     };

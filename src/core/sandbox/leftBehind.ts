@@ -38,15 +38,21 @@ export interface LeftBehind {
 
 export async function leftBehind(repositories: { roots: readonly string[]; found: readonly string[]; missing?: readonly string[] }): Promise<LeftBehind[]> {
   const before = new Set(repositories.found);
+  const missing = repositories.missing ?? [];
+  // Every look at once (one after another, each waited its turn on libuv's threads): the missing names, and each root's walk.
+  const [made, walks] = await Promise.all([
+    Promise.all(missing.map(exists)),
+    Promise.all(repositories.roots.map((root) => nestedRepositories(root, readOnlyAt(root)))),
+  ]);
   const out: LeftBehind[] = [];
   // Protected names it could create (files have no stand-in): MCP servers, direnv, submodules, an IDE's settings.
-  for (const path of repositories.missing ?? []) {
-    if (!(await exists(path))) continue;
+  for (const [i, path] of missing.entries()) {
+    if (!made[i]) continue;
     const root = repositories.roots.find((r) => path.startsWith(`${r}/`)) ?? "";
     out.push({ path, said: `created ${relative(root, path)}, ${WHY_PROTECTED[basename(path)] ?? "which other programs act on"}` });
   }
-  for (const root of repositories.roots) {
-    for (const dotGit of (await nestedRepositories(root, readOnlyAt(root))).found) {
+  for (const [i, root] of repositories.roots.entries()) {
+    for (const dotGit of walks[i]!.found) {
       if (before.has(dotGit)) continue;
       out.push({ path: dotGit, said: `created ${relative(root, dotGit)}${await whatRuns(dotGit)}` });
     }

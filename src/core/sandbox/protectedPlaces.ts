@@ -54,20 +54,22 @@ export async function protectedPlaces(writable: readonly string[], isStandIn: (p
   };
 
   for (const root of writable) {
-    for (const name of PROTECTED_NAMES) {
-      const path = `${root}${sep}${name}`;
-      // Asked before the disk: a stand-in made for another command is held again, never taken for the user's folder.
-      if (isStandIn(path)) standIn(path);
-      else {
-        const kind = await kindOf(path);
-        if (kind === "symlink") await link(path, root);
-        else if (kind === "directory" || kind === "file") out.mounts.push({ kind: "readOnly", path });
-        else if (kind === undefined && STUB_WHEN_MISSING.has(name)) standIn(path);
-        else if (kind === undefined) out.missing.push(path);
-      }
+    // The walk for nested repositories goes on while the top of the root is looked at.
+    const walk = nestedRepositories(root, readOnlyAt(root));
+    const paths = PROTECTED_NAMES.map((name) => `${root}${sep}${name}`);
+    // Asked before the disk: a stand-in made for another command is held again, never taken for the user's folder.
+    const ours = paths.map((path) => isStandIn(path));
+    const kinds = await Promise.all(paths.map((path, i) => (ours[i] ? undefined : kindOf(path))));
+    for (const [i, path] of paths.entries()) {
+      const kind = kinds[i];
+      if (ours[i]) standIn(path);
+      else if (kind === "symlink") await link(path, root);
+      else if (kind === "directory" || kind === "file") out.mounts.push({ kind: "readOnly", path });
+      else if (kind === undefined && STUB_WHEN_MISSING.has(PROTECTED_NAMES[i] as string)) standIn(path);
+      else if (kind === undefined) out.missing.push(path);
     }
     await repositoryPlaces(root, `${root}${sep}.git`);
-    const nested = await nestedRepositories(root, readOnlyAt(root));
+    const nested = await walk;
     if (nested.incomplete) out.concerns.push(`${root} has too many folders to look for nested repositories in before each command`);
     out.repositories.push(...nested.found);
     for (const dotGit of nested.found) {
