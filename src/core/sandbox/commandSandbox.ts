@@ -125,7 +125,7 @@ export class BubblewrapSandbox implements CommandSandbox {
     const isStandIn = (path: string) => held.isOurs(path);
     const layout = await layoutFromDisk({ cwd: where.cwd, writable, readable, home: this.home, env: this.env, isStandIn, network: where.network === true });
     // Held from now until the command has exited: no other command's end can remove them meanwhile.
-    const release = held.hold(layout.stubs);
+    const release = await held.hold(layout.stubs);
     return {
       bwrap: availability.bwrap,
       args: bwrapArguments(layout),
