@@ -12,8 +12,7 @@
  * - who it runs as: the host's user, or nobody when that is root (insideUser).
  * Paths arrive as real paths (symlinks resolved) from the caller; PATH entries are resolved here.
  */
-import { lstatSync, readlinkSync, realpathSync, statSync } from "node:fs";
-import { lstat } from "node:fs/promises";
+import { readlinkSync, realpathSync } from "node:fs";
 import { basename, delimiter, dirname, isAbsolute, join } from "node:path";
 import { isInside } from "../util";
 import { HOME_SECRETS } from "../util";
@@ -21,6 +20,7 @@ import { ETC_SECRETS } from "./protectedNames";
 import { protectedPlaces } from "./protectedPlaces";
 import type { Mount, SandboxLayout } from "./sandboxLayout";
 import { sandboxEnvironment } from "./sandboxEnvironment";
+import { isFolderNow, kindNow, type PathKind } from "./pathKind";
 
 export interface SandboxRequest {
   /** The command's folder (a real path inside `writable` or `readable`). */
@@ -60,25 +60,14 @@ const SYSTEM_FOLDERS = ["/usr", "/etc", "/opt", "/nix/store"];
 /** Links into /usr on merged-/usr systems, folders elsewhere. */
 const TOP_LEVEL_LINKS = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
 
-type Kind = "file" | "directory" | "symlink" | "other" | undefined;
-
-async function kindOf(path: string): Promise<Kind> {
-  const s = await lstat(path).catch(() => undefined);
-  if (!s) return undefined;
-  return s.isSymbolicLink() ? "symlink" : s.isDirectory() ? "directory" : s.isFile() ? "file" : "other";
-}
-
 export async function layoutFromDisk(request: SandboxRequest): Promise<SandboxLayout> {
   const home = isAbsolute(request.home) && request.home !== "/" ? request.home : undefined;
   const roots = [...request.readable, ...request.writable];
   const homeIsBound = home !== undefined && roots.some((folder) => isInside(home, folder));
   const system = systemMounts();
   const tools = toolFolders(request.env.PATH ?? "", home);
-  // Independent looks at the disk, made together (each is a round trip to libuv's threads; one after another they were most of a launch).
-  const [places, homeSecrets] = await Promise.all([
-    protectedPlaces(request.writable, request.isStandIn ?? (() => false)),
-    homeIsBound ? hiddenAll(HOME_SECRETS.map((secret) => join(home, secret))) : [],
-  ]);
+  const places = await protectedPlaces(request.writable, request.isStandIn ?? (() => false));
+  const homeSecrets = homeIsBound ? HOME_SECRETS.flatMap((secret) => hidden(join(home, secret))) : [];
 
   const mounts: Mount[] = [...system.mounts];
   mounts.push({ kind: "scratch", path: "/tmp" }, { kind: "scratch", path: "/var/tmp" });
@@ -113,38 +102,25 @@ function systemMounts(): { mounts: Mount[]; folders: string[] } {
   const mounts: Mount[] = [];
   const folders: string[] = [];
   for (const folder of SYSTEM_FOLDERS) {
-    if (kindOfNow(folder) !== "directory") continue;
+    if (kindNow(folder) !== "directory") continue;
     mounts.push({ kind: "readOnly", path: folder });
     folders.push(folder);
   }
   for (const path of TOP_LEVEL_LINKS) {
-    const kind = kindOfNow(path);
-    if (kind === "symlink") mounts.push({ kind: "symlink", path, target: readlinkSync(path) });
+    const kind = kindNow(path);
+    const target = kind === "symlink" ? readlinkNow(path) : undefined;
+    if (target !== undefined) mounts.push({ kind: "symlink", path, target });
     else if (kind === "directory") mounts.push({ kind: "readOnly", path });
     // Either way /bin/ls works inside: a PATH entry /bin needs nothing more.
-    if (kind === "symlink" || kind === "directory") folders.push(path);
+    if (target !== undefined || kind === "directory") folders.push(path);
   }
-  if (folders.includes("/etc")) for (const secret of ETC_SECRETS) mounts.push(...hiddenMount(secret, kindOfNow(secret)));
+  if (folders.includes("/etc")) for (const secret of ETC_SECRETS) mounts.push(...hidden(secret));
   return { mounts, folders };
 }
 
-function kindOfNow(path: string): Kind {
-  const s = lstatSync(path, { throwIfNoEntry: false });
-  if (!s) return undefined;
-  return s.isSymbolicLink() ? "symlink" : s.isDirectory() ? "directory" : s.isFile() ? "file" : "other";
-}
-
-/** An empty stand-in over each secret file or folder that exists, in the order given. */
-async function hiddenAll(paths: readonly string[]): Promise<Mount[]> {
-  return (await Promise.all(paths.map(hidden))).flat();
-}
-
 /** An empty stand-in over a secret file or folder, when it exists. */
-async function hidden(path: string): Promise<Mount[]> {
-  return hiddenMount(path, await kindOf(path));
-}
-
-function hiddenMount(path: string, kind: Kind): Mount[] {
+function hidden(path: string): Mount[] {
+  const kind: PathKind = kindNow(path);
   if (kind === "directory") return [{ kind: "emptyFolder", path }];
   if (kind === "file") return [{ kind: "emptyFile", path }];
   return [];
@@ -162,13 +138,21 @@ function toolFolders(path: string, home: string | undefined): Mount[] {
   for (const entry of new Set(path.split(delimiter))) {
     if (!isAbsolute(entry) || (home && isInside(home, entry))) continue;
     const real = realpathNow(entry);
-    if (real === undefined || (home && isInside(home, real)) || !statSync(real, { throwIfNoEntry: false })?.isDirectory()) continue;
+    if (real === undefined || (home && isInside(home, real)) || !isFolderNow(real)) continue;
     out.push({ kind: "readOnly", path: real });
     if (real !== entry) out.push({ kind: "readOnly", path: entry, source: real });
     nodePrefix ??= nodeInstallation(real);
   }
   if (nodePrefix && !(home && isInside(home, nodePrefix))) out.unshift({ kind: "readOnly", path: nodePrefix });
   return out;
+}
+
+function readlinkNow(path: string): string | undefined {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return undefined; // gone since it was looked at
+  }
 }
 
 function realpathNow(path: string): string | undefined {

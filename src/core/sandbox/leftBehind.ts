@@ -6,10 +6,11 @@
  * again after it ended and comparing (its cost is the launch's walk again, measured in
  * bench/sandbox.ts), and said in plain words: what it made, and what in it git would run.
  */
-import { lstat, readdir } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { basename, join, relative } from "node:path";
 import { commonDirOf, gitDirOf, lastCoreValue } from "./gitPlaces";
 import { nestedRepositories } from "./nestedRepositories";
+import { lstatNow } from "./pathKind";
 import { readOnlyAt } from "./protectedPlaces";
 import { readFile } from "node:fs/promises";
 
@@ -20,11 +21,8 @@ const WHY_PROTECTED: Record<string, string> = {
   ".idea": "settings and run configurations of a JetBrains IDE",
 };
 
-const exists = (path: string) =>
-  lstat(path).then(
-    () => true,
-    () => false,
-  );
+/** Synchronous (pathKind.ts): a few names at the roots. */
+const exists = (path: string) => lstatNow(path) !== undefined;
 
 /** Config keys whose value git runs as a program. */
 const RUNS_PROGRAMS = ["fsmonitor", "sshcommand", "editor", "pager", "askpass", "hookspath"];
@@ -39,11 +37,8 @@ export interface LeftBehind {
 export async function leftBehind(repositories: { roots: readonly string[]; found: readonly string[]; missing?: readonly string[] }): Promise<LeftBehind[]> {
   const before = new Set(repositories.found);
   const missing = repositories.missing ?? [];
-  // Every look at once (one after another, each waited its turn on libuv's threads): the missing names, and each root's walk.
-  const [made, walks] = await Promise.all([
-    Promise.all(missing.map(exists)),
-    Promise.all(repositories.roots.map((root) => nestedRepositories(root, readOnlyAt(root)))),
-  ]);
+  const made = missing.map(exists);
+  const walks = await Promise.all(repositories.roots.map((root) => nestedRepositories(root, readOnlyAt(root))));
   const out: LeftBehind[] = [];
   // Protected names it could create (files have no stand-in): MCP servers, direnv, submodules, an IDE's settings.
   for (const [i, path] of missing.entries()) {
