@@ -79,10 +79,12 @@ export class StandIns {
       if (last.length === 0) return;
       // Still ours (counted at 0) until removed: a launch meanwhile covers them and waits in hold.
       for (const path of last) this.held.set(path, 0);
-      const done = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-        const inUse = this.inUse(last);
-        await Promise.all(last.map((path) => this.remove(path, inUse.has(path))));
-      });
+      const done = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(async () => {
+          const inUse = this.inUse(last);
+          await Promise.all(last.map((path) => this.remove(path, inUse.has(path))));
+        })
+        .catch(() => undefined); // never: remove() and inUse() do not throw; a hold must not wait on a rejection
       for (const path of last) this.removing.set(path, done);
       void done.finally(() => {
         for (const path of last) if (this.removing.get(path) === done) this.removing.delete(path);
