@@ -176,6 +176,19 @@ export interface PromptView {
   toolUseId: string | null;
   /** The request carries suggestions the CLI can remember ("Always allow"). */
   canAlwaysAllow: boolean;
+  /** Its own words for the question and the two answers (Remove / Keep), when they are not the kind's title and Allow / Deny. */
+  wording?: PromptWording;
+}
+
+/** The words of a prompt whose answers are not Allow / Deny (core/mcp ApprovalWording): the answers sent stay allow and deny. */
+export interface PromptWording {
+  title: string;
+  /** The button that answers allow. */
+  allow: string;
+  /** The button that answers deny. */
+  deny: string;
+  /** The answer that changes nothing the user would miss: first, and the primary button. */
+  harmless: "allow" | "deny";
 }
 
 /** A call to Arcadia's MCP server still in flight: its row shows Cancel / Complete. */

@@ -239,6 +239,7 @@ export class LiveBoard {
           ...(a.reason ? { reason: visibleText(a.reason) } : {}),
           toolUseId: (a.callId && toolUseOfCall.get(a.callId)) ?? null,
           canAlwaysAllow: false,
+          ...(a.wording ? { wording: a.wording } : {}),
         })),
       // A write waits on its diff review: Allow / Deny on the row accept or reject the diff.
       ...calls

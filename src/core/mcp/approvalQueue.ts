@@ -8,6 +8,22 @@ import { DisposableObject, Emitter } from "../util";
 export type ApprovalKind = "command" | "path" | "write";
 export type ApprovalDecision = "allow" | "deny" | "cancelled";
 
+/**
+ * How the card puts a question whose answers are not "Allow / Deny" (what a command left behind:
+ * Remove / Keep). The answers stay allow and deny; only their words and which one is the harmless
+ * default (the emphasized button, first) travel with the approval.
+ */
+export interface ApprovalWording {
+  /** Before the subject, e.g. "Left behind by its command:". */
+  title: string;
+  /** The button that answers allow, e.g. "Remove". */
+  allow: string;
+  /** The button that answers deny, e.g. "Keep". */
+  deny: string;
+  /** The answer that changes nothing the user would miss: shown first, as the primary button. */
+  harmless: "allow" | "deny";
+}
+
 export interface Approval {
   id: string;
   kind: ApprovalKind;
@@ -17,6 +33,8 @@ export interface Approval {
   reason?: string;
   agentId?: string;
   callId?: string;
+  /** Its own words for the question and its two answers (default: the kind's title, Allow / Deny). */
+  wording?: ApprovalWording;
 }
 
 interface Entry {
@@ -46,7 +64,7 @@ export class ApprovalQueue extends DisposableObject {
   enqueue(
     kind: ApprovalKind,
     subject: string,
-    links: { agentId?: string; callId?: string; reason?: string } = {},
+    links: { agentId?: string; callId?: string; reason?: string; wording?: ApprovalWording } = {},
   ): { id: string; promise: Promise<ApprovalDecision> } {
     const id = `approval-${this.nextId++}`;
     const { agentId } = links;

@@ -1,5 +1,5 @@
 /** src/core/mcp: its public face — what the rest of Arcadia may import from it. */
-export { type Approval, ApprovalQueue } from "./approvalQueue";
+export { type Approval, ApprovalQueue, type ApprovalWording } from "./approvalQueue";
 export { StillRunningCommands } from "./stillRunningCommands";
 export { type CallContext, type CompleteBehaviour, type LinkedResources, ToolCallTracker, type TrackedCall } from "./toolCallTracker";
 export { jsonResult, type ToolResult } from "./toolResult";

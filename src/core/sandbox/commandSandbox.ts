@@ -4,7 +4,7 @@
  * command, bubblewrap's arguments (layoutFromDisk.ts + bwrapArguments.ts).
  */
 import { homedir } from "node:os";
-import { isAbsolute, join, relative, sep } from "node:path";
+import { basename, isAbsolute, join, relative, sep } from "node:path";
 import { realpath } from "node:fs/promises";
 import { WORKTREES_FOLDER } from "../git";
 import { isInside } from "../util";
@@ -13,7 +13,7 @@ import { bwrapArguments } from "./bwrapArguments";
 import which from "which";
 import { layoutFromDisk } from "./layoutFromDisk";
 import { leftBehind, type LeftBehind } from "./leftBehind";
-import { limitsPrefix } from "./limits";
+import { type Limiter, limitsPrefix } from "./limits";
 import { unixSocketFilter } from "./unixSocketFilter";
 import { type StandIns, standIns } from "./standIns";
 
@@ -65,6 +65,12 @@ export interface CommandSandbox {
   launch(where: SandboxFolders): Promise<SandboxLaunch>;
 }
 
+/** System folders (bound read-only in every sandbox) where what sets the limits is looked for. */
+const SYSTEM_BIN = ["/usr/bin", "/bin", "/usr/sbin", "/sbin"];
+
+/** The same for every command (it depends on nothing but the kernel's numbers): made once. */
+const SECCOMP_FILTER = unixSocketFilter();
+
 export interface BubblewrapSandboxOptions {
   settings: () => SandboxSettings;
   env?: NodeJS.ProcessEnv;
@@ -83,7 +89,7 @@ export class BubblewrapSandbox implements CommandSandbox {
   /** When the last probe found no sandbox (undefined while one runs, or after one found it). */
   private failedAt: number | undefined;
   private readonly told = new Set<string>();
-  private prlimitPath: Promise<string | undefined> | undefined;
+  private limiterFound: Promise<Limiter | undefined> | undefined;
   private readonly env: NodeJS.ProcessEnv;
   private readonly home: string;
 
@@ -122,23 +128,28 @@ export class BubblewrapSandbox implements CommandSandbox {
     const isStandIn = (path: string) => held.isOurs(path);
     const layout = await layoutFromDisk({ cwd: where.cwd, writable, readable, home: this.home, env: this.env, isStandIn, network: where.network === true });
     // Held from now until the command has exited: no other command's end can remove them meanwhile.
-    const release = held.hold(layout.stubs);
+    const release = await held.hold(layout.stubs);
     return {
       bwrap: availability.bwrap,
       args: bwrapArguments(layout),
       stubs: layout.stubs,
       concerns: layout.concerns ?? [],
       release,
-      seccomp: unixSocketFilter(),
-      prefix: limitsPrefix(await this.prlimit()),
+      seccomp: SECCOMP_FILTER,
+      prefix: limitsPrefix(await this.limiter()),
       leftBehind: () => leftBehind(layout.repositories ?? { roots: [], found: [] }),
     };
   }
 
-  /** util-linux's prlimit in a system folder (bound read-only inside), found once. */
-  private prlimit(): Promise<string | undefined> {
-    this.prlimitPath ??= which("prlimit", { path: "/usr/bin:/bin:/usr/sbin:/sbin", nothrow: true }).then((found) => found ?? undefined);
-    return this.prlimitPath;
+  /** What sets the limits inside (limits.ts), found once: /bin/sh when it is dash, else util-linux's prlimit, in a system folder. */
+  private limiter(): Promise<Limiter | undefined> {
+    this.limiterFound ??= (async (): Promise<Limiter | undefined> => {
+      const sh = await realpath("/bin/sh").catch(() => undefined);
+      if (sh !== undefined && basename(sh) === "dash" && SYSTEM_BIN.some((folder) => sh.startsWith(`${folder}/`))) return { kind: "dash", path: sh };
+      const prlimit = await which("prlimit", { path: SYSTEM_BIN.join(":"), nothrow: true });
+      return prlimit ? { kind: "prlimit", path: prlimit } : undefined;
+    })();
+    return this.limiterFound;
   }
 
   /** arcadia.sandbox.readablePaths: `~` is the home folder; ones that do not exist are left out. */

@@ -3,23 +3,26 @@
  * running git: `.git` as a folder or as a `gitdir: <path>` file (a worktree, a bare layout such as
  * `.bare` behind a `.git` file), its `commondir`, the files its config includes (`[include]`,
  * `[includeIf]`: git follows them like the config itself) and the folder `core.hooksPath` names.
+ * Small files at known places, read synchronously (before every sandboxed command: a round trip
+ * through libuv's threads for each cost more than the reading).
  */
-import { lstat, readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { dirname, isAbsolute, resolve } from "node:path";
+import { lstatNow } from "./pathKind";
 
 /** The git folder a `.git` file or folder at `dotGit` leads to (absolute, links not resolved), or undefined. */
 export async function gitDirOf(dotGit: string): Promise<string | undefined> {
-  const s = await lstat(dotGit).catch(() => undefined);
+  const s = lstatNow(dotGit);
   if (s?.isDirectory()) return dotGit;
   if (!s?.isFile()) return undefined;
-  const text = await readFile(dotGit, "utf8").catch(() => "");
+  const text = readText(dotGit) ?? "";
   const match = /^gitdir:\s*(.+?)\s*$/m.exec(text);
   return match ? resolve(dirname(dotGit), match[1] as string) : undefined;
 }
 
 /** The repository's shared folder when `gitDir` is a linked worktree's (its `commondir` file). */
 export async function commonDirOf(gitDir: string): Promise<string | undefined> {
-  const text = await readFile(resolve(gitDir, "commondir"), "utf8").catch(() => undefined);
+  const text = readText(resolve(gitDir, "commondir"));
   const line = text?.trim();
   return line ? resolve(gitDir, line) : undefined;
 }
@@ -32,7 +35,7 @@ export async function commonDirOf(gitDir: string): Promise<string | undefined> {
 export async function hooksPathOf(configs: readonly string[], top: string): Promise<string | undefined> {
   let value: string | undefined;
   for (const config of configs) {
-    const text = await readFile(config, "utf8").catch(() => "");
+    const text = readText(config) ?? "";
     value = lastCoreValue(text, "hookspath") ?? value;
   }
   if (value === undefined || value === "" || value.startsWith("~")) return undefined;
@@ -75,7 +78,7 @@ export async function includedConfigs(configs: readonly string[]): Promise<strin
   for (let depth = 0; depth < INCLUDE_DEPTH && current.length > 0; depth++) {
     const next: string[] = [];
     for (const config of current) {
-      const text = await readFile(config, "utf8").catch(() => "");
+      const text = readText(config) ?? "";
       for (const value of includePaths(text)) {
         if (value.startsWith("~")) continue;
         const path = isAbsolute(value) ? value : resolve(dirname(config), value);
@@ -110,4 +113,13 @@ export function includePaths(text: string): string[] {
       );
   }
   return out;
+}
+
+/** A small file's text, or undefined when it cannot be read (missing, a folder, no permission). */
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
+  }
 }

@@ -13,6 +13,7 @@ export { StandIns, standIns } from "./standIns";
 export { bwrapArguments, orderedMounts, SECCOMP_FD } from "./bwrapArguments";
 export { LIMITS, limitMessage, limitsInWords } from "./limits";
 export { unixSocketFilter } from "./unixSocketFilter";
+export { seccompDescriptor } from "./seccompDescriptor";
 export { leftBehind, type LeftBehind } from "./leftBehind";
 export { insideUser, layoutFromDisk, UNPRIVILEGED, type SandboxRequest } from "./layoutFromDisk";
 export { checkSandbox, type CheckPlace } from "./checkSandbox";

@@ -12,7 +12,7 @@
  * - who it runs as: the host's user, or nobody when that is root (insideUser).
  * Paths arrive as real paths (symlinks resolved) from the caller; PATH entries are resolved here.
  */
-import { lstat, readlink, realpath, stat } from "node:fs/promises";
+import { readlinkSync, realpathSync } from "node:fs";
 import { basename, delimiter, dirname, isAbsolute, join } from "node:path";
 import { isInside } from "../util";
 import { HOME_SECRETS } from "../util";
@@ -20,6 +20,7 @@ import { ETC_SECRETS } from "./protectedNames";
 import { protectedPlaces } from "./protectedPlaces";
 import type { Mount, SandboxLayout } from "./sandboxLayout";
 import { sandboxEnvironment } from "./sandboxEnvironment";
+import { isFolderNow, kindNow, type PathKind } from "./pathKind";
 
 export interface SandboxRequest {
   /** The command's folder (a real path inside `writable` or `readable`). */
@@ -59,44 +60,23 @@ const SYSTEM_FOLDERS = ["/usr", "/etc", "/opt", "/nix/store"];
 /** Links into /usr on merged-/usr systems, folders elsewhere. */
 const TOP_LEVEL_LINKS = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
 
-type Kind = "file" | "directory" | "symlink" | "other" | undefined;
-
-async function kindOf(path: string): Promise<Kind> {
-  const s = await lstat(path).catch(() => undefined);
-  if (!s) return undefined;
-  return s.isSymbolicLink() ? "symlink" : s.isDirectory() ? "directory" : s.isFile() ? "file" : "other";
-}
-
 export async function layoutFromDisk(request: SandboxRequest): Promise<SandboxLayout> {
-  const mounts: Mount[] = [];
-  const system: string[] = [];
-  for (const folder of SYSTEM_FOLDERS) {
-    if ((await kindOf(folder)) !== "directory") continue;
-    mounts.push({ kind: "readOnly", path: folder });
-    system.push(folder);
-  }
-  for (const path of TOP_LEVEL_LINKS) {
-    const kind = await kindOf(path);
-    if (kind === "symlink") mounts.push({ kind: "symlink", path, target: await readlink(path) });
-    else if (kind === "directory") mounts.push({ kind: "readOnly", path });
-    // Either way /bin/ls works inside: a PATH entry /bin needs nothing more.
-    if (kind === "symlink" || kind === "directory") system.push(path);
-  }
-  if ((await kindOf("/etc")) === "directory") for (const secret of ETC_SECRETS) mounts.push(...(await hidden(secret)));
-  mounts.push({ kind: "scratch", path: "/tmp" }, { kind: "scratch", path: "/var/tmp" });
-
   const home = isAbsolute(request.home) && request.home !== "/" ? request.home : undefined;
-  if (home && !system.some((folder) => isInside(home, folder))) mounts.push({ kind: "scratch", path: home });
-
   const roots = [...request.readable, ...request.writable];
-  const covered = (path: string) => [...system, ...roots].some((folder) => isInside(path, folder));
-  for (const tool of await toolFolders(request.env.PATH ?? "", home)) if (!covered(tool.path)) mounts.push(tool);
+  const homeIsBound = home !== undefined && roots.some((folder) => isInside(home, folder));
+  const system = systemMounts();
+  const tools = toolFolders(request.env.PATH ?? "", home);
+  const places = await protectedPlaces(request.writable, request.isStandIn ?? (() => false));
+  const homeSecrets = homeIsBound ? HOME_SECRETS.flatMap((secret) => hidden(join(home, secret))) : [];
 
+  const mounts: Mount[] = [...system.mounts];
+  mounts.push({ kind: "scratch", path: "/tmp" }, { kind: "scratch", path: "/var/tmp" });
+  if (home && !system.folders.some((folder) => isInside(home, folder))) mounts.push({ kind: "scratch", path: home });
+  const covered = (path: string) => [...system.folders, ...roots].some((folder) => isInside(path, folder));
+  for (const tool of tools) if (!covered(tool.path)) mounts.push(tool);
   for (const folder of request.readable) mounts.push({ kind: "readOnly", path: folder });
   for (const folder of request.writable) mounts.push({ kind: "writable", path: folder });
-  const places = await protectedPlaces(request.writable, request.isStandIn ?? (() => false));
-  mounts.push(...places.mounts);
-  if (home && roots.some((folder) => isInside(home, folder))) for (const secret of HOME_SECRETS) mounts.push(...(await hidden(join(home, secret))));
+  mounts.push(...places.mounts, ...homeSecrets);
 
   return {
     cwd: request.cwd,
@@ -111,9 +91,36 @@ export async function layoutFromDisk(request: SandboxRequest): Promise<SandboxLa
   };
 }
 
+/**
+ * The system's folders read-only, /bin, /lib… as the links or folders they are, /etc's secrets
+ * hidden. `folders`: what is bound whole. Looked at synchronously, on purpose: some twenty lstat
+ * calls on system paths take well under a millisecond together, where as many round trips through
+ * libuv's threads took several on a loaded machine (each waits to be scheduled). Read afresh for
+ * every command (nothing kept between commands: a secret that appears in /etc is hidden from the next one).
+ */
+function systemMounts(): { mounts: Mount[]; folders: string[] } {
+  const mounts: Mount[] = [];
+  const folders: string[] = [];
+  for (const folder of SYSTEM_FOLDERS) {
+    if (kindNow(folder) !== "directory") continue;
+    mounts.push({ kind: "readOnly", path: folder });
+    folders.push(folder);
+  }
+  for (const path of TOP_LEVEL_LINKS) {
+    const kind = kindNow(path);
+    const target = kind === "symlink" ? readlinkNow(path) : undefined;
+    if (target !== undefined) mounts.push({ kind: "symlink", path, target });
+    else if (kind === "directory") mounts.push({ kind: "readOnly", path });
+    // Either way /bin/ls works inside: a PATH entry /bin needs nothing more.
+    if (target !== undefined || kind === "directory") folders.push(path);
+  }
+  if (folders.includes("/etc")) for (const secret of ETC_SECRETS) mounts.push(...hidden(secret));
+  return { mounts, folders };
+}
+
 /** An empty stand-in over a secret file or folder, when it exists. */
-async function hidden(path: string): Promise<Mount[]> {
-  const kind = await kindOf(path);
+function hidden(path: string): Mount[] {
+  const kind: PathKind = kindNow(path);
   if (kind === "directory") return [{ kind: "emptyFolder", path }];
   if (kind === "file") return [{ kind: "emptyFile", path }];
   return [];
@@ -123,33 +130,42 @@ async function hidden(path: string): Promise<Mount[]> {
  * The folders on PATH (absolute ones; never the home folder or one above it, which would bring
  * the whole home back), each read-only at its own place even when it is a link (NixOS's
  * /run/current-system/sw/bin), and the installation the first `node` on PATH belongs to.
+ * Synchronous, as systemMounts and for the same reason: a dozen local folders.
  */
-async function toolFolders(path: string, home: string | undefined): Promise<Mount[]> {
+function toolFolders(path: string, home: string | undefined): Mount[] {
   const out: Mount[] = [];
   let nodePrefix: string | undefined;
   for (const entry of new Set(path.split(delimiter))) {
     if (!isAbsolute(entry) || (home && isInside(home, entry))) continue;
-    const real = await realpath(entry).catch(() => undefined);
-    if (
-      real === undefined ||
-      (home && isInside(home, real)) ||
-      !(await stat(real).then(
-        (s) => s.isDirectory(),
-        () => false,
-      ))
-    )
-      continue;
+    const real = realpathNow(entry);
+    if (real === undefined || (home && isInside(home, real)) || !isFolderNow(real)) continue;
     out.push({ kind: "readOnly", path: real });
     if (real !== entry) out.push({ kind: "readOnly", path: entry, source: real });
-    nodePrefix ??= await nodeInstallation(real);
+    nodePrefix ??= nodeInstallation(real);
   }
   if (nodePrefix && !(home && isInside(home, nodePrefix))) out.unshift({ kind: "readOnly", path: nodePrefix });
   return out;
 }
 
+function readlinkNow(path: string): string | undefined {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return undefined; // gone since it was looked at
+  }
+}
+
+function realpathNow(path: string): string | undefined {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return undefined;
+  }
+}
+
 /** `<prefix>` for a `<prefix>/bin/node` in `folder` (after links: nvm's and volta's shims lead there). */
-async function nodeInstallation(folder: string): Promise<string | undefined> {
-  const node = await realpath(join(folder, "node")).catch(() => undefined);
+function nodeInstallation(folder: string): string | undefined {
+  const node = realpathNow(join(folder, "node"));
   if (node === undefined || basename(dirname(node)) !== "bin") return undefined;
   const prefix = dirname(dirname(node));
   return prefix === "/" ? undefined : prefix;

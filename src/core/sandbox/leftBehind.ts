@@ -6,10 +6,11 @@
  * again after it ended and comparing (its cost is the launch's walk again, measured in
  * bench/sandbox.ts), and said in plain words: what it made, and what in it git would run.
  */
-import { lstat, readdir } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { basename, join, relative } from "node:path";
 import { commonDirOf, gitDirOf, lastCoreValue } from "./gitPlaces";
 import { nestedRepositories } from "./nestedRepositories";
+import { lstatNow } from "./pathKind";
 import { readOnlyAt } from "./protectedPlaces";
 import { readFile } from "node:fs/promises";
 
@@ -20,11 +21,8 @@ const WHY_PROTECTED: Record<string, string> = {
   ".idea": "settings and run configurations of a JetBrains IDE",
 };
 
-const exists = (path: string) =>
-  lstat(path).then(
-    () => true,
-    () => false,
-  );
+/** Synchronous (pathKind.ts): a few names at the roots. */
+const exists = (path: string) => lstatNow(path) !== undefined;
 
 /** Config keys whose value git runs as a program. */
 const RUNS_PROGRAMS = ["fsmonitor", "sshcommand", "editor", "pager", "askpass", "hookspath"];
@@ -38,15 +36,18 @@ export interface LeftBehind {
 
 export async function leftBehind(repositories: { roots: readonly string[]; found: readonly string[]; missing?: readonly string[] }): Promise<LeftBehind[]> {
   const before = new Set(repositories.found);
+  const missing = repositories.missing ?? [];
+  const made = missing.map(exists);
+  const walks = await Promise.all(repositories.roots.map((root) => nestedRepositories(root, readOnlyAt(root))));
   const out: LeftBehind[] = [];
   // Protected names it could create (files have no stand-in): MCP servers, direnv, submodules, an IDE's settings.
-  for (const path of repositories.missing ?? []) {
-    if (!(await exists(path))) continue;
+  for (const [i, path] of missing.entries()) {
+    if (!made[i]) continue;
     const root = repositories.roots.find((r) => path.startsWith(`${r}/`)) ?? "";
     out.push({ path, said: `created ${relative(root, path)}, ${WHY_PROTECTED[basename(path)] ?? "which other programs act on"}` });
   }
-  for (const root of repositories.roots) {
-    for (const dotGit of (await nestedRepositories(root, readOnlyAt(root))).found) {
+  for (const [i, root] of repositories.roots.entries()) {
+    for (const dotGit of walks[i]!.found) {
       if (before.has(dotGit)) continue;
       out.push({ path: dotGit, said: `created ${relative(root, dotGit)}${await whatRuns(dotGit)}` });
     }

@@ -5,7 +5,7 @@
  * not be removed yet: the kernel would drop that sandbox's mount with it (standIns.ts).
  * Synchronous: it runs between a count reaching zero and the rmdir, with nothing in between.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { closeSync, openSync, readdirSync, readFileSync, readSync } from "node:fs";
 
 /** Which of `paths` a running sandbox has a mount on (one look at /proc for all of them). */
 export function mountedElsewhere(paths: readonly string[], proc = "/proc"): Set<string> {
@@ -18,7 +18,7 @@ export function mountedElsewhere(paths: readonly string[], proc = "/proc"): Set<
     return found; // no /proc: nothing to ask (not Linux, where there is no sandbox either)
   }
   for (const pid of pids) {
-    if (!/^\d+$/.test(pid) || read(`${proc}/${pid}/comm`)?.trim() !== "bwrap") continue;
+    if (!/^\d+$/.test(pid) || !isBwrap(`${proc}/${pid}/comm`)) continue;
     for (const line of (read(`${proc}/${pid}/mountinfo`) ?? "").split("\n")) {
       const point = line.split(" ")[4];
       if (point === undefined) continue;
@@ -27,6 +27,27 @@ export function mountedElsewhere(paths: readonly string[], proc = "/proc"): Set<
     }
   }
   return found;
+}
+
+/** The 15 characters of a process's name and a newline fit; read into one buffer (a few hundred processes, every time a stand-in is let go of). */
+const COMM = Buffer.alloc(32);
+
+/** Whether the process's name (its comm file) is bwrap: one open, one read, no allocation. */
+function isBwrap(comm: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(comm, "r");
+  } catch {
+    return false; // gone meanwhile
+  }
+  try {
+    const n = readSync(fd, COMM, 0, COMM.length, 0);
+    return n === 6 && COMM.toString("latin1", 0, 6) === "bwrap\n";
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function read(file: string): string | undefined {

@@ -13,11 +13,12 @@
  * What cannot be held read-only by a mount is a concern, and the command asks: a protected name
  * that is a symbolic link (the link's folder is writable; so would be what it leads to).
  */
-import { lstat, readlink, stat } from "node:fs/promises";
+import { readlinkSync } from "node:fs";
 import { dirname, relative, sep } from "node:path";
 import { isInside } from "../util";
 import { commonDirOf, gitDirOf, hooksPathOf, includedConfigs } from "./gitPlaces";
 import { nestedRepositories } from "./nestedRepositories";
+import { isFolderNow, kindNow, type PathKind } from "./pathKind";
 import { PROTECTED_NAMES, STUB_WHEN_MISSING } from "./protectedNames";
 import type { Mount } from "./sandboxLayout";
 
@@ -49,25 +50,27 @@ export async function protectedPlaces(writable: readonly string[], isStandIn: (p
     out.standIns.push(path);
   };
   const link = async (path: string, root: string) => {
-    const target = await readlink(path).catch(() => "?");
+    const target = readlinkNow(path);
     out.concerns.push(`${shown(path, root)} is a symbolic link (to ${target}): the sandbox cannot keep what it leads to read-only`);
   };
 
   for (const root of writable) {
-    for (const name of PROTECTED_NAMES) {
-      const path = `${root}${sep}${name}`;
-      // Asked before the disk: a stand-in made for another command is held again, never taken for the user's folder.
-      if (isStandIn(path)) standIn(path);
-      else {
-        const kind = await kindOf(path);
-        if (kind === "symlink") await link(path, root);
-        else if (kind === "directory" || kind === "file") out.mounts.push({ kind: "readOnly", path });
-        else if (kind === undefined && STUB_WHEN_MISSING.has(name)) standIn(path);
-        else if (kind === undefined) out.missing.push(path);
-      }
+    // The walk for nested repositories goes on while the top of the root is looked at.
+    const walk = nestedRepositories(root, readOnlyAt(root));
+    const paths = PROTECTED_NAMES.map((name) => `${root}${sep}${name}`);
+    // Asked before the disk: a stand-in made for another command is held again, never taken for the user's folder.
+    const ours = paths.map((path) => isStandIn(path));
+    const kinds = await Promise.all(paths.map((path, i) => (ours[i] ? undefined : kindOf(path))));
+    for (const [i, path] of paths.entries()) {
+      const kind = kinds[i];
+      if (ours[i]) standIn(path);
+      else if (kind === "symlink") await link(path, root);
+      else if (kind === "directory" || kind === "file") out.mounts.push({ kind: "readOnly", path });
+      else if (kind === undefined && STUB_WHEN_MISSING.has(PROTECTED_NAMES[i] as string)) standIn(path);
+      else if (kind === undefined) out.missing.push(path);
     }
     await repositoryPlaces(root, `${root}${sep}.git`);
-    const nested = await nestedRepositories(root, readOnlyAt(root));
+    const nested = await walk;
     if (nested.incomplete) out.concerns.push(`${root} has too many folders to look for nested repositories in before each command`);
     out.repositories.push(...nested.found);
     for (const dotGit of nested.found) {
@@ -114,20 +117,18 @@ export function readOnlyAt(root: string): Set<string> {
   return new Set(PROTECTED_NAMES.map((name) => `${root}${sep}${name}`));
 }
 
-type Kind = "file" | "directory" | "symlink" | "other" | undefined;
+/** What is at `path`, links not followed (pathKind.ts: synchronous, never throws). */
+const kindOf = async (path: string): Promise<PathKind> => kindNow(path);
+const isLink = async (path: string) => kindNow(path) === "symlink";
+const isFolder = async (path: string) => isFolderNow(path);
 
-async function kindOf(path: string): Promise<Kind> {
-  const s = await lstat(path).catch(() => undefined);
-  if (!s) return undefined;
-  return s.isSymbolicLink() ? "symlink" : s.isDirectory() ? "directory" : s.isFile() ? "file" : "other";
+function readlinkNow(path: string): string {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return "?";
+  }
 }
-
-const isLink = async (path: string) => (await kindOf(path)) === "symlink";
-const isFolder = (path: string) =>
-  stat(path).then(
-    (s) => s.isDirectory(),
-    () => false,
-  );
 
 function shown(path: string, root: string): string {
   return relative(root, path) || path;

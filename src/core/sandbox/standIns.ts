@@ -10,8 +10,15 @@
  * drops that mount with it, so a command still running would find the name writable (issue 31).
  * layoutFromDisk asks `isOurs` before it looks at the disk: a stand-in made for another command
  * is never taken for the user's own folder, it is held again.
+ *
+ * The removal happens after the command's end is told (an rmdir is a journalled write, a few
+ * milliseconds on a busy disk: no reason for the agent to wait on it). Until it is done the
+ * stand-in stays ours (`isOurs`), so no launch takes it for the user's folder, and a launch that
+ * needs it again waits in `hold` for the removal to finish and makes it afresh: nothing is ever
+ * bound that is about to be removed.
  */
-import { mkdirSync, rmdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
+import { rmdir } from "node:fs/promises";
 import { mountedElsewhere } from "./mountedElsewhere";
 
 /** How often a stand-in another sandbox still has a mount on is looked at again. */
@@ -22,6 +29,8 @@ export class StandIns {
   private readonly held = new Map<string, number>();
   /** Stand-ins no command of ours holds, kept because another sandbox still has a mount on them. */
   private readonly waiting = new Set<string>();
+  /** Stand-ins being removed now (still counted as ours, at 0), and when that is done. */
+  private readonly removing = new Map<string, Promise<void>>();
 
   /** `inUse`: which of the paths another sandbox (another window's) has a mount on (mountedElsewhere.ts). */
   constructor(private readonly inUse: (paths: readonly string[]) => ReadonlySet<string> = mountedElsewhere) {}
@@ -31,8 +40,14 @@ export class StandIns {
     return this.held.has(path);
   }
 
-  /** Holds each path, making the missing ones; call the result once the sandbox has exited. */
-  hold(paths: readonly string[]): () => void {
+  /**
+   * Holds each path, making the missing ones, once no removal of one of them is under way (a
+   * stand-in let go of a moment ago is made again, never bound while it is being removed); call the
+   * result once the sandbox has exited.
+   */
+  async hold(paths: readonly string[]): Promise<() => void> {
+    for (let pending = this.removals(paths); pending.length > 0; pending = this.removals(paths)) await Promise.all(pending);
+    // From here on synchronous: no release can start a removal of these paths before they are counted.
     const mine: string[] = [];
     for (const path of paths) {
       const count = this.held.get(path);
@@ -61,37 +76,56 @@ export class StandIns {
         if (count > 0) this.held.set(path, count);
         else last.push(path);
       }
-      const inUse = this.inUse(last);
-      for (const path of last) this.remove(path, inUse.has(path));
+      if (last.length === 0) return;
+      // Still ours (counted at 0) until removed: a launch meanwhile covers them and waits in hold.
+      for (const path of last) this.held.set(path, 0);
+      const done = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(async () => {
+          const inUse = this.inUse(last);
+          await Promise.all(last.map((path) => this.remove(path, inUse.has(path))));
+        })
+        .catch(() => undefined); // never: remove() and inUse() do not throw; a hold must not wait on a rejection
+      for (const path of last) this.removing.set(path, done);
+      void done.finally(() => {
+        for (const path of last) if (this.removing.get(path) === done) this.removing.delete(path);
+      });
     };
+  }
+
+  /** The removals under way of any of `paths`. */
+  private removals(paths: readonly string[]): Promise<void>[] {
+    return [...new Set(paths.flatMap((path) => this.removing.get(path) ?? []))];
+  }
+
+  /** Once every removal under way now has finished (tests and the bench look at the disk after it). */
+  async settled(): Promise<void> {
+    while (this.removing.size > 0) await Promise.all(this.removing.values());
   }
 
   /**
    * Removed when no running sandbox has a mount on it, another window's included (one that found
    * it and took it for the user's folder); else kept, counted as ours, and looked at again later.
    */
-  private remove(path: string, inUse: boolean): void {
+  private async remove(path: string, inUse: boolean): Promise<void> {
     if (inUse) {
       this.held.set(path, 0);
       if (!this.waiting.has(path)) {
         this.waiting.add(path);
         const timer = setInterval(() => {
-          if (this.held.get(path) !== 0) return this.stopWaiting(path, timer); // held again: its next release decides
+          if (this.held.get(path) !== 0 || this.removing.has(path)) return this.stopWaiting(path, timer); // held again: its next release decides
           if (this.inUse([path]).has(path)) return;
           this.stopWaiting(path, timer);
-          this.remove(path, false);
+          const done = this.remove(path, false);
+          this.removing.set(path, done);
+          void done.finally(() => this.removing.get(path) === done && this.removing.delete(path));
         }, RETRY_MS);
         timer.unref?.();
       }
       return;
     }
-    this.held.delete(path);
     // rmdir never removes what someone put inside meanwhile (from outside the sandbox).
-    try {
-      rmdirSync(path);
-    } catch {
-      // Not empty, or gone already.
-    }
+    await rmdir(path).catch(() => undefined); // not empty, or gone already
+    if (this.held.get(path) === 0) this.held.delete(path);
   }
 
   private stopWaiting(path: string, timer: ReturnType<typeof setInterval>): void {

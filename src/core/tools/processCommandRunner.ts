@@ -13,7 +13,8 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { linuxProcessGroup } from "../process";
-import { SECCOMP_FD } from "../sandbox";
+import { closeSync } from "node:fs";
+import { SECCOMP_FD, seccompDescriptor } from "../sandbox";
 import { InertTerminalOutput } from "./inertTerminalOutput";
 import type { CommandEnd, CommandHandle, CommandRunner, PartialOutput, StartCommand } from "./ports";
 
@@ -68,17 +69,25 @@ export class ProcessCommandRunner implements CommandRunner {
     // The sandbox's stand-ins were made when it was launched; they are let go of once bubblewrap has exited.
     const release = () => sandbox?.release();
     const argv = sandbox ? [...sandbox.args, "--", ...sandbox.prefix, program.file, ...program.args] : program.args;
-    const child = spawn(sandbox ? sandbox.bwrap : program.file, argv, {
-      cwd: request.cwd,
-      detached: process.platform !== "win32",
-      // A sandbox reads its seccomp filter from fd 3 (SECCOMP_FD) as it starts.
-      stdio: sandbox ? ["ignore", "pipe", "pipe", "pipe"] : ["ignore", "pipe", "pipe"],
-      // bubblewrap sets the command's whole environment itself (--clearenv): it gets nothing of ours.
-      ...(sandbox ? { env: { PATH: "/usr/bin:/bin" } } : {}),
-      windowsVerbatimArguments: process.platform === "win32" && !request.argv,
-      windowsHide: true,
-    });
-    if (sandbox) {
+    // A sandbox reads its seccomp filter from fd 3 (SECCOMP_FD) as it starts: a descriptor of an
+    // unlinked file it reads at once (seccompDescriptor.ts), else a pipe written below.
+    const filterFd = sandbox ? seccompDescriptor(sandbox.seccomp) : undefined;
+    let child: ChildProcess;
+    try {
+      child = spawn(sandbox ? sandbox.bwrap : program.file, argv, {
+        cwd: request.cwd,
+        detached: process.platform !== "win32",
+        stdio: sandbox ? ["ignore", "pipe", "pipe", filterFd ?? "pipe"] : ["ignore", "pipe", "pipe"],
+        // bubblewrap sets the command's whole environment itself (--clearenv): it gets nothing of ours.
+        ...(sandbox ? { env: { PATH: "/usr/bin:/bin" } } : {}),
+        windowsVerbatimArguments: process.platform === "win32" && !request.argv,
+        windowsHide: true,
+      });
+    } finally {
+      // bubblewrap has its own copy now (or never started).
+      if (filterFd !== undefined) closeSync(filterFd);
+    }
+    if (sandbox && filterFd === undefined) {
       const filter = child.stdio[SECCOMP_FD] as NodeJS.WritableStream & { on: (e: "error", f: () => void) => void };
       // Gone already when bubblewrap failed to start: its own error says why.
       filter.on("error", () => undefined);

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BubblewrapSandbox, type SandboxAvailability } from "../../../src/core/sandbox";
+import { BubblewrapSandbox, type SandboxAvailability, standIns } from "../../../src/core/sandbox";
 import { sandboxAvailable } from "../../support/sandbox";
 import { useTempDirs } from "../../support/tempDir";
 
@@ -39,9 +39,10 @@ describe.skipIf(!here)("a launch", () => {
     expect(args).not.toContain(`--bind ${repo} ${repo}`);
     expect(args).toContain(`--chdir ${join(worktree, "src")}`);
     expect(launch.stubs).toEqual([join(worktree, ".git"), join(worktree, ".claude"), join(worktree, ".vscode")]);
-    // Made when launched, held until released (standIns.ts), then gone.
+    // Made when launched, held until released (standIns.ts), then gone (just after).
     expect(existsSync(join(worktree, ".claude"))).toBe(true);
     launch.release();
+    await standIns.settled();
     expect(existsSync(join(worktree, ".claude"))).toBe(false);
   });
 

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { BubblewrapSandbox } from "../../../src/core/sandbox";
+import { BubblewrapSandbox, standIns } from "../../../src/core/sandbox";
 import { sandboxAvailable } from "../../support/sandbox";
 import { type PolicyHarness, startPolicyHarness } from "./commandPolicyHarness";
 
@@ -85,7 +85,8 @@ describe.skipIf(!available)("an auto-allowed command inside the sandbox", () => 
     expect(body.output).toContain("WROTE-WORKSPACE");
     for (const attempt of ATTEMPTS) expect(body.output, attempt).not.toContain(attempt);
     expect(existsSync(join(h.outside, "written"))).toBe(false);
-    // The stand-ins for .claude and .vscode are gone again; the workspace holds what the command made.
+    // The stand-ins for .claude and .vscode are gone again (just after the end was told); the workspace holds what the command made.
+    await standIns.settled();
     expect(readdirSync(h.workspace).sort()).toEqual([".git", "made-in-workspace.txt", "package.json", "probe.sh"]);
     // One sandboxed npm run with its layout read and looked after: over 5 s when the whole suite loads 2 cores.
   }, 30_000);

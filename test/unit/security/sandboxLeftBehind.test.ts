@@ -4,7 +4,7 @@
  * `sub/.git` with core.fsmonitor, or a `.git` file leading to a bare layout of its own — whose
  * program runs at the next `git status` there (VS Code's Git, or the user). Weakened (nothing
  * looked at afterwards) it stays unnoticed; with Arcadia's sandbox the user is asked, in plain
- * words, before the agent goes on: Allow removes it, Deny keeps it. The control (a command that
+ * words, before the agent goes on, with Remove and Keep (Keep the default): Remove removes it, Keep keeps it. The control (a command that
  * makes ordinary folders) asks nothing.
  */
 import { existsSync, writeFileSync } from "node:fs";
@@ -49,16 +49,21 @@ describe.skipIf(!available)("a repository made by an unasked command", () => {
     expect(existsSync(join(h.workspace, "sub", ".git", "config"))).toBe(true);
   });
 
-  it("the user is asked in plain words; Allow removes it", async () => {
+  it("the user is asked in plain words, Remove or Keep; Remove removes it", async () => {
     const body = await run(PLANT_NESTED, new BubblewrapSandbox({ settings }), "allow");
     expect(h.asked.map((a) => a.reason)).toEqual([
-      "the agent's command created sub/.git with core.fsmonitor, a program git would run. Allow removes it; Deny keeps it",
+      "the agent's command created sub/.git with core.fsmonitor, a program git would run. Remove deletes it; Keep leaves it as it is",
     ]);
+    expect(h.asked[0]).toMatchObject({
+      kind: "path",
+      subject: expect.stringMatching(/\/sub\/\.git$/),
+      wording: { allow: "Remove", deny: "Keep", harmless: "deny" },
+    });
     expect(existsSync(join(h.workspace, "sub", ".git"))).toBe(false);
     expect(body.left_behind).toEqual(["created sub/.git with core.fsmonitor, a program git would run (removed by the user)"]);
   });
 
-  it("a .git file leading to a bare layout of its own, with a hook; Deny keeps it", async () => {
+  it("a .git file leading to a bare layout of its own, with a hook; Keep keeps it", async () => {
     const body = await run(PLANT_BARE, new BubblewrapSandbox({ settings }), "deny");
     expect(h.asked.map((a) => a.reason)).toEqual([expect.stringContaining("created tree/.git with hooks git runs on commit and checkout (post-checkout)")]);
     expect(existsSync(join(h.workspace, "tree", ".git"))).toBe(true);
@@ -74,7 +79,9 @@ describe.skipIf(!available)("a repository made by an unasked command", () => {
 
   it("a missing protected file it made (.mcp.json: MCP servers the CLI starts) is asked about too", async () => {
     await run(`echo '{"mcpServers":{}}' > .mcp.json`, new BubblewrapSandbox({ settings }), "allow");
-    expect(h.asked.map((a) => a.reason)).toEqual(["the agent's command created .mcp.json, MCP servers Claude Code starts. Allow removes it; Deny keeps it"]);
+    expect(h.asked.map((a) => a.reason)).toEqual([
+      "the agent's command created .mcp.json, MCP servers Claude Code starts. Remove deletes it; Keep leaves it as it is",
+    ]);
     expect(existsSync(join(h.workspace, ".mcp.json"))).toBe(false);
   });
 });

@@ -73,6 +73,8 @@ describe.skipIf(!available)("a stand-in shared by two running commands", () => {
   it("Arcadia's: held until the last sandbox that bound it has exited; nothing is written, nothing is left", async () => {
     const output = await race(new BubblewrapSandbox({ settings }));
     expect(output).not.toContain("WROTE-CLAUDE-SETTINGS");
+    // Removed just after the end was told (standIns.ts): once that is done, nothing is left.
+    await standIns.settled();
     expect(existsSync(join(h.workspace, ".claude"))).toBe(false);
     expect(standIns.size).toBe(0);
   });
@@ -121,6 +123,7 @@ describe.skipIf(!available)("many commands at once", () => {
       expect(body.output).toContain("CONTROL-RAN");
       expect(body.output).not.toMatch(/WROTE-/);
     }
+    await standIns.settled();
     expect(readdirSync(h.workspace).filter((name) => name.startsWith("."))).toEqual([]);
     expect(standIns.size).toBe(0);
   });

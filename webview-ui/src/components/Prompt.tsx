@@ -1,4 +1,8 @@
-/** A prompt waiting for the user on a card (command, path, write or permission) with Allow / Deny / Always allow. */
+/**
+ * A prompt waiting for the user on a card (command, path, write or permission) with Allow / Deny /
+ * Always allow, or with the words the prompt brings for its two answers (Remove / Keep: `wording`),
+ * the harmless one first and emphasized.
+ */
 import type { PromptView } from "../../../src/shared/protocol";
 import { useSendOnce } from "../useSendOnce";
 import { post } from "../clients/panelClient";
@@ -37,11 +41,39 @@ export function Prompt({ prompt, onAnswered }: { prompt: PromptView; onAnswered?
       onAnswered?.();
     });
   const reveal = REVEAL[kind];
+  const words = prompt.wording;
+  const title = words?.title ?? TITLE[kind] ?? "Answer needed:";
+  const allowButton = (
+    <ActionButton
+      key="allow"
+      testId="prompt-allow"
+      appearance={words?.harmless === "deny" ? "secondary" : "primary"}
+      label={`${words?.allow ?? "Allow"} ${subject}`}
+      title={words ? `${words.allow} ${subject}` : "Allow this once"}
+      disabled={sent}
+      onPress={() => answer("allow")}
+    >
+      {words?.allow ?? "Allow"}
+    </ActionButton>
+  );
+  const denyButton = (
+    <ActionButton
+      key="deny"
+      testId="prompt-deny"
+      appearance={words?.harmless === "deny" ? "primary" : "secondary"}
+      label={`${words?.deny ?? "Deny"} ${subject}`}
+      title={words ? `${words.deny} ${subject}` : "Refuse; Claude is told no"}
+      disabled={sent}
+      onPress={() => answer("deny")}
+    >
+      {words?.deny ?? "Deny"}
+    </ActionButton>
+  );
   return (
-    <div className={`prompt prompt-${kind}`} data-testid="prompt" data-prompt-id={id} data-kind={kind} role="group" aria-label={`${TITLE[kind]} ${subject}`}>
+    <div className={`prompt prompt-${kind}`} data-testid="prompt" data-prompt-id={id} data-kind={kind} role="group" aria-label={`${title} ${subject}`}>
       <div className="prompt-question">
         <Codicon name={ICON[kind] ?? "question"} className="prompt-icon" />
-        <span className="prompt-title">{TITLE[kind] ?? "Answer needed:"}</span>
+        <span className="prompt-title">{title}</span>
         {/* A text node: subjects come from commands and paths and are never parsed as HTML. */}
         <span className="prompt-subject" title={subject}>
           {subject}
@@ -55,19 +87,7 @@ export function Prompt({ prompt, onAnswered }: { prompt: PromptView; onAnswered?
         </div>
       )}
       <div className="prompt-actions">
-        <ActionButton
-          testId="prompt-allow"
-          appearance="primary"
-          label={`Allow ${subject}`}
-          title="Allow this once"
-          disabled={sent}
-          onPress={() => answer("allow")}
-        >
-          Allow
-        </ActionButton>
-        <ActionButton testId="prompt-deny" label={`Deny ${subject}`} title="Refuse; Claude is told no" disabled={sent} onPress={() => answer("deny")}>
-          Deny
-        </ActionButton>
+        {words?.harmless === "deny" ? [denyButton, allowButton] : [allowButton, denyButton]}
         {prompt.canAlwaysAllow && (
           <ActionButton
             testId="prompt-always"
