@@ -35,9 +35,24 @@ export function agentPanel(page: () => Page, terminalPart = "") {
     return card(name);
   }
 
-  // Focus left inside a webview or a terminal can leave the command palette unusable (inert):
-  // click the empty editor area first, as a user would.
+  /** Brings the panel to the front as a person does: a click on its "Arcadia" tab when the bottom
+   * panel is open (under ten busy CLIs the command palette took over 30 s to list a command in CI),
+   * else its palette command. */
   async function showPanel(): Promise<void> {
+    const tab = page().locator(".part.panel .composite-bar .action-item", { hasText: /^Arcadia$/ });
+    if (await tab.isVisible().catch(() => false)) {
+      if (!(await tab.getAttribute("class"))?.includes("checked")) await tab.click({ timeout: 10_000 });
+      const shown = await panel()
+        .locator("#root")
+        .waitFor({ state: "visible", timeout: 5_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (shown) return;
+    }
+    // Focus left inside a webview or a terminal can leave the command palette unusable (inert):
+    // click the empty editor area first, as a user would.
     await page()
       .locator(".part.editor")
       .click({ position: { x: 20, y: 20 } });

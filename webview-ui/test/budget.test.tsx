@@ -19,8 +19,17 @@ const running: BudgetView = {
   eta: "at this rate the cap is reached in 25 min",
   brake: null,
   group: null,
+  inGroup: false,
 };
-const paused: BudgetView = { paused: "Paused at budget — $5.02 of $5.00", spent: "$5.02 of $5.00", rate: "$9.00/h", eta: null, brake: null, group: null };
+const paused: BudgetView = {
+  paused: "Paused at budget — $5.02 of $5.00",
+  spent: "$5.02 of $5.00",
+  rate: "$9.00/h",
+  eta: null,
+  brake: null,
+  group: null,
+  inGroup: false,
+};
 
 describe("an agent's budget", () => {
   it("paused: its line and its card say so, and Raise… and Stop ask the extension", async () => {
@@ -59,7 +68,7 @@ describe("an agent's budget", () => {
 
   it("a race member: its card says what the race spent of its cap, with Race…; paused at the race's cap, Raise… and Stop", async () => {
     const panel = renderPanel();
-    const inRace: BudgetView = { ...running, spent: "$0.30 (no cap on this agent)", eta: null, group: "race fix-title: $0.30 of $0.50" };
+    const inRace: BudgetView = { ...running, spent: "$0.30 (no cap on this agent)", eta: null, group: "race fix-title: $0.30 of $0.50", inGroup: true };
     const pausedByRace: BudgetView = { ...inRace, paused: "Paused at the race's budget — $0.52 of $0.50", group: "race fix-title: $0.52 of $0.50" };
     panel.send(snapshot([agent({ index: 1, budget: inRace }), agent({ index: 2, budget: pausedByRace }), agent({ index: 3, budget: running })]));
     expect(within(details("agent-1")).getByTestId("budget-race")).toHaveTextContent("Budget of the race fix-title: $0.30 of $0.50");
@@ -79,5 +88,19 @@ describe("an agent's budget", () => {
     await userEvent.click(card.getByTestId("budget-stop"));
     expect(panel.posted).toContainEqual({ type: "budgetAction", id: "agent-2", action: "raise" });
     expect(panel.posted).toContainEqual({ type: "budgetAction", id: "agent-2", action: "stop" });
+  });
+
+  it("a race member with no cap anywhere: one budget row says its spend and the race's, with Cap… and Race… on it", async () => {
+    const panel = renderPanel();
+    const uncapped: BudgetView = { ...running, spent: "< $0.01 · race fix-title: $0.01 · no caps", rate: null, eta: null, group: null, inGroup: true };
+    panel.send(snapshot([agent({ index: 1, budget: uncapped })]));
+    const card = within(details("agent-1"));
+    expect(card.getAllByTestId("budget-line")).toHaveLength(1);
+    expect(card.getByTestId("budget-line")).toHaveTextContent("Budget: < $0.01 · race fix-title: $0.01 · no caps");
+    expect(card.queryByTestId("budget-race")).toBeNull();
+    await userEvent.click(card.getByTestId("budget-cap-race"));
+    await userEvent.click(card.getByTestId("budget-cap"));
+    expect(panel.posted).toContainEqual({ type: "budgetAction", id: "agent-1", action: "capRace" });
+    expect(panel.posted).toContainEqual({ type: "budgetAction", id: "agent-1", action: "cap" });
   });
 });

@@ -27,7 +27,7 @@ import { type Disposable, DisposableObject, Emitter, errorMessage, RecentMap } f
 import type { BudgetView } from "../../shared/protocol";
 import type { AgentSpend } from "../sessions/sessionCards";
 import { allAgentsSummary, BurnRates } from "./burnRates";
-import { type BudgetGroup, type BudgetGroupSource, BudgetGroups, groupLine, settingCapOf } from "./budgetGroups";
+import { type BudgetGroup, type BudgetGroupSource, BudgetGroups, groupLine, groupSpent, settingCapOf } from "./budgetGroups";
 import { type BudgetState, type BudgetStateStore, readBudgetState, withGroupCap, withPausedSpend, withRaise } from "./budgetState";
 import { DaySpends } from "./daySpends";
 
@@ -261,13 +261,16 @@ export class BudgetBook extends DisposableObject {
     const session = spend?.session;
     const known = session ? dollars(session.usd) + (session.complete ? "" : " + tokens of models without a price") : "unknown (no usage read yet)";
     const eta = cap !== null && session ? capEtaText(timeToCap(session.usd, cap, rate)) : undefined;
+    // No cap anywhere (agent, day, race): one line says both spends; a second row of a short panel would say only "no cap" again.
+    const uncapped = cap === null && this.dayCap(day) === null && group !== undefined && group.capUsd === null && !verdict.paused;
     return {
       paused: verdict.paused ? pausedLine(verdict) : null,
-      spent: cap !== null ? `${known} of ${dollars(cap)}` : `${known} (no cap on this agent)`,
+      spent: uncapped ? `${known} · ${groupSpent(group)} · no caps` : cap !== null ? `${known} of ${dollars(cap)}` : `${known} (no cap on this agent)`,
       rate: rate !== undefined ? rateText(rate) : null,
       eta: eta && !verdict.paused ? eta : null,
       brake,
-      group: group ? groupLine(group) : null,
+      group: group && !uncapped ? groupLine(group) : null,
+      inGroup: group !== undefined,
     };
   }
 

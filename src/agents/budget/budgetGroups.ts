@@ -144,8 +144,12 @@ export function readSavedGroups(value: unknown): SavedGroups | undefined {
 
 /** The card's line of it: "race fix-title: $0.40 of $0.50" (or "(no cap on this race)"). */
 export function groupLine(group: GroupInput): string {
-  const spent = group.spend ? dollars(group.spend.usd) : "$0.00";
-  return `${group.kind} ${group.name}: ${spent} ${group.capUsd === null ? `(no cap on this ${group.kind})` : `of ${dollars(group.capUsd)}`}`;
+  return `${groupSpent(group)} ${group.capUsd === null ? `(no cap on this ${group.kind})` : `of ${dollars(group.capUsd)}`}`;
+}
+
+/** "race fix-title: $0.40": what its members spent, without the cap. */
+export function groupSpent(group: GroupInput): string {
+  return `${group.kind} ${group.name}: ${group.spend ? dollars(group.spend.usd) : "$0.00"}`;
 }
 
 /** The setting that caps each group of a kind unless one is set on it (a new kind, e.g. a queue, is asked for here by the compiler). */

@@ -82,7 +82,9 @@ export function readBudgetSettings(raw: RawBudgetSettings): ReadBudgetSettings {
   };
 }
 
-/** "$5.00", "$0.05", "$1,234.50": what a card and a denial say. */
+/** "$5.00", "$0.05", "$1,234.50", "< $0.01": what a card and a denial say. Under a cent reads as
+ * the card's header does ("$0.00" beside a header's "< $0.01" would say the same spend two ways). */
 export function dollars(usd: number): string {
+  if (usd > 0 && usd < 0.01) return "< $0.01";
   return `$${usd.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }

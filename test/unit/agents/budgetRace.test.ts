@@ -97,7 +97,10 @@ describe("a race's budget", () => {
 
   it("Cap this race at… applies at once, below what it spent pauses it now; a setting changed applies at once; 0 pauses from the start", async () => {
     const { w } = await spentRace({});
-    expect(w.book.budgetView("m1")?.group).toBe("race fix-title: $0.30 (no cap on this race)");
+    // Nothing capped: one row says both spends (the card would otherwise say "no cap" on two rows).
+    expect(w.book.budgetView("m1")).toMatchObject({ spent: "$0.30 · race fix-title: $0.30 · no caps", group: null, inGroup: true });
+    expect(w.book.capAgent("m1", 5)).toBeUndefined();
+    expect(w.book.budgetView("m1")).toMatchObject({ spent: "$0.30 of $5.00", group: "race fix-title: $0.30 (no cap on this race)", inGroup: true });
     expect(w.book.capGroup(raceGroupId("r1"), 0.2)).toBeUndefined();
     expect(w.book.budgetView("m1")?.paused).toBe("Paused at the race's budget — $0.30 of $0.20");
     expect(w.book.capGroup(raceGroupId("r1"), -1)).toBe("A cap is a dollar amount, 0 or more.");

@@ -1,6 +1,6 @@
 /** The budget's settings as untrusted input: each refused value gets a message naming its setting; 0 pauses from the start. */
 import { describe, expect, it } from "vitest";
-import { readBudgetSettings } from "../../../src/core/budget";
+import { dollars, readBudgetSettings } from "../../../src/core/budget";
 
 describe("budget settings", () => {
   it("empty settings cap nothing and allow 5 sub-agents", () => {
@@ -40,5 +40,12 @@ describe("budget settings", () => {
     expect(read.settings).toEqual({ perAgentUsd: null, perDayUsd: 20, perRaceUsd: null, maxSubagents: 5 });
     expect(read.problems[0]).toContain("write a dollar amount such as 5, 0 to pause from the start, or leave it empty for no cap");
     expect(read.problems[1]).toContain("meanwhile 5 applies");
+  });
+
+  it('a spend under a cent reads as the card\'s header says it ("< $0.01"), never "$0.00" beside it', () => {
+    expect(dollars(0.0036)).toBe("< $0.01");
+    expect(dollars(0)).toBe("$0.00");
+    expect(dollars(0.05)).toBe("$0.05");
+    expect(dollars(1234.5)).toBe("$1,234.50");
   });
 });

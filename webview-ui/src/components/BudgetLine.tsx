@@ -53,6 +53,16 @@ export function BudgetPaused({ agentId, name, budget }: { agentId: string; name:
 export function BudgetLine({ agentId, name, budget }: { agentId: string; name: string; budget: BudgetView | null | undefined }) {
   if (!budget) return null;
   const figures = [budget.spent, budget.rate, budget.eta].filter(Boolean).join(" · ");
+  const raceCap = (
+    <ActionButton
+      testId="budget-cap-race"
+      label={`Cap the race ${name} runs in`}
+      title="Cap this race at… (all its agents together)"
+      onPress={() => post({ type: "budgetAction", id: agentId, action: "capRace" })}
+    >
+      Race…
+    </ActionButton>
+  );
   return (
     <>
       <BudgetPaused agentId={agentId} name={name} budget={budget} />
@@ -68,20 +78,15 @@ export function BudgetLine({ agentId, name, budget }: { agentId: string; name: s
           >
             Cap…
           </ActionButton>
+          {/* Nothing capped: the race's spend is on this line (budget.spent), and so is its Race…. */}
+          {budget.inGroup && !budget.group && raceCap}
         </div>
       )}
       {budget.group && !budget.paused && (
         <div className="budget-line budget-race" data-testid="budget-race">
           <Codicon name="versions" />
           <span>Budget of the {budget.group}</span>
-          <ActionButton
-            testId="budget-cap-race"
-            label={`Cap the race ${name} runs in`}
-            title="Cap this race at… (all its agents together)"
-            onPress={() => post({ type: "budgetAction", id: agentId, action: "capRace" })}
-          >
-            Race…
-          </ActionButton>
+          {raceCap}
         </div>
       )}
       {budget.brake && (
