@@ -94,8 +94,9 @@ describe.skipIf(!available)("ten busy agents: each message from the extension to
     for (let n = 1; n <= AGENTS; n++) {
       await showPanel();
       await panel().locator('[data-testid="open-claude"]').click();
-      await tab(n).waitFor({ timeout: 60_000 });
-      await pollUntil(async () => (await statusOf(n)) === "active", `Agent #${n} at work (waiting for the others)`, 60_000);
+      // Up to 2 min each: on two cores with the others' CLIs up, a shell and its CLI took over a minute to start.
+      await tab(n).waitFor({ timeout: 120_000 });
+      await pollUntil(async () => (await statusOf(n)) === "active", `Agent #${n} at work (waiting for the others)`, 120_000);
     }
     await showPanel();
     await pollUntil(async () => (await cards().count()) === AGENTS, "ten lines", 30_000);
@@ -150,5 +151,5 @@ describe.skipIf(!available)("ten busy agents: each message from the extension to
       await tab(n).click();
       await pollUntil(async () => (await terminalText(page, ".part.editor")).includes("This agent is done."), `Agent #${n}'s terminal says it is done`, 20_000);
     }
-  }, 600_000);
+  }, 900_000);
 });

@@ -8,21 +8,18 @@
  * denied too. Raise… on its card (the race's cap) lets it go on.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import which from "which";
 import { BudgetBook } from "../../src/agents/budget/budgetBook";
 import { RaceBook } from "../../src/agents/races/raceBook";
 import { raceBudgetGroups } from "../../src/agents/races/raceBudget";
 import { SessionCards } from "../../src/agents/sessions/sessionCards";
 import { LiveSessionReads } from "../support/sessionReads";
 import { type BudgetDenial, type RawBudgetSettings, withBudgetGate } from "../../src/core/budget";
-import { type HookSettingsFile, writeHookSettingsFile } from "../../src/core/hooks/hookSettingsFile";
-import { ToolCallTracker } from "../../src/core/mcp/toolCallTracker";
 import { memberStarted, startRace } from "../../src/core/races";
-import { type HookEndpoint, type HookInput, type RunningLoopbackServer, startLoopbackServer } from "../../src/core/server";
+import type { HookEndpoint, HookInput } from "../../src/core/server";
 import { localDay } from "../../src/core/usage";
 import { createRig, type Rig } from "../rig/claude-rig.js";
-import { type LoopbackBridge, loopbackBridge } from "../rig/loopback-bridge.js";
 import { blocks } from "../rig/transcripts.js";
+import { type HookedClis, startHookedClis } from "../support/hookedClis";
 import { realCliAvailable } from "../support/realCli";
 import { pollUntil } from "../support/waitFor";
 
@@ -34,13 +31,11 @@ const echo = (what: string) => ({ tools: [{ name: "Bash", input: { command: `ech
 
 describe.skipIf(!available)("a race's budget (real CLI)", () => {
   let rig: Rig;
-  let server: RunningLoopbackServer;
-  let bridge: LoopbackBridge;
+  let clis: HookedClis;
   let book: BudgetBook;
   let cards: SessionCards;
   let reads: LiveSessionReads;
   const settings: RawBudgetSettings = { perRace: CAP };
-  const files: HookSettingsFile[] = [];
   const seen: { agentId: string; input: HookInput; denied?: BudgetDenial; raceUsd?: number; ownUsd?: number }[] = [];
   const sessions: Record<string, string> = {};
 
@@ -81,24 +76,17 @@ describe.skipIf(!available)("a race's budget (real CLI)", () => {
       },
       log: (m) => console.log(m),
     });
-    server = await startLoopbackServer({ tracker: new ToolCallTracker(), registerTools: () => undefined, hooks, log: () => undefined });
-    bridge = await loopbackBridge(server.port, rig.root);
+    clis = await startHookedClis(rig, { hooks });
   });
 
   afterAll(async () => {
     await reads?.dispose();
-    for (const f of files) await f.remove();
-    await bridge?.close();
-    await server?.close();
+    await clis?.dispose();
     await rig?.dispose();
   });
 
   async function launch(agentId: string) {
-    const [curl, sh] = [await which("curl", { nothrow: true }), await which("sh", { nothrow: true })];
-    if (!curl || !sh) throw new Error("curl and sh must be on the PATH (.ci/run installs curl)");
-    const file = await writeHookSettingsFile(server.hooksUrl, server.tokenFor(agentId), agentId, rig.root, curl, sh);
-    files.push(file);
-    const session = await rig.startInteractive({ args: ["--settings", file.path, "--allowedTools", "Bash"], sidecar: bridge.sidecar() });
+    const session = await clis.launch(agentId, { args: ["--allowedTools", "Bash"] });
     sessions[agentId] = session.transcriptPath();
     return session;
   }

@@ -8,18 +8,15 @@
  * eight sub-agents at once gets three (arcadia.budget.maxSubagents = 3); the card says why.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import which from "which";
 import { BudgetBook } from "../../src/agents/budget/budgetBook";
 import { SessionCards } from "../../src/agents/sessions/sessionCards";
 import { LiveSessionReads } from "../support/sessionReads";
 import { type BudgetDenial, withBudgetGate } from "../../src/core/budget";
-import { type HookSettingsFile, writeHookSettingsFile } from "../../src/core/hooks/hookSettingsFile";
-import { ToolCallTracker } from "../../src/core/mcp/toolCallTracker";
-import { type HookEndpoint, type HookInput, type RunningLoopbackServer, startLoopbackServer } from "../../src/core/server";
+import type { HookEndpoint, HookInput } from "../../src/core/server";
 import type { RawBudgetSettings } from "../../src/core/budget";
 import { createRig, type Rig } from "../rig/claude-rig.js";
-import { type LoopbackBridge, loopbackBridge } from "../rig/loopback-bridge.js";
 import { blocks } from "../rig/transcripts.js";
+import { type HookedClis, startHookedClis } from "../support/hookedClis";
 import { realCliAvailable } from "../support/realCli";
 
 const available = realCliAvailable("the budget with the real CLI");
@@ -30,12 +27,10 @@ const facts: string[] = [];
 
 describe.skipIf(!available)("the budget (real CLI)", () => {
   let rig: Rig;
-  let server: RunningLoopbackServer;
-  let bridge: LoopbackBridge;
+  let clis: HookedClis;
   let book: BudgetBook;
   let reads: LiveSessionReads;
   let settings: RawBudgetSettings = {};
-  const files: HookSettingsFile[] = [];
   const seen: { input: HookInput; at: number; denied?: BudgetDenial; spentUsd?: number }[] = [];
   const sessions: Record<string, { transcriptPath: string; cwd: string }> = {};
 
@@ -73,25 +68,18 @@ describe.skipIf(!available)("the budget (real CLI)", () => {
       },
       log: (m) => console.log(m),
     });
-    server = await startLoopbackServer({ tracker: new ToolCallTracker(), registerTools: () => undefined, hooks, log: () => undefined });
-    bridge = await loopbackBridge(server.port, rig.root);
+    clis = await startHookedClis(rig, { hooks });
   });
 
   afterAll(async () => {
     await reads?.dispose();
-    for (const f of files) await f.remove();
-    await bridge?.close();
-    await server?.close();
+    await clis?.dispose();
     await rig?.dispose();
     if (facts.length) console.log(`the budget with the real CLI:\n  ${facts.join("\n  ")}`);
   });
 
   async function launch(agentId: string, env: Record<string, string> = {}) {
-    const [curl, sh] = [await which("curl", { nothrow: true }), await which("sh", { nothrow: true })];
-    if (!curl || !sh) throw new Error("curl and sh must be on the PATH (.ci/run installs curl)");
-    const file = await writeHookSettingsFile(server.hooksUrl, server.tokenFor(agentId), agentId, rig.root, curl, sh);
-    files.push(file);
-    const session = await rig.startInteractive({ args: ["--settings", file.path, "--allowedTools", "Bash,Agent"], env, sidecar: bridge.sidecar() });
+    const session = await clis.launch(agentId, { args: ["--allowedTools", "Bash,Agent"], env });
     sessions[agentId] = { transcriptPath: session.transcriptPath(), cwd: rig.workspace };
     return session;
   }

@@ -10,20 +10,17 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import which from "which";
 import { nodeCollisionDisk } from "../../src/core/collisions/collisionDisk";
 import { CollisionGuard } from "../../src/core/collisions/collisionGuard";
 import { type CollisionMode, withCollisionGuard } from "../../src/core/collisions/collisionHooks";
-import { type HookSettingsFile, writeHookSettingsFile } from "../../src/core/hooks/hookSettingsFile";
 import { PermissionBroker } from "../../src/core/hooks/permissionBroker";
 import { ToolCallTracker } from "../../src/core/mcp/toolCallTracker";
-import { type RunningLoopbackServer, startLoopbackServer } from "../../src/core/server";
 import { sharedFileSource } from "../../src/agents/collisions/collisionCards";
 import { LiveBoard } from "../../src/agents/cards/liveBoard";
 import { ApprovalQueue } from "../../src/core/mcp/approvalQueue";
 import { combinedDisposable } from "../../src/core/util";
 import { createRig, type Rig } from "../rig/claude-rig.js";
-import { type LoopbackBridge, loopbackBridge } from "../rig/loopback-bridge.js";
+import { type HookedClis, startHookedClis } from "../support/hookedClis";
 import { realCliAvailable } from "../support/realCli";
 import { waitForChange } from "../support/waitFor";
 
@@ -34,14 +31,12 @@ const edit = (file: string, from: string, to: string) => ({ name: "Edit", input:
 
 describe.skipIf(!available)("the collision guard (real CLI, real git)", () => {
   let rig: Rig;
-  let server: RunningLoopbackServer;
-  let bridge: LoopbackBridge;
+  let clis: HookedClis;
   let guard: CollisionGuard;
   let board: LiveBoard;
   let broker: PermissionBroker;
   let shared: ReturnType<typeof sharedFileSource>;
   let mode: CollisionMode = "ask";
-  const files: HookSettingsFile[] = [];
   const app = () => join(rig.workspace, "App.tsx");
   const git = (...args: string[]) =>
     execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: rig.workspace, encoding: "utf8" });
@@ -64,27 +59,18 @@ describe.skipIf(!available)("the collision guard (real CLI, real git)", () => {
     const names: Record<string, string> = { "agent-1": "Agent #1", "agent-2": "Agent #2" };
     const hooks = withCollisionGuard(broker.handleHook, { guard, mode: () => mode, agentName: (id) => names[id] ?? id, log: (m) => console.log(m) });
     const tracker = new ToolCallTracker();
-    server = await startLoopbackServer({ tracker, registerTools: () => undefined, hooks, log: () => undefined });
+    clis = await startHookedClis(rig, { tracker, hooks });
     shared = sharedFileSource(guard, { agentInfo: (id) => ({ name: names[id] ?? id, cwd: rig.workspace }) });
     board = new LiveBoard({ calls: tracker, approvals: new ApprovalQueue(), permissions: broker, extras: { shared } });
-    bridge = await loopbackBridge(server.port, rig.root);
   });
 
   afterAll(async () => {
-    for (const f of files) await f.remove();
-    await bridge?.close();
-    await server?.close();
+    await clis?.dispose();
     await rig?.dispose();
   });
 
-  async function launch(agentId: string) {
-    const [curl, sh] = [await which("curl", { nothrow: true }), await which("sh", { nothrow: true })];
-    if (!curl || !sh) throw new Error("curl and sh must be on the PATH (.ci/run installs curl)");
-    const file = await writeHookSettingsFile(server.hooksUrl, server.tokenFor(agentId), agentId, rig.root, curl, sh);
-    files.push(file);
-    // acceptEdits: an edit in the workspace never asks, so a prompt can only come from the guard.
-    return rig.startInteractive({ args: ["--settings", file.path, "--permission-mode", "acceptEdits"], sidecar: bridge.sidecar() });
-  }
+  // acceptEdits: an edit in the workspace never asks, so a prompt can only come from the guard.
+  const launch = (agentId: string) => clis.launch(agentId, { args: ["--permission-mode", "acceptEdits"] });
 
   it("ask: agent 2's edit of the file agent 1 changed brings up Claude Code's edit prompt and the card's prompt says why; Deny leaves agent 1's version", async () => {
     const one = await launch("agent-1");
