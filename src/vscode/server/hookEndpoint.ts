@@ -6,7 +6,7 @@
  */
 import type { BudgetBook } from "../../agents/budget/budgetBook";
 import type { SpawnAlarm } from "../../agents/budget/spawnAlarm";
-import { withBudgetGate } from "../../core/budget";
+import { type BudgetDenial, withBudgetGate } from "../../core/budget";
 import { CollisionGuard, type CollisionMode, nodeCollisionDisk, withCollisionGuard } from "../../core/collisions";
 import { HookToolFeed, PermissionBroker } from "../../core/hooks";
 import type { HookEndpoint } from "../../core/server";
@@ -37,8 +37,14 @@ export function createHookEndpoint(
     maxSubagents: () => budget.settings.maxSubagents,
     subagents: budget.subagents,
     allowed: (id) => alarm.called(id),
-    denied: (id, denial) => (log.info(`budget: denied a call of ${agents.name(id) ?? id} (${denial.kind})`), budget.denied(id, denial)),
+    denied: (id, denial) => (log.info(`budget: denied a call of ${agents.name(id) ?? id} (${deniedWhy(denial)})`), budget.denied(id, denial)),
     log: (m) => log.warn(m),
   });
   return { permissions, hookTools, collisions, hooks };
+}
+
+/** "paused: $0.0523 spent of $0.05" (the overshoot, to the hundredth of a cent), "subagents: Agent over 5". */
+function deniedWhy(denial: BudgetDenial): string {
+  if (denial.kind === "subagents") return `subagents: ${denial.toolName} over ${denial.limit}`;
+  return `paused: $${denial.verdict.spentUsd.toFixed(4)} spent of $${denial.verdict.capUsd.toFixed(2)}`;
 }

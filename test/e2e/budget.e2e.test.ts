@@ -1,0 +1,147 @@
+/// <reference lib="dom" />
+/**
+ * A budget that holds, in a real VS Code (code-server + Chromium) with the real Claude Code CLI and
+ * the scripted model reporting realistic token counts (`usage: "fromRequestSize"`): an agent capped
+ * at $0.05 (arcadia.budget.perAgent) works through numbered shell steps until its spend crosses
+ * the cap; its next tool call is denied — the step never runs on disk, the terminal says the calls
+ * were not run and the model reads Arcadia's reason, the line and the card say "Paused at budget — $… of $0.05" with Raise… and Stop, and
+ * the overshoot is printed. The pause holds across a window reload. Raise… (its input box, as a
+ * person answers it) lets the agent go on at the user's next prompt.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
+import type { Script, Step } from "../rig/script.js";
+import { e2eAvailable, pollUntil, terminalText, waitForWorkbench, type VsCode } from "./harness";
+import { agentPanel } from "./agentPanel";
+import { type AgentWindow, openAgentWindow } from "./agentWindow";
+
+const available = e2eAvailable("an agent paused at its budget, across a reload, and raised (e2e)");
+
+const CAP = 0.05;
+const STEPS = 30;
+const STEPS_FILE = "steps.txt";
+const PROMPT = "Run the numbered steps";
+/** The agent's terminal lives in the panel (code-server revives it after a reload there, not in the editor area). */
+const TERMINAL = ".part.panel";
+const PAUSED = /^Paused at budget — \$0\.\d\d of \$0\.05$/;
+
+const step = (what: string): Step => ({ tools: [{ name: "Bash", input: { command: `echo ${what} >> ${STEPS_FILE}`, description: `Note ${what}` } }] });
+const script: Script = {
+  usage: "fromRequestSize",
+  conversations: [
+    // Before the first prompt's conversation: a later prompt of it is matched by itself.
+    { match: "Go on", matchLatestPrompt: true, steps: [step("after-raise"), { text: "Went on." }] },
+    { match: PROMPT, steps: [...Array.from({ length: STEPS }, (_, i) => step(`step-${i + 1}`)), { text: "All steps done." }] },
+  ],
+  fallbackText: "OK.",
+};
+
+describe.skipIf(!available)("a budget that holds (real VS Code, real CLI)", () => {
+  let win: AgentWindow;
+  let vs: VsCode;
+  let page: Page;
+  const figures: Record<string, unknown> = {};
+  const { panel, line, details, showPanel, waitForClaudePrompt, typeInTerminal } = agentPanel(() => page, TERMINAL);
+  /** Every transcript of the window's HOME, as one text. */
+  const transcripts = () => {
+    const projects = join(win.home, ".claude", "projects");
+    return readdirSync(projects, { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".jsonl"))
+      .map((f) => readFileSync(join(projects, f), "utf8"))
+      .join("\n");
+  };
+  const stepsOnDisk = () =>
+    existsSync(join(win.workspace, STEPS_FILE)) ? readFileSync(join(win.workspace, STEPS_FILE), "utf8").split("\n").filter(Boolean) : [];
+
+  beforeAll(async () => {
+    win = await openAgentWindow({
+      name: "budget",
+      script,
+      // The agent starts on its prompt (nothing typed while it starts); its shell commands need no
+      // prompt, so only the budget stops it.
+      settings: {
+        "terminal.integrated.enablePersistentSessions": true,
+        "arcadia.agentSandbox": "off",
+        "arcadia.budget.perAgent": CAP,
+        "arcadia.extraArgs": [PROMPT, "--allowedTools", "Bash"],
+      },
+    });
+    ({ vs, page } = win);
+  }, 180_000);
+
+  beforeEach((context) => {
+    onTestFailed(async () => {
+      await vs?.screenshot(`failed-budget-${context.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`).catch(() => undefined);
+      console.log(`Arcadia log at the failure of "${context.task.name}":\n${vs?.extensionLog()}`);
+      console.log(`terminal at the failure:\n${await terminalText(page, TERMINAL).catch(() => "(none)")}`);
+    });
+  });
+
+  afterAll(async () => {
+    console.log(`e2e figures (budget): ${JSON.stringify(figures)}`);
+    await win?.close();
+  });
+
+  it("capped at $0.05: paused at its next tool call after crossing, on its line, its card and in its terminal; the overshoot printed", async () => {
+    await vs.waitForExtensionLog(/Arcadia activated in \d+ ms/);
+    await showPanel();
+    await panel().locator('[data-testid="open-claude"]').click();
+    await showPanel();
+    const paused = line("Agent #1").locator('[data-testid="budget-paused"]');
+    await paused.waitFor({ timeout: 180_000 });
+    expect((await paused.locator(".budget-paused-text").textContent())?.trim()).toMatch(PAUSED);
+    await expect(paused.locator('[data-testid="budget-raise"]').count()).resolves.toBe(1);
+    await expect(paused.locator('[data-testid="budget-stop"]').count()).resolves.toBe(1);
+    await expect((await details("Agent #1")).locator('[data-testid="budget-paused"]').textContent()).resolves.toContain("Paused at budget");
+
+    // The model went on asking; every call from the denied one on was refused: the turn ends with steps left undone on disk.
+    await page.locator(".part.panel .composite-bar .action-item", { hasText: "Terminal" }).click();
+    await pollUntil(async () => (await terminalText(page, TERMINAL)).includes("All steps done."), "the turn's end in the terminal", 120_000);
+    // The overshoot: what it had spent when its first call was denied (the log says it; the card's
+    // figure goes on growing, as each denied call is one more request to the model).
+    const first = /budget: denied a call of Agent #1 \(paused: \$(\d+\.\d+) spent of \$0\.05\)/.exec(vs.extensionLog());
+    expect(first, "the first denial in Arcadia's log").not.toBeNull();
+    const spentAtDenial = Number(first![1]);
+    figures.spentAtFirstDenialUsd = spentAtDenial;
+    figures.overshootUsd = Number((spentAtDenial - CAP).toFixed(4));
+    expect(spentAtDenial).toBeGreaterThanOrEqual(CAP);
+    const ran = stepsOnDisk();
+    figures.stepsRun = `${ran.length} of ${STEPS}`;
+    expect(ran.length).toBeGreaterThan(0);
+    expect(ran.length).toBeLessThan(STEPS);
+    expect(ran).toEqual(Array.from({ length: ran.length }, (_, i) => `step-${i + 1}`));
+    // The terminal says the calls were not run (the CLI folds them: "23 actions not run · permission
+    // denied"); the model read Arcadia's reason (each denied call's result in the transcript).
+    expect(await terminalText(page, TERMINAL)).toMatch(/\d+ actions? not run/);
+    expect(transcripts()).toContain("Arcadia: this agent reached its $0.05 budget. Stop and wait; the user can raise it.");
+    await vs.screenshot("budget-1-paused");
+  }, 300_000);
+
+  it("the pause holds across a window reload; Raise… lets it go on at the user's next prompt", async () => {
+    await page.reload();
+    await waitForWorkbench(page, vs.url);
+    await showPanel();
+    const paused = line("Agent #1").locator('[data-testid="budget-paused"]');
+    await paused.waitFor({ timeout: 30_000 });
+    expect((await paused.locator(".budget-paused-text").textContent())?.trim()).toMatch(PAUSED);
+    await vs.screenshot("budget-2-paused-after-reload");
+
+    // Raise…: its input box offers a new cap; the user accepts it.
+    await paused.locator('[data-testid="budget-raise"]').click();
+    const box = page.locator(".quick-input-widget input");
+    await box.waitFor({ timeout: 10_000 });
+    await box.fill("1");
+    await box.press("Enter");
+    await pollUntil(async () => (await paused.count()) === 0, "the pause gone from the line", 10_000);
+    await expect((await details("Agent #1")).locator('[data-testid="budget-line"]').textContent()).resolves.toMatch(/of \$1\.00/);
+
+    await page.locator(".part.panel .composite-bar .action-item", { hasText: "Terminal" }).click();
+    await waitForClaudePrompt(TERMINAL);
+    await typeInTerminal("Go on", TERMINAL);
+    await pollUntil(async () => (await terminalText(page, TERMINAL)).includes("Went on."), "the turn after the raise", 60_000);
+    expect(stepsOnDisk()).toContain("after-raise");
+    await vs.screenshot("budget-3-raised");
+  }, 180_000);
+});
