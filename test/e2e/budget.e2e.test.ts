@@ -88,6 +88,8 @@ describe.skipIf(!available)("a budget that holds (real VS Code, real CLI)", () =
     await vs.waitForExtensionLog(/Arcadia activated in \d+ ms/);
     await showPanel();
     await panel().locator('[data-testid="open-claude"]').click();
+    // Its terminal comes to the front of the panel; then the panel is brought back.
+    await page.locator(".part.panel .terminal-wrapper.active .xterm").waitFor({ timeout: 30_000 });
     await showPanel();
     const paused = line("Agent #1").locator('[data-testid="budget-paused"]');
     await paused.waitFor({ timeout: 180_000 });
