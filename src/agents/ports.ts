@@ -17,10 +17,8 @@ export interface TerminalHandle {
   run(command: string, args: string[]): void;
   /** Types `text` at the program's prompt and presses Enter, as a person would (a request the user asked to send). */
   type?(text: string): Promise<void>;
-  /** Renames its tab (VS Code: only the active terminal can be renamed; the adapter handles that).
-   * `whenSeen`: nobody asked for it just now (a reload lost the name), so it waits until it would
-   * switch nothing the user looks at; resolves once done or the terminal is closed. */
-  rename?(name: string, options?: { whenSeen?: boolean }): Promise<void>;
+  /** Renames its tab (VS Code: only the active terminal can be renamed; the adapter handles that). */
+  rename?(name: string): Promise<void>;
   dispose(): void;
 }
 

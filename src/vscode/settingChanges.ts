@@ -5,7 +5,19 @@
 import { vscode } from "./api";
 import type { Log } from "../agents/ports";
 
-const WATCHED = ["claudePath", "extraArgs", "notify", "adoptTerminals", "liveToolsFromHooks", "mcp.commandApproval", "mcp.allowedCommands"];
+const WATCHED = [
+  "claudePath",
+  "extraArgs",
+  "notify",
+  "adoptTerminals",
+  "liveToolsFromHooks",
+  "mcp.commandApproval",
+  "mcp.allowedCommands",
+  "budget.perAgent",
+  "budget.perDay",
+  "budget.perRace",
+  "budget.maxSubagents",
+];
 
 export function logSettingChanges(log: Log): vscode.Disposable {
   return vscode.workspace.onDidChangeConfiguration((e) => {

@@ -29,7 +29,7 @@ export function wireAgents(
   context: vscode.ExtensionContext,
   log: vscode.LogOutputChannel,
   tools: ToolParts,
-  later: { panelVisible: () => boolean; onDidChangePanelVisibility: (listener: () => void) => vscode.Disposable },
+  later: { panelVisible: () => boolean },
 ): AgentParts {
   const bindings = new WorkspaceBindingStore(context.workspaceState);
   const processes = new ClaudeProcessMonitor({ configDir: claudeConfigDir(), onError: (err) => log.warn(`process monitor: ${String(err)}`) });
@@ -42,7 +42,7 @@ export function wireAgents(
     return agentId === undefined ? undefined : tools.budget.typingRefusal(agentId, manager.agentInfo(agentId)?.name ?? "The agent");
   };
   const manager: AgentManager = new AgentManager({
-    terminals: new VscodeTerminalHost({ visible: later.panelVisible, show: showPanel, onDidChangeVisibility: later.onDidChangePanelVisibility }, typingRefusal),
+    terminals: new VscodeTerminalHost({ visible: later.panelVisible, show: showPanel }, typingRefusal),
     store: bindings,
     log,
     projectDirFor,

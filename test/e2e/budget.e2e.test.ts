@@ -6,7 +6,9 @@
  * the cap; its next tool call is denied — the step never runs on disk, the terminal says the calls
  * were not run and the model reads Arcadia's reason, the line and the card say "Paused at budget — $… of $0.05" with Raise… and Stop, and
  * the overshoot is printed. The pause holds across a window reload. Raise… (its input box, as a
- * person answers it) lets the agent go on at the user's next prompt.
+ * person answers it) lets the agent go on at the user's next prompt. A runaway reply starting 20
+ * sub-agents gets 5 (arcadia.budget.maxSubagents), the card says why; today's cap set below what
+ * was spent pauses a second agent at its first tool call.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,6 +16,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
 import type { Script, Step } from "../rig/script.js";
 import { e2eAvailable, pollUntil, terminalText, waitForWorkbench, type VsCode } from "./harness";
+import { updateUserSetting } from "./codeServer";
 import { agentPanel } from "./agentPanel";
 import { type AgentWindow, openAgentWindow } from "./agentWindow";
 
@@ -27,12 +30,17 @@ const PROMPT = "Run the numbered steps";
 const TERMINAL = ".part.panel";
 const PAUSED = /^Paused at budget — \$0\.\d\d of \$0\.05$/;
 
+/** A runaway: one reply starting this many sub-agents at once (arcadia.budget.maxSubagents is 5 by default). */
+const HELPERS = 20;
+const helper = (i: number) => ({ name: "Agent", input: { description: `Helper ${i}`, prompt: `HELPER-TASK ${i}`, subagent_type: "general-purpose" } });
 const step = (what: string): Step => ({ tools: [{ name: "Bash", input: { command: `echo ${what} >> ${STEPS_FILE}`, description: `Note ${what}` } }] });
 const script: Script = {
   usage: "fromRequestSize",
   conversations: [
     // Before the first prompt's conversation: a later prompt of it is matched by itself.
     { match: "Go on", matchLatestPrompt: true, steps: [step("after-raise"), { text: "Went on." }] },
+    { match: "HELPER-TASK", steps: [{ text: "Helped.", delayMs: 3000 }] },
+    { match: "Spawn the helpers", matchLatestPrompt: true, steps: [{ tools: Array.from({ length: HELPERS }, (_, i) => helper(i + 1)) }, { text: "Spawned." }] },
     { match: PROMPT, steps: [...Array.from({ length: STEPS }, (_, i) => step(`step-${i + 1}`)), { text: "All steps done." }] },
   ],
   fallbackText: "OK.",
@@ -65,8 +73,10 @@ describe.skipIf(!available)("a budget that holds (real VS Code, real CLI)", () =
         "terminal.integrated.enablePersistentSessions": true,
         "arcadia.agentSandbox": "off",
         "arcadia.budget.perAgent": CAP,
-        "arcadia.extraArgs": [PROMPT, "--allowedTools", "Bash"],
+        "arcadia.extraArgs": [PROMPT, "--allowedTools", "Bash,Agent"],
       },
+      // Sub-agents in the foreground: the turn lasts while they run (the brake's note shows meanwhile).
+      cliEnv: { CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: "1" },
     });
     ({ vs, page } = win);
   }, 180_000);
@@ -130,11 +140,21 @@ describe.skipIf(!available)("a budget that holds (real VS Code, real CLI)", () =
     expect((await paused.locator(".budget-paused-text").textContent())?.trim()).toMatch(PAUSED);
     await vs.screenshot("budget-2-paused-after-reload");
 
-    // Raise…: its input box offers a new cap; the user accepts it.
-    await paused.locator('[data-testid="budget-raise"]').click();
+    // Raise…: its input box offers a new cap; the user accepts it. Asked for again if something took
+    // the box away before it was filled: a reload's renaming of the revived terminal (its name came
+    // back as "bash") shows it for a moment, which moves the focus.
     const box = page.locator(".quick-input-widget input");
-    await box.waitFor({ timeout: 10_000 });
-    await box.fill("1");
+    for (let attempt = 1; ; attempt++) {
+      await showPanel();
+      await paused.locator('[data-testid="budget-raise"]').click();
+      await box.waitFor({ timeout: 10_000 });
+      const filled = await box
+        .fill("1", { timeout: 5_000 })
+        .then(() => true)
+        .catch((err: unknown) => (attempt < 3 ? false : Promise.reject(err)));
+      if (filled) break;
+      await page.keyboard.press("Escape");
+    }
     await box.press("Enter");
     await pollUntil(async () => (await paused.count()) === 0, "the pause gone from the line", 10_000);
     await expect((await details("Agent #1")).locator('[data-testid="budget-line"]').textContent()).resolves.toMatch(/of \$1\.00/);
@@ -146,4 +166,34 @@ describe.skipIf(!available)("a budget that holds (real VS Code, real CLI)", () =
     expect(stepsOnDisk()).toContain("after-raise");
     await vs.screenshot("budget-3-raised");
   }, 180_000);
+
+  it("a runaway starting 20 sub-agents is stopped at the limit, the card says why; the day's cap pauses a second agent too", async () => {
+    await typeInTerminal("Spawn the helpers", TERMINAL);
+    await showPanel();
+    const card = await details("Agent #1");
+    await pollUntil(async () => (await card.locator('[data-testid="budget-brake"]').count()) > 0, "the brake's note on the card", 60_000, 100);
+    expect(await card.locator('[data-testid="budget-brake"]').textContent()).toContain("at most 5 run at once (arcadia.budget.maxSubagents)");
+    await vs.screenshot("budget-4-runaway");
+    const started = () => (transcripts().match(/"prompt":"HELPER-TASK \d+"/g) ?? []).length;
+    await page.locator(".part.panel .composite-bar .action-item", { hasText: "Terminal" }).click();
+    await pollUntil(async () => (await terminalText(page, TERMINAL)).includes("Spawned."), "the runaway's turn over", 120_000);
+    figures.runawaySubagentCalls = started();
+    const denials = (vs.extensionLog().match(/denied a call of Agent #1 \(subagents: Agent over 5\)/g) ?? []).length;
+    figures.runawaySubagentsDenied = denials;
+    expect(denials).toBe(HELPERS - 5);
+
+    // Today's cap below what was spent: a second agent is paused at its first tool call.
+    updateUserSetting(vs.userDataDir, "arcadia.budget.perDay", 0.1);
+    await vs.waitForExtensionLog(/setting arcadia\.budget\.perDay is now 0\.1/, { timeoutMs: 20_000 });
+    await showPanel();
+    await panel().locator('[data-testid="open-claude"]').click();
+    await page.locator(".part.panel .terminal-wrapper.active .xterm").waitFor({ timeout: 30_000 });
+    await showPanel();
+    const second = line("Agent #2").locator('[data-testid="budget-paused"]');
+    await second.waitFor({ timeout: 120_000 });
+    expect((await second.locator(".budget-paused-text").textContent())?.trim()).toMatch(/^Paused at budget — \$0\.\d\d of today's \$0\.10$/);
+    await pollUntil(() => /denied a call of Agent #2 \(paused/.test(vs.extensionLog()), "Agent #2's first call denied", 60_000);
+    expect(stepsOnDisk().filter((s) => s === "step-1")).toHaveLength(1);
+    await vs.screenshot("budget-5-day-cap");
+  }, 300_000);
 });

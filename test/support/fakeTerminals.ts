@@ -33,10 +33,7 @@ export class FakeTerminal implements TerminalHandle {
     this.shown++;
     this.host.setActive(this);
   }
-  /** Renames asked for, with whether each may wait until the user sees it (a reload's). */
-  readonly renames: { name: string; whenSeen: boolean }[] = [];
-  async rename(name: string, options?: { whenSeen?: boolean }): Promise<void> {
-    this.renames.push({ name, whenSeen: options?.whenSeen === true });
+  async rename(name: string): Promise<void> {
     this.name = name;
   }
   dispose(): void {

@@ -118,7 +118,7 @@ export class AgentManager {
       clock: this.ioClock,
       trackProcess: (terminal) => this.processes.track(terminal),
       removeLaunchFiles: (paths) => this.removeLaunchFiles(paths),
-      nameTerminal: (agent) => this.nameTerminal(agent, { whenSeen: true }),
+      nameTerminal: (agent) => this.nameTerminal(agent),
       followerOptions: deps.followerOptions,
       isAlive: deps.isProcessAlive,
       watchShell: deps.processes ? (shellPid, listener) => deps.processes!.track(shellPid, listener) : undefined,
@@ -241,11 +241,11 @@ export class AgentManager {
     await this.nameTerminal(agent);
   }
 
-  /** The terminal's tab says the card's name (after a rename, or — `whenSeen` — a reload that lost it). */
-  async nameTerminal(agent: Agent, options?: { whenSeen?: boolean }): Promise<void> {
+  /** The terminal's tab says the card's name (after a rename, or a reload that lost it). */
+  async nameTerminal(agent: Agent): Promise<void> {
     if (agent.terminal.name === agent.name || !agent.terminal.rename) return;
     try {
-      await agent.terminal.rename(agent.name, options);
+      await agent.terminal.rename(agent.name);
     } catch (err) {
       this.deps.log.warn(`${agent.name}: could not rename its terminal: ${errorMessage(err)}`);
     }

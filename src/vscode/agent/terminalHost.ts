@@ -28,30 +28,6 @@ function renameTerminal(terminal: vscode.Terminal, name: string, panel: PanelPre
   return run;
 }
 
-/**
- * A rename nobody asked for just now (a reload lost the tab's name, seen as "bash"): renaming makes
- * its terminal the active one, which switches a bottom panel showing Arcadia to the terminals and
- * takes the focus from an open input box (seen in the e2e: Raise…'s box closed under the pointer).
- * So it waits until that switches nothing the user looks at: the terminal is the active one
- * already, or the Arcadia panel is not in front (the user went to the terminals, or closed it).
- */
-async function renameWhenSeen(terminal: vscode.Terminal, name: string, panel: PanelPresence): Promise<void> {
-  const seen = () => vscode.window.activeTerminal === terminal || !panel.visible();
-  const closed = () => !vscode.window.terminals.includes(terminal);
-  if (!seen()) {
-    await new Promise<void>((resolve) => {
-      const check = () => (seen() || closed()) && (subscriptions.dispose(), resolve());
-      const subscriptions = combinedDisposable(
-        vscode.window.onDidChangeActiveTerminal(check),
-        vscode.window.onDidCloseTerminal(check),
-        panel.onDidChangeVisibility(check),
-      );
-    });
-  }
-  if (closed() || terminal.name === name) return;
-  await renameTerminal(terminal, name, panel);
-}
-
 /** Resolves true once `terminal` is the active terminal (at once if it is), false after 2 s. */
 function becameActive(terminal: vscode.Terminal): Promise<boolean> {
   if (vscode.window.activeTerminal === terminal) return Promise.resolve(true);
@@ -73,7 +49,6 @@ const OUTPUT_TAIL = 4096;
 export interface PanelPresence {
   visible(): boolean;
   show(): Thenable<unknown>;
-  onDidChangeVisibility(listener: () => void): Disposable;
 }
 
 /**
@@ -122,7 +97,7 @@ class Handles {
           terminal.sendText("\r", false);
           this.typed.fire(handle!);
         },
-        rename: (name, options) => (options?.whenSeen ? renameWhenSeen(terminal, name, this.panel) : renameTerminal(terminal, name, this.panel)),
+        rename: (name) => renameTerminal(terminal, name, this.panel),
         dispose: () => terminal.dispose(),
       };
       this.map.set(terminal, handle);

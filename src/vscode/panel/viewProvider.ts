@@ -18,9 +18,6 @@ export class ArcadiaViewProvider extends DisposableObject implements vscode.Webv
   private readonly viewChanged = this._register(new vscode.EventEmitter<void>());
   /** The view was created or disposed (a closed panel cannot answer permission prompts). */
   readonly onDidChangeView = this.viewChanged.event;
-  private readonly visibilityChanged = this._register(new vscode.EventEmitter<void>());
-  /** The view was shown, hidden, created or disposed (`visible` may have changed). */
-  readonly onDidChangeVisibility = this.visibilityChanged.event;
 
   /**
    * `binding`: the panel's messages and their handlers (messageRouter.ts); `snapshot`: every card
@@ -49,15 +46,11 @@ export class ArcadiaViewProvider extends DisposableObject implements vscode.Webv
       this.view = undefined;
       this.viewChanged.fire();
     });
-    host.onDidDispose(() => this.visibilityChanged.fire());
-    // Disposed with the view.
-    view.onDidChangeVisibility(() => this.visibilityChanged.fire());
     const previous = this.host;
     this.host = host;
     this.view = view;
     previous?.dispose();
     this.viewChanged.fire();
-    this.visibilityChanged.fire();
   }
 
   get exists(): boolean {

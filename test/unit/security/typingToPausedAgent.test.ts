@@ -27,7 +27,7 @@ const { VscodeTerminalHost } = await import("../../../src/vscode/agent/terminalH
 describe("typing into a paused agent's terminal", () => {
   it("is refused with the reason, types nothing, and tells the user; another agent is typed to", async () => {
     const reason = "nothing typed to Agent #1: Paused at budget — $5.02 of $5.00. Raise… its budget on its card first.";
-    const host = new VscodeTerminalHost({ visible: () => false, show: async () => undefined, onDidChangeVisibility: () => ({ dispose: () => undefined }) }, (handle) => (handle.name === "Agent #1" ? reason : undefined));
+    const host = new VscodeTerminalHost({ visible: () => false, show: async () => undefined }, (handle) => (handle.name === "Agent #1" ? reason : undefined));
     const [paused, running] = host.all();
     await expect(paused!.type!("Please rebase your branch fix onto main")).rejects.toThrow(reason);
     expect(terminals[0]!.sendText).not.toHaveBeenCalled();
