@@ -30,7 +30,8 @@ export interface FolderListing {
   folders: readonly string[];
 }
 
-interface Recorded extends FolderListing {
+/** What is kept of a folder: its listing and what says whether it changed since. */
+export interface FolderRecord extends FolderListing {
   dev: bigint;
   ino: bigint;
   stamp: bigint;
@@ -66,7 +67,7 @@ export interface FolderWalk {
 }
 
 export class FolderWalks {
-  private readonly records = new Map<string, Recorded>();
+  private readonly records = new Map<string, FolderRecord>();
   /** Folders whose entries were read (not believed from a record): for tests and the bench. */
   reads = 0;
 
@@ -117,7 +118,7 @@ export class FolderWalks {
   }
 
   /** Whether a record still says what the folder holds (see the file's comment). */
-  protected believe(recorded: Recorded, now: BigIntStats): boolean {
+  protected believe(recorded: FolderRecord, now: BigIntStats): boolean {
     return recorded.settled && recorded.dev === now.dev && recorded.ino === now.ino && recorded.stamp === this.stampOf(now);
   }
 
