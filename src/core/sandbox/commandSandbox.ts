@@ -130,7 +130,16 @@ export class BubblewrapSandbox implements CommandSandbox {
     const held = this.options.standIns ?? standIns;
     const isStandIn = (path: string) => held.isOurs(path);
     const walks = this.options.walks ?? folderWalks;
-    const layout = await layoutFromDisk({ cwd: where.cwd, writable, readable, home: this.home, env: this.env, isStandIn, walks, network: where.network === true });
+    const layout = await layoutFromDisk({
+      cwd: where.cwd,
+      writable,
+      readable,
+      home: this.home,
+      env: this.env,
+      isStandIn,
+      walks,
+      network: where.network === true,
+    });
     // Held from now until the command has exited: no other command's end can remove them meanwhile.
     const release = await held.hold(layout.stubs);
     return {
