@@ -150,14 +150,14 @@ describe.skipIf(!available)("the walk's records cannot be made to lie", () => {
     };
 
     it("weakened: planted unnoticed by either — the test can fail", async () => {
-      await warmed(new MtimeWalks(), plant, "sleep 2");
+      await warmed(new MtimeWalks(), plant, "sleep 3");
       await both();
       expect(h.asked).toEqual([]);
       expect(existsSync(join(h.workspace, "sub", ".git", "config"))).toBe(true);
     });
 
     it("Arcadia's records: the user is asked", async () => {
-      await warmed(new FolderWalks(), plant, "sleep 2");
+      await warmed(new FolderWalks(), plant, "sleep 3");
       await both();
       expect(h.asked.length).toBeGreaterThan(0);
       for (const a of h.asked) expect(a.reason).toContain("created sub/.git with core.fsmonitor, a program git would run");
@@ -167,13 +167,13 @@ describe.skipIf(!available)("the walk's records cannot be made to lie", () => {
   it("control: a harmless command with the records warm asks nothing, and only the folders it changed are read again", async () => {
     const walks = new FolderWalks();
     await warmed(walks, "mkdir -p sub/made && echo x > sub/made/file.txt");
-    await sleep(300);
     const before = walks.reads;
     const body = (await h.call("execute_command", { command: "npm test" })).body;
     expect(body.output).toContain("CONTROL-RAN");
     expect(h.asked).toEqual([]);
     expect(body.left_behind).toBeUndefined();
-    // Read again: the root (its stand-ins come and go), sub and sub/made (changed by the command); a, a/b and src are believed.
-    expect(walks.reads - before).toBeLessThanOrEqual(2 * 4);
+    // Read again: the root at the launch and at the end (its stand-ins come and go), sub and sub/made
+    // at the end (changed by the command); a, a/b and src are believed both times (a full read: 11 folders).
+    expect(walks.reads - before).toBeLessThanOrEqual(5);
   });
 });
