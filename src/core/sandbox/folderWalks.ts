@@ -26,7 +26,7 @@ import { join } from "node:path";
 export interface FolderListing {
   /** It holds an entry named `.git` (a folder, a file or a link). */
   dotGit: boolean;
-  /** Its sub-folders' names (links not followed), `.git` left out. */
+  /** Its sub-folders' paths (links not followed), `.git` left out: kept whole, so that a walk joins no path twice. */
   folders: readonly string[];
 }
 
@@ -101,11 +101,11 @@ export class FolderWalks {
     }
     const listing: FolderListing = {
       dotGit: entries.some((e) => e.name === ".git"),
-      folders: entries.filter((e) => e.name !== ".git" && e.isDirectory()).map((e) => e.name),
+      folders: entries.filter((e) => e.name !== ".git" && e.isDirectory()).map((e) => join(folder, e.name)),
     };
     if (recorded !== undefined) {
       const still = new Set(listing.folders);
-      for (const gone of recorded.folders) if (!still.has(gone)) this.forget(join(folder, gone));
+      for (const gone of recorded.folders) if (!still.has(gone)) this.forget(gone);
     }
     if (!isLocal(now.dev, folder)) {
       this.records.delete(folder);
@@ -137,7 +137,7 @@ export class FolderWalks {
     const recorded = this.records.get(folder);
     if (recorded === undefined) return;
     this.records.delete(folder);
-    for (const name of recorded.folders) this.forget(join(folder, name));
+    for (const path of recorded.folders) this.forget(path);
   }
 
   /** How many folders are recorded (tests). */

@@ -28,7 +28,7 @@ export interface NestedRepositories {
   incomplete: boolean;
 }
 
-/** `skip`: folders not to enter (read-only to the command already: `.claude` with its worktrees, `.vscode`). */
+/** `skip`: folders at the top not to enter (read-only to the command already: `.claude` with its worktrees, `.vscode`). */
 export async function nestedRepositories(
   top: string,
   skip: ReadonlySet<string> = new Set(),
@@ -44,10 +44,9 @@ export async function nestedRepositories(
     const folder = queue[seen++] as string;
     const listing = walk.listing(folder);
     if (listing.dotGit && folder !== top) found.push(join(folder, ".git"));
-    for (const name of listing.folders) {
-      const path = join(folder, name);
-      if (!skip.has(path)) queue.push(path);
-    }
+    // `skip` names folders at the top only: below it, no look-up per folder.
+    if (folder === top) queue.push(...listing.folders.filter((path) => !skip.has(path)));
+    else queue.push(...listing.folders);
     if (queue.length > maxFolders) return { found, incomplete: true };
   }
   return { found, incomplete: false };
