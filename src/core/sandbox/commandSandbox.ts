@@ -16,6 +16,7 @@ import { leftBehind, type LeftBehind } from "./leftBehind";
 import { type Limiter, limitsPrefix } from "./limits";
 import { unixSocketFilter } from "./unixSocketFilter";
 import { type StandIns, standIns } from "./standIns";
+import { folderWalks, type FolderWalks } from "./folderWalks";
 
 /**
  * arcadia.sandbox: "unaskedCommands" (default) — what runs without asking runs in the sandbox,
@@ -82,6 +83,8 @@ export interface BubblewrapSandboxOptions {
   retryAfterMs?: number;
   /** The record of stand-ins (default: the extension host's one, shared by every sandbox: standIns.ts). */
   standIns?: StandIns;
+  /** The folders the walk for nested repositories has read (default: the extension host's one, shared by every sandbox: folderWalks.ts). */
+  walks?: FolderWalks;
 }
 
 export class BubblewrapSandbox implements CommandSandbox {
@@ -126,7 +129,17 @@ export class BubblewrapSandbox implements CommandSandbox {
     const readable = [...where.folders.filter((f) => !writable.includes(f)), ...(await this.extraReadable())];
     const held = this.options.standIns ?? standIns;
     const isStandIn = (path: string) => held.isOurs(path);
-    const layout = await layoutFromDisk({ cwd: where.cwd, writable, readable, home: this.home, env: this.env, isStandIn, network: where.network === true });
+    const walks = this.options.walks ?? folderWalks;
+    const layout = await layoutFromDisk({
+      cwd: where.cwd,
+      writable,
+      readable,
+      home: this.home,
+      env: this.env,
+      isStandIn,
+      walks,
+      network: where.network === true,
+    });
     // Held from now until the command has exited: no other command's end can remove them meanwhile.
     const release = await held.hold(layout.stubs);
     return {
@@ -137,7 +150,7 @@ export class BubblewrapSandbox implements CommandSandbox {
       release,
       seccomp: SECCOMP_FILTER,
       prefix: limitsPrefix(await this.limiter()),
-      leftBehind: () => leftBehind(layout.repositories ?? { roots: [], found: [] }),
+      leftBehind: () => leftBehind(layout.repositories ?? { roots: [], found: [] }, walks),
     };
   }
 

@@ -10,6 +10,7 @@ export {
 } from "./commandSandbox";
 export type { SandboxAvailability } from "./bubblewrap";
 export { StandIns, standIns } from "./standIns";
+export { FolderWalks, folderWalks, type FolderListing, type FolderRecord } from "./folderWalks";
 export { bwrapArguments, orderedMounts, SECCOMP_FD } from "./bwrapArguments";
 export { LIMITS, limitMessage, limitsInWords } from "./limits";
 export { unixSocketFilter } from "./unixSocketFilter";

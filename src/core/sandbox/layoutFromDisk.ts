@@ -17,6 +17,7 @@ import { basename, delimiter, dirname, isAbsolute, join } from "node:path";
 import { isInside } from "../util";
 import { HOME_SECRETS } from "../util";
 import { ETC_SECRETS } from "./protectedNames";
+import type { FolderWalks } from "./folderWalks";
 import { protectedPlaces } from "./protectedPlaces";
 import type { Mount, SandboxLayout } from "./sandboxLayout";
 import { sandboxEnvironment } from "./sandboxEnvironment";
@@ -35,6 +36,8 @@ export interface SandboxRequest {
   isStandIn?: (path: string) => boolean;
   /** Keep the host's network (default: none, only a loopback of its own). */
   network?: boolean;
+  /** The records the walk for nested repositories believes (folderWalks.ts; default: the extension host's). */
+  walks?: FolderWalks;
   /** Who starts the sandbox (default: this process). */
   hostUser?: { uid: number; gid: number };
 }
@@ -66,7 +69,7 @@ export async function layoutFromDisk(request: SandboxRequest): Promise<SandboxLa
   const homeIsBound = home !== undefined && roots.some((folder) => isInside(home, folder));
   const system = systemMounts();
   const tools = toolFolders(request.env.PATH ?? "", home);
-  const places = await protectedPlaces(request.writable, request.isStandIn ?? (() => false));
+  const places = await protectedPlaces(request.writable, request.isStandIn ?? (() => false), request.walks);
   const homeSecrets = homeIsBound ? HOME_SECRETS.flatMap((secret) => hidden(join(home, secret))) : [];
 
   const mounts: Mount[] = [...system.mounts];

@@ -9,6 +9,7 @@
 import { readdir } from "node:fs/promises";
 import { basename, join, relative } from "node:path";
 import { commonDirOf, gitDirOf, lastCoreValue } from "./gitPlaces";
+import type { FolderWalks } from "./folderWalks";
 import { nestedRepositories } from "./nestedRepositories";
 import { lstatNow } from "./pathKind";
 import { readOnlyAt } from "./protectedPlaces";
@@ -34,11 +35,15 @@ export interface LeftBehind {
   said: string;
 }
 
-export async function leftBehind(repositories: { roots: readonly string[]; found: readonly string[]; missing?: readonly string[] }): Promise<LeftBehind[]> {
+/** `walks`: the records the walk believes, each folder's change time looked at again (folderWalks.ts). */
+export async function leftBehind(
+  repositories: { roots: readonly string[]; found: readonly string[]; missing?: readonly string[] },
+  walks?: FolderWalks,
+): Promise<LeftBehind[]> {
   const before = new Set(repositories.found);
   const missing = repositories.missing ?? [];
   const made = missing.map(exists);
-  const walks = await Promise.all(repositories.roots.map((root) => nestedRepositories(root, readOnlyAt(root))));
+  const after = await Promise.all(repositories.roots.map((root) => nestedRepositories(root, readOnlyAt(root), undefined, walks)));
   const out: LeftBehind[] = [];
   // Protected names it could create (files have no stand-in): MCP servers, direnv, submodules, an IDE's settings.
   for (const [i, path] of missing.entries()) {
@@ -47,7 +52,7 @@ export async function leftBehind(repositories: { roots: readonly string[]; found
     out.push({ path, said: `created ${relative(root, path)}, ${WHY_PROTECTED[basename(path)] ?? "which other programs act on"}` });
   }
   for (const [i, root] of repositories.roots.entries()) {
-    for (const dotGit of walks[i]!.found) {
+    for (const dotGit of after[i]!.found) {
       if (before.has(dotGit)) continue;
       out.push({ path: dotGit, said: `created ${relative(root, dotGit)}${await whatRuns(dotGit)}` });
     }

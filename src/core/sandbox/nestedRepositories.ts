@@ -6,15 +6,16 @@
  * its cost per command is measured in bench/sandbox.ts. Past MAX_FOLDERS folders the walk stops
  * and says so: the command then asks rather than run with repositories unseen.
  *
- * Read synchronously, SLICE folders at a time with a turn of the event loop between slices: a
- * small workspace is read at once, with no round trip through libuv's threads per folder (on a
- * loaded machine each waited milliseconds to be scheduled), and a large one (tens of thousands of
- * folders, where the reading itself is what costs) never holds the extension host up for long.
+ * Each folder is looked at through FolderWalks (folderWalks.ts): read again only when its change
+ * time says it may have changed since it was last read. Synchronous, SLICE folders at a time with
+ * a turn of the event loop between slices: a small workspace is looked at at once, with no round
+ * trip through libuv's threads per folder (on a loaded machine each waited milliseconds to be
+ * scheduled), and a large one never holds the extension host up for long.
  */
-import { type Dirent, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { folderWalks, type FolderWalks } from "./folderWalks";
 
-/** Folders read between two turns of the event loop (a few milliseconds of reading). */
+/** Folders looked at between two turns of the event loop (a few milliseconds when each is read). */
 const SLICE = 256;
 
 /** Enough for a large repository with its node_modules; a home folder is far bigger (and asks anyway). */
@@ -27,29 +28,26 @@ export interface NestedRepositories {
   incomplete: boolean;
 }
 
-/** `skip`: folders not to enter (read-only to the command already: `.claude` with its worktrees, `.vscode`). */
-export async function nestedRepositories(top: string, skip: ReadonlySet<string> = new Set(), maxFolders = MAX_FOLDERS): Promise<NestedRepositories> {
+/** `skip`: folders at the top not to enter (read-only to the command already: `.claude` with its worktrees, `.vscode`). */
+export async function nestedRepositories(
+  top: string,
+  skip: ReadonlySet<string> = new Set(),
+  maxFolders = MAX_FOLDERS,
+  walks: FolderWalks = folderWalks,
+): Promise<NestedRepositories> {
+  const walk = walks.walk();
   const found: string[] = [];
   const queue = [top];
   let seen = 0;
   while (seen < queue.length) {
     if (seen > 0 && seen % SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
     const folder = queue[seen++] as string;
-    for (const entry of list(folder)) {
-      if (entry.name === ".git") {
-        if (folder !== top) found.push(join(folder, entry.name));
-      } else if (entry.isDirectory() && !skip.has(join(folder, entry.name))) queue.push(join(folder, entry.name));
-    }
+    const listing = walk.listing(folder);
+    if (listing.dotGit && folder !== top) found.push(join(folder, ".git"));
+    // `skip` names folders at the top only: below it, no look-up per folder.
+    if (folder === top) queue.push(...listing.folders.filter((path) => !skip.has(path)));
+    else queue.push(...listing.folders);
     if (queue.length > maxFolders) return { found, incomplete: true };
   }
   return { found, incomplete: false };
-}
-
-/** A folder's entries; none when it cannot be read (gone meanwhile, no permission). */
-function list(folder: string): Dirent[] {
-  try {
-    return readdirSync(folder, { withFileTypes: true });
-  } catch {
-    return [];
-  }
 }

@@ -17,6 +17,7 @@ import { readlinkSync } from "node:fs";
 import { dirname, relative, sep } from "node:path";
 import { isInside } from "../util";
 import { commonDirOf, gitDirOf, hooksPathOf, includedConfigs } from "./gitPlaces";
+import type { FolderWalks } from "./folderWalks";
 import { nestedRepositories } from "./nestedRepositories";
 import { isFolderNow, kindNow, type PathKind } from "./pathKind";
 import { PROTECTED_NAMES, STUB_WHEN_MISSING } from "./protectedNames";
@@ -36,7 +37,8 @@ export interface ProtectedPlaces {
   missing: string[];
 }
 
-export async function protectedPlaces(writable: readonly string[], isStandIn: (path: string) => boolean): Promise<ProtectedPlaces> {
+/** `walks`: the records the walk for nested repositories believes (folderWalks.ts; default: the extension host's). */
+export async function protectedPlaces(writable: readonly string[], isStandIn: (path: string) => boolean, walks?: FolderWalks): Promise<ProtectedPlaces> {
   const out: ProtectedPlaces = { mounts: [], standIns: [], pins: [], concerns: [], repositories: [], missing: [] };
   const inWritable = (path: string) => writable.find((root) => isInside(path, root));
   const readOnly = (path: string) => {
@@ -56,7 +58,7 @@ export async function protectedPlaces(writable: readonly string[], isStandIn: (p
 
   for (const root of writable) {
     // The walk for nested repositories goes on while the top of the root is looked at.
-    const walk = nestedRepositories(root, readOnlyAt(root));
+    const walk = nestedRepositories(root, readOnlyAt(root), undefined, walks);
     const paths = PROTECTED_NAMES.map((name) => `${root}${sep}${name}`);
     // Asked before the disk: a stand-in made for another command is held again, never taken for the user's folder.
     const ours = paths.map((path) => isStandIn(path));
