@@ -49,6 +49,8 @@ export interface WorldOptions {
   agentsHere?: string[];
   /** Whether claude comes up by itself (default) or waits for `ready(id)`. */
   autoReady?: boolean;
+  /** The number of the first agent this world launches (a reloaded window's new cards follow the old ones). */
+  firstAgent?: number;
 }
 
 export function queueWorld(repo: string, options: WorldOptions = {}) {
@@ -63,8 +65,7 @@ export function queueWorld(repo: string, options: WorldOptions = {}) {
   const removed = new Emitter<string>();
   const finished = new Emitter<AgentFacts>();
   const readiness = new Map<string, (r: Readiness) => void>();
-  const cwds = new Map<string, string>();
-  let n = 0;
+  let n = (options.firstAgent ?? 1) - 1;
   let answers = options.answers ?? {};
   const working = () => [...cards.values()].filter((c) => c.status === "active" || c.status === "needsYou").length;
   let mostWorking = 0;
@@ -92,7 +93,6 @@ export function queueWorld(repo: string, options: WorldOptions = {}) {
     setUp: (r, worktree) => setUpWorktree(ports, r, worktree),
     launch: async (cwd, model, extra = []) => {
       const id = `agent-${++n}`;
-      cwds.set(id, cwd);
       cards.set(id, agentFacts(id, { status: "starting" }));
       events.push(`launch ${id} in ${cwd.slice(repo.length + 1)}${model ? ` --model ${model}` : ""}${extra.length ? ` ${extra.join(" ")}` : ""}`);
       return id;
@@ -128,7 +128,6 @@ export function queueWorld(repo: string, options: WorldOptions = {}) {
     notes,
     told,
     cards,
-    cwds,
     mostWorking: () => mostWorking,
     typed: () => events.filter((e) => e.startsWith("type ")),
     ready: (id: string, r: Readiness = "ready") => readiness.get(id)!(r),
@@ -136,9 +135,11 @@ export function queueWorld(repo: string, options: WorldOptions = {}) {
     /** Its turn ends; with `commit`, it committed a file first (in its worktree, as its agent would). */
     finish: (id: string, commit?: string) => {
       if (commit) {
-        writeFileSync(join(cwds.get(id)!, commit), `${id}\n`);
-        git(cwds.get(id)!, "add", "-A");
-        git(cwds.get(id)!, "commit", "-q", "-m", `${id}: ${commit}`);
+        const task = book.queue!.tasks.find((t) => t.start?.agentId === id)!;
+        const cwd = join(repo, ".claude/worktrees", task.start!.worktree);
+        writeFileSync(join(cwd, commit), `${id}\n`);
+        git(cwd, "add", "-A");
+        git(cwd, "commit", "-q", "-m", `${id}: ${commit}`);
       }
       finished.fire(setCard(id, { status: "waiting", lastTurn: "completed" }));
     },
