@@ -52,10 +52,7 @@ describe.skipIf(!here)("a launch", () => {
     mkdirSync(join(home, ".rustup"), { recursive: true });
     const ws = join(root, "ws");
     mkdirSync(ws);
-    const sandbox = new BubblewrapSandbox({
-      settings: () => ({ mode: "unaskedCommands", readablePaths: ["~/.rustup", "~", home, "relative/x", "/does/not/exist"] }),
-      home,
-    });
+    const sandbox = new BubblewrapSandbox({ settings: () => ({ mode: "unaskedCommands", readablePaths: ["~/.rustup", "~", home, "relative/x", "/does/not/exist"] }), home });
     const launch = await sandbox.launch({ cwd: ws, folders: [ws], agentCwd: undefined });
     launch.release();
     const args = launch.args.join(" ");

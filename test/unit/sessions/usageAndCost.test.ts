@@ -11,7 +11,9 @@ import { estimateCost, totalTokens, UsageLedger } from "../../../src/core/usage/
 import { RECORDED } from "../../support/recorded";
 
 /** The last `cost-state` the CLI wrote in a transcript: its own totals. */
-function cliCostState(file: string):
+function cliCostState(
+  file: string,
+):
   | {
       totalCostUSD: number;
       modelUsage: Record<string, { inputTokens: number; outputTokens: number; cacheReadInputTokens: number; cacheCreationInputTokens: number }>;
