@@ -55,6 +55,8 @@ export interface QueueRunnerDeps {
   branchExists(repo: string, branch: string): Promise<boolean>;
   /** Why one more agent would pass a budget cap now, or undefined. */
   budgetHold(): string | undefined;
+  /** What the runner found of the gates each time it looked (for the queue's line). */
+  gatesFound?(gates: StartGates): void;
   log(message: string): void;
   /** A task stopped: the user hears why (once per failure). */
   tell(message: string): void;
@@ -108,6 +110,7 @@ export class QueueRunner {
       const tip = await this.deps.baseTip(queue.repo, queue.base);
       const gates: StartGates = { ...(tip ? {} : { baseHold: baseGoneHold(queue.base) }), ...this.budgetGate() };
       this.lastGates = gates;
+      this.deps.gatesFound?.(gates);
       const next = nextStart(queue, gates);
       if (!next.start) {
         this.hold = next.why;
