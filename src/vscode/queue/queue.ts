@@ -148,6 +148,8 @@ async function queueTasks(deps: QueueDeps, runner: QueueRunner): Promise<void> {
   await runner.pump();
   const why = runner.why();
   const open = "Open the Queue";
-  const said = `Queued ${tasks.length === 1 ? "1 task" : `${tasks.length} tasks`}: at most ${queue.parallel} agents at once.${why && !why.startsWith("Nothing") && !/agents at work/.test(why) ? ` ${why}` : ""}`;
+  // Why it waits, when that is news (paused, base gone, budget), not while it only waits on slots.
+  const news = why && !why.startsWith("Nothing") && !/agents at work/.test(why) ? ` ${why}` : "";
+  const said = `Queued ${tasks.length === 1 ? "1 task" : `${tasks.length} tasks`}: at most ${queue.parallel} agents at once.${news}`;
   void vscode.window.showInformationMessage(said, open).then((c) => c === open && void vscode.commands.executeCommand(QUEUE_COMMANDS.show));
 }

@@ -49,6 +49,7 @@ export async function landFinishedWork(deps: LandDeps): Promise<void> {
     };
     if (plan.order.length > 0) {
       const check = checkCommand();
+      const checkWords = check ? `, then your check (${check}) runs` : " (no check: arcadia.compare.check is not set)";
       const order = plan.order.map((id, i) => `${i + 1}. ${id} ${taskLabel(byId(id).task)}`).join("\n");
       const after = stop ? `\nThen ${stop.id} ${taskLabel(byId(stop.id).task)} would conflict in ${stop.files.join(", ")}: it waits.` : "";
       const go = `Land ${countOf(plan.order.length, "task")}`;
@@ -56,7 +57,7 @@ export async function landFinishedWork(deps: LandDeps): Promise<void> {
         `Land ${countOf(plan.order.length, "finished task")} into ${queue.base}, one at a time, in this order?`,
         {
           modal: true,
-          detail: `${order}${after}\n\nEach is merged as Merge… does${check ? `, then your check (${check}) runs` : " (no check: arcadia.compare.check is not set)"}; it stops at the first conflict or failing check.`,
+          detail: `${order}${after}\n\nEach is merged as Merge… does${checkWords}; it stops at the first conflict or failing check.`,
         },
         go,
       );
