@@ -6,10 +6,10 @@
  * slot ("needs you"); an exit or a failing setup stops that task with why, and the queue goes on;
  * a budget cap or a deleted base holds the queue with why.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { addTasks, newQueue, queueSummary, taskOf } from "../../../src/core/queue";
+import { addTasks, cancelTask, newQueue, queueSummary, taskOf } from "../../../src/core/queue";
 import { git } from "../../support/gitRepo";
 import { queueRepo, queueWorld } from "../../support/queueWorld";
 import { useTempDirs } from "../../support/tempDir";
@@ -102,7 +102,6 @@ describe("the queue runs its tasks", () => {
     const repo = queueRepo(tempDir());
     const asked: string[] = [];
     const world = queueWorld(repo, { ask: async (_q, shown) => (asked.push(shown), "run") });
-    const { mkdirSync, writeFileSync } = await import("node:fs");
     mkdirSync(join(repo, ".arcadia"));
     writeFileSync(join(repo, ".arcadia/worktree-setup.sh"), "touch from-repo\n");
     git(repo, "add", "-A");
@@ -146,5 +145,29 @@ describe("the queue runs its tasks", () => {
     await world.runner.pump();
     expect(world.runner.why()).toMatch(/^The base branch main is gone/);
     expect(world.book.queue!.tasks.every((t) => t.state === "waiting")).toBe(true);
+  });
+
+  it("gives a task whose name's folder is already there a worktree of its own, never that folder", async () => {
+    const repo = queueRepo(tempDir());
+    mkdirSync(join(repo, ".claude/worktrees/add-a-footer"), { recursive: true });
+    writeFileSync(join(repo, ".claude/worktrees/add-a-footer/notes.txt"), "the user's\n");
+    const world = queueWorld(repo);
+    await queued(world, repo, 1, TASKS.slice(0, 1));
+    await world.until((q) => taskOf(q, "q1")!.state === "running" && q, "running");
+    expect(taskOf(world.book.queue!, "q1")!.start!.worktree).toBe("add-a-footer-2");
+    expect(readFileSync(join(repo, ".claude/worktrees/add-a-footer/notes.txt"), "utf8")).toBe("the user's\n");
+  });
+
+  it("frees a cancelled task's slot for the next, and its agent closing afterwards does not fail it", async () => {
+    const repo = queueRepo(tempDir());
+    const world = queueWorld(repo);
+    await queued(world, repo, 1, TASKS.slice(0, 2));
+    await world.until((q) => taskOf(q, "q1")!.state === "running" && q, "the first running");
+    await world.book.update((q) => cancelTask(q, "q1", 0));
+    await world.runner.pump();
+    await world.until((q) => taskOf(q, "q2")!.state === "running" && q, "the second running");
+    world.close("agent-1");
+    expect(taskOf(world.book.queue!, "q1")!.state).toBe("cancelled");
+    expect(world.typed()).toEqual(["type agent-1: Add a footer", "type agent-2: Fix the title"]);
   });
 });
