@@ -113,7 +113,7 @@ export function queueWorld(repo: string, options: WorldOptions = {}) {
   });
   const follow = followQueue({
     book,
-    cards: { onDidChangeCard: changed.event, onDidRemoveCard: removed.event, onDidFinishTurn: finished.event },
+    cards: { card: (id) => cards.get(id), onDidChangeCard: changed.event, onDidRemoveCard: removed.event, onDidFinishTurn: finished.event },
     pump: () => void runner.pump(),
     log: (m) => events.push(`log ${m}`),
     tell: (m) => told.push(m),

@@ -12,6 +12,7 @@ import type { QueueBook } from "./queueBook";
 import { taskWorktreePath } from "./queueRunner";
 
 export interface FollowedCards {
+  card(agentId: string): AgentFacts | undefined;
   readonly onDidChangeCard: Event<AgentFacts>;
   readonly onDidRemoveCard: Event<string>;
   readonly onDidFinishTurn: Event<AgentFacts>;
@@ -37,7 +38,12 @@ const NEEDS: Record<NonNullable<AgentFacts["needsYou"]>["kind"], string> = {
   dialog: "Its agent's terminal waits for you.",
 };
 
-export function followQueue(deps: QueueFollowDeps): Disposable {
+/** The follower; `settle` looks at every running task's agent once (after a reload: a turn that ended while the window was closed fires no event). */
+export interface QueueFollow extends Disposable {
+  settle(): Promise<void>;
+}
+
+export function followQueue(deps: QueueFollowDeps): QueueFollow {
   const committed = deps.committed ?? workCommitted;
   /** Applies a change to the task of this agent, when it is typed and holds a slot; a refusal is logged, not thrown. */
   const onTask = async (agentId: string, act: (task: QueueTask) => Promise<void> | void) => {
@@ -56,31 +62,41 @@ export function followQueue(deps: QueueFollowDeps): Disposable {
     deps.tell(`Queue: task ${task.id} stopped: ${problem}`);
     deps.pump();
   };
-  return combinedDisposable(
+  const exited = (card: AgentFacts) => `Its claude exited${card.exitMessage ? `: ${card.exitMessage}` : ""}.`;
+  const needsYou = (task: QueueTask, kind: keyof typeof NEEDS) =>
+    task.state !== "needsYou" || task.problem !== NEEDS[kind] ? deps.book.update((q) => agentNeedsYou(q, task.id, NEEDS[kind])) : undefined;
+  const turnEndedAt = (agentId: string) =>
+    onTask(agentId, async (task) => {
+      const queue = deps.book.queue!;
+      const done = await committed(taskWorktreePath(queue, task), task.start!.commit).catch(() => false);
+      // A short task can end before its start saw it taken: it ran, so it runs before it ends.
+      await deps.book.update((q) => turnEnded(taskOf(q, task.id)!.state === "starting" ? agentWorking(q, task.id) : q, task.id, done, deps.now()));
+      if (done) deps.pump();
+    });
+  const subscriptions = combinedDisposable(
     deps.cards.onDidChangeCard(
       (card) =>
         void onTask(card.id, async (task) => {
-          if (card.status === "exited") return failed(task, `Its claude exited${card.exitMessage ? `: ${card.exitMessage}` : ""}.`);
-          if (card.status === "needsYou" && card.needsYou) {
-            const why = NEEDS[card.needsYou.kind];
-            if (task.state !== "needsYou" || task.problem !== why) await deps.book.update((q) => agentNeedsYou(q, task.id, why));
-            return;
-          }
+          if (card.status === "exited") return failed(task, exited(card));
+          if (card.status === "needsYou" && card.needsYou) return void (await needsYou(task, card.needsYou.kind));
           if (card.status === "active" && task.state !== "running") await deps.book.update((q) => agentWorking(q, task.id));
+          // Bound again after a reload, idle after a turn that ended while the window was closed: no finish event comes for it.
+          if (card.status === "waiting" && card.lastTurn !== "none" && !card.reconnecting && task.state === "running") await turnEndedAt(card.id);
         }),
     ),
-    deps.cards.onDidFinishTurn(
-      (card) =>
-        void onTask(card.id, async (task) => {
-          const queue = deps.book.queue!;
-          const done = await committed(taskWorktreePath(queue, task), task.start!.commit).catch(() => false);
-          // A short task can end before its start saw it taken: it ran, so it runs before it ends.
-          await deps.book.update((q) => turnEnded(taskOf(q, task.id)!.state === "starting" ? agentWorking(q, task.id) : q, task.id, done, deps.now()));
-          if (done) deps.pump();
-        }),
-    ),
+    deps.cards.onDidFinishTurn((card) => void turnEndedAt(card.id)),
     deps.cards.onDidRemoveCard(
       (agentId) => void onTask(agentId, (task) => failed(task, "Its agent's terminal was closed before it finished: retry it, or look at its worktree.")),
     ),
   );
+  const settle = async () => {
+    for (const task of deps.book.queue?.tasks ?? []) {
+      const card = task.state === "running" && task.start?.agentId ? deps.cards.card(task.start.agentId) : undefined;
+      if (!card || card.reconnecting) continue;
+      if (card.status === "exited") await onTask(card.id, (t) => failed(t, exited(card)));
+      else if (card.status === "needsYou" && card.needsYou) await onTask(card.id, async (t) => void (await needsYou(t, card.needsYou!.kind)));
+      else if (card.status === "waiting" && card.lastTurn !== "none") await turnEndedAt(card.id);
+    }
+  };
+  return { dispose: () => subscriptions.dispose(), settle };
 }

@@ -102,9 +102,10 @@ export function registerQueue(deps: QueueDeps): vscode.Disposable {
   });
   const act = (name: string, run: () => Promise<unknown>) => () => run().catch((err) => void vscode.window.showErrorMessage(`${name}: ${errorMessage(err)}`));
   // After a reload: once the agents' cards are back (the manager's restore, started by activate() just after this), each task picks up.
-  setImmediate(() => setImmediate(() => void deps.manager.restore().then(() => runner.resume())));
+  const follow = followQueue({ book, cards: deps.cards, pump, log: (m) => log.info(m), tell, now: Date.now });
+  setImmediate(() => setImmediate(() => void deps.manager.restore().then(async () => (await runner.resume(), await follow.settle()))));
   return combinedDisposable(
-    followQueue({ book, cards: deps.cards, pump, log: (m) => log.info(m), tell, now: Date.now }),
+    follow,
     // Spend changes often: only a queue with a task in line has anything to look at again.
     deps.budget.onDidChange(() => book.queue?.tasks.some((t) => t.state === "waiting") && pump()),
     vscode.workspace.onDidChangeConfiguration((e) => {

@@ -5,9 +5,12 @@
  * (`--continue`), never typed again, and asks the user to tell it to go on; a task not typed yet
  * is typed once; nothing is lost and the queue goes on to the tasks in line.
  */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CONTINUED, taskOf } from "../../../src/core/queue";
 import { addTasks, newQueue } from "../../../src/core/queue";
+import { git } from "../../support/gitRepo";
 import { memoryQueueStore, queueRepo, queueWorld } from "../../support/queueWorld";
 import { useTempDirs } from "../../support/tempDir";
 
@@ -44,5 +47,28 @@ describe("the queue across a reload", () => {
     after.finish("agent-1", "footer.txt");
     await after.until((q) => taskOf(q, "q4")!.state === "running" && q, "the fourth running");
     expect(after.typed()).toEqual(["type agent-11: Write the changelog", "type agent-12: Rename the app"]);
+  });
+
+  it("finds a task whose agent finished while the window was closed: done once its work is committed, and the next starts", async () => {
+    const repo = queueRepo(tempDir());
+    const store = memoryQueueStore();
+    const before = queueWorld(repo, { store });
+    await before.book.set(addTasks(newQueue(repo, "main", 1), [{ text: "Add a footer" }, { text: "Fix the title" }]));
+    await before.runner.pump();
+    await before.until((q) => taskOf(q, "q1")!.state === "running" && q, "the first running");
+    before.follow.dispose();
+    // While the window is closed its agent commits and its turn ends: no event will tell the new window.
+    const worktree = join(repo, ".claude/worktrees", taskOf(before.book.queue!, "q1")!.start!.worktree);
+    writeFileSync(join(worktree, "footer.txt"), "footer\n");
+    git(worktree, "add", "-A");
+    git(worktree, "commit", "-q", "-m", "footer");
+    const after = queueWorld(repo, { store, agentsHere: ["agent-1"], firstAgent: 10 });
+    after.cards.set("agent-1", { ...after.cards.get("agent-1")!, status: "waiting", lastTurn: "completed" });
+    await after.runner.resume();
+    expect(taskOf(after.book.queue!, "q1")!.state).toBe("running");
+    await after.follow.settle();
+    await after.until((q) => taskOf(q, "q2")!.state === "running" && q, "the second running");
+    expect(taskOf(after.book.queue!, "q1")!.state).toBe("done");
+    expect(after.typed()).toEqual(["type agent-10: Fix the title"]);
   });
 });
