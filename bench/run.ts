@@ -25,6 +25,7 @@ import { sessionBenchmarks } from "./sessions";
 import { sandboxBenchmarks } from "./sandbox";
 import { budgetBenchmarks } from "./budget";
 import { queueBenchmarks } from "./queue";
+import { queueStartBenchmarks } from "./queueStart";
 import { percentile } from "./percentile";
 import { loadScenario, sessionFiles } from "../test/support/recorded";
 import { readFileSync } from "node:fs";
@@ -69,8 +70,14 @@ async function replayThroughput(file: string, bytes: number): Promise<void> {
     replayRuns.push((await time(() => replaySessions([file])))[1]);
     parseRuns.push((await time(() => parseEveryLine(file)))[1]);
   }
-  const replayMs = percentile(replayRuns.sort((a, b) => a - b), 50);
-  const parseMs = percentile(parseRuns.sort((a, b) => a - b), 50);
+  const replayMs = percentile(
+    replayRuns.sort((a, b) => a - b),
+    50,
+  );
+  const parseMs = percentile(
+    parseRuns.sort((a, b) => a - b),
+    50,
+  );
   const replayRate = bytes / MB / (replayMs / 1000);
   const parseRate = bytes / MB / (parseMs / 1000);
   row("replay throughput (100 MB)", `${replayRate.toFixed(0)} MB/s`, "≥ 250 MB/s", replayRate >= 250);
@@ -149,7 +156,9 @@ function reportListenerWarnings(): void {
     return;
   }
   row("MaxListenersExceeded warnings", `${listenerWarnings.length}`, "0", false);
-  console.error(`✗ ${listenerWarnings.length} MaxListenersExceededWarning(s): a listener leak. The first one:\n${listenerWarnings[0]?.stack ?? listenerWarnings[0]?.message}`);
+  console.error(
+    `✗ ${listenerWarnings.length} MaxListenersExceededWarning(s): a listener leak. The first one:\n${listenerWarnings[0]?.stack ?? listenerWarnings[0]?.message}`,
+  );
   process.exitCode = 1;
 }
 
@@ -220,6 +229,7 @@ async function main(): Promise<void> {
   await budgetBenchmarks(row);
   console.log("");
   await queueBenchmarks(row);
+  await queueStartBenchmarks(row);
   console.log("");
   reportListenerWarnings();
   console.log("");

@@ -7,7 +7,7 @@ import { build } from "vite";
 
 const out = new URL("../dist/webview/", import.meta.url);
 rmSync(out, { recursive: true, force: true });
-for (const page of ["agents", "sessions", "session", "compare"]) {
+for (const page of ["agents", "sessions", "session", "compare", "queue"]) {
   process.env.ARCADIA_PAGE = page;
   await build({ logLevel: "warn" });
   const js = readFileSync(new URL(`assets/${page}.js`, out));

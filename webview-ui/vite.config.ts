@@ -19,7 +19,7 @@ function asciiCss(): Plugin {
 }
 
 /** The pages, each its own bundle: the agents panel loads no Markdown and no reader. */
-export const PAGES = ["agents", "sessions", "session", "compare"] as const;
+export const PAGES = ["agents", "sessions", "session", "compare", "queue"] as const;
 
 /**
  * One self-contained bundle per page (ARCADIA_PAGE, default agents; build.mjs builds each):

@@ -337,12 +337,11 @@ export interface NoticeView {
 
 /** What the extension pushes to the panel unasked (protocols/panel.ts: PanelPush). */
 export type ExtensionMessage =
-  /** Everything: the answer to `webviewReady` (asked every time the view is shown), and embedded in the page for its first paint. */
-  | { type: "snapshot"; cards: CardView[]; notice: NoticeView | null }
-  /**
-   * The cards that changed since the last message, each whole (it replaces the one the panel has), and those removed:
-   * the host sends at most one a frame (vscode/panel/cardFeed.ts), however many cards a burst changed.
-   */
+  /** Everything (with the queue's line): the answer to `webviewReady` (asked every time the view is shown), and embedded for its first paint. */
+  | { type: "snapshot"; cards: CardView[]; notice: NoticeView | null; queue?: string | null }
+  /** The task queue on one line ("Queue: 7 waiting · 3 running · 12 done · 1 needs you"); null: no queue to show. */
+  | { type: "queueLine"; line: string | null }
+  /** The cards changed since the last message, each whole, and those removed: at most one a frame (vscode/panel/cardFeed.ts). */
   | { type: "cardsChanged"; changed: CardView[]; removed: string[] }
   /** One card changed: the whole card, which replaces the one the panel has (the page still takes it alone). */
   | { type: "cardChanged"; card: CardView }

@@ -21,7 +21,7 @@ export function webviewHtml(
   joinPath: (base: vscode.Uri, ...parts: string[]) => vscode.Uri,
   initialState?: unknown,
   /** Which page the bundle shows: the agents panel, the Sessions view, one session's reader, or a race's compare tab. */
-  view: "agents" | "sessions" | "session" | "compare" = "agents",
+  view: "agents" | "sessions" | "session" | "compare" | "queue" = "agents",
 ): string {
   const nonce = randomBytes(16).toString("base64");
   // Each page its own bundle (webview-ui/vite.config.ts): the panel loads no Markdown or reader.

@@ -9,11 +9,14 @@ import { followAgentChanges } from "../agents/agent/agentChanges";
 import { CardStore } from "../agents/cards/cardStore";
 import { followHookTools } from "../agents/hooks/hookToolsSync";
 import { LiveBoard } from "../agents/cards/liveBoard";
+import { QueueBook } from "../agents/queue/queueBook";
+import { QueueStatus } from "../agents/queue/queueStatus";
 import { RaceBook } from "../agents/races/raceBook";
 import { raceBudgetGroups } from "../agents/races/raceBudget";
 import type { DisposableStore } from "../core/util";
 import { vscode } from "../vscode/api";
 import { createCardExtras } from "../vscode/cards/cardExtras";
+import { workspaceQueueStore } from "../vscode/queue/queue";
 import { workspaceRaceStore } from "../vscode/races/races";
 import type { AgentParts } from "./agentWiring";
 import type { ToolParts } from "./toolWiring";
@@ -22,6 +25,9 @@ export interface CardParts {
   board: LiveBoard;
   cards: CardStore;
   races: RaceBook;
+  /** The task queue (saved in workspace state) and its one line for the panel. */
+  queue: QueueBook;
+  queueStatus: QueueStatus;
   worktreeDeps: ReturnType<ReturnType<typeof createCardExtras>["follow"]>["worktreeDeps"];
 }
 
@@ -30,6 +36,8 @@ const hooksShowTools = () => vscode.workspace.getConfiguration("arcadia").get<bo
 export function wireCards(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, parts: ToolParts & AgentParts, store: DisposableStore): CardParts {
   const { manager, tracker, approvals, permissions, hookTools, collisions, stillRunning } = parts;
   const races = store.add(new RaceBook(workspaceRaceStore(context.workspaceState), (m) => log.warn(m)));
+  const queue = store.add(new QueueBook(workspaceQueueStore(context.workspaceState), (m) => log.warn(m)));
+  const queueStatus = store.add(new QueueStatus(queue));
   // A race's members share its cap (arcadia.budget.perRace, or the one set on the race).
   store.add(parts.budget.followGroups(raceBudgetGroups(races)));
   const extras = createCardExtras({ manager, collisions, hookTools, races, log, workspaceState: context.workspaceState, budget: parts.budget });
@@ -43,7 +51,7 @@ export function wireCards(context: vscode.ExtensionContext, log: vscode.LogOutpu
   store.add(followAgentChanges({ onDidChange: manager.onDidChange, onDidChangeCard: cards.onDidChangeCard, tracker, permissions, closeCommandsTerminal }));
   const followed = extras.follow(cards);
   store.add(followed.owned);
-  return { board, cards, races, worktreeDeps: followed.worktreeDeps };
+  return { board, cards, races, queue, queueStatus, worktreeDeps: followed.worktreeDeps };
 }
 
 function cardEvents(cards: CardStore) {

@@ -1,4 +1,4 @@
-/** The palette's commands and the views they belong to: launching, force-finishing calls, sessions, races, next agent that needs you. */
+/** The palette's commands and the views they belong to: launching, force-finishing calls, sessions, races, the queue, next agent that needs you. */
 import { raceBudgetGroups } from "../agents/races/raceBudget";
 import type { DisposableStore } from "../core/util";
 import type { ArcadiaViewProvider } from "../vscode/panel/viewProvider";
@@ -6,6 +6,7 @@ import { vscode } from "../vscode/api";
 import { registerBudgetCommands } from "../vscode/budget/budgetCommands";
 import { registerForceFinishCommands } from "../vscode/tools/callPicker";
 import { registerNextNeedsYou } from "../vscode/cards/nextNeedsYouCommand";
+import { registerQueue } from "../vscode/queue/queue";
 import { registerRaces } from "../vscode/races/races";
 import { registerSessionsView } from "../vscode/sessions/sessionsView";
 import { logSettingChanges } from "../vscode/settingChanges";
@@ -26,6 +27,18 @@ export function registerCommands(context: vscode.ExtensionContext, log: vscode.L
   store.add(registerBudgetCommands(parts.budget, manager, raceBudgetGroups(races)));
   store.add(registerSessionsView({ context, manager, launcher, races, log }));
   store.add(registerRaces({ context, book: races, manager, cards, launcher, worktrees: parts.worktreeDeps, budget: parts.budget, log }));
+  const queueDeps = {
+    context,
+    book: parts.queue,
+    status: parts.queueStatus,
+    manager,
+    cards,
+    launcher,
+    worktrees: parts.worktreeDeps,
+    budget: parts.budget,
+    log,
+  };
+  store.add(registerQueue(queueDeps));
   store.add(vscode.commands.registerCommand("arcadia.showPanel", () => vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`)));
   store.add(vscode.commands.registerCommand("arcadia.showLog", () => log.show()));
   store.add(logSettingChanges(log));

@@ -44,7 +44,8 @@ export function wirePanel(
   store.add(parts.agentSandbox.onUnavailable((why) => sandboxNotice.showForAgents(why)));
   const launcher = new ClaudeLauncher(context, manager, cards, notice, log);
   const visibility = new CardVisibility({ visible: () => parts.panel.get().visible });
-  const snapshot = () => panelSnapshot(cards, notice.current);
+  const snapshot = () => panelSnapshot(cards, notice.current, parts.queueStatus.line());
+  store.add(parts.queueStatus.onDidChange((line) => post({ type: "queueLine", line })));
   const actions = panelActions({ manager, snapshot, prompts, launcher, sandboxNotice, visibility, stillRunning });
   const provider = parts.panel.bind(store.add(new ArcadiaViewProvider(context.extensionUri, panelPageBinding(actions, log), cards, snapshot)));
   store.add(vscode.window.registerWebviewViewProvider(PANEL_VIEW_ID, provider, { webviewOptions: { retainContextWhenHidden: false } }));

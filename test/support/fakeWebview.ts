@@ -66,6 +66,8 @@ export function panelHandlerSpies() {
     reviewAction: vi.fn(),
     budgetAction: vi.fn(),
     runOnSeveralAgents: vi.fn(),
+    queueTasks: vi.fn(),
+    showQueue: vi.fn(),
     showRace: vi.fn(),
   } satisfies PanelHandlers;
 }

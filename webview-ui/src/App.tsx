@@ -5,6 +5,7 @@ import { CardErrorBoundary } from "./components/CardErrorBoundary";
 import { EmptyState } from "./components/EmptyState";
 import { NoticeBanner } from "./components/NoticeBanner";
 import { Overview } from "./components/Overview";
+import { QueueLine } from "./components/QueueLine";
 import { TopBar } from "./components/TopBar";
 import { firstPaintState } from "./firstPaint";
 import { detailAgentId } from "./detailChoice";
@@ -60,6 +61,7 @@ export function App({ frame }: { frame?: FrameScheduler } = {}) {
     <div className="panel">
       <TopBar total={usageTotal(state.cards, state.closed, today)} totalTitle={usageTotalTitle(state.closed, today)} />
       {state.notice && <NoticeBanner notice={state.notice} />}
+      {state.queue && <QueueLine line={state.queue} />}
       {state.cards.length === 0 ? (
         <EmptyState />
       ) : (

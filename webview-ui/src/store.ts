@@ -7,6 +7,8 @@ export interface PanelState {
   /** One card per agent, sorted by `index`: each the whole card as the extension's card store sent it last. */
   cards: CardView[];
   notice: NoticeView | null;
+  /** The task queue on one line; null: no queue to show. */
+  queue: string | null;
   /** The card the extension asked to bring into view last, and a count that changes each time. */
   reveal: { id: string; seq: number } | null;
   /** What the agents closed today had spent: the header's total keeps it (spend does not vanish with a card). */
@@ -21,7 +23,7 @@ export interface ClosedSpend {
   costUsd: number;
 }
 
-export const initialState: PanelState = { cards: [], notice: null, reveal: null, closed: null };
+export const initialState: PanelState = { cards: [], notice: null, queue: null, reveal: null, closed: null };
 
 /** The local day of `ms`, "YYYY-MM-DD": closed agents' spend counts toward that day's total only. */
 export function localDay(ms: number): string {
@@ -118,7 +120,12 @@ function withChanges(state: PanelState, changed: readonly unknown[], removed: re
 export function reduce(state: PanelState, message: ExtensionMessage, now: number = Date.now()): PanelState {
   switch (message.type) {
     case "snapshot":
-      return { ...state, cards: fromSnapshot(state.cards, message.cards ?? []), notice: message.notice ?? null };
+      return {
+        ...state,
+        cards: fromSnapshot(state.cards, message.cards ?? []),
+        notice: message.notice ?? null,
+        queue: typeof message.queue === "string" ? message.queue : null,
+      };
     case "cardsChanged":
       return withChanges(state, message.changed, message.removed, now);
     case "cardChanged":
@@ -127,6 +134,8 @@ export function reduce(state: PanelState, message: ExtensionMessage, now: number
       return withChanges(state, [], [message.id], now);
     case "notice":
       return { ...state, notice: message.notice ?? null };
+    case "queueLine":
+      return { ...state, queue: typeof message.line === "string" ? message.line : null };
     case "revealAgent":
       return { ...state, reveal: { id: message.id, seq: (state.reveal?.seq ?? 0) + 1 } };
     default:
@@ -147,6 +156,7 @@ const SHAPE_CHECKS: { [T in ExtensionMessage["type"]]: (m: Shape) => boolean } =
   cardRemoved: (m) => typeof m.id === "string",
   notice: (m) => "notice" in m,
   revealAgent: (m) => typeof m.id === "string",
+  queueLine: (m) => m.line === null || typeof m.line === "string",
 };
 
 /** A cheap shape check on `window` messages: anything else posted to the page is ignored. */

@@ -236,6 +236,13 @@ export class BudgetBook extends DisposableObject {
     return group && this.groups.input(group, this.state.groupCaps?.[group.id] ?? settingCapOf(group.kind, this.current), read);
   }
 
+  /** Why one more agent would start past a cap now (the day's: a new agent has spent nothing of its own), else undefined: a queue's gate. */
+  newAgentHold(): string | undefined {
+    const day = localDay(this.now());
+    const verdict = pauseVerdict({ agent: undefined, agentCapUsd: null, day: this.daySpend(day), dayCapUsd: this.dayCap(day) });
+    return verdict.paused ? `today's ${dollars(verdict.capUsd)} budget is reached (${dollars(verdict.spentUsd)} spent)` : undefined;
+  }
+
   /** Pauses the agent now: its cap becomes what it has spent. */
   pauseNow(agentId: string): string | undefined {
     return this.capAgent(agentId, this.spendNow(agentId, localDay(this.now()))?.session?.usd ?? 0);

@@ -19,5 +19,5 @@ export {
 } from "./worktreeCreate";
 export { copyWorktreeIncludes, WORKTREE_INCLUDE_FILE, type WorktreeIncluded } from "./worktreeInclude";
 export { PORTS_PER_WORKTREE, worktreeEnv } from "./worktreeEnv";
-export { mergeVerdict, type MergeVerdict, mergeWorktree, planMerge } from "./worktreeMerge";
+export { type MergeRequest, mergeVerdict, type MergeVerdict, mergeWorktree, planMerge } from "./worktreeMerge";
 export { lossOf, removalCheck, type RemovalOutcome, removeWorktree } from "./worktreeRemoval";

@@ -33,7 +33,7 @@ export type PageResponse =
 export type PageHandlers<R extends PageRequests> = { [K in keyof R & string]: (message: PageMessage<R, K>) => R[K][1] | Promise<R[K][1]> };
 
 /** Which bundle a page is (dist/webview/assets/<view>.js; webviewHtml.ts writes `<body data-view>`). */
-export type PageView = "agents" | "sessions" | "session" | "compare";
+export type PageView = "agents" | "sessions" | "session" | "compare" | "queue";
 
 export type ParsedPageMessage<M> = { ok: true; message: M; requestId?: number } | { ok: false; error: string; requestId?: number };
 

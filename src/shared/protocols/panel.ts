@@ -24,6 +24,10 @@ export type PanelRequests = {
   budgetAction: [{ id: string; action: "raise" | "stop" | "cap" | "capRace" }, void];
   /** The toolbar's Run on Several Agents…: one task, several worktree agents (asks for the task, the count, the models). */
   runOnSeveralAgents: [NoPayload, void];
+  /** The toolbar's Queue Tasks…: tasks for the queue (at most arcadia.queue.parallel agents at once). */
+  queueTasks: [NoPayload, void];
+  /** The queue's line: open the queue tab. */
+  showQueue: [NoPayload, void];
   /** A card's race tag: open the race's compare tab. */
   showRace: [{ raceId: string }, void];
   /** The toolbar's Sessions button: show the Sessions view. */
@@ -67,6 +71,8 @@ function buildPanelSchema() {
     pageMessage("reviewAction", { id, action: z.enum(["send"]) }),
     pageMessage("budgetAction", { id, action: z.enum(["raise", "stop", "cap", "capRace"]) }),
     pageMessage("runOnSeveralAgents", {}),
+    pageMessage("queueTasks", {}),
+    pageMessage("showQueue", {}),
     pageMessage("showRace", { raceId: id }),
     pageMessage("showSessions", {}),
     pageMessage("focusAgent", { id }),

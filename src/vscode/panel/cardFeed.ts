@@ -17,8 +17,8 @@ export type CardSource = Pick<CardStore, "cards" | "onDidChangeCard" | "onDidRem
  */
 export const CARD_FRAME_MS = 16;
 
-export function panelSnapshot(cards: Pick<CardSource, "cards">, notice: NoticeView | null): PanelSnapshot {
-  return { type: "snapshot", cards: cards.cards(), notice };
+export function panelSnapshot(cards: Pick<CardSource, "cards">, notice: NoticeView | null, queue: string | null = null): PanelSnapshot {
+  return { type: "snapshot", cards: cards.cards(), notice, queue };
 }
 
 /**

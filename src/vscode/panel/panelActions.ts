@@ -42,6 +42,8 @@ export function panelActions({ manager, snapshot, prompts, launcher, sandboxNoti
     budgetAction: (m) => void vscode.commands.executeCommand(BUDGET_COMMANDS[m.action], m.id),
     showSessions: () => void vscode.commands.executeCommand("arcadia.openSessions"),
     runOnSeveralAgents: () => void vscode.commands.executeCommand(RACE_COMMANDS.run),
+    queueTasks: () => void vscode.commands.executeCommand("arcadia.queueTasks"),
+    showQueue: () => void vscode.commands.executeCommand("arcadia.showQueue"),
     showRace: (m) => void vscode.commands.executeCommand(RACE_COMMANDS.compare, m.raceId),
     focusAgent: (m) => manager.focus(m.id),
     closeAgent: (m) => manager.close(m.id),

@@ -300,7 +300,7 @@ export async function merge(deps: Deps, agent: AgentRef, info: WorktreeInfo, pro
 }
 
 /** Types a request naming the base and the conflicting files at the agent's prompt (it is idle: merge checked). */
-async function askToRebase(deps: Deps, agent: AgentRef, info: WorktreeInfo, conflicts: string[]): Promise<void> {
+export async function askToRebase(deps: Pick<Deps, "manager" | "agents" | "log">, agent: AgentRef, info: WorktreeInfo, conflicts: string[]): Promise<void> {
   const terminal = deps.manager.agentInfo(agent.id)?.terminal;
   // Read now, not from before the merge dialog: a claude that exited meanwhile leaves a shell there.
   if (!terminal?.type || !atClaudePrompt(deps.agents.card(agent.id))) {

@@ -168,6 +168,18 @@ describe("an agent's budget", () => {
     expect(reloaded.book.verdict("a2")).toMatchObject({ paused: true, scope: "day", spentUsd: 6 });
   });
 
+  it("holds a queue's next agent once today's cap is reached (a new agent has spent nothing of its own), and lets it start below it", async () => {
+    const dir = tempDir();
+    const paths = { a1: join(dir, "a1.jsonl") };
+    writeFileSync(paths.a1, reply({ output: 300_000 })); // $4.50
+    const w = world(paths, { perDay: 6 });
+    await w.read("a1", 4.5);
+    expect(w.book.newAgentHold()).toBeUndefined();
+    w.set({ perDay: 4 });
+    w.book.settingsChanged();
+    expect(w.book.newAgentHold()).toBe("today's $4.00 budget is reached ($4.50 spent)");
+  });
+
   it("a cost it cannot price is said as unknown, never as $0", async () => {
     const dir = tempDir();
     const paths = { fresh: join(dir, "fresh.jsonl"), odd: join(dir, "odd.jsonl") };

@@ -20,6 +20,7 @@ describe("settings a workspace cannot set", () => {
     ["arcadia.sandbox", "whether they run in the sandbox"],
     ["arcadia.sandboxReadablePaths", "what the sandbox may read"],
     ["arcadia.compare.check", "the command Run checks runs"],
+    ["arcadia.worktree.setupCommand", "the command a queue's new worktree runs before its agent starts"],
     ["arcadia.agentSandbox", "whether the agents' shell commands run in Claude Code's sandbox, unasked"],
     ["arcadia.agentSandboxAllowedDomains", "which hosts those commands reach"],
     ["arcadia.budget.perAgent", "how much an agent may spend"],

@@ -1,4 +1,4 @@
-/** The panel's toolbar (Open Claude Code, New Worktree, Run on Several Agents, Sessions) and every card's usage together. */
+/** The panel's toolbar (Open Claude Code, New Worktree, Run on Several Agents, Queue Tasks, Sessions) and every card's usage together. */
 import { VSCodeButton } from "@vscode/webview-ui-toolkit/react";
 import { useMediaQuery } from "../useMediaQuery";
 import { post } from "../clients/panelClient";
@@ -39,6 +39,16 @@ export function TopBar({ total, totalTitle }: { total?: string | null; totalTitl
       >
         <Codicon name="run-all" className="button-icon" />
         {label("Several Agents…")}
+      </VSCodeButton>
+      <VSCodeButton
+        data-testid="queue-tasks"
+        appearance="secondary"
+        aria-label="Queue Tasks…"
+        title="Queue tasks: each runs in a git worktree of its own, a few agents at once (arcadia.queue.parallel); the next starts when one finishes"
+        onClick={() => post({ type: "queueTasks" })}
+      >
+        <Codicon name="list-ordered" className="button-icon" />
+        {label("Queue…")}
       </VSCodeButton>
       <VSCodeButton
         data-testid="open-sessions"

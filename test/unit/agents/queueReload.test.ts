@@ -1,0 +1,74 @@
+/**
+ * A window reloaded mid-queue (a new book and runner over the same saved state, the old cards
+ * back or gone): every task picks up where its last saved fact left it. A task typed with its agent
+ * back is followed, never typed again; a task typed whose agent is gone has its session reopened
+ * (`--continue`), never typed again, and asks the user to tell it to go on; a task not typed yet
+ * is typed once; nothing is lost and the queue goes on to the tasks in line.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { CONTINUED, taskOf } from "../../../src/core/queue";
+import { addTasks, newQueue } from "../../../src/core/queue";
+import { git } from "../../support/gitRepo";
+import { memoryQueueStore, queueRepo, queueWorld } from "../../support/queueWorld";
+import { useTempDirs } from "../../support/tempDir";
+
+const tempDir = useTempDirs();
+
+describe("the queue across a reload", () => {
+  it("loses no task and types none twice", async () => {
+    const repo = queueRepo(tempDir());
+    const store = memoryQueueStore();
+    const before = queueWorld(repo, { store, autoReady: false });
+    const tasks = ["Add a footer", "Fix the title", "Write the changelog", "Rename the app"].map((text) => ({ text }));
+    await before.book.set(addTasks(newQueue(repo, "main", 3), tasks));
+    await before.runner.pump();
+    await before.until((q) => q.tasks.filter((t) => t.start?.agentId).length === 3 && q, "three agents launched");
+    before.ready("agent-1");
+    before.ready("agent-2");
+    await before.until((q) => taskOf(q, "q2")!.state === "running" && taskOf(q, "q1")!.state === "running" && q, "two typed");
+    expect(before.typed()).toEqual(["type agent-1: Add a footer", "type agent-2: Fix the title"]);
+    // The window reloads: agent-1's card comes back, agent-2's terminal is gone, agent-3 (not typed at) is gone too.
+    before.follow.dispose();
+    const after = queueWorld(repo, { store, agentsHere: ["agent-1"], firstAgent: 10 });
+    await after.runner.resume();
+    await after.until((q) => taskOf(q, "q3")!.state === "running" && q, "the third typed at its new agent");
+    const queue = after.book.queue!;
+    expect(taskOf(queue, "q1")).toMatchObject({ state: "running", start: { agentId: "agent-1", typed: true } });
+    expect(taskOf(queue, "q2")).toMatchObject({ state: "needsYou", problem: CONTINUED, start: { agentId: "agent-10", typed: true } });
+    expect(after.events.filter((e) => e.startsWith("launch"))).toEqual([
+      `launch agent-10 in .claude/worktrees/${taskOf(queue, "q2")!.start!.worktree} --continue`,
+      `launch agent-11 in .claude/worktrees/${taskOf(queue, "q3")!.start!.worktree}`,
+    ]);
+    // Only the task never typed is typed, once; the fourth waits for a slot.
+    expect(after.typed()).toEqual(["type agent-11: Write the changelog"]);
+    expect(taskOf(queue, "q4")!.state).toBe("waiting");
+    after.finish("agent-1", "footer.txt");
+    await after.until((q) => taskOf(q, "q4")!.state === "running" && q, "the fourth running");
+    expect(after.typed()).toEqual(["type agent-11: Write the changelog", "type agent-12: Rename the app"]);
+  });
+
+  it("finds a task whose agent finished while the window was closed: done once its work is committed, and the next starts", async () => {
+    const repo = queueRepo(tempDir());
+    const store = memoryQueueStore();
+    const before = queueWorld(repo, { store });
+    await before.book.set(addTasks(newQueue(repo, "main", 1), [{ text: "Add a footer" }, { text: "Fix the title" }]));
+    await before.runner.pump();
+    await before.until((q) => taskOf(q, "q1")!.state === "running" && q, "the first running");
+    before.follow.dispose();
+    // While the window is closed its agent commits and its turn ends: no event will tell the new window.
+    const worktree = join(repo, ".claude/worktrees", taskOf(before.book.queue!, "q1")!.start!.worktree);
+    writeFileSync(join(worktree, "footer.txt"), "footer\n");
+    git(worktree, "add", "-A");
+    git(worktree, "commit", "-q", "-m", "footer");
+    const after = queueWorld(repo, { store, agentsHere: ["agent-1"], firstAgent: 10 });
+    after.cards.set("agent-1", { ...after.cards.get("agent-1")!, status: "waiting", lastTurn: "completed" });
+    await after.runner.resume();
+    expect(taskOf(after.book.queue!, "q1")!.state).toBe("running");
+    await after.follow.settle();
+    await after.until((q) => taskOf(q, "q2")!.state === "running" && q, "the second running");
+    expect(taskOf(after.book.queue!, "q1")!.state).toBe("done");
+    expect(after.typed()).toEqual(["type agent-10: Fix the title"]);
+  });
+});
