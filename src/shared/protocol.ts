@@ -125,8 +125,7 @@ export interface BudgetView {
   brake: string | null;
   /** "race fix-title: $0.40 of $0.50": what all the members of its race spent, against the race's cap; null: not in a race. */
   group: string | null;
-  /** In a race (a budget group): its cap is offered (Race…), on the group's line or, when nothing is capped, on this one's. */
-  inGroup: boolean;
+  /** In a race: Race… (its cap) is offered, on the group's line or, with nothing capped, on this one's. */ inGroup: boolean;
 }
 
 /** The part of a card its agent computes from its transcript, status file and terminal (src/agents/agent/agent.ts). */

@@ -1,9 +1,8 @@
 /**
  * Each agent's budget, whole: its cap (a raise kept for its session, else the setting), its race's
  * (budgetGroups.ts), what it, its race and all agents spent today (from the transcripts, via the
- * session figures), the pause rule's verdict the hook gate and the tools read on every call, the
- * sub-agent brake's last denial, and the burn rate. A source of the card store (`budgetView`, told by agent on `onDidChange`): a
- * cap changed in settings, a raise, or new spending marks the cards it may change.
+ * session figures), the pause rule's verdict the hook gate and the tools read on every call, the brake's last denial, the
+ * burn rate. A source of the card store (`budgetView`, by agent on `onDidChange`): a setting, a raise or new spending marks its cards.
  */
 import {
   type BudgetDenial,
@@ -256,8 +255,7 @@ export class BudgetBook extends DisposableObject {
   }
 
   budgetView(agentId: string): BudgetView | null {
-    const now = this.now();
-    const day = localDay(now);
+    const day = localDay(this.now());
     const spend = this.spendNow(agentId, day);
     const cap = this.agentCap(spend?.sessionId);
     const verdict = this.verdict(agentId);
@@ -268,7 +266,7 @@ export class BudgetBook extends DisposableObject {
     const session = spend?.session;
     const known = session ? dollars(session.usd) + (session.complete ? "" : " + tokens of models without a price") : "unknown (no usage read yet)";
     const eta = cap !== null && session ? capEtaText(timeToCap(session.usd, cap, rate)) : undefined;
-    // No cap anywhere (agent, day, race): one line says both spends; a second row of a short panel would say only "no cap" again.
+    // No cap anywhere (agent, day, race): one row says both spends (a second row would only say "no cap" again).
     const uncapped = cap === null && this.dayCap(day) === null && group !== undefined && group.capUsd === null && !verdict.paused;
     return {
       paused: verdict.paused ? pausedLine(verdict) : null,
