@@ -7,8 +7,7 @@
  * were not run and the model reads Arcadia's reason, the line and the card say "Paused at budget — $… of $0.05" with Raise… and Stop, and
  * the overshoot is printed. The pause holds across a window reload. Raise… (its input box, as a
  * person answers it) lets the agent go on at the user's next prompt. A runaway reply starting 20
- * sub-agents gets 5 (arcadia.budget.maxSubagents), the card says why; today's cap set below what
- * was spent pauses a second agent at its first tool call.
+ * sub-agents gets 5 (arcadia.budget.maxSubagents), and the card says why.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -16,7 +15,6 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
 import type { Script, Step } from "../rig/script.js";
 import { e2eAvailable, pollUntil, terminalText, waitForWorkbench, type VsCode } from "./harness";
-import { updateUserSetting } from "./codeServer";
 import { agentPanel } from "./agentPanel";
 import { type AgentWindow, openAgentWindow } from "./agentWindow";
 
@@ -167,33 +165,18 @@ describe.skipIf(!available)("a budget that holds (real VS Code, real CLI)", () =
     await vs.screenshot("budget-3-raised");
   }, 180_000);
 
-  it("a runaway starting 20 sub-agents is stopped at the limit, the card says why; the day's cap pauses a second agent too", async () => {
+  it("a runaway starting 20 sub-agents is stopped at the limit, and the card says why", async () => {
     await typeInTerminal("Spawn the helpers", TERMINAL);
     await showPanel();
     const card = await details("Agent #1");
     await pollUntil(async () => (await card.locator('[data-testid="budget-brake"]').count()) > 0, "the brake's note on the card", 60_000, 100);
     expect(await card.locator('[data-testid="budget-brake"]').textContent()).toContain("at most 5 run at once (arcadia.budget.maxSubagents)");
     await vs.screenshot("budget-4-runaway");
-    const started = () => (transcripts().match(/"prompt":"HELPER-TASK \d+"/g) ?? []).length;
     await page.locator(".part.panel .composite-bar .action-item", { hasText: "Terminal" }).click();
     await pollUntil(async () => (await terminalText(page, TERMINAL)).includes("Spawned."), "the runaway's turn over", 120_000);
-    figures.runawaySubagentCalls = started();
     const denials = (vs.extensionLog().match(/denied a call of Agent #1 \(subagents: Agent over 5\)/g) ?? []).length;
-    figures.runawaySubagentsDenied = denials;
+    figures.runawaySubagents = `${HELPERS - denials} of ${HELPERS} started, ${denials} denied`;
     expect(denials).toBe(HELPERS - 5);
-
-    // Today's cap below what was spent: a second agent is paused at its first tool call.
-    updateUserSetting(vs.userDataDir, "arcadia.budget.perDay", 0.1);
-    await vs.waitForExtensionLog(/setting arcadia\.budget\.perDay is now 0\.1/, { timeoutMs: 20_000 });
-    await showPanel();
-    await panel().locator('[data-testid="open-claude"]').click();
-    await page.locator(".part.panel .terminal-wrapper.active .xterm").waitFor({ timeout: 30_000 });
-    await showPanel();
-    const second = line("Agent #2").locator('[data-testid="budget-paused"]');
-    await second.waitFor({ timeout: 120_000 });
-    expect((await second.locator(".budget-paused-text").textContent())?.trim()).toMatch(/^Paused at budget — \$0\.\d\d of today's \$0\.10$/);
-    await pollUntil(() => /denied a call of Agent #2 \(paused/.test(vs.extensionLog()), "Agent #2's first call denied", 60_000);
-    expect(stepsOnDisk().filter((s) => s === "step-1")).toHaveLength(1);
-    await vs.screenshot("budget-5-day-cap");
+    await vs.screenshot("budget-5-runaway-over");
   }, 300_000);
 });
