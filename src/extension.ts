@@ -29,7 +29,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const late = { agents: new Late<AgentManager>("the agent manager"), cards: new Late<CardStore>("the card store") };
   const panel = new Late<ArcadiaViewProvider>("the panel");
   const tools = wireTools(context, log, late, store);
-  const agents = wireAgents(context, log, tools, { panelVisible: () => panel.get().visible });
+  const agents = wireAgents(context, log, tools, { visible: () => panel.get().visible, show: () => panel.get().reveal() });
   late.agents.bind(agents.manager);
   const cards = wireCards(context, log, { ...tools, ...agents }, store);
   late.cards.bind(cards.cards);

@@ -11,8 +11,7 @@ import { vscode } from "../vscode/api";
 import { WorkspaceBindingStore } from "../vscode/agent/bindingStore";
 import { AgentSandboxLaunch } from "../vscode/agentSandbox/agentSandboxLaunch";
 import { launchExtrasFor, removeLaunchFiles } from "../vscode/launch/launchFiles";
-import { VscodeTerminalHost } from "../vscode/agent/terminalHost";
-import { PANEL_VIEW_ID } from "../vscode/viewIds";
+import { type PanelPresence, VscodeTerminalHost } from "../vscode/agent/terminalHost";
 import type { ToolParts } from "./toolWiring";
 
 export interface AgentParts {
@@ -29,20 +28,19 @@ export function wireAgents(
   context: vscode.ExtensionContext,
   log: vscode.LogOutputChannel,
   tools: ToolParts,
-  later: { panelVisible: () => boolean },
+  panel: PanelPresence,
 ): AgentParts {
   const bindings = new WorkspaceBindingStore(context.workspaceState);
   const processes = new ClaudeProcessMonitor({ configDir: claudeConfigDir(), onError: (err) => log.warn(`process monitor: ${String(err)}`) });
   const agentSandbox = new AgentSandboxLaunch(log);
   context.subscriptions.push(agentSandbox);
-  const showPanel = () => vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`);
   // Nothing is typed to an agent paused at its budget (the handle's agent, by identity).
   const typingRefusal = (handle: TerminalHandle): string | undefined => {
     const agentId: string | undefined = manager.agentIds().find((id) => manager.agentInfo(id)?.terminal === handle);
     return agentId === undefined ? undefined : tools.budget.typingRefusal(agentId, manager.agentInfo(agentId)?.name ?? "The agent");
   };
   const manager: AgentManager = new AgentManager({
-    terminals: new VscodeTerminalHost({ visible: later.panelVisible, show: showPanel }, typingRefusal),
+    terminals: new VscodeTerminalHost(panel, typingRefusal),
     store: bindings,
     log,
     projectDirFor,

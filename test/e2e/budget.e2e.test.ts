@@ -37,7 +37,7 @@ const script: Script = {
   conversations: [
     // Before the first prompt's conversation: a later prompt of it is matched by itself.
     { match: "Go on", matchLatestPrompt: true, steps: [step("after-raise"), { text: "Went on." }] },
-    { match: "HELPER-TASK", steps: [{ text: "Helped.", delayMs: 3000 }] },
+    { match: "HELPER-TASK", steps: [{ text: "Helped.", delayMs: 6000 }] },
     { match: "Spawn the helpers", matchLatestPrompt: true, steps: [{ tools: Array.from({ length: HELPERS }, (_, i) => helper(i + 1)) }, { text: "Spawned." }] },
     { match: PROMPT, steps: [...Array.from({ length: STEPS }, (_, i) => step(`step-${i + 1}`)), { text: "All steps done." }] },
   ],
@@ -83,6 +83,10 @@ describe.skipIf(!available)("a budget that holds (real VS Code, real CLI)", () =
     onTestFailed(async () => {
       await vs?.screenshot(`failed-budget-${context.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`).catch(() => undefined);
       console.log(`Arcadia log at the failure of "${context.task.name}":\n${vs?.extensionLog()}`);
+      await page
+        .locator(".part.panel .composite-bar .action-item", { hasText: "Terminal" })
+        .click({ timeout: 5_000 })
+        .catch(() => undefined);
       console.log(`terminal at the failure:\n${await terminalText(page, TERMINAL).catch(() => "(none)")}`);
     });
   });
@@ -166,7 +170,10 @@ describe.skipIf(!available)("a budget that holds (real VS Code, real CLI)", () =
   }, 180_000);
 
   it("a runaway starting 20 sub-agents is stopped at the limit, and the card says why", async () => {
+    // At the CLI's prompt (the last turn over: nothing of it still to print), as a person types.
+    await waitForClaudePrompt(TERMINAL);
     await typeInTerminal("Spawn the helpers", TERMINAL);
+    await pollUntil(async () => (await terminalText(page, TERMINAL)).includes("Helper 1"), "the runaway's sub-agents in the terminal", 60_000);
     await showPanel();
     const card = await details("Agent #1");
     await pollUntil(async () => (await card.locator('[data-testid="budget-brake"]').count()) > 0, "the brake's note on the card", 60_000, 100);

@@ -6,26 +6,46 @@ import { combinedDisposable, Emitter } from "../../core/util";
 
 /** Renames run one at a time: each makes its terminal the active one, which another must not undo. */
 let renames: Promise<unknown> = Promise.resolve();
+/**
+ * A run of renames (after a reload: every revived terminal at once) puts things back once, after
+ * its last rename, as they were when it began: the terminal that was active, then the panel if it
+ * was in front. Asked between two renames, the answers would be the first rename's own doing (its
+ * terminal active, the panel hidden by it), and the run would leave the terminals in front.
+ */
+const run = { pending: 0, panelWasVisible: false, activeBefore: undefined as vscode.Terminal | undefined, shown: false };
 
 /**
  * Renames `terminal`'s tab. VS Code renames only the active terminal
- * (`workbench.action.terminal.renameWithArg`), so another one is made active for the moment —
- * without taking focus — and the terminal that was active before is made active again; if the
- * Arcadia panel was in front, it is brought back (showing a terminal switches the panel's tab).
- * The rename happens only once the terminal is seen active: never on another terminal.
+ * (`workbench.action.terminal.renameWithArg`), so it is made active for the moment, without taking
+ * focus (which switches the bottom panel to the terminals). The rename happens only once the
+ * terminal is seen active: never on another terminal.
  */
 function renameTerminal(terminal: vscode.Terminal, name: string, panel: PanelPresence): Promise<void> {
-  const run = renames.then(async () => {
-    const before = vscode.window.activeTerminal;
-    const panelWasVisible = panel.visible();
-    if (before !== terminal) terminal.show(true);
-    if (!(await becameActive(terminal))) throw new Error(`its terminal did not become the active one; its tab keeps the name "${terminal.name}"`);
-    await vscode.commands.executeCommand("workbench.action.terminal.renameWithArg", { name });
-    if (before && before !== terminal) before.show(true);
-    if (panelWasVisible && before !== terminal) await panel.show();
+  if (run.pending++ === 0) Object.assign(run, { panelWasVisible: panel.visible(), activeBefore: vscode.window.activeTerminal, shown: false });
+  const renamed = renames.then(async () => {
+    try {
+      if (vscode.window.activeTerminal !== terminal) {
+        run.shown = true;
+        terminal.show(true);
+      }
+      if (!(await becameActive(terminal))) throw new Error(`its terminal did not become the active one; its tab keeps the name "${terminal.name}"`);
+      await vscode.commands.executeCommand("workbench.action.terminal.renameWithArg", { name });
+    } finally {
+      if (--run.pending === 0 && run.shown) await putBack(panel);
+    }
   });
-  renames = run.catch(() => undefined);
-  return run;
+  renames = renamed.catch(() => undefined);
+  return renamed;
+}
+
+/** The end of a run of renames: the terminal active before it, then the panel, as they were. */
+async function putBack(panel: PanelPresence): Promise<void> {
+  const { activeBefore, panelWasVisible } = run;
+  if (activeBefore && vscode.window.activeTerminal !== activeBefore) {
+    activeBefore.show(true);
+    await becameActive(activeBefore);
+  }
+  if (panelWasVisible) await panel.show();
 }
 
 /** Resolves true once `terminal` is the active terminal (at once if it is), false after 2 s. */
@@ -45,7 +65,7 @@ function becameActive(terminal: vscode.Terminal): Promise<boolean> {
 /** What is kept of a command's output for its exit message. */
 const OUTPUT_TAIL = 4096;
 
-/** Whether the Arcadia panel is in front, and how to bring it back. */
+/** Whether the Arcadia panel is in front, and how to bring it back (without taking the keyboard). */
 export interface PanelPresence {
   visible(): boolean;
   show(): Thenable<unknown>;

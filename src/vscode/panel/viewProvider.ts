@@ -9,8 +9,9 @@ import type { PanelProtocol, PanelPush } from "../../shared/protocols/panel";
 import { type PageBinding, WebviewHost } from "../webviewHost";
 import { DisposableObject } from "../../core/util";
 import { type CardSource, followCards } from "./cardFeed";
+import { PANEL_VIEW_ID } from "../viewIds";
 
-export { PANEL_VIEW_ID } from "../viewIds";
+export { PANEL_VIEW_ID };
 
 export class ArcadiaViewProvider extends DisposableObject implements vscode.WebviewViewProvider {
   private view: vscode.WebviewView | undefined;
@@ -59,6 +60,14 @@ export class ArcadiaViewProvider extends DisposableObject implements vscode.Webv
 
   get visible(): boolean {
     return this.view?.visible ?? false;
+  }
+
+  /** Brings the panel to the front without taking the keyboard from where the user types (a
+   * terminal); before the view was ever made, through its focus command. */
+  reveal(): Thenable<unknown> {
+    if (!this.view) return vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`);
+    this.view.show(true);
+    return Promise.resolve();
   }
 
   post(message: PanelPush): void {
