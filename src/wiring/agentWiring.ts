@@ -24,12 +24,7 @@ export interface AgentParts {
 
 const setting = <T>(name: string, fallback: T) => vscode.workspace.getConfiguration("arcadia").get<T>(name, fallback);
 
-export function wireAgents(
-  context: vscode.ExtensionContext,
-  log: vscode.LogOutputChannel,
-  tools: ToolParts,
-  panel: PanelPresence,
-): AgentParts {
+export function wireAgents(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, tools: ToolParts, panel: PanelPresence): AgentParts {
   const bindings = new WorkspaceBindingStore(context.workspaceState);
   const processes = new ClaudeProcessMonitor({ configDir: claudeConfigDir(), onError: (err) => log.warn(`process monitor: ${String(err)}`) });
   const agentSandbox = new AgentSandboxLaunch(log);
