@@ -178,6 +178,13 @@ describe.skipIf(!available)("a budget that holds (real VS Code, real CLI)", () =
     const card = await details("Agent #1");
     await pollUntil(async () => (await card.locator('[data-testid="budget-brake"]').count()) > 0, "the brake's note on the card", 60_000, 100);
     expect(await card.locator('[data-testid="budget-brake"]').textContent()).toContain("at most 5 run at once (arcadia.budget.maxSubagents)");
+    // While the five run, the card never shows more running: a denied call's row ends at once (it
+    // never runs, and no hook of the CLI's says so).
+    const running = card.locator('[data-testid="tool-row"][data-outcome="running"]', { hasText: "Helper" });
+    let mostRunning = 0;
+    for (let look = 0; look < 10; look++, await page.waitForTimeout(100)) mostRunning = Math.max(mostRunning, await running.count());
+    figures.runawayMostRowsRunning = mostRunning;
+    expect(mostRunning).toBeLessThanOrEqual(5);
     await vs.screenshot("budget-4-runaway");
     await page.locator(".part.panel .composite-bar .action-item", { hasText: "Terminal" }).click();
     await pollUntil(async () => (await terminalText(page, TERMINAL)).includes("Spawned."), "the runaway's turn over", 120_000);

@@ -138,7 +138,7 @@ describe.skipIf(!available)("the edges of the live truth (real VS Code, real CLI
         .evaluate(() => ({
           empty: document.querySelector('[data-testid="empty-state"]') !== null,
           cards: document.querySelectorAll('[data-testid="agent-line"]').length,
-          names: [...document.querySelectorAll('[data-testid="line-name"]')].map((n) => n.textContent?.trim() ?? ""),
+          names: Array.from(document.querySelectorAll('[data-testid="line-name"]'), (n) => n.textContent?.trim() ?? ""),
           sincePageStart: performance.now(),
           firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
           // The panel marks when it first held two cards (App.tsx), so a late look cannot skew it.

@@ -11,7 +11,7 @@
  * result; it applies to every tool, Arcadia's pre-allowed `mcp__arcadia__*` tools included.
  */
 import { isSideQuery } from "../hooks";
-import type { HookEndpoint, HookRequest } from "../server";
+import type { HookEndpoint, HookInput, HookRequest } from "../server";
 import { errorMessage } from "../util";
 import { isSubagentCall, type LiveSubagents } from "./liveSubagents";
 import { pauseReason, type PauseVerdict } from "./pauseRule";
@@ -25,8 +25,8 @@ export interface BudgetGateOptions {
   subagents: LiveSubagents;
   /** A tool call the gate let through (the spawn-rate alarm counts them). */
   allowed?: (agentId: string) => void;
-  /** A call was denied (the card says why). */
-  denied?: (agentId: string, denial: BudgetDenial) => void;
+  /** A call was denied (the card says why; its row ends): `input` is its PreToolUse. */
+  denied?: (agentId: string, denial: BudgetDenial, input: HookInput) => void;
   log: (message: string) => void;
 }
 
@@ -73,7 +73,7 @@ export function withBudgetGate(endpoint: HookEndpoint, options: BudgetGateOption
     // The base still sees the call (its row on the card); its answer is replaced.
     await Promise.resolve(base).catch(() => undefined);
     try {
-      options.denied?.(request.agentId, denial);
+      options.denied?.(request.agentId, denial, request.input);
     } catch (err) {
       options.log(`budget denial listener failed: ${errorMessage(err)}`);
     }

@@ -89,6 +89,16 @@ export class HookToolFeed extends DisposableObject {
     }
   }
 
+  /**
+   * Arcadia's own hook answer denied this call (the budget's gate, after the rows saw its
+   * PreToolUse): it never runs, and no hook of the CLI's will say so. Its row ends "denied" now,
+   * as a denial at Claude's prompt does, rather than showing it running until the transcript says.
+   */
+  refused(agentId: string, input: HookInput): void {
+    if (isSideQuery(input)) return;
+    this.ended(agentId, input, "denied");
+  }
+
   /** The agent's calls the hooks announced and the transcript has not settled, oldest first. */
   tools(agentId: string): readonly HookTool[] {
     const feed = this.agents.get(agentId);

@@ -37,7 +37,11 @@ export function createHookEndpoint(
     maxSubagents: () => budget.settings.maxSubagents,
     subagents: budget.subagents,
     allowed: (id) => alarm.called(id),
-    denied: (id, denial) => (log.info(`budget: denied a call of ${agents.name(id) ?? id} (${deniedWhy(denial)})`), budget.denied(id, denial)),
+    denied: (id, denial, input) => {
+      log.info(`budget: denied a call of ${agents.name(id) ?? id} (${deniedWhy(denial)})`);
+      hookTools.refused(id, input);
+      budget.denied(id, denial);
+    },
     log: (m) => log.warn(m),
   });
   return { permissions, hookTools, collisions, hooks };
