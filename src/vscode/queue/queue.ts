@@ -11,7 +11,6 @@ import { vscode } from "../api";
 import type { AgentManager } from "../../agents/agent/agentManager";
 import type { BudgetBook } from "../../agents/budget/budgetBook";
 import type { CardStore } from "../../agents/cards/cardStore";
-import { whenReady, whenTaken } from "../../agents/launch/agentReadiness";
 import type { Log } from "../../agents/ports";
 import type { QueueBook, QueueStore } from "../../agents/queue/queueBook";
 import { followQueue } from "../../agents/queue/queueFollow";
@@ -22,6 +21,7 @@ import { createWorktree, isPlainRef, repositoryRoot } from "../../core/git";
 import { addTasks, baseTip, newQueue, type Queue } from "../../core/queue";
 import { branchExists, startingPoint, takenWorktreeNames } from "../../core/races";
 import { combinedDisposable, errorMessage } from "../../core/util";
+import { agentStarter } from "../launch/agentStarter";
 import type { ClaudeLauncher } from "../launch/claudeLauncher";
 import { chooseLaunchFolder } from "../launch/folderChoice";
 import { CheckTerminals } from "../races/checkTerminals";
@@ -68,18 +68,7 @@ export function registerQueue(deps: QueueDeps): vscode.Disposable {
         repo,
         worktree,
       ),
-    launch: async (cwd, model, extraArgs = []) => {
-      const card = await deps.launcher.launchWith(cwd, [...(model ? ["--model", model] : []), ...extraArgs]);
-      if (!card) throw new Error("claude could not be started");
-      return card.id;
-    },
-    whenReady: (agentId) => whenReady(deps.cards, agentId),
-    whenTaken: (agentId, timeoutMs) => whenTaken(deps.cards, agentId, timeoutMs),
-    type: async (agentId, text) => {
-      const terminal = deps.manager.agentInfo(agentId)?.terminal;
-      if (!terminal?.type) throw new Error("its terminal cannot be typed into");
-      await terminal.type(text);
-    },
+    ...agentStarter(deps),
     hasAgent: (agentId) => deps.cards.card(agentId) !== undefined,
     exists: existsSync,
     branchExists,

@@ -21,12 +21,12 @@ import { HeadWatches } from "../../agents/worktrees/headWatches";
 import { compareView } from "../../agents/races/compareView";
 import { RaceFigures } from "../../agents/races/raceFigures";
 import { startRace } from "../../agents/races/raceStart";
-import { whenReady, whenTaken } from "../../agents/launch/agentReadiness";
 import { createWorktree, gitFolders } from "../../core/git";
 import { branchExists, CheckRuns, FolderSessions, memberChanges } from "../../core/races";
 import type { Race } from "../../core/races";
 import { projectDirFor } from "../../core/transcript";
 import { errorMessage } from "../../core/util";
+import { agentStarter } from "../launch/agentStarter";
 import type { ClaudeLauncher } from "../launch/claudeLauncher";
 import { CheckTerminals } from "./checkTerminals";
 import { COMPARE_PANEL_TYPE, CompareTabs } from "./compareTabs";
@@ -172,18 +172,7 @@ async function runOnSeveralAgents(deps: RacesDeps, show: (raceId: string) => voi
     {
       book: deps.book,
       createWorktree,
-      launch: async (cwd, model) => {
-        const card = await deps.launcher.launchWith(cwd, model ? ["--model", model] : []);
-        if (!card) throw new Error("claude could not be started");
-        return card.id;
-      },
-      whenReady: (agentId) => whenReady(deps.cards, agentId),
-      whenTaken: (agentId, timeoutMs) => whenTaken(deps.cards, agentId, timeoutMs),
-      type: async (agentId, text) => {
-        const terminal = deps.manager.agentInfo(agentId)?.terminal;
-        if (!terminal?.type) throw new Error("its terminal cannot be typed into");
-        await terminal.type(text);
-      },
+      ...agentStarter(deps),
       log: (m) => deps.log.warn(m),
       now: () => performance.now(),
     },
