@@ -82,6 +82,7 @@ export class AgentManager {
   /** Transcript events of an agent's current session, as they are read (for the MCP call matcher). */
   readonly onDidReadTranscript: Event<TranscriptEventsRead>;
   readonly onDidReadRecords: Event<RecordsRead>; // everything each agent's follower reads, as it reads it (the session figures)
+  readonly restored: Promise<void>; // settles once the first restore has ended, whoever started it (the queue resumes after it)
 
   constructor(private readonly deps: AgentManagerDeps) {
     this.clock = deps.clock ?? systemClock;
@@ -125,6 +126,7 @@ export class AgentManager {
     });
     this.owned.add(this.processes); // newest disposed first: the terminal events below, then the restore, then process tracking
     this.owned.add(this.restorer);
+    this.restored = this.restorer.restored;
     this.owned.add(
       deps.terminals.onDidOpen((terminal) => {
         void this.restorer.onTerminalOpened(terminal);
@@ -251,8 +253,7 @@ export class AgentManager {
     }
   }
 
-  /** Re-binds saved agents to their live terminals after a reload, by shell pid, each state from its transcript's
-   * tail; agents whose terminal is gone are dropped. Runs once however often it is called (every webview show). */
+  /** Re-binds saved agents to their terminals after a reload (agentRestore.ts). Runs once however often it is called. */
   restore(): Promise<void> {
     return this.restorer.restore();
   }
@@ -343,8 +344,7 @@ export class AgentManager {
   }
 
   private async persist(): Promise<void> {
-    if (this.disposed) return;
     // Agents still waiting for their terminal stay saved until they are given up on.
-    await this.registry.save(this.restorer.awaitingTerminal);
+    if (!this.disposed) await this.registry.save(this.restorer.awaitingTerminal);
   }
 }

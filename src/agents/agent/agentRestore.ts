@@ -66,6 +66,9 @@ function processIsAlive(pid: number): boolean {
 
 export class AgentRestore extends DisposableObject {
   private restoring: Promise<void> | undefined;
+  private markRestored!: () => void;
+  /** Settles when the first restore has ended, whoever started it (the queue resumes after it). */
+  readonly restored = new Promise<void>((resolve) => (this.markRestored = resolve));
   /** Saved agents whose terminal has not come back (yet) after a reload. */
   private awaiting: AgentBinding[] = [];
   /** Cards of saved agents not bound again yet, by agent id (reconnectingCards.ts); the window going ends their watches. */
@@ -96,11 +99,13 @@ export class AgentRestore extends DisposableObject {
 
   /** Runs once however often it is called (the webview asks on every show). */
   restore(): Promise<void> {
-    this.restoring ??= this.doRestore().catch((err: unknown) => {
-      // Not memoized as a failure: the next call (the next time the panel shows) tries again.
-      this.restoring = undefined;
-      this.deps.log.error(`restoring agents failed: ${errorMessage(err)}`);
-    });
+    this.restoring ??= this.doRestore()
+      .catch((err: unknown) => {
+        // Not memoized as a failure: the next call (the next time the panel shows) tries again.
+        this.restoring = undefined;
+        this.deps.log.error(`restoring agents failed: ${errorMessage(err)}`);
+      })
+      .finally(() => this.markRestored());
     return this.restoring;
   }
 

@@ -90,9 +90,9 @@ export function registerQueue(deps: QueueDeps): vscode.Disposable {
     log,
   });
   const act = (name: string, run: () => Promise<unknown>) => () => run().catch((err) => void vscode.window.showErrorMessage(`${name}: ${errorMessage(err)}`));
-  // After a reload: once the agents' cards are back (the manager's restore, started by activate() just after this), each task picks up.
+  // After a reload: once the agents' cards are back (the manager's restore, which activate() starts), each task picks up.
   const follow = followQueue({ book, cards: deps.cards, pump, log: (m) => log.info(m), tell, now: Date.now });
-  setImmediate(() => setImmediate(() => void deps.manager.restore().then(async () => (await runner.resume(), await follow.settle()))));
+  void deps.manager.restored.then(async () => (await runner.resume(), await follow.settle()));
   return combinedDisposable(
     follow,
     // Spend changes often: only a queue with a task in line has anything to look at again.
