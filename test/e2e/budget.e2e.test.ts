@@ -7,14 +7,15 @@
  * were not run and the model reads Arcadia's reason, the line and the card say "Paused at budget — $… of $0.05" with Raise… and Stop, and
  * the overshoot is printed. The pause holds across a window reload. Raise… (its input box, as a
  * person answers it) lets the agent go on at the user's next prompt. A runaway reply starting 20
- * sub-agents gets 5 (arcadia.budget.maxSubagents), and the card says why.
+ * sub-agents gets 5 (arcadia.budget.maxSubagents), and the card says why. The day's cap, set from
+ * the palette, pauses a second agent (and the first) at today's total, across a reload.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
 import type { Script, Step } from "../rig/script.js";
-import { e2eAvailable, pollUntil, terminalText, waitForWorkbench, type VsCode } from "./harness";
+import { e2eAvailable, pollUntil, runCommand, terminalText, waitForWorkbench, type VsCode } from "./harness";
 import { agentPanel } from "./agentPanel";
 import { type AgentWindow, openAgentWindow } from "./agentWindow";
 
@@ -192,5 +193,44 @@ describe.skipIf(!available)("a budget that holds (real VS Code, real CLI)", () =
     figures.runawaySubagents = `${HELPERS - denials} of ${HELPERS} started, ${denials} denied`;
     expect(denials).toBe(HELPERS - 5);
     await vs.screenshot("budget-5-runaway-over");
+  }, 300_000);
+
+  it("the day's cap, set from the palette, pauses a second agent too; both stay paused after a reload", async () => {
+    await showPanel();
+    // Today's spend so far is Agent #1's: the day's cap is set a few cents above it.
+    const spentText = await (await details("Agent #1")).locator('[data-testid="budget-line"]').textContent();
+    const spent = Number(/\$(\d+\.\d\d) of \$1\.00/.exec(spentText ?? "")?.[1]);
+    expect(spent, `Agent #1's spend on its card: ${spentText}`).toBeGreaterThan(0);
+    const dayCap = (spent + 0.03).toFixed(2);
+    await runCommand(page, "Arcadia: Cap All Agents' Spending per Day…", 60_000, "Cap all agents' spending per day");
+    const box = page.locator(".quick-input-widget input");
+    await box.fill(dayCap);
+    await box.press("Enter");
+    // Written to the user's settings through VS Code, and seen by the extension at once.
+    await vs.waitForExtensionLog(new RegExp(`setting arcadia\\.budget\\.perDay is now ${String(Number(dayCap)).replace(".", "\\.")}\\b`), { timeoutMs: 10_000 });
+
+    // A second agent starts on the numbered steps: it crosses the day's cap before its own $0.05.
+    await showPanel();
+    await panel().locator('[data-testid="open-claude"]').click();
+    await page.locator(".part.panel .terminal-wrapper.active .xterm").waitFor({ timeout: 30_000 });
+    await showPanel();
+    const dayPaused = new RegExp(`^Paused at budget — \\$0\\.\\d\\d of today's \\$${dayCap.replace(".", "\\.")}$`);
+    for (const name of ["Agent #2", "Agent #1"]) {
+      const paused = line(name).locator('[data-testid="budget-paused"] .budget-paused-text');
+      await paused.waitFor({ timeout: 180_000 });
+      expect((await paused.textContent())?.trim(), `${name}'s line`).toMatch(dayPaused);
+    }
+    expect(vs.extensionLog()).toMatch(/budget: denied a call of Agent #2 \(paused: \$\d+\.\d+ spent of \$\d+\.\d\d\)/);
+    await vs.screenshot("budget-6-day-cap");
+
+    await page.reload();
+    await waitForWorkbench(page, vs.url);
+    await showPanel();
+    for (const name of ["Agent #1", "Agent #2"]) {
+      const paused = line(name).locator('[data-testid="budget-paused"] .budget-paused-text');
+      await paused.waitFor({ timeout: 30_000 });
+      expect((await paused.textContent())?.trim(), `${name}'s line after the reload`).toMatch(dayPaused);
+    }
+    await vs.screenshot("budget-7-day-cap-after-reload");
   }, 300_000);
 });

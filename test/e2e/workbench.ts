@@ -19,7 +19,7 @@ function escapeRegExp(s: string): string {
  * missing the first time the palette opens (the list does not refresh while open): close and
  * reopen until the row is there. Never presses Enter on whatever happens to be highlighted.
  */
-export async function runCommand(page: Page, title: string, timeoutMs = 60_000): Promise<void> {
+export async function runCommand(page: Page, title: string, timeoutMs = 60_000, opens?: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   const widget = page.locator(".quick-input-widget");
   const input = widget.locator(".quick-input-box input");
@@ -49,7 +49,9 @@ export async function runCommand(page: Page, title: string, timeoutMs = 60_000):
       // Bounded: a row that re-renders under the pointer (the list filtering late on a busy machine)
       // must leave time for another attempt, not use Playwright's 30 s on one.
       await row.first().click({ timeout: 5_000 });
-      await widget.waitFor({ state: "hidden", timeout: 10_000 });
+      // A command that asks for something (an input box titled `opens`) keeps the widget open.
+      if (opens) await widget.locator(".quick-input-title", { hasText: opens }).waitFor({ timeout: 10_000 });
+      else await widget.waitFor({ state: "hidden", timeout: 10_000 });
       return;
     } catch (err) {
       await page.keyboard.press("Escape");

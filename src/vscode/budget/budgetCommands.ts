@@ -3,7 +3,9 @@
  * spent, at most $10,000) and lets the agent's next tool call pass (every member's, when its race's
  * cap paused it); Stop closes the paused agent's terminal (its session stays on disk, to resume from
  * the Sessions view); Cap… sets an agent's own cap (also from the palette, picking the agent); Race…
- * sets the cap of the agent's race for all its members (also from the palette, picking the race).
+ * sets the cap of the agent's race for all its members (also from the palette, picking the race);
+ * Cap All Agents' Spending per Day… sets the user's `arcadia.budget.perDay` through VS Code (a user
+ * setting only: written where the user's own settings are, and applied at once).
  */
 import type { AgentManager } from "../../agents/agent/agentManager";
 import type { BudgetBook } from "../../agents/budget/budgetBook";
@@ -16,6 +18,7 @@ export const BUDGET_COMMANDS = {
   stop: "arcadia.budget.stop",
   cap: "arcadia.budget.cap",
   capRace: "arcadia.budget.capRace",
+  capDay: "arcadia.budget.capDay",
 } as const;
 
 /** The cap typed, or why it is refused; `aboveUsd`: it must be more than that (a raise), else 0 or more. */
@@ -98,6 +101,24 @@ export function registerBudgetCommands(book: BudgetBook, manager: AgentManager, 
     const refused = book.capGroup(group.id, typed);
     if (refused) void vscode.window.showWarningMessage(`Arcadia: ${refused}`);
   };
+  /** "Cap all agents' spending per day…": the user's setting, empty for no cap. */
+  const capDay = async () => {
+    const now = book.settings.perDayUsd;
+    const text = await vscode.window.showInputBox({
+      title: "Cap all agents' spending per day",
+      prompt:
+        `${book.summary() ?? "Nothing spent today."} Dollars for all of this window's agents per local day. ` +
+        "At the cap every agent's next tool call is denied; 0 pauses them now; empty: no cap.",
+      value: now === null ? "" : now.toFixed(2),
+      validateInput: (v) => {
+        const typed = v.trim() === "" ? null : typedCap(v);
+        return typeof typed === "string" ? typed : undefined;
+      },
+    });
+    const typed = text === undefined ? undefined : text.trim() === "" ? null : typedCap(text);
+    if (typed === undefined || typeof typed === "string") return;
+    await vscode.workspace.getConfiguration("arcadia").update("budget.perDay", typed, vscode.ConfigurationTarget.Global);
+  };
   const stop = (agentId: unknown) => {
     if (typeof agentId === "string" && manager.agentInfo(agentId)) manager.close(agentId);
   };
@@ -106,6 +127,7 @@ export function registerBudgetCommands(book: BudgetBook, manager: AgentManager, 
     vscode.commands.registerCommand(BUDGET_COMMANDS.stop, stop),
     vscode.commands.registerCommand(BUDGET_COMMANDS.cap, cap),
     vscode.commands.registerCommand(BUDGET_COMMANDS.capRace, capRace),
+    vscode.commands.registerCommand(BUDGET_COMMANDS.capDay, capDay),
   );
 }
 
