@@ -31,6 +31,19 @@ import { ToolWaits } from "./toolWaits";
 /** One agent's live facts, as the board gives them to the card store. */
 export type AgentLiveView = LiveFacts & { agentId: string };
 
+/**
+ * What a change of a call, an approval or a permission prompt says of its agent: the item with its
+ * agent (started, added, updated), or only the id of one gone (a call ended, an approval answered).
+ * A change that says neither concerns any agent with something live.
+ */
+export interface LiveChange {
+  type: string;
+  id?: string;
+  call?: { agentId?: string };
+  approval?: { agentId?: string };
+  request?: { agentId: string };
+}
+
 export interface CallSource {
   calls(): TrackedCall[];
   onDidChange(listener: (change: { type: string; id?: string }) => void): Disposable;
@@ -38,7 +51,7 @@ export interface CallSource {
 
 export interface ApprovalSource {
   pending(): Approval[];
-  onDidChange(listener: () => void): Disposable;
+  onDidChange(listener: (change: LiveChange | void) => void): Disposable;
 }
 
 /** A Claude Code permission prompt relayed by the PermissionRequest hook. */
@@ -55,7 +68,7 @@ export interface PermissionPrompt {
 
 export interface PermissionSource {
   pending(): PermissionPrompt[];
-  onDidChange(listener: () => void): Disposable;
+  onDidChange(listener: (change: LiveChange | void) => void): Disposable;
 }
 
 /** What the hooks say about calls: told when one ran (PostToolUse / PostToolUseFailure). */
