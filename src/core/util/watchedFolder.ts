@@ -137,7 +137,7 @@ export class WatchedFolder {
         // The folder itself: deleted, or renamed away (its watch is dead from now on).
         if (path === this.opts.dir) void this.dropDeadWatch();
         this.pending.add(path);
-        this.safety?.poke();
+        this.safety?.heard();
         void this.look();
       });
       await this.watch.ready;
