@@ -77,7 +77,11 @@ class FolderTree {
     // No name (some platforms), or the folder naming itself (deleted, renamed away): tell the folder.
     if (name === null || (event === "rename" && name === basename(dir))) {
       if (dir === this.root) this.onChange(dir);
-      else void this.settle(dir);
+      else {
+        // Its watch is dead (even if a folder of that name, maybe with the same inode, is there again).
+        if (name !== null) this.unwatch(dir);
+        void this.settle(dir);
+      }
       if (name === null) return;
     }
     const path = join(dir, name);
