@@ -31,18 +31,8 @@ import { ToolWaits } from "./toolWaits";
 /** One agent's live facts, as the board gives them to the card store. */
 export type AgentLiveView = LiveFacts & { agentId: string };
 
-/**
- * What a change of a call, an approval or a permission prompt says of its agent: the item with its
- * agent (started, added, updated), or only the id of one gone (a call ended, an approval answered).
- * A change that says neither concerns any agent with something live.
- */
-export interface LiveChange {
-  type: string;
-  id?: string;
-  call?: { agentId?: string };
-  approval?: { agentId?: string };
-  request?: { agentId: string };
-}
+/** A change of a call, approval or permission prompt: the item with its agent, or the id of one gone (else: any agent). */
+export type LiveChange = { type: string; id?: string } & Partial<Record<"call" | "approval" | "request", { agentId?: string }>>;
 
 export interface CallSource {
   calls(): TrackedCall[];
