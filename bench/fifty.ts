@@ -8,7 +8,8 @@
  * here is Arcadia's alone.
  *
  * Prints the host's CPU share averaged over the working spell, its heap (peak of 1 s samples), the
- * heap per agent, and the panel's messages (at most one a frame). `--record <file>` writes every
+ * heap per agent, the panel's messages (at most one a frame), and the host's CPU and card
+ * compositions per turn (what a turn costs, whatever pace a loaded machine let the CLIs keep). `--record <file>` writes every
  * panel message with its time (JSON lines) for the panel's own bench in Chromium (bench/fiftyPanel.ts).
  *
  * `node --expose-gc --import tsx bench/fifty.ts [--seconds 60] [--long] [--think 1500] [--agents 50] [--record file]`
@@ -149,9 +150,11 @@ export async function fiftyAgents(row: Row): Promise<void> {
   const cpuBefore = process.cpuUsage();
   const wallBefore = performance.now();
   const messagesBefore = messages.length;
+  const compositionsBefore = cards.compositions;
   const working = clis.send({ type: "work", seconds, thinkMs });
   await working;
   const cpu = process.cpuUsage(cpuBefore);
+  const compositions = cards.compositions - compositionsBefore;
   const wall = (performance.now() - wallBefore) / 1000;
   clearInterval(sampler);
   const answer = clis.last();
@@ -179,6 +182,11 @@ export async function fiftyAgents(row: Row): Promise<void> {
     `${"  panel messages, cards in them".padEnd(44)} ${`${sent.length}, ${cardsSent}`.padStart(14)}   (${(cardsSent / Math.max(1, sent.length)).toFixed(1)} cards a message)`,
   );
   console.log(`${"  turns done, MCP calls failed unasked".padEnd(44)} ${`${answer.turns}, ${answer.failures}`.padStart(14)}`);
+  // The host's work for one turn of one agent: comparable between runs on a loaded machine, where the CLIs keep a slower pace.
+  const perTurn = (n: number) => (answer.turns > 0 ? n / answer.turns : 0).toFixed(1);
+  console.log(
+    `${"  per turn: host CPU ms, card compositions".padEnd(44)} ${`${perTurn((cpu.user + cpu.system) / 1e3)}, ${perTurn(compositions)}`.padStart(14)}`,
+  );
 
   feed.dispose();
   for (const f of followers) f.dispose();

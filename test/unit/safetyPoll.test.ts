@@ -65,6 +65,23 @@ describe("SafetyPoll", () => {
     expect(at.slice(before).map((t, i, all) => t - (all[i - 1] ?? (at[before - 1] as number)))).toEqual([2000, 1000, 1000, 1000]);
   });
 
+  it("does not check a member whose watch keeps reporting events; checks it a second after the last one", async () => {
+    const clock = new ManualClock();
+    const poll = new SafetyPoll({ clock });
+    const at: number[] = [];
+    const check = poll.add(async () => (at.push(clock.now()), true)); // a working agent: its checks say so
+    // A write every 400 ms for ten seconds, each reported by the watch (and read by the look that follows).
+    for (let t = 0; t < 10_000; t += 400) {
+      check.heard();
+      clock.advance(400);
+      await flush();
+    }
+    expect(at).toEqual([]);
+    const lastHeard = clock.now() - 400;
+    await pass(clock, 2000);
+    expect(at[0]).toBe(lastHeard + 1000);
+  });
+
   it("has no timer without members, and none once they are gone", async () => {
     const clock = new ManualClock();
     const poll = new SafetyPoll({ clock });

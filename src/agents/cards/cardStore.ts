@@ -15,7 +15,7 @@ import { type Disposable, DisposableObject, Emitter, errorMessage, type Event, l
 import type { AgentFacts, CardView } from "../../shared/protocol";
 import type { CardLiveFacts } from "../agent/agent";
 import type { AgentChange, AgentTouch, TranscriptEventsRead } from "../agent/agentRegistry";
-import type { AgentLiveView, LiveBoard } from "./liveBoard";
+import type { AgentLiveView, LiveBoard, LiveChange } from "./liveBoard";
 
 export interface CardAgents {
   /** Lifecycle: added, removed, permission prompt left. */
@@ -102,11 +102,11 @@ export class CardStore extends DisposableObject implements CardEvents, CardReade
     this._register(
       calls.onDidChange((change) => {
         if (change.type === "ended" && change.id) board.callEnded(change.id);
-        this.markLive();
+        this.markLive(change);
       }),
     );
-    this._register(approvals.onDidChange(() => this.markLive()));
-    if (permissions) this._register(permissions.onDidChange(() => this.markLive()));
+    this._register(approvals.onDidChange((change) => this.markLive(change)));
+    if (permissions) this._register(permissions.onDidChange((change) => this.markLive(change)));
     // One subscription to the hook feed, whichever part was given it (the card's rows, the board's waits).
     const hooks = sources.hooks ?? board.inputs.hooks;
     if (hooks) {
@@ -157,10 +157,32 @@ export class CardStore extends DisposableObject implements CardEvents, CardReade
     }
   }
 
-  /** A call, an approval or a permission prompt changed: the agents with one now, and those whose card showed one. */
-  private markLive(): void {
+  /**
+   * A call, an approval or a permission prompt changed: the agent it belongs to (the change names it),
+   * or for one gone, the card that showed it. A card's live part reads only its own agent's items,
+   * so no other card can change: at fifty agents, composing every card with something live at each
+   * change was half of all compositions. A change that names neither (a source that does not say):
+   * the agents with something live now, and those whose card showed something.
+   */
+  private markLive(change: LiveChange | void): void {
+    const item = change ? (change.call ?? change.approval ?? change.request) : undefined;
+    if (item?.agentId !== undefined) return this.mark(item.agentId);
+    const gone = change ? change.id : undefined;
+    if (gone !== undefined && item === undefined) {
+      const shownOn = this.cardShowing(gone);
+      if (shownOn !== undefined) this.mark(shownOn);
+      return;
+    }
     for (const id of this.sources.board.agentsWithSomethingLive()) this.mark(id);
     for (const [id, card] of this.kept) if (card.calls.length > 0 || card.prompts.length > 0 || card.stillRunning?.length) this.mark(id);
+  }
+
+  /** The agent whose card shows the call or prompt `id` (a call's, an approval's, a diff's), if one does. */
+  private cardShowing(id: string): string | undefined {
+    for (const [agentId, card] of this.kept) {
+      if (card.calls.some((c) => c.callId === id) || card.prompts.some((p) => p.id === id)) return agentId;
+    }
+    return undefined;
   }
 
   private mark(agentId: string, news = true): void {

@@ -31,6 +31,9 @@ import { ToolWaits } from "./toolWaits";
 /** One agent's live facts, as the board gives them to the card store. */
 export type AgentLiveView = LiveFacts & { agentId: string };
 
+/** A change of a call, approval or permission prompt: the item with its agent, or the id of one gone (else: any agent). */
+export type LiveChange = { type: string; id?: string } & Partial<Record<"call" | "approval" | "request", { agentId?: string }>>;
+
 export interface CallSource {
   calls(): TrackedCall[];
   onDidChange(listener: (change: { type: string; id?: string }) => void): Disposable;
@@ -38,7 +41,7 @@ export interface CallSource {
 
 export interface ApprovalSource {
   pending(): Approval[];
-  onDidChange(listener: () => void): Disposable;
+  onDidChange(listener: (change: LiveChange | void) => void): Disposable;
 }
 
 /** A Claude Code permission prompt relayed by the PermissionRequest hook. */
@@ -55,7 +58,7 @@ export interface PermissionPrompt {
 
 export interface PermissionSource {
   pending(): PermissionPrompt[];
-  onDidChange(listener: () => void): Disposable;
+  onDidChange(listener: (change: LiveChange | void) => void): Disposable;
 }
 
 /** What the hooks say about calls: told when one ran (PostToolUse / PostToolUseFailure). */

@@ -1,25 +1,24 @@
 /**
  * The CLI's live status files, `<config>/sessions/<pid>.json`: the folder watched (a
  * util/watchedFolder.ts: it appears when the first CLI of this config runs, and a status can
- * change twice within chokidar's 50 ms throttle — busy → waiting took ~75 ms — so trailing passes
- * re-read a file that just changed), and the last good status per pid, so a torn read (the CLI
+ * change twice within 75 ms — busy → waiting — and every write is reported), and the last good status per pid, so a torn read (the CLI
  * rewrites in place) keeps it. A status is believed only for the process that wrote it: same
  * pid, same start time (a SIGKILLed claude leaves its file behind, and pids are reused).
  */
 import { readdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Clock } from "../util";
-import { chokidarFolderWatch, WatchedFolder, type WatchFactory } from "../util";
+import { nativeFolderWatch, WatchedFolder, type WatchFactory } from "../util";
 import type { ProcessInfo } from "./processTable";
 import { sameStartTime } from "./startTime";
 import { type ClaudeStatus, readStatusFile, sessionsDir, statusFilePid } from "./statusFile";
 
 /**
- * chokidar on the sessions folder. Unlike util/fileWatch's default it also reports removals: the
- * CLI deletes its status file on /exit and when its terminal closes, which is the quickest sign
- * that it is going away.
+ * The sessions folder's own entries, every write and removal reported at once (the CLI deletes its
+ * status file on /exit and when its terminal closes, the quickest sign that it is going away). Not
+ * chokidar: it re-read the folder (an lstat per status file) at every write in it (util/nativeFolderWatch.ts).
  */
-export const sessionsFolderWatch = chokidarFolderWatch({ depth: 0, events: ["add", "change", "unlink"] });
+export const sessionsFolderWatch = nativeFolderWatch({ depth: 0 });
 
 export interface StatusFileWatchOptions {
   configDir: string;

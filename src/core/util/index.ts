@@ -4,7 +4,8 @@ export { type Clock, ManualClock, monotonicClock, systemClock, type TimerHandle 
 export { type Disposable, DisposableStore, Emitter, type Event } from "./emitter";
 export { countOf } from "./countOf";
 export { errorMessage } from "./errorMessage";
-export { chokidarFolderWatch, folderEntriesWatch, noWatch, sessionFilesWatch, type WatchFactory } from "./fileWatch";
+export { folderEntriesWatch, noWatch, sessionFilesWatch, type WatchFactory } from "./fileWatch";
+export { nativeFolderWatch } from "./nativeFolderWatch";
 export { latch } from "./latch";
 export { combinedDisposable, DisposableMap, DisposableObject } from "./lifecycle";
 export { mtimeSaysChanged } from "./mtime";

@@ -5,13 +5,7 @@
  * at fifty agents (bench/fifty.ts). Shared, the folder is read once per event, whoever wrote.
  */
 import { statSync } from "node:fs";
-
-// fileWatch.ts's FileWatch and WatchFactory, by shape: that file shares its watches through this one.
-interface FileWatch {
-  ready: Promise<void>;
-  close(): Promise<void>;
-}
-type WatchFactory = (root: string, accept: (path: string) => boolean, onChange: (path: string) => void) => FileWatch;
+import type { FileWatch, WatchFactory } from "./watchTypes";
 
 interface Subscriber {
   accept: (path: string) => boolean;
@@ -47,11 +41,15 @@ export function sharedPerFolder(factory: WatchFactory): WatchFactory {
   return (root, accept, onChange) => {
     const identity = identityOf(root);
     let shared = byFolder.get(root);
-    if (!shared || shared.identity !== identity) {
+    const joined = shared !== undefined && shared.identity === identity;
+    if (!shared || !joined) {
       const subscribers = new Set<Subscriber>();
       const watch = factory(
         root,
-        (path) => [...subscribers].some((s) => s.accept(path)),
+        (path) => {
+          for (const s of subscribers) if (s.accept(path)) return true;
+          return false;
+        },
         (path) => {
           for (const s of [...subscribers]) if (s.accept(path)) s.onChange(path);
         },
@@ -62,9 +60,12 @@ export function sharedPerFolder(factory: WatchFactory): WatchFactory {
     const mine = shared;
     const subscriber: Subscriber = { accept, onChange };
     mine.subscribers.add(subscriber);
+    // Joining a watch already in place: the folders it admits now (this subscriber's) are watched too.
+    const ready = joined ? Promise.all([mine.watch.ready, mine.watch.rescan?.()]).then(() => undefined) : mine.watch.ready;
     let closed = false;
     return {
-      ready: mine.watch.ready,
+      ready,
+      throttleMs: mine.watch.throttleMs,
       close: async () => {
         if (closed) return;
         closed = true;

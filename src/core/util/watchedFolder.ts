@@ -12,7 +12,9 @@
  *   write in bursts, so the last write of a burst would wait for the poll. After a pass that found
  *   something new, cheap extra passes cover that window: a write dropped by the throttle is found
  *   within TRAILING_LOOK_MS, and one after they stop comes more than 50 ms after the last reported
- *   event, so it is reported. Bounded: they stop 65 ms after the last pass that found anything;
+ *   event, so it is reported. Bounded: they stop 65 ms after the last pass that found anything.
+ *   A watch that reports every write (`throttleMs: 0`, util/nativeFolderWatch.ts) needs none: at
+ *   fifty agents they were four looks (a stat or two each) for every write;
  * - the poll is the safety net where native events get lost (WSL2, network drives, some macOS):
  *   a util/safetyPoll.ts shared with the other folders, backing off while nothing happens; a file
  *   event or a pass that found something brings it back to its base rate, and so does a folder
@@ -29,11 +31,9 @@
  */
 import { stat } from "node:fs/promises";
 import { type Clock, intervalClock, type TimerHandle } from "./clock";
-import type { FileWatch, WatchFactory } from "./fileWatch";
+import { CHOKIDAR_CHANGE_THROTTLE_MS, type FileWatch, type WatchFactory } from "./watchTypes";
 import type { SafetyCheck, SafetyPoll } from "./safetyPoll";
 
-/** chokidar's throttle of a file's `change` events. */
-export const CHOKIDAR_CHANGE_THROTTLE_MS = 50;
 /** The gap between trailing passes. */
 export const TRAILING_LOOK_MS = 15;
 
@@ -137,7 +137,7 @@ export class WatchedFolder {
         // The folder itself: deleted, or renamed away (its watch is dead from now on).
         if (path === this.opts.dir) void this.dropDeadWatch();
         this.pending.add(path);
-        this.safety?.poke();
+        this.safety?.heard();
         void this.look();
       });
       await this.watch.ready;
@@ -213,7 +213,9 @@ export class WatchedFolder {
       // A look that found something, or found the agent at work (a file event, the owner's look
       // when its status file moved): the poll is back to its base rate.
       if (found || this.isWorking()) this.safety?.poke();
-      const throttled = this.clock.now() - this.lastFoundAt <= CHOKIDAR_CHANGE_THROTTLE_MS + TRAILING_LOOK_MS;
+      // A watch that reports every write (throttleMs 0) needs none: each look after the first would find nothing.
+      const throttleMs = this.watch?.throttleMs ?? CHOKIDAR_CHANGE_THROTTLE_MS;
+      const throttled = throttleMs > 0 && this.clock.now() - this.lastFoundAt <= throttleMs + TRAILING_LOOK_MS;
       if (throttled && !this.stopped) {
         this.trailingTimer?.cancel();
         this.trailingTimer = this.clock.setTimeout(() => void this.look(), TRAILING_LOOK_MS);

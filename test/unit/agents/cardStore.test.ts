@@ -204,6 +204,34 @@ describe("CardStore", () => {
     expect(changed[0]).toMatchObject({ id: "a1", calls: [{ tool: "execute_command", display: "sleep 1000" }] });
   });
 
+  it("an approval of one agent opening and closing composes that card alone, while others show calls and prompts of their own", async () => {
+    const { approvals, tracker, known, store, changed, update, tick } = setup();
+    const others = Array.from({ length: 10 }, (_, i) => `b${i}`);
+    for (const id of others) known.set(id, facts(id));
+    for (const id of ["a1", ...others]) update(id);
+    // Each other agent has a call running and a prompt waiting: a change of theirs can change their card only.
+    const hang = tracker.wrapHandler({ name: "execute_command", display: () => "sleep 1000", handler: () => new Promise<never>(() => undefined) });
+    for (const id of others) {
+      void hang({}, { agentId: id });
+      approvals.enqueue("command", `rm -rf ${id}`, { agentId: id });
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    tick();
+    const before = store.compositions;
+    const told = changed.length;
+    const { id } = approvals.enqueue("command", "rm -rf build", { agentId: "a1" });
+    tick();
+    approvals.decide(id, "deny");
+    tick();
+    expect(store.compositions - before).toBe(2);
+    expect(changed.slice(told).map((c) => [c.id, c.prompts.length])).toEqual([
+      ["a1", 1],
+      ["a1", 0],
+    ]);
+    // The others still show theirs.
+    expect(store.cards().filter((c) => c.calls.length === 1 && c.prompts.length === 1)).toHaveLength(10);
+  });
+
   it("a removed card is told once and not composed after; the same id coming back is a new card, told whole", () => {
     const { lifecycle, changed, removed, update, tick, known } = setup();
     update("a1");
