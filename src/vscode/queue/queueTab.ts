@@ -1,16 +1,19 @@
 /**
  * The queue tab ("Queue"): one editor tab, the page `queue` of the webview bundle, sent the queue's
  * view (agents/queue/queueView.ts) whenever the queue, its line or one of its agents' cards changed
- * (at most once a tick), and each task's figures read from git when the queue changes or one of its
- * agents finishes a turn. Its buttons come back as the queue's commands, with the task's id checked
+ * (at most once a tick), and each task's figures read from git when the queue changes, one of its
+ * agents finishes a turn or its base branch moves (a landing, a commit: agents/queue/queueBaseWatch.ts). Its buttons come back as the queue's commands, with the task's id checked
  * against the queue first. It comes back after a window reload (its serializer).
  */
 import { vscode } from "../api";
 import type { CardStore } from "../../agents/cards/cardStore";
 import type { Log } from "../../agents/ports";
+import { watchQueueBase } from "../../agents/queue/queueBaseWatch";
 import type { QueueBook } from "../../agents/queue/queueBook";
 import type { QueueStatus } from "../../agents/queue/queueStatus";
 import { type TaskFigures, taskFigures, queueView } from "../../agents/queue/queueView";
+import { HeadWatches } from "../../agents/worktrees/headWatches";
+import { gitFolders } from "../../core/git";
 import { moveTask, taskOf } from "../../core/queue";
 import { combinedDisposable, type Disposable, DisposableObject, errorMessage } from "../../core/util";
 import { QUEUE_PAGE, type QueueControl, type QueueHandlers, type QueueProtocol, type QueueTaskAction } from "../../shared/protocols/queue";
@@ -41,9 +44,11 @@ export class QueueTabs extends DisposableObject {
   private open: { panel: vscode.WebviewPanel; host: WebviewHost<QueueProtocol>; follow: Disposable } | undefined;
   private readonly figures = new Map<string, TaskFigures>();
   private queued = false;
+  private readonly heads = new HeadWatches();
 
   constructor(private readonly deps: QueueTabsDeps) {
     super();
+    this._register({ dispose: () => this.heads.dispose() });
     this._register({ dispose: () => this.open?.panel.dispose() });
     this._register(
       vscode.window.registerWebviewPanelSerializer(QUEUE_PANEL_TYPE, {
@@ -68,6 +73,15 @@ export class QueueTabs extends DisposableObject {
       this.deps.status.onDidChange(() => this.send()),
       this.deps.cards.onDidChangeCard((card) => isQueueAgent(card.id) && this.send()),
       this.deps.cards.onDidFinishTurn((card) => isQueueAgent(card.id) && this.readFigures()),
+      watchQueueBase(
+        {
+          heads: this.heads,
+          queue: () => this.deps.book.queue,
+          onDidChange: this.deps.book.onDidChange,
+          gitFolders: (repo) => gitFolders(repo).catch(() => undefined),
+        },
+        () => this.readFigures(),
+      ),
     );
     host.onDidDispose(() => {
       follow.dispose();
