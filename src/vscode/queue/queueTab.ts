@@ -2,8 +2,9 @@
  * The queue tab ("Queue"): one editor tab, the page `queue` of the webview bundle, sent the queue's
  * view (agents/queue/queueView.ts) whenever the queue, its line or one of its agents' cards changed
  * (at most once a tick), and each task's figures read from git when the queue changes, one of its
- * agents finishes a turn or its base branch moves (a landing, a commit: agents/queue/queueBaseWatch.ts). Its buttons come back as the queue's commands, with the task's id checked
- * against the queue first. It comes back after a window reload (its serializer).
+ * agents finishes a turn or its base branch moves (a landing, a commit:
+ * agents/queue/queueBaseWatch.ts). Its buttons come back as the queue's commands, with the task's
+ * id checked against the queue first. It comes back after a window reload (its serializer).
  */
 import { vscode } from "../api";
 import type { CardStore } from "../../agents/cards/cardStore";
