@@ -51,6 +51,8 @@ export interface QueueRunnerDeps {
   whenTaken(agentId: string, timeoutMs: number): Promise<boolean>;
   /** The card is here (bound, or reconnecting after a reload). */
   hasAgent(agentId: string): boolean;
+  /** Its session took a prompt (its transcript exists); undefined when that cannot be told (not bound yet). */
+  tookPrompt?(agentId: string): boolean | undefined;
   exists(path: string): boolean;
   branchExists(repo: string, branch: string): Promise<boolean>;
   /** Why one more agent would pass a budget cap now, or undefined. */
@@ -210,6 +212,7 @@ export class QueueRunner {
           worktree: this.deps.exists(join(taskWorktreePath(queue, t), ".git")),
           branch: await this.deps.branchExists(queue.repo, `worktree-${t.start.worktree}`),
           agent: t.start.agentId !== null && this.deps.hasAgent(t.start.agentId),
+          prompted: t.start.agentId === null ? undefined : this.deps.tookPrompt?.(t.start.agentId),
         };
       }),
     );

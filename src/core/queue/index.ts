@@ -28,7 +28,7 @@ export {
   turnEnded,
 } from "./queue";
 export { readQueue, type ReadQueue, serializeQueue } from "./queueRecords";
-export { CONTINUED, restoreQueue, type Restored, type Resume, sessionReopened, type TaskFacts } from "./queueRestore";
+export { CONTINUED, restoreQueue, TYPING_CUT, type Restored, type Resume, sessionReopened, type TaskFacts } from "./queueRestore";
 export { nextStart, type NextStart, queueHold, queueSummary, type StartGates } from "./queueSchedule";
 export {
   DEFAULT_PARALLEL,

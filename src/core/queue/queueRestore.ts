@@ -7,7 +7,10 @@
  *   not typed, worktree, no set-up    → set it up again, launch, type;
  *   not typed, set up, no agent       → launch, type;
  *   not typed, agent here             → type once it is ready;
- *   typed, agent here                 → follow it, as before;
+ *   typed, agent here                 → follow it, as before (running, if it took its prompt while starting);
+ *   typed, agent here, no prompt taken → the window closed between "typed" saved and the keys
+ *                                       reaching the CLI: needs you, to look at its terminal (its
+ *                                       words may sit in the CLI's box); never typed again;
  *   typed, agent gone, worktree here  → reopen its session (`claude --continue`) and ask the user
  *                                       to tell it to go on: its words are never typed again;
  *   typed, worktree gone              → failed, with its branch named when it is kept.
@@ -21,15 +24,21 @@ export interface TaskFacts {
   branch: boolean;
   /** Its card is here (bound, or reconnecting after a reload). */
   agent: boolean;
+  /** Its agent's session took a prompt (its transcript exists); undefined when that cannot be told. */
+  prompted?: boolean;
 }
 
-export type Resume = "lineAgain" | "setup" | "launch" | "type" | "follow" | "continueSession";
+export type Resume = "lineAgain" | "setup" | "launch" | "type" | "follow" | "continueSession" | "lookAtTerminal";
 
 export interface Restored {
   queue: Queue;
   /** The work for the agents layer, task by task, in queue order. */
   resumes: { id: string; resume: Resume }[];
 }
+
+export const TYPING_CUT =
+  "The window closed while its task was being typed: its agent never took it. " +
+  "Look at its terminal: press Enter there if the task is in its box, or type it again.";
 
 export const CONTINUED =
   "The window closed while its agent worked: its session was reopened in its worktree (its task is not typed again). Tell it to go on, or mark it done.";
@@ -51,9 +60,14 @@ export function restoreQueue(queue: Queue, factsOf: (task: QueueTask) => TaskFac
       // An agent gone before it was typed at is forgotten, so the one launched now is its only agent.
       return { ...task, state: "starting", start: agentHere ? start : { ...start, agentId: null } };
     }
+    if (agentHere && task.state === "starting" && facts.prompted === false) {
+      resumes.push({ id: task.id, resume: "lookAtTerminal" });
+      return { ...task, state: "needsYou", problem: TYPING_CUT };
+    }
     if (agentHere) {
       resumes.push({ id: task.id, resume: "follow" });
-      return task;
+      // Its turn began before the window closed: a starting task whose agent took its words is running.
+      return task.state === "starting" && facts.prompted === true ? { ...task, state: "running" } : task;
     }
     if (facts.worktree) {
       resumes.push({ id: task.id, resume: "continueSession" });

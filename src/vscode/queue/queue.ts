@@ -7,6 +7,7 @@
  * while a budget cap would be passed: the runner looks again whenever the budget changes.
  */
 import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { vscode } from "../api";
 import type { AgentManager } from "../../agents/agent/agentManager";
 import type { BudgetBook } from "../../agents/budget/budgetBook";
@@ -70,6 +71,11 @@ export function registerQueue(deps: QueueDeps): vscode.Disposable {
       ),
     ...agentStarter(deps),
     hasAgent: (agentId) => deps.cards.card(agentId) !== undefined,
+    // The CLI writes its session's transcript at the first prompt it takes.
+    tookPrompt: (agentId) => {
+      const info = deps.manager.agentInfo(agentId);
+      return info ? existsSync(join(info.projectDir, `${info.sessionId}.jsonl`)) : undefined;
+    },
     exists: existsSync,
     branchExists,
     budgetHold: () => deps.budget.newAgentHold(),

@@ -13,6 +13,7 @@ import {
   beginStart,
   CONTINUED,
   holdTask,
+  TYPING_CUT,
   newQueue,
   type Queue,
   readQueue,
@@ -82,6 +83,23 @@ describe("a reload mid-queue", () => {
     const { queue, resumes } = reload(steps.typed(), { worktree: true, agent: true });
     expect(resumes).toEqual([{ id: "q1", resume: "follow" }]);
     expect(() => aboutToType(queue, "q1")).toThrow("was typed already");
+  });
+
+  it("never types again a task whose typing the window cut off (its agent took no prompt): it needs the user, who is told to look", () => {
+    // Seen in the queue's e2e: "typed" saved, the window reloaded before the keys reached the CLI,
+    // and the task stayed "starting" for ever, holding a slot.
+    const { queue, resumes } = reload(steps.typed(), { worktree: true, agent: true, prompted: false });
+    expect(resumes).toEqual([{ id: "q1", resume: "lookAtTerminal" }]);
+    expect(taskOf(queue, "q1")).toMatchObject({ state: "needsYou", problem: TYPING_CUT, start: { typed: true, agentId: "agent-1" } });
+    expect(() => aboutToType(queue, "q1")).toThrow("was typed already");
+    // The user pressed Enter in its terminal: its agent works, the task runs.
+    expect(taskOf(agentWorking(queue, "q1"), "q1")).toMatchObject({ state: "running", problem: null });
+  });
+
+  it("counts a starting task whose agent took its prompt before the reload as running", () => {
+    const { queue, resumes } = reload(steps.typed(), { worktree: true, agent: true, prompted: true });
+    expect(resumes).toEqual([{ id: "q1", resume: "follow" }]);
+    expect(taskOf(queue, "q1")).toMatchObject({ state: "running" });
   });
 
   it("follows a running task and one that needs you, as they were", () => {
