@@ -25,6 +25,9 @@ export const DETERMINISTIC_SETTINGS: Record<string, unknown> = {
   "workbench.tips.enabled": false,
   // The empty secondary side bar (chat) would take a third of the screenshots.
   "workbench.secondarySideBar.defaultVisibility": "hidden",
+  // code-server forwards every port it sees opened (Arcadia's server, the model server) and says so
+  // in a notification that can cover the panel: nothing here is meant for a browser.
+  "remote.autoForwardPorts": false,
   // The scenarios count Claude Code's own Bash prompts: agents start without Claude Code's sandbox
   // (which would run those commands unasked) unless a test turns it on (agentSandbox.e2e.test.ts).
   "arcadia.agentSandbox": "off",

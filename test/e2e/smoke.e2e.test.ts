@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
 import { e2eAvailable, revealArcadiaView, runCommand, startVsCode, webviewFrame, type VsCode } from "./harness";
 
 const available = e2eAvailable("Arcadia in VS Code (e2e smoke)");
@@ -21,6 +21,21 @@ describe.skipIf(!available)("Arcadia in VS Code", () => {
     writeFileSync(join(workspace, "README.md"), "# Sample workspace\n");
     writeFileSync(join(workspace, "src", "hello.ts"), 'export const hello = "world";\n');
     vs = await startVsCode({ workspace });
+  });
+
+  // A failed step leaves a picture of the window and says which panel tab was in front.
+  beforeEach((context) => {
+    onTestFailed(async () => {
+      const name = context.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60);
+      await vs?.screenshot(`failed-${name}`).catch(() => undefined);
+      const tabs = await vs?.page
+        .locator(".part.panel .composite-bar .action-item")
+        .evaluateAll((items) =>
+          items.map((item) => `${item.textContent?.trim() || item.getAttribute("aria-label")}${item.classList.contains("checked") ? " (in front)" : ""}`),
+        )
+        .catch(() => []);
+      console.log(`Panel tabs at the failure of "${context.task.name}": ${JSON.stringify(tabs)}\nArcadia log:\n${vs?.extensionLog()}`);
+    });
   });
 
   afterAll(async () => {

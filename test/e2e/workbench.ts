@@ -23,7 +23,8 @@ export async function runCommand(page: Page, title: string, timeoutMs = 60_000, 
   const deadline = Date.now() + timeoutMs;
   const widget = page.locator(".quick-input-widget");
   const input = widget.locator(".quick-input-box input");
-  const row = widget.locator(".monaco-list-row").filter({ has: page.locator(".label-name", { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) });
+  const exactTitle = new RegExp(`^${escapeRegExp(title)}$`);
+  const row = widget.locator(".monaco-list-row").filter({ has: page.locator(".label-name", { hasText: exactTitle }) });
   for (let attempt = 1; ; attempt++) {
     await page.keyboard.press("F1");
     // A webview or terminal holding the focus can swallow F1: close whatever came of it (a palette
@@ -48,7 +49,11 @@ export async function runCommand(page: Page, title: string, timeoutMs = 60_000, 
       await row.first().waitFor({ state: "visible", timeout: Math.min(10_000, Math.max(500, deadline - Date.now())) });
       // Bounded: a row that re-renders under the pointer (the list filtering late on a busy machine)
       // must leave time for another attempt, not use Playwright's 30 s on one.
-      await row.first().click({ timeout: 5_000 });
+      // Enter on the focused row when it is the command: a click lands on coordinates, and a list
+      // that filters once more between aim and click (a fast machine, CI) can put another row there.
+      const focused = widget.locator(".monaco-list-row.focused").filter({ has: page.locator(".label-name", { hasText: exactTitle }) });
+      if (await focused.count()) await input.press("Enter", { timeout: 5_000 });
+      else await row.first().click({ timeout: 5_000 });
       // A command that asks for something (an input box titled `opens`) keeps the widget open.
       if (opens) await widget.locator(".quick-input-title", { hasText: opens }).waitFor({ timeout: 10_000 });
       else await widget.waitFor({ state: "hidden", timeout: 10_000 });

@@ -51,6 +51,10 @@ export interface WorldOptions {
   autoReady?: boolean;
   /** The number of the first agent this world launches (a reloaded window's new cards follow the old ones). */
   firstAgent?: number;
+  /** Whether an agent's session took a prompt (its transcript exists); unknown when not given. */
+  prompted?: (agentId: string) => boolean;
+  /** Agents whose input box is empty: Enter alone there starts nothing. */
+  emptyBox?: string[];
 }
 
 export function queueWorld(repo: string, options: WorldOptions = {}) {
@@ -100,10 +104,11 @@ export function queueWorld(repo: string, options: WorldOptions = {}) {
     whenReady: (id) => (options.autoReady === false ? new Promise((resolve) => readiness.set(id, resolve)) : Promise.resolve(cards.has(id) ? "ready" : "gone")),
     type: async (id, text) => {
       events.push(`type ${id}: ${text}`);
-      setCard(id, { status: "active" });
+      if (text || !options.emptyBox?.includes(id)) setCard(id, { status: "active" });
     },
     whenTaken: async (id) => cards.get(id)?.status === "active",
     hasAgent: (id) => cards.has(id),
+    tookPrompt: (id) => options.prompted?.(id),
     exists: existsSync,
     branchExists,
     budgetHold: () => options.budgetHold?.(),

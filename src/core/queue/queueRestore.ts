@@ -9,8 +9,9 @@
  *   not typed, agent here             → type once it is ready;
  *   typed, agent here                 → follow it, as before (running, if it took its prompt while starting);
  *   typed, agent here, no prompt taken → the window closed between "typed" saved and the keys
- *                                       reaching the CLI: needs you, to look at its terminal (its
- *                                       words may sit in the CLI's box); never typed again;
+ *                                       reaching the CLI: its words may sit in the CLI's box, so
+ *                                       Enter alone is pressed there (never the words again): taken,
+ *                                       it runs; else it needs you (TYPING_CUT);
  *   typed, agent gone, worktree here  → reopen its session (`claude --continue`) and ask the user
  *                                       to tell it to go on: its words are never typed again;
  *   typed, worktree gone              → failed, with its branch named when it is kept.
@@ -28,7 +29,7 @@ export interface TaskFacts {
   prompted?: boolean;
 }
 
-export type Resume = "lineAgain" | "setup" | "launch" | "type" | "follow" | "continueSession" | "lookAtTerminal";
+export type Resume = "lineAgain" | "setup" | "launch" | "type" | "follow" | "continueSession" | "enterAgain";
 
 export interface Restored {
   queue: Queue;
@@ -37,8 +38,8 @@ export interface Restored {
 }
 
 export const TYPING_CUT =
-  "The window closed while its task was being typed: its agent never took it. " +
-  "Look at its terminal: press Enter there if the task is in its box, or type it again.";
+  "The window closed while its task was being typed, and its agent did not take it when Enter was pressed again. " +
+  "Look at its terminal: type the task there if its box is empty.";
 
 export const CONTINUED =
   "The window closed while its agent worked: its session was reopened in its worktree (its task is not typed again). Tell it to go on, or mark it done.";
@@ -61,8 +62,9 @@ export function restoreQueue(queue: Queue, factsOf: (task: QueueTask) => TaskFac
       return { ...task, state: "starting", start: agentHere ? start : { ...start, agentId: null } };
     }
     if (agentHere && task.state === "starting" && facts.prompted === false) {
-      resumes.push({ id: task.id, resume: "lookAtTerminal" });
-      return { ...task, state: "needsYou", problem: TYPING_CUT };
+      // Still starting (its slot held) while Enter is pressed; the runner says what came of it.
+      resumes.push({ id: task.id, resume: "enterAgain" });
+      return task;
     }
     if (agentHere) {
       resumes.push({ id: task.id, resume: "follow" });

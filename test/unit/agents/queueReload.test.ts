@@ -3,12 +3,13 @@
  * back or gone): every task picks up where its last saved fact left it. A task typed with its agent
  * back is followed, never typed again; a task typed whose agent is gone has its session reopened
  * (`--continue`), never typed again, and asks the user to tell it to go on; a task not typed yet
- * is typed once; nothing is lost and the queue goes on to the tasks in line.
+ * is typed once; a task whose typing the reload cut gets Enter alone; nothing is lost and the queue
+ * goes on to the tasks in line.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CONTINUED, taskOf } from "../../../src/core/queue";
+import { CONTINUED, type Queue, taskOf, TYPING_CUT } from "../../../src/core/queue";
 import { addTasks, newQueue } from "../../../src/core/queue";
 import { git } from "../../support/gitRepo";
 import { memoryQueueStore, queueRepo, queueWorld } from "../../support/queueWorld";
@@ -70,5 +71,39 @@ describe("the queue across a reload", () => {
     await after.until((q) => taskOf(q, "q2")!.state === "running" && q, "the second running");
     expect(taskOf(after.book.queue!, "q1")!.state).toBe("done");
     expect(after.typed()).toEqual(["type agent-10: Fix the title"]);
+  });
+
+  /** One task typed at agent-1, then the window closed as if before the keys reached the CLI: saved "typed", still "starting". */
+  async function typingCut(repo: string) {
+    const store = memoryQueueStore();
+    const before = queueWorld(repo, { store });
+    await before.book.set(addTasks(newQueue(repo, "main", 1), [{ text: "Add a footer" }, { text: "Fix the title" }]));
+    await before.runner.pump();
+    await before.until((q) => taskOf(q, "q1")!.state === "running" && q, "the first typed");
+    before.follow.dispose();
+    const saved = store.kept() as Queue;
+    await store.save({ ...saved, tasks: saved.tasks.map((t) => (t.id === "q1" ? { ...t, state: "starting" } : t)) });
+    return store;
+  }
+
+  it("presses Enter alone for a task whose typing the reload cut (its words may sit in the box): taken, it runs; its words are never typed again", async () => {
+    const repo = queueRepo(tempDir());
+    const store = await typingCut(repo);
+    const after = queueWorld(repo, { store, agentsHere: ["agent-1"], firstAgent: 10, prompted: () => false });
+    await after.runner.resume();
+    await after.until((q) => taskOf(q, "q1")!.state === "running" && q, "the cut task running");
+    expect(after.typed()).toEqual(["type agent-1: "]);
+    // It held its slot throughout: the second task did not start beside it.
+    expect(taskOf(after.book.queue!, "q2")!.state).toBe("waiting");
+  });
+
+  it("asks the user about a task whose typing the reload cut when Enter starts nothing (an empty box), and never types its words", async () => {
+    const repo = queueRepo(tempDir());
+    const store = await typingCut(repo);
+    const after = queueWorld(repo, { store, agentsHere: ["agent-1"], firstAgent: 10, prompted: () => false, emptyBox: ["agent-1"] });
+    await after.runner.resume();
+    const queue = await after.until((q) => taskOf(q, "q1")!.state === "needsYou" && q, "the cut task needing the user");
+    expect(taskOf(queue, "q1")!.problem).toBe(TYPING_CUT);
+    expect(after.typed().every((t) => t === "type agent-1: ")).toBe(true);
   });
 });

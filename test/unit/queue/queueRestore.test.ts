@@ -85,15 +85,16 @@ describe("a reload mid-queue", () => {
     expect(() => aboutToType(queue, "q1")).toThrow("was typed already");
   });
 
-  it("never types again a task whose typing the window cut off (its agent took no prompt): it needs the user, who is told to look", () => {
+  it("never types again a task whose typing the window cut off (its agent took no prompt): Enter alone, then the user if that starts nothing", () => {
     // Seen in the queue's e2e: "typed" saved, the window reloaded before the keys reached the CLI,
     // and the task stayed "starting" for ever, holding a slot.
     const { queue, resumes } = reload(steps.typed(), { worktree: true, agent: true, prompted: false });
-    expect(resumes).toEqual([{ id: "q1", resume: "lookAtTerminal" }]);
-    expect(taskOf(queue, "q1")).toMatchObject({ state: "needsYou", problem: TYPING_CUT, start: { typed: true, agentId: "agent-1" } });
+    expect(resumes).toEqual([{ id: "q1", resume: "enterAgain" }]);
+    expect(taskOf(queue, "q1")).toMatchObject({ state: "starting", start: { typed: true, agentId: "agent-1" } });
     expect(() => aboutToType(queue, "q1")).toThrow("was typed already");
-    // The user pressed Enter in its terminal: its agent works, the task runs.
+    // Enter sent its words: its agent works, the task runs; or it started nothing: the user is told.
     expect(taskOf(agentWorking(queue, "q1"), "q1")).toMatchObject({ state: "running", problem: null });
+    expect(taskOf(agentNeedsYou(queue, "q1", TYPING_CUT), "q1")).toMatchObject({ state: "needsYou", problem: TYPING_CUT });
   });
 
   it("counts a starting task whose agent took its prompt before the reload as running", () => {
