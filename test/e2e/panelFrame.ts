@@ -30,10 +30,10 @@ export function setWorkspaceSetting(workspace: string, key: string, value: unkno
 
 /**
  * The content frame of one of Arcadia's pages by what it shows (`<body data-view>`): "agents" (the
- * panel), "sessions" (the Sessions view), "session" (a session's reader) or "compare" (a race's
- * tab). Several can be open at once, so a frame is told by its page, not its place.
+ * panel), "sessions" (the Sessions view), "session" (a session's reader), "compare" (a race's
+ * tab) or "queue" (the queue tab). Several can be open at once, so a frame is told by its page, not its place.
  */
-export function arcadiaFrame(page: Page, view: "agents" | "sessions" | "session" | "compare", timeoutMs = 15_000): Promise<Frame> {
+export function arcadiaFrame(page: Page, view: "agents" | "sessions" | "session" | "compare" | "queue", timeoutMs = 15_000): Promise<Frame> {
   return pollUntil(
     async () => {
       for (const frame of page.frames()) {

@@ -102,8 +102,8 @@ describe("the queue across a reload", () => {
     const store = await typingCut(repo);
     const after = queueWorld(repo, { store, agentsHere: ["agent-1"], firstAgent: 10, prompted: () => false, emptyBox: ["agent-1"] });
     await after.runner.resume();
-    const queue = await after.until((q) => taskOf(q, "q1")!.state === "needsYou" && q, "the cut task needing the user");
-    expect(taskOf(queue, "q1")!.problem).toBe(TYPING_CUT);
+    await after.until((q) => taskOf(q, "q1")!.state === "needsYou" && q, "the cut task needing the user");
+    expect(taskOf(after.book.queue!, "q1")!.problem).toBe(TYPING_CUT);
     expect(after.typed().every((t) => t === "type agent-1: ")).toBe(true);
   });
 });
