@@ -8,6 +8,8 @@ export type QueueTaskState = "waiting" | "held" | "starting" | "running" | "need
 export interface QueueTaskView {
   id: string;
   text: string;
+  /** The `--model` its agent runs on; null: the default. */
+  model: string | null;
   state: QueueTaskState;
   /** "running", "waiting for you", "failed"… */
   stateWords: string;

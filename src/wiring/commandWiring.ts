@@ -36,6 +36,7 @@ export function registerCommands(context: vscode.ExtensionContext, log: vscode.L
     launcher,
     worktrees: parts.worktreeDeps,
     budget: parts.budget,
+    races,
     log,
   };
   store.add(registerQueue(queueDeps));

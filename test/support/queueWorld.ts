@@ -12,7 +12,7 @@ import { QueueRunner } from "../../src/agents/queue/queueRunner";
 import { setUpWorktree, type SetupPorts } from "../../src/agents/queue/queueSetup";
 import { runSetupProcess } from "../../src/agents/queue/setupProcess";
 import type { Readiness } from "../../src/agents/launch/agentReadiness";
-import { createWorktree } from "../../src/core/git";
+import { completeWorktree, createWorktree } from "../../src/core/git";
 import { baseTip, type Queue, type SetupAnswers } from "../../src/core/queue";
 import { branchExists, takenWorktreeNames } from "../../src/core/races";
 import { Emitter } from "../../src/core/util";
@@ -94,6 +94,7 @@ export function queueWorld(repo: string, options: WorldOptions = {}) {
     baseTip,
     takenNames: takenWorktreeNames,
     createWorktree,
+    completeWorktree,
     setUp: (r, worktree) => setUpWorktree(ports, r, worktree),
     launch: async (cwd, model, extra = []) => {
       const id = `agent-${++n}`;

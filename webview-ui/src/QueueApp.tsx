@@ -51,6 +51,7 @@ function TaskRow({ task, now }: { task: QueueTaskView; now: number }) {
             {task.agent.name}
           </button>
         )}
+        {task.model && <span data-testid="queue-task-model">on {task.model}</span>}
         {task.worktree && <span data-testid="queue-task-worktree">{task.worktree}</span>}
         {time && <span data-testid="queue-task-time">{time}</span>}
         {task.cost && <span data-testid="queue-task-cost">{task.cost}</span>}

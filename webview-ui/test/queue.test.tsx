@@ -14,6 +14,7 @@ function task(id: string, overrides: Partial<QueueTaskView> = {}): QueueTaskView
   return {
     id,
     text: `Task ${id}`,
+    model: null,
     state: "waiting",
     stateWords: "waiting",
     agent: null,
@@ -68,7 +69,7 @@ describe("the queue's line in the panel", () => {
 });
 
 describe("the queue tab", () => {
-  it("asks for the queue and shows each task: state, agent, time, cost, files, predicted merge, and why one failed", () => {
+  it("asks for the queue and shows each task: state, agent, model, time, cost, files, predicted merge, and why one failed", () => {
     const host = fakeVsCode();
     render(<QueueApp />);
     expect(host.posted).toEqual([{ type: "queueReady", requestId: expect.any(Number) }]);
@@ -80,6 +81,7 @@ describe("the queue tab", () => {
           state: "done",
           stateWords: "done",
           agent: { id: "agent-1", name: "Agent #1" },
+          model: "haiku",
           worktree: "add-a-footer",
           startedAt: 1_000,
           endedAt: 64_000,
@@ -103,6 +105,8 @@ describe("the queue tab", () => {
     const done = row("q1");
     expect(done.getByTestId("queue-task-state")).toHaveTextContent("done");
     expect(done.getByTestId("queue-task-agent")).toHaveTextContent("Agent #1");
+    expect(done.getByTestId("queue-task-model")).toHaveTextContent("on haiku");
+    expect(row("q2").queryByTestId("queue-task-model")).toBeNull();
     expect(done.getByTestId("queue-task-time")).toHaveTextContent("1m 03s");
     expect(done.getByTestId("queue-task-cost")).toHaveTextContent("$0.42");
     expect(done.getByTestId("queue-task-files")).toHaveTextContent("3 files");

@@ -43,6 +43,8 @@ export interface QueueRunnerDeps {
   /** Worktree names whose folder or branch is there already (core/races takenWorktreeNames). */
   takenNames(repo: string): Promise<Set<string>>;
   createWorktree(repo: string, name: string, from: { base: string; commit: string }): Promise<unknown>;
+  /** A worktree whose making a reload may have cut: what creation does after `git worktree add`, where not done (core/git). */
+  completeWorktree(repo: string, path: string, base: string): Promise<void>;
   /** Its worktree made ready (setUpWorktree over the VS Code ports). */
   setUp(repo: string, worktree: string): Promise<SetupResult>;
   /** Starts `claude` in `cwd` (`--model` when given, then `extraArgs`): the new card's id. */
@@ -149,6 +151,9 @@ export class QueueRunner {
           this.deps.createWorktree(queue.repo, task.start!.worktree, { base: queue.base, commit: task.start!.commit }),
         );
         timing.worktreeMs = since();
+      } else if (from === "setup") {
+        // Set up again after a reload: its making may have stopped before its .worktreeinclude files.
+        await this.step(id, "Its worktree could not be made", () => this.deps.completeWorktree(queue.repo, cwd, queue.base));
       }
       if (from === "create" || from === "setup") {
         const setup = await this.deps.setUp(queue.repo, cwd);

@@ -58,6 +58,7 @@ export function queueView(queue: Queue | null, inputs: QueueViewInputs): QueueVi
     return {
       id: task.id,
       text: task.text,
+      model: task.model,
       state: task.state,
       stateWords: STATE_WORDS[task.state],
       agent: agent && task.start?.agentId ? { id: task.start.agentId, name: agent.name } : null,

@@ -7,6 +7,7 @@ export { predictionUnavailable, predictMerge } from "./mergePrediction";
 export { foreignRepository, nodeRepositoryDisk, type RepositoryDisk } from "./repositoryTrust";
 export {
   agentWorktrees,
+  completeWorktree,
   createWorktree,
   ignoreWorktrees,
   isPlainRef,

@@ -63,6 +63,18 @@ export async function createWorktree(repo: string, name: string, from?: { base: 
   return { path, branch, base, repo, ...(included.copied.length > 0 || included.failed.length > 0 ? { included } : {}) };
 }
 
+/**
+ * A worktree whose creation a closing window may have cut (its `.git` is there, nothing after it is
+ * sure): its base recorded and the `.worktreeinclude` files copied, where they are not yet. What
+ * is there already is kept.
+ */
+export async function completeWorktree(repo: string, path: string, base: string): Promise<void> {
+  const branch = (await git(path, ["symbolic-ref", "--short", "HEAD"])).trim();
+  const recorded = await runGit(path, ["config", "--get", `branch.${branch}.${BASE_KEY}`]);
+  if (recorded.code !== 0 && isPlainRef(base)) await git(repo, ["config", `branch.${branch}.${BASE_KEY}`, base]);
+  await copyWorktreeIncludes(repo, path);
+}
+
 /** The worktree `cwd` is in, when it is a linked worktree of a repository; undefined otherwise. */
 export async function worktreeOf(cwd: string): Promise<WorktreeInfo | undefined> {
   const dirs = await runGit(cwd, ["rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir", "--show-toplevel"]);

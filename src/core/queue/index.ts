@@ -27,6 +27,7 @@ export {
   taskOf,
   turnEnded,
 } from "./queue";
+export { againModels, againQueueProblem, againTask, type AgainSource } from "./againTask";
 export { readQueue, type ReadQueue, serializeQueue } from "./queueRecords";
 export { CONTINUED, restoreQueue, TYPING_CUT, type Restored, type Resume, sessionReopened, type TaskFacts } from "./queueRestore";
 export { nextStart, type NextStart, queueHold, queueSummary, type StartGates } from "./queueSchedule";

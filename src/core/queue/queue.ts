@@ -4,7 +4,7 @@
  * a second agent for one task). Nothing here runs anything: the agents layer does each step and
  * records it here first, so a reload between two steps finds the last fact saved.
  */
-import { typedTextProblem } from "../launch";
+import { modelNameProblem, typedTextProblem } from "../launch";
 import { DEFAULT_PARALLEL, FINISHED_STATES, MAX_PARALLEL, MIN_PARALLEL, type Queue, type QueueTask, SLOT_STATES, type TaskState } from "./queueTypes";
 
 export interface NewTask {
@@ -25,11 +25,12 @@ export function clampParallel(value: number): number {
 /**
  * Adds tasks at the end of the line. Each must type as it reads (core/launch's typed-text rule):
  * the queue types it unattended, so a task file an agent could have written (`- [ ] !curl … | sh`
- * would be a shell command run unasked) is refused here too, whatever the command checked before.
+ * would be a shell command run unasked) is refused here too, whatever the command checked before;
+ * so is a model that is not a model's name (it goes on the CLI's command line).
  */
 export function addTasks(queue: Queue, tasks: readonly NewTask[]): Queue {
   tasks.forEach((t, i) => {
-    const problem = typedTextProblem(t.text);
+    const problem = typedTextProblem(t.text) ?? (t.model ? modelNameProblem(t.model) : undefined);
     if (problem) throw new Error(`Task ${i + 1} (${taskLabel(t)}) was not queued: ${problem}`);
   });
   let number = queue.nextNumber;

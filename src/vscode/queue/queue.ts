@@ -14,20 +14,22 @@ import type { BudgetBook } from "../../agents/budget/budgetBook";
 import type { CardStore } from "../../agents/cards/cardStore";
 import type { Log } from "../../agents/ports";
 import type { QueueBook, QueueStore } from "../../agents/queue/queueBook";
+import type { RaceBook } from "../../agents/races/raceBook";
 import { followQueue } from "../../agents/queue/queueFollow";
 import { QueueRunner } from "../../agents/queue/queueRunner";
 import { setUpWorktree } from "../../agents/queue/queueSetup";
 import type { QueueStatus } from "../../agents/queue/queueStatus";
-import { createWorktree, isPlainRef, repositoryRoot } from "../../core/git";
-import { addTasks, baseTip, newQueue, type Queue } from "../../core/queue";
+import { completeWorktree, createWorktree, isPlainRef, repositoryRoot } from "../../core/git";
+import { addTasks, againQueueProblem, baseTip, newQueue, type NewTask, type Queue } from "../../core/queue";
 import { branchExists, startingPoint, takenWorktreeNames } from "../../core/races";
 import { combinedDisposable, errorMessage } from "../../core/util";
 import { agentStarter } from "../launch/agentStarter";
 import type { ClaudeLauncher } from "../launch/claudeLauncher";
 import { chooseLaunchFolder } from "../launch/folderChoice";
-import { CheckTerminals } from "../races/checkTerminals";
+import { CheckTerminals } from "../checks/checkTerminals";
 import type { Deps as WorktreeDeps } from "../worktrees/worktreeCommands";
 import { offerToIgnore } from "../worktrees/worktreeLaunch";
+import { askAgain } from "./queueAgain";
 import { askForTasks } from "./queueInput";
 import { landFinishedWork } from "./queueLand";
 import { vscodeSetupPorts } from "./queueSetupPorts";
@@ -49,6 +51,8 @@ export interface QueueDeps {
   launcher: ClaudeLauncher;
   worktrees: WorktreeDeps;
   budget: Pick<BudgetBook, "newAgentHold" | "onDidChange">;
+  /** The races, for "Queue Again on Another Model…". */
+  races: Pick<RaceBook, "all" | "get">;
   log: Log;
 }
 
@@ -63,6 +67,7 @@ export function registerQueue(deps: QueueDeps): vscode.Disposable {
     baseTip,
     takenNames: takenWorktreeNames,
     createWorktree,
+    completeWorktree,
     setUp: (repo, worktree) =>
       setUpWorktree(
         vscodeSetupPorts(deps.context.globalState, (m) => log.info(m)),
@@ -95,7 +100,10 @@ export function registerQueue(deps: QueueDeps): vscode.Disposable {
     focus: (agentId) => deps.manager.focus(agentId),
     log,
   });
-  const act = (name: string, run: () => Promise<unknown>) => () => run().catch((err) => void vscode.window.showErrorMessage(`${name}: ${errorMessage(err)}`));
+  const act =
+    <A extends unknown[]>(name: string, run: (...args: A) => Promise<unknown>) =>
+    (...args: A) =>
+      run(...args).catch((err) => void vscode.window.showErrorMessage(`${name}: ${errorMessage(err)}`));
   // After a reload: once the agents' cards are back (the manager's restore, which activate() starts), each task picks up.
   const follow = followQueue({ book, cards: deps.cards, pump, log: (m) => log.info(m), tell, now: Date.now });
   void deps.manager.restored.then(async () => (await runner.resume(), await follow.settle()));
@@ -113,6 +121,10 @@ export function registerQueue(deps: QueueDeps): vscode.Disposable {
       act("Queue Tasks", () => queueTasks(deps, runner)),
     ),
     vscode.commands.registerCommand(
+      QUEUE_COMMANDS.again,
+      act("Queue Again on Another Model", (target?: unknown) => queueAgain(deps, runner, target)),
+    ),
+    vscode.commands.registerCommand(
       QUEUE_COMMANDS.land,
       act("Land Finished Work", () => landFinishedWork({ book, worktrees: deps.worktrees, checks })),
     ),
@@ -125,20 +137,32 @@ async function queueTasks(deps: QueueDeps, runner: QueueRunner): Promise<void> {
   const tasks = await askForTasks();
   if (!tasks || tasks.length === 0) return;
   const current = deps.book.queue;
-  let queue: Queue;
-  if (current) queue = addTasks({ ...current, parallel: parallelSetting() }, tasks);
-  else {
-    const folder = await chooseLaunchFolder(deps.context.workspaceState, false);
-    const repo = folder && (await repositoryRoot(folder));
-    if (!repo) return void vscode.window.showWarningMessage(`Queue Tasks needs a git repository: ${folder ?? "this window"} is not in one.`);
-    const from = await startingPoint(repo).catch(() => undefined);
-    if (!from || !isPlainRef(from.base))
-      return void vscode.window.showWarningMessage(
-        `Queue Tasks starts every task from the branch checked out in ${repo}: check out a branch with a commit first.`,
-      );
-    queue = addTasks(newQueue(repo, from.base, parallelSetting()), tasks);
-    void offerToIgnore(repo, deps.context.workspaceState).catch((err) => deps.log.warn(`.gitignore offer: ${errorMessage(err)}`));
-  }
+  if (current) return enqueue(deps, runner, addTasks({ ...current, parallel: parallelSetting() }, tasks), tasks);
+  const folder = await chooseLaunchFolder(deps.context.workspaceState, false);
+  const repo = folder && (await repositoryRoot(folder));
+  if (!repo) return void vscode.window.showWarningMessage(`Queue Tasks needs a git repository: ${folder ?? "this window"} is not in one.`);
+  const from = await startingPoint(repo).catch(() => undefined);
+  if (!from || !isPlainRef(from.base))
+    return void vscode.window.showWarningMessage(
+      `Queue Tasks starts every task from the branch checked out in ${repo}: check out a branch with a commit first.`,
+    );
+  void offerToIgnore(repo, deps.context.workspaceState).catch((err) => deps.log.warn(`.gitignore offer: ${errorMessage(err)}`));
+  return enqueue(deps, runner, addTasks(newQueue(repo, from.base, parallelSetting()), tasks), tasks);
+}
+
+/** A race member's task once more on another model: into the queue of the race's repository, or a new one from the race's base. */
+async function queueAgain(deps: QueueDeps, runner: QueueRunner, target?: unknown): Promise<void> {
+  const asked = await askAgain(deps.races, target);
+  if (!asked) return;
+  const { race, task } = asked;
+  const current = deps.book.queue;
+  const problem = againQueueProblem(current, race);
+  if (problem) return void vscode.window.showWarningMessage(`Queue Again on Another Model: ${problem}`);
+  const queue = current ? { ...current, parallel: parallelSetting() } : newQueue(race.repo, race.base, parallelSetting());
+  return enqueue(deps, runner, addTasks(queue, [task]), [task]);
+}
+
+async function enqueue(deps: QueueDeps, runner: QueueRunner, queue: Queue, tasks: readonly NewTask[]): Promise<void> {
   await deps.book.set(queue);
   deps.log.info(`queue: ${tasks.length} task(s) added on ${queue.base}, at most ${queue.parallel} at once`);
   await runner.pump();

@@ -14,7 +14,7 @@ import type { CheckRunner } from "../../core/races";
 import { taskLabel } from "../../core/queue";
 import { countOf, errorMessage } from "../../core/util";
 import { harmlessFirst } from "../harmlessFirst";
-import { checkCommand } from "../races/raceActions";
+import { checkCommand } from "../checks/checkCommand";
 import { askToRebase, closingForRemoval, type Deps as WorktreeDeps, removalQuestion, tellRemoval } from "../worktrees/worktreeCommands";
 
 const TITLE = "Land Finished Work";

@@ -25,6 +25,7 @@ import { errorMessage } from "../../core/util";
 
 export const QUEUE_COMMANDS = {
   queueTasks: "arcadia.queueTasks",
+  again: "arcadia.queueAgainOnAnotherModel",
   land: "arcadia.landFinishedWork",
   show: "arcadia.showQueue",
   pause: "arcadia.pauseQueue",

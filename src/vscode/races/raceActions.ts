@@ -3,7 +3,8 @@
  * diff two members against each other (the multi-file diff editor between their snapshots, through
  * the `arcadia-base:` provider), ask a member's agent a follow-up (typed at its prompt like the
  * rebase request: only while it is idle, exactly the text shown), show its terminal or its check's
- * output, Run checks (the user's `arcadia.compare.check`, only on this click) and Pick (raceSettle.ts).
+ * output, Run checks (the user's `arcadia.compare.check`, only on this click), Pick (raceSettle.ts)
+ * and Again on… (the queue's "Queue Again on Another Model…" for this member).
  */
 import { join } from "node:path";
 import { vscode } from "../api";
@@ -14,21 +15,17 @@ import { memberPath, type Race, type RaceMember, recordCheck } from "../../core/
 import { typedTextProblem } from "../../core/launch";
 import { visibleText } from "../../core/util";
 import type { CompareAction } from "./compareTabs";
-import type { CheckTerminals } from "./checkTerminals";
+import { checkCommand } from "../checks/checkCommand";
+import type { CheckTerminals } from "../checks/checkTerminals";
 import { cardOf, memberInfo, pick, type SettleDeps } from "./raceSettle";
 import { atClaudePrompt } from "../../agents/launch/agentReadiness";
 import { BASE_SCHEME, review } from "../worktrees/worktreeCommands";
+import { QUEUE_COMMANDS } from "../queue/queueTaskCommands";
 
 export interface RaceActionDeps extends SettleDeps {
   manager: Pick<AgentManager, "close" | "focus" | "agentInfo">;
   checks: CheckRuns;
   checkTerminals: CheckTerminals;
-}
-
-/** The check command: a user (application) setting only, never a workspace's — a repository cannot choose what runs. */
-export function checkCommand(): string | null {
-  const value = vscode.workspace.getConfiguration("arcadia").inspect<string>("compare.check")?.globalValue;
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
 }
 
 export async function raceAction(deps: RaceActionDeps, message: CompareAction): Promise<void> {
@@ -53,6 +50,8 @@ export async function raceAction(deps: RaceActionDeps, message: CompareAction): 
       return;
     case "followUp":
       return followUp(deps, race, member);
+    case "again":
+      return void (await vscode.commands.executeCommand(QUEUE_COMMANDS.again, { raceId: race.id, member: member.name }));
   }
 }
 

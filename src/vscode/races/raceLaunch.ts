@@ -11,11 +11,9 @@ import type { RaceStartReport } from "../../agents/races/raceStart";
 import { isPlainRef, repositoryRoot } from "../../core/git";
 import { visibleText } from "../../core/util";
 import { freeTaskName, MAX_MEMBERS, MIN_MEMBERS, type Race, startingPoint, startRace, takenWorktreeNames, taskNameFrom } from "../../core/races";
-import { typedTextProblem } from "../../core/launch";
+import { modelNameProblem, typedTextProblem } from "../../core/launch";
 
 const TITLE = "Run on Several Agents";
-/** What `--model` may be given: a model's id or alias, nothing a shell or the CLI could read otherwise. */
-const MODEL = /^[A-Za-z0-9][A-Za-z0-9._:@[\]/-]{0,79}$/;
 
 export interface RaceAnswers {
   prompt: string;
@@ -53,7 +51,7 @@ export async function askForRace(): Promise<RaceAnswers | undefined> {
       title: `${TITLE}: agent ${n} of ${count}`,
       prompt: "Its --model (e.g. opus, sonnet, claude-haiku-4-5); empty: the default.",
       ignoreFocusOut: true,
-      validateInput: (v) => (v.trim() === "" || MODEL.test(v.trim()) ? undefined : "A model id or alias: letters, digits and . _ : @ [ ] / -"),
+      validateInput: (v) => (v.trim() === "" ? undefined : modelNameProblem(v.trim())),
     });
     if (model === undefined) return undefined;
     models.push(model.trim() || null);

@@ -6,7 +6,7 @@
  * is typed once; a task whose typing the reload cut gets Enter alone; nothing is lost and the queue
  * goes on to the tasks in line.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CONTINUED, type Queue, taskOf, TYPING_CUT } from "../../../src/core/queue";
@@ -105,5 +105,26 @@ describe("the queue across a reload", () => {
     await after.until((q) => taskOf(q, "q1")!.state === "needsYou" && q, "the cut task needing the user");
     expect(taskOf(after.book.queue!, "q1")!.problem).toBe(TYPING_CUT);
     expect(after.typed().every((t) => t === "type agent-1: ")).toBe(true);
+  });
+
+  it("gives a task whose worktree's making the reload cut (before its .worktreeinclude files) those files before it is set up again", async () => {
+    const repo = queueRepo(tempDir());
+    const store = memoryQueueStore();
+    const before = queueWorld(repo, { store });
+    await before.book.set(addTasks(newQueue(repo, "main", 1), [{ text: "Add a footer" }]));
+    await before.runner.pump();
+    await before.until((q) => taskOf(q, "q1")!.state === "running" && q, "the first typed");
+    before.follow.dispose();
+    // As the window found it: `git worktree add` done, the window closed before the copy and the set-up.
+    const saved = store.kept() as Queue;
+    const worktree = join(repo, ".claude/worktrees", saved.tasks[0]!.start!.worktree);
+    rmSync(join(worktree, ".env"));
+    const cut = saved.tasks.map((t) => ({ ...t, state: "starting" as const, start: { ...t.start!, setupDone: false, agentId: null, typed: false } }));
+    await store.save({ ...saved, tasks: cut });
+    const after = queueWorld(repo, { store, firstAgent: 10 });
+    await after.runner.resume();
+    await after.until((q) => taskOf(q, "q1")!.state === "running" && q, "the task set up again and typed");
+    expect(readFileSync(join(worktree, ".env"), "utf8")).toBe("SECRET=1\n");
+    expect(after.typed()).toEqual(["type agent-10: Add a footer"]);
   });
 });

@@ -5,7 +5,7 @@ import { compactNumber, costText, duration } from "../usageText";
 import { useNow } from "../useNow";
 import { post } from "../clients/compareClient";
 
-type CompareAction = "review" | "followUp" | "pick" | "focus" | "checkOutput";
+type CompareAction = "review" | "followUp" | "pick" | "focus" | "checkOutput" | "again";
 
 const FILE_MARK: Record<string, string> = { added: "A", modified: "M", deleted: "D", renamed: "R" };
 /** Files listed per column (the count covers all). */
@@ -102,6 +102,15 @@ export function CompareColumn({ race, member, others }: { race: RaceCompareView;
           onClick={() => act("pick")}
         >
           Pick…
+        </button>
+        <button
+          type="button"
+          className="link-button"
+          data-testid="compare-again"
+          title={`Queue this task again with another --model than ${member.model ?? "the default"}`}
+          onClick={() => act("again")}
+        >
+          Again on…
         </button>
       </div>
       {!gone && others.length > 0 && (
