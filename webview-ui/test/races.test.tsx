@@ -122,14 +122,14 @@ describe("a race's compare tab", () => {
     expect(within(column("fix-2")).getByTestId("compare-merge")).toHaveTextContent("merges cleanly into main");
   });
 
-  it("posts each action for its own member: review, ask, terminal, pick, a diff between two, the check's output, Run checks", async () => {
+  it("posts each action for its own member: review, ask, terminal, pick, again on another model, a diff between two, the check's output, Run checks", async () => {
     const user = userEvent.setup();
     const host = fakeVsCode();
     render(<CompareApp raceId="r1" />);
     send({ type: "compareState", race: race([member(1, { check: { state: "running", since: Date.now() } }), member(2)]) });
     host.posted.length = 0;
     const two = within(column("fix-2"));
-    for (const id of ["compare-review", "compare-followup", "compare-focus", "compare-pick"]) await user.click(two.getByTestId(id));
+    for (const id of ["compare-review", "compare-followup", "compare-focus", "compare-pick", "compare-again"]) await user.click(two.getByTestId(id));
     await user.click(two.getByTestId("compare-diff"));
     await user.click(within(column("fix-1")).getByTestId("compare-check-output"));
     await user.click(screen.getByTestId("compare-run-checks"));
@@ -138,6 +138,7 @@ describe("a race's compare tab", () => {
       { type: "compareAction", raceId: "r1", member: "fix-2", action: "followUp" },
       { type: "compareAction", raceId: "r1", member: "fix-2", action: "focus" },
       { type: "compareAction", raceId: "r1", member: "fix-2", action: "pick" },
+      { type: "compareAction", raceId: "r1", member: "fix-2", action: "again" },
       { type: "compareDiff", raceId: "r1", left: "fix-1", right: "fix-2" },
       { type: "compareAction", raceId: "r1", member: "fix-1", action: "checkOutput" },
       { type: "runChecks", raceId: "r1" },
