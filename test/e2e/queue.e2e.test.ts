@@ -134,6 +134,8 @@ describe.skipIf(!available)("a queue that runs the day (real VS Code, real CLI, 
     // The tasks, one per paragraph, in an editor; queued from the palette as its text.
     await page.locator(".explorer-folders-view .monaco-list-row", { hasText: "tasks.txt" }).click();
     await page.locator(".part.editor .tab", { hasText: "tasks.txt" }).waitFor({ timeout: 20_000 });
+    // Into its text, as a person about to queue what they wrote: the editor in front, with the focus.
+    await page.locator(".part.editor .view-lines", { hasText: "Alpha" }).click();
     await runCommand(page, "Arcadia: Queue Tasks…", 60_000, "Queue Tasks");
     const queuedAt = Date.now();
     await quickRow("Tasks from the editor's text").click({ timeout: 10_000 });

@@ -14,7 +14,7 @@ const TASK_ITEM = /^\s*[-*+]\s+\[[ xX]\]\s/m;
 
 /** The tasks to queue, or undefined when the user escaped or nothing could be queued (said why). */
 export async function askForTasks(): Promise<{ text: string }[] | undefined> {
-  const editor = vscode.window.activeTextEditor;
+  const editor = editorInFront();
   const items = [
     { label: "Type a task…", id: "type" as const },
     ...(editor ? [{ label: "Tasks from the editor's text", description: "one per paragraph, or a task list's unchecked items", id: "editor" as const }] : []),
@@ -45,6 +45,15 @@ export async function askForTasks(): Promise<{ text: string }[] | undefined> {
     return undefined;
   }
   return chosen(tasksFromTaskList(read.text), path);
+}
+
+/**
+ * The editor in front: the active one, else the only document editor shown (just opened from the
+ * Explorer, whose list keeps the focus, VS Code may not have made it active yet).
+ */
+function editorInFront(): vscode.TextEditor | undefined {
+  const shown = vscode.window.visibleTextEditors.filter((e) => e.document.uri.scheme === "file" || e.document.uri.scheme === "untitled");
+  return vscode.window.activeTextEditor ?? (shown.length === 1 ? shown[0] : undefined);
 }
 
 /** A task list when the text has task items, else its paragraphs. */
