@@ -9,6 +9,7 @@ import type { AgentManager } from "./agents/agent/agentManager";
 import { projectDirFor } from "./core/transcript";
 import { DisposableStore } from "./core/util";
 import type { ArcadiaViewProvider } from "./vscode/panel/viewProvider";
+import { presenceOf } from "./vscode/panelPresence";
 import { vscode } from "./vscode/api";
 import { activationTimer } from "./vscode/activationTiming";
 import { wireAgents } from "./wiring/agentWiring";
@@ -29,7 +30,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const late = { agents: new Late<AgentManager>("the agent manager"), cards: new Late<CardStore>("the card store") };
   const panel = new Late<ArcadiaViewProvider>("the panel");
   const tools = wireTools(context, log, late, store);
-  const agents = wireAgents(context, log, tools, { visible: () => panel.get().visible, show: () => panel.get().reveal() });
+  const agents = wireAgents(context, log, tools, presenceOf(panel));
   late.agents.bind(agents.manager);
   const cards = wireCards(context, log, { ...tools, ...agents }, store);
   late.cards.bind(cards.cards);

@@ -11,7 +11,8 @@ import { vscode } from "../vscode/api";
 import { WorkspaceBindingStore } from "../vscode/agent/bindingStore";
 import { AgentSandboxLaunch } from "../vscode/agentSandbox/agentSandboxLaunch";
 import { launchExtrasFor, removeLaunchFiles } from "../vscode/launch/launchFiles";
-import { type PanelPresence, VscodeTerminalHost } from "../vscode/agent/terminalHost";
+import { VscodeTerminalHost } from "../vscode/agent/terminalHost";
+import type { PanelPresence } from "../vscode/panelPresence";
 import type { ToolParts } from "./toolWiring";
 
 export interface AgentParts {
@@ -20,6 +21,8 @@ export interface AgentParts {
   processes: ClaudeProcessMonitor;
   /** Claude Code's own sandbox for the agents' shell commands: its settings per launch, and where it cannot run. */
   agentSandbox: AgentSandboxLaunch;
+  /** Arcadia's panel, in front or not (VS Code's own views can push it aside). */
+  panelPresence: PanelPresence;
 }
 
 const setting = <T>(name: string, fallback: T) => vscode.workspace.getConfiguration("arcadia").get<T>(name, fallback);
@@ -44,5 +47,5 @@ export function wireAgents(context: vscode.ExtensionContext, log: vscode.LogOutp
     launchExtras: launchExtrasFor(tools.server, (place) => agentSandbox.settingsFor(place.cwd, place.sandbox)),
     removeLaunchFiles,
   });
-  return { manager, bindings, processes, agentSandbox };
+  return { manager, bindings, processes, agentSandbox, panelPresence: panel };
 }

@@ -40,7 +40,16 @@ export function wireCards(context: vscode.ExtensionContext, log: vscode.LogOutpu
   const queueStatus = store.add(new QueueStatus(queue));
   // A race's members share its cap (arcadia.budget.perRace, or the one set on the race).
   store.add(parts.budget.followGroups(raceBudgetGroups(races)));
-  const extras = createCardExtras({ manager, collisions, hookTools, races, log, workspaceState: context.workspaceState, budget: parts.budget });
+  const extras = createCardExtras({
+    manager,
+    collisions,
+    hookTools,
+    races,
+    log,
+    workspaceState: context.workspaceState,
+    budget: parts.budget,
+    panel: parts.panelPresence,
+  });
   store.add(extras.owned);
   const board = new LiveBoard({ calls: tracker, approvals, permissions, hooks: hookTools, extras: { ...extras.sources, stillRunning } });
   const cards = store.add(new CardStore({ agents: manager, board, hooks: hookTools, hooksShowTools, onError: (m) => log.error(m) }));

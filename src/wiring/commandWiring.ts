@@ -37,6 +37,7 @@ export function registerCommands(context: vscode.ExtensionContext, log: vscode.L
     worktrees: parts.worktreeDeps,
     budget: parts.budget,
     races,
+    bindings: parts.bindings,
     log,
   };
   store.add(registerQueue(queueDeps));

@@ -146,6 +146,15 @@ describe.skipIf(!available)("review comments sent to an agent (real VS Code, rea
     await changedSide("The agent was here.").waitFor({ timeout: 20_000 });
 
     await commentOn('export const title = "from the agent";', COMMENTS.app);
+    // Sent from where it was written: the first comment opens VS Code's Comments view over the
+    // bottom panel, and Arcadia's panel is back in front at once, its card counting the draft.
+    const arcadiaTab = page.locator(".part.panel .composite-bar .action-item", { hasText: /^Arcadia$/ });
+    await pollUntil(async () => (await arcadiaTab.getAttribute("class"))?.includes("checked"), "Arcadia's panel in front after the comment", 5_000);
+    await pollUntil(
+      async () => (await card.locator('[data-testid="review-comments-text"]').textContent()) === "1 review comment — 1 not sent",
+      "the draft on the card",
+      10_000,
+    );
     await commentOn("The agent was here.", COMMENTS.notes);
     await vs.screenshot("review-comments-1-drafts");
     // Drafts outlive the diff: closed and opened again, both are on their lines.

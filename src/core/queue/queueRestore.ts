@@ -8,7 +8,7 @@
  *   not typed, set up, no agent       → launch, type;
  *   not typed, agent here             → type once it is ready;
  *   typed, agent here                 → follow it, as before (running, if it took its prompt while starting);
- *   typed, agent here, no prompt taken → the window closed between "typed" saved and the keys
+ *   typed, agent here, no prompt taken (or not known) → the window closed between "typed" saved and the keys
  *                                       reaching the CLI: its words may sit in the CLI's box, so
  *                                       Enter alone is pressed there (never the words again): taken,
  *                                       it runs; else it needs you (TYPING_CUT);
@@ -61,7 +61,9 @@ export function restoreQueue(queue: Queue, factsOf: (task: QueueTask) => TaskFac
       // An agent gone before it was typed at is forgotten, so the one launched now is its only agent.
       return { ...task, state: "starting", start: agentHere ? start : { ...start, agentId: null } };
     }
-    if (agentHere && task.state === "starting" && facts.prompted === false) {
+    // Not known to have taken it (its transcript not there, or its card still reconnecting): Enter
+    // alone, once it is at its prompt; an agent seen working or done meanwhile is simply followed.
+    if (agentHere && task.state === "starting" && facts.prompted !== true) {
       // Still starting (its slot held) while Enter is pressed; the runner says what came of it.
       resumes.push({ id: task.id, resume: "enterAgain" });
       return task;

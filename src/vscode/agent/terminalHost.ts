@@ -1,8 +1,12 @@
 /** VS Code's terminals as the agent manager's TerminalHost. */
 import { vscode } from "../api";
+import type { PanelPresence as Presence } from "../panelPresence";
 import type { Disposable, EndedCommand, LaunchSpec, TerminalHandle, TerminalHost } from "../../agents/ports";
 import { shellCommandLine } from "../shellQuote";
 import { combinedDisposable, Emitter } from "../../core/util";
+
+/** What the terminals need of the panel: whether it is in front, and bringing it back. */
+type PanelPresence = Pick<Presence, "visible" | "show">;
 
 /** Renames run one at a time: each makes its terminal the active one, which another must not undo. */
 let renames: Promise<unknown> = Promise.resolve();
@@ -64,12 +68,6 @@ function becameActive(terminal: vscode.Terminal): Promise<boolean> {
 
 /** What is kept of a command's output for its exit message. */
 const OUTPUT_TAIL = 4096;
-
-/** Whether the Arcadia panel is in front, and how to bring it back (without taking the keyboard). */
-export interface PanelPresence {
-  visible(): boolean;
-  show(): Thenable<unknown>;
-}
 
 /**
  * The one gate before Arcadia types into a terminal (a task, review comments, a rebase request, a

@@ -20,6 +20,7 @@ import { combinedDisposable, type Disposable } from "../../core/util";
 import { ReviewOwners } from "../../agents/review/reviewOwners";
 import { vscode } from "../api";
 import { createReviewComments } from "../review/reviewComments";
+import type { PanelPresence } from "../panelPresence";
 import { type Deps as WorktreeDeps, offerRemovalOfLeftWorktree, registerWorktreeCommands, WORKTREE_COMMANDS } from "../worktrees/worktreeCommands";
 
 export interface CardExtrasDeps {
@@ -32,6 +33,8 @@ export interface CardExtrasDeps {
   workspaceState: vscode.Memento;
   /** Each agent's budget: it reads the session figures, the cards show it. */
   budget: BudgetBook;
+  /** Arcadia's panel: a review comment is sent from its card, so adding one keeps it in front. */
+  panel: PanelPresence;
 }
 
 export interface CardExtrasParts {
@@ -56,7 +59,7 @@ export function createCardExtras(deps: CardExtrasDeps): CardExtrasParts {
     editedFiles: (id) => edits.files(id),
   });
   const openReview = (id: string) => void vscode.commands.executeCommand(WORKTREE_COMMANDS.review, id);
-  const reviews = createReviewComments({ manager, state: deps.workspaceState, owners, log, openReview });
+  const reviews = createReviewComments({ manager, state: deps.workspaceState, owners, log, openReview, panel: deps.panel });
   const onDidHook = (listener: (agentId: string) => void) => hookTools.onDidChange(listener);
   const follow = (cards: CardEvents & CardReader) => {
     const commandDeps: WorktreeDeps = { manager, agents: cards, cards: worktrees, edits, log, reviewOpened: (id, files) => owners.opened(id, files) };

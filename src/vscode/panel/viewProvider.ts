@@ -19,6 +19,9 @@ export class ArcadiaViewProvider extends DisposableObject implements vscode.Webv
   private readonly viewChanged = this._register(new vscode.EventEmitter<void>());
   /** The view was created or disposed (a closed panel cannot answer permission prompts). */
   readonly onDidChangeView = this.viewChanged.event;
+  private readonly visibleChanged = this._register(new vscode.EventEmitter<boolean>());
+  /** The view was shown (true) or hidden (false): another view of the bottom panel took its place. */
+  readonly onDidChangeVisible = this.visibleChanged.event;
 
   /**
    * `binding`: the panel's messages and their handlers (messageRouter.ts); `snapshot`: every card
@@ -41,7 +44,9 @@ export class ArcadiaViewProvider extends DisposableObject implements vscode.Webv
       joinPath: vscode.Uri.joinPath,
       initialState: this.snapshot(),
     });
+    const visibility = view.onDidChangeVisibility(() => this.visibleChanged.fire(view.visible));
     host.onDidDispose(() => {
+      visibility.dispose();
       if (this.host !== host) return;
       this.host = undefined;
       this.view = undefined;

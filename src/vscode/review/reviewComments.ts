@@ -16,6 +16,7 @@ import { countOf, errorMessage } from "../../core/util";
 import { vscode } from "../api";
 import { harmlessFirst } from "../harmlessFirst";
 import { CommentThreads } from "./commentThreads";
+import { holdPanelInFront, type PanelPresence } from "../panelPresence";
 
 export const REVIEW_COMMANDS = {
   comment: "arcadia.review.addComment",
@@ -36,6 +37,8 @@ export interface ReviewCommentsDeps {
   log: Log;
   /** Opens the agent's Review again (after its answer to the comments). */
   openReview(agentId: string): void;
+  /** The panel, where the comments are sent from: kept in front when VS Code's Comments view opens over it. */
+  panel: PanelPresence;
 }
 
 export function createReviewComments(deps: ReviewCommentsDeps): { desk: ReviewDesk; owned: vscode.Disposable } {
@@ -71,6 +74,8 @@ export function createReviewComments(deps: ReviewCommentsDeps): { desk: ReviewDe
     if (!reply.text.trim()) return void vscode.window.showWarningMessage("Write the comment first: an empty comment tells the agent nothing.");
     const text = (await vscode.workspace.openTextDocument(reply.thread.uri)).getText();
     const { start, end } = reply.thread.range ?? new vscode.Range(0, 0, 0, 0);
+    // The first comment in a file opens VS Code's Comments view over the panel its Send is on.
+    holdPanelInFront(deps.panel);
     const made = threads.adopt(reply.thread, () => desk.comment(agentId, file, text, start.line, end.line, reply.text));
     if (!made) return keepText(reply.text, "The agent this file belongs to is closed: no comment can be added for it.");
   };

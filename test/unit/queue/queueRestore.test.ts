@@ -80,7 +80,7 @@ describe("a reload mid-queue", () => {
   });
 
   it("never types again a task typed just before the reload: it follows its agent", () => {
-    const { queue, resumes } = reload(steps.typed(), { worktree: true, agent: true });
+    const { queue, resumes } = reload(steps.typed(), { worktree: true, agent: true, prompted: true });
     expect(resumes).toEqual([{ id: "q1", resume: "follow" }]);
     expect(() => aboutToType(queue, "q1")).toThrow("was typed already");
   });
@@ -95,6 +95,14 @@ describe("a reload mid-queue", () => {
     // Enter sent its words: its agent works, the task runs; or it started nothing: the user is told.
     expect(taskOf(agentWorking(queue, "q1"), "q1")).toMatchObject({ state: "running", problem: null });
     expect(taskOf(agentNeedsYou(queue, "q1", TYPING_CUT), "q1")).toMatchObject({ state: "needsYou", problem: TYPING_CUT });
+  });
+
+  it("presses Enter alone, never types again, for a starting task whose agent cannot yet be told to have taken it (its card still reconnecting)", () => {
+    // Seen in the queue's e2e: the queue resumed while the agent's card waited for its terminal, so
+    // nothing could say whether it took its words, and the task stayed "starting" for good.
+    const { queue, resumes } = reload(steps.typed(), { worktree: true, agent: true, prompted: undefined });
+    expect(resumes).toEqual([{ id: "q1", resume: "enterAgain" }]);
+    expect(() => aboutToType(queue, "q1")).toThrow("was typed already");
   });
 
   it("counts a starting task whose agent took its prompt before the reload as running", () => {
@@ -172,8 +180,9 @@ describe("a saved queue read back", () => {
     delete saved.tasks[0].start.typed;
     const { queue } = readQueue(saved);
     expect(taskOf(queue!, "q2")).toMatchObject({ state: "failed", problem: "Its saved record lost its worktree: retry it to run it again." });
-    // Not sure it was typed: taken as typed, so it is followed or reopened, never typed again.
-    expect(restoreQueue(queue!, () => ({ worktree: true, branch: true, agent: true }), 0).resumes).toEqual([{ id: "q1", resume: "follow" }]);
+    // Not sure it was typed: taken as typed, so it is followed, reopened or given Enter alone, never typed again.
+    expect(restoreQueue(queue!, () => ({ worktree: true, branch: true, agent: true }), 0).resumes).toEqual([{ id: "q1", resume: "enterAgain" }]);
+    expect(restoreQueue(queue!, () => ({ worktree: true, branch: true, agent: true, prompted: true }), 0).resumes).toEqual([{ id: "q1", resume: "follow" }]);
   });
 
   it("refuses a second agent binding found in a record: the later task fails instead", () => {
