@@ -5,6 +5,7 @@ export { type MemberChanges, memberChanges } from "./memberChanges";
 export {
   type CheckResult,
   MAX_MEMBERS,
+  memberAsked,
   memberBranch,
   type MemberFacts,
   memberPath,

@@ -20,6 +20,8 @@ export interface RaceMember {
   model: string | null;
   /** The card started in it (ids are never reused: a card gone is simply not found). */
   agentId: string | null;
+  /** Saved before the first key of the task is typed at its agent: never typed again once true. */
+  asked: boolean;
 }
 
 /** The last run of the check command in a member's worktree. */
@@ -43,6 +45,8 @@ export interface Race {
   base: string;
   startedAt: number;
   members: RaceMember[];
+  /** The base's commit every member's worktree is made from (null in records from before it was kept). */
+  commit: string | null;
   /** The member chosen and merged; null until then. */
   picked: string | null;
   checks: Record<string, CheckResult>;
@@ -75,18 +79,20 @@ export interface NewRace {
   now: number;
   /** One entry per member: its `--model`, or null. */
   models: (string | null)[];
+  /** The base's commit the members start from (kept, so a reload mid-start can make a missing worktree). */
+  commit?: string;
 }
 
 export function startRace(request: NewRace): Race {
   const count = request.models.length;
   if (count < MIN_MEMBERS || count > MAX_MEMBERS) throw new Error(`a race has ${MIN_MEMBERS} to ${MAX_MEMBERS} agents, not ${count}`);
-  const members = request.models.map((model, i) => ({ name: `${request.task}-${i + 1}`, number: i + 1, model, agentId: null }));
+  const members = request.models.map((model, i) => ({ name: `${request.task}-${i + 1}`, number: i + 1, model, agentId: null, asked: false }));
   for (const m of members) {
     const problem = worktreeNameProblem(m.name);
     if (problem) throw new Error(`${m.name}: ${problem}`);
   }
-  const { id, task, prompt, repo, base } = request;
-  return { id, task, prompt, repo, base, startedAt: request.now, members, picked: null, checks: {} };
+  const { id, task, prompt, repo, base, commit } = request;
+  return { id, task, prompt, repo, base, commit: commit ?? null, startedAt: request.now, members, picked: null, checks: {} };
 }
 
 function withMember(race: Race, name: string, change: (m: RaceMember) => RaceMember): Race {
@@ -97,6 +103,11 @@ function withMember(race: Race, name: string, change: (m: RaceMember) => RaceMem
 /** Its card was started. */
 export function memberStarted(race: Race, name: string, agentId: string): Race {
   return withMember(race, name, (m) => ({ ...m, agentId }));
+}
+
+/** Its task is about to be typed at its agent (saved first: a reload after this never types it again). */
+export function memberAsked(race: Race, name: string): Race {
+  return withMember(race, name, (m) => ({ ...m, asked: true }));
 }
 
 export function recordCheck(race: Race, name: string, result: CheckResult): Race {

@@ -13,7 +13,10 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 function member(raw: unknown): RaceMember | undefined {
   // The name becomes a path and a branch: only what a worktree name may be.
   if (!isObject(raw) || !isString(raw.name) || worktreeNameProblem(raw.name) || !isNumber(raw.number)) return undefined;
-  return { name: raw.name, number: raw.number, model: isString(raw.model) ? raw.model : null, agentId: isString(raw.agentId) ? raw.agentId : null };
+  const agentId = isString(raw.agentId) ? raw.agentId : null;
+  // Not sure it was asked (a record from before this was kept): taken as asked, so never typed again.
+  const asked = raw.asked === false ? false : true;
+  return { name: raw.name, number: raw.number, model: isString(raw.model) ? raw.model : null, agentId, asked };
 }
 
 function check(raw: unknown): CheckResult | undefined {
@@ -42,6 +45,8 @@ export function parseRace(raw: unknown): Race | undefined {
     prompt: raw.prompt,
     repo: raw.repo,
     base: raw.base,
+    // A commit id goes to git too: hex only.
+    commit: isString(raw.commit) && /^[0-9a-f]{7,64}$/.test(raw.commit) ? raw.commit : null,
     startedAt: isNumber(raw.startedAt) ? raw.startedAt : 0,
     members: members as RaceMember[],
     picked: pickedName,

@@ -2,16 +2,23 @@
  * Starting an agent that is handed its task, as a race's members and the queue's tasks are: its
  * terminal and card over the launcher (with a model and arguments), the moments its CLI is ready
  * and took the text (agents/launch/agentReadiness.ts), and the typing, through the terminal's one
- * gate (a paused agent is never typed to). One place, so the race and the queue cannot drift.
+ * gate (a paused agent is never typed to), and whether it took a prompt (after a reload). One
+ * place, so the race and the queue cannot drift.
  */
 import type { AgentManager } from "../../agents/agent/agentManager";
 import { type Readiness, type ReadinessSource, whenReady, whenTaken } from "../../agents/launch/agentReadiness";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { projectDirFor } from "../../core/transcript";
+import type { WorkspaceBindingStore } from "../agent/bindingStore";
 import type { ClaudeLauncher } from "./claudeLauncher";
 
 export interface AgentStarterDeps {
   launcher: ClaudeLauncher;
   cards: ReadinessSource;
   manager: Pick<AgentManager, "agentInfo">;
+  /** The agents saved in this window: one still reconnecting after a reload is known by its binding. */
+  bindings: Pick<WorkspaceBindingStore, "load">;
 }
 
 export interface AgentStarter {
@@ -20,6 +27,8 @@ export interface AgentStarter {
   whenReady(agentId: string): Promise<Readiness>;
   whenTaken(agentId: string, timeoutMs: number): Promise<boolean>;
   type(agentId: string, text: string): Promise<void>;
+  /** Whether its session took a prompt (its transcript exists); undefined when the agent is not known. */
+  tookPrompt(agentId: string): boolean | undefined;
 }
 
 export function agentStarter(deps: AgentStarterDeps): AgentStarter {
@@ -35,6 +44,14 @@ export function agentStarter(deps: AgentStarterDeps): AgentStarter {
       const terminal = deps.manager.agentInfo(agentId)?.terminal;
       if (!terminal?.type) throw new Error("its terminal cannot be typed into");
       await terminal.type(text);
+    },
+    // The CLI writes its session's transcript at the first prompt it takes. An agent still
+    // reconnecting after a reload (not bound yet) is known by what was saved of it.
+    tookPrompt: (agentId) => {
+      const info = deps.manager.agentInfo(agentId);
+      const saved = info ? undefined : deps.bindings.load().find((b) => b.agentId === agentId);
+      const session = info ?? (saved && { projectDir: projectDirFor(saved.cwd), sessionId: saved.sessionId });
+      return session ? existsSync(join(session.projectDir, `${session.sessionId}.jsonl`)) : undefined;
     },
   };
 }

@@ -23,7 +23,6 @@ import { completeWorktree, createWorktree, isPlainRef, repositoryRoot } from "..
 import { addTasks, againQueueProblem, baseTip, newQueue, type NewTask, type Queue } from "../../core/queue";
 import { branchExists, startingPoint, takenWorktreeNames } from "../../core/races";
 import { combinedDisposable, errorMessage } from "../../core/util";
-import { projectDirFor } from "../../core/transcript";
 import type { WorkspaceBindingStore } from "../agent/bindingStore";
 import { agentStarter } from "../launch/agentStarter";
 import type { ClaudeLauncher } from "../launch/claudeLauncher";
@@ -53,7 +52,6 @@ export interface QueueDeps {
   launcher: ClaudeLauncher;
   worktrees: WorktreeDeps;
   budget: Pick<BudgetBook, "newAgentHold" | "onDidChange">;
-  /** The agents saved in this window: one still reconnecting after a reload is known by its binding. */
   bindings: Pick<WorkspaceBindingStore, "load">;
   /** The races, for "Queue Again on Another Model…". */
   races: Pick<RaceBook, "all" | "get">;
@@ -80,14 +78,6 @@ export function registerQueue(deps: QueueDeps): vscode.Disposable {
       ),
     ...agentStarter(deps),
     hasAgent: (agentId) => deps.cards.card(agentId) !== undefined,
-    // The CLI writes its session's transcript at the first prompt it takes. An agent still
-    // reconnecting after a reload (not bound yet) is known by what was saved of it.
-    tookPrompt: (agentId) => {
-      const info = deps.manager.agentInfo(agentId);
-      const saved = info ? undefined : deps.bindings.load().find((b) => b.agentId === agentId);
-      const session = info ?? (saved && { projectDir: projectDirFor(saved.cwd), sessionId: saved.sessionId });
-      return session ? existsSync(join(session.projectDir, `${session.sessionId}.jsonl`)) : undefined;
-    },
     exists: existsSync,
     branchExists,
     budgetHold: () => deps.budget.newAgentHold(),

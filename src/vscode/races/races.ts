@@ -28,6 +28,7 @@ import { projectDirFor } from "../../core/transcript";
 import { errorMessage } from "../../core/util";
 import { agentStarter } from "../launch/agentStarter";
 import type { ClaudeLauncher } from "../launch/claudeLauncher";
+import type { WorkspaceBindingStore } from "../agent/bindingStore";
 import { CheckTerminals } from "../checks/checkTerminals";
 import { COMPARE_PANEL_TYPE, CompareTabs } from "./compareTabs";
 import { chooseLaunchFolder } from "../launch/folderChoice";
@@ -52,6 +53,7 @@ export interface RacesDeps {
   /** The cards as shown: a column says what its agent's card says (needs you, compacting), whichever source changed it. */
   cards: Pick<CardStore, "cards" | "card" | "onDidChangeCard" | "onDidRemoveCard" | "onDidFinishTurn">;
   launcher: ClaudeLauncher;
+  bindings: Pick<WorkspaceBindingStore, "load">;
   worktrees: WorktreeDeps;
   /** What a race's agents spent against its cap (the budget book). */
   budget: Pick<BudgetBook, "groupInput">;

@@ -43,8 +43,8 @@ async function openTab() {
   for (const n of [1, 2]) await createWorktree(repo, `fix-${n}`, from);
   writeFileSync(join(repo, ".claude/worktrees/fix-1/App.tsx"), 'export const title = "one";\n');
   writeFileSync(join(repo, ".claude/worktrees/fix-2/notes.md"), "two\n");
-  const member = (n: number) => ({ name: `fix-${n}`, number: n, model: null, agentId: null });
-  const race: Race = { id: "r1", task: "fix", prompt: "Fix it", repo, base: "main", startedAt: 0, members: [member(1), member(2)], picked: null, checks: {} };
+  const member = (n: number) => ({ name: `fix-${n}`, number: n, model: null, agentId: null, asked: true });
+  const race: Race = { id: "r1", task: "fix", prompt: "Fix it", repo, base: "main", commit: null, startedAt: 0, members: [member(1), member(2)], picked: null, checks: {} };
   const figures = new RaceFigures({
     memberChanges,
     sessionsOf: () => ({
