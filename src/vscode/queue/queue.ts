@@ -7,7 +7,6 @@
  * while a budget cap would be passed: the runner looks again whenever the budget changes.
  */
 import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { vscode } from "../api";
 import type { AgentManager } from "../../agents/agent/agentManager";
 import type { BudgetBook } from "../../agents/budget/budgetBook";
