@@ -10,7 +10,7 @@
  * nothing). The race is saved before the first agent starts, and each card as it comes, so a
  * reload mid-start keeps it.
  */
-import { memberPath, type Race, memberStarted } from "../../core/races";
+import { memberAsked, memberPath, type MemberResume, type Race, type RaceMember, memberStarted } from "../../core/races";
 import { errorMessage, visibleText } from "../../core/util";
 import type { RaceBook } from "./raceBook";
 import { NOT_TAKEN, notReadyReason, type Readiness, typeTask } from "../launch/agentReadiness";
@@ -60,7 +60,6 @@ export interface RaceStartReport {
 export async function startRace(deps: RaceStartDeps, race: Race, commit: string): Promise<RaceStartReport> {
   const started = deps.now();
   const since = () => Math.round(deps.now() - started);
-  const text = visibleText(race.prompt);
   await deps.book.add(race);
   const members: MemberStart[] = race.members.map((m) => ({ name: m.name, agentId: null }));
   for (const member of members) {
@@ -70,36 +69,49 @@ export async function startRace(deps: RaceStartDeps, race: Race, commit: string)
       member.problem = `its worktree could not be made: ${errorMessage(err)}`;
     }
   }
-  const typed = await Promise.all(
-    race.members.map(async (m, i) => {
-      const report = members[i]!;
-      if (report.problem) return report;
-      try {
-        report.agentId = await deps.launch(memberPath(race, m), m.model);
-        report.launchedMs = since();
-        await deps.book.update(race.id, (r) => memberStarted(r, m.name, report.agentId!));
-        const readiness = await deps.whenReady(report.agentId);
-        if (readiness !== "ready") {
-          report.problem = notReadyReason(readiness);
-          return report;
-        }
-        report.readyMs = since();
-        const agentId = report.agentId;
-        const typing = { type: (t: string) => deps.type(agentId, t), whenTaken: (ms: number) => deps.whenTaken(agentId, ms) };
-        const { taken, enterAgain } = await typeTask(typing, text, () => (report.typedMs = since()));
-        if (enterAgain > 0) report.enterAgain = enterAgain;
-        if (taken) report.takenMs = since();
-        else report.problem = NOT_TAKEN;
-      } catch (err) {
-        report.problem = errorMessage(err);
-      }
-      return report;
-    }),
-  );
+  const typed = await Promise.all(race.members.map((m, i) => (members[i]!.problem ? members[i]! : startMember(deps, race, m, "launch", since, members[i]))));
   for (const m of typed) if (m.problem) deps.log(`race ${race.task}: ${m.name}: ${m.problem}`);
   const everyone = typed.every((m) => m.typedMs !== undefined);
   const lastTyped = Math.max(...typed.map((m) => m.typedMs ?? 0));
   const lastReady = Math.max(...typed.map((m) => m.readyMs ?? 0));
   const allTaken = typed.every((m) => m.takenMs !== undefined) ? { allTakenMs: Math.max(...typed.map((m) => m.takenMs ?? 0)) } : {};
   return { members: typed, ...(everyone ? { allTypedMs: lastTyped, afterLastReadyMs: lastTyped - lastReady } : {}), ...allTaken };
+}
+
+/**
+ * One member from `from` on: its worktree made ("create"), its agent launched and saved ("launch"),
+ * then, once its claude is ready, its task typed ("type": "asked" saved first) or Enter alone
+ * ("enterAgain": its words may sit in the box; an agent seen working already is left alone).
+ */
+export async function startMember(
+  deps: RaceStartDeps,
+  race: Race,
+  m: RaceMember,
+  from: MemberResume,
+  since: () => number,
+  report: MemberStart = { name: m.name, agentId: m.agentId },
+): Promise<MemberStart> {
+  try {
+    if (from === "create") await deps.createWorktree(race.repo, m.name, { base: race.base, commit: race.commit! });
+    if (from === "create" || from === "launch") {
+      report.agentId = await deps.launch(memberPath(race, m), m.model);
+      report.launchedMs = since();
+      const launched = report.agentId;
+      await deps.book.update(race.id, (r) => memberStarted(r, m.name, launched));
+    }
+    const agentId = report.agentId!;
+    const typing = { type: (t: string) => deps.type(agentId, t), whenTaken: (ms: number) => deps.whenTaken(agentId, ms) };
+    if (from === "enterAgain" && (await deps.whenTaken(agentId, 1_000))) return { ...report, takenMs: since() };
+    const readiness = await deps.whenReady(agentId);
+    if (readiness !== "ready") return { ...report, problem: notReadyReason(readiness) };
+    report.readyMs = since();
+    if (from !== "enterAgain") await deps.book.update(race.id, (r) => memberAsked(r, m.name));
+    const { taken, enterAgain } = await typeTask(typing, from === "enterAgain" ? "" : visibleText(race.prompt), () => (report.typedMs = since()));
+    if (enterAgain > 0) report.enterAgain = enterAgain;
+    if (taken) report.takenMs = since();
+    else report.problem = NOT_TAKEN;
+  } catch (err) {
+    report.problem = errorMessage(err);
+  }
+  return report;
 }

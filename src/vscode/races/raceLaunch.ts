@@ -99,7 +99,16 @@ export async function planRace(
   const taken = await takenWorktreeNames(repo);
   for (const race of kept) if (race.repo === repo) for (const member of race.members) taken.add(member.name);
   const task = freeTaskName(taskNameFrom(answers.prompt), answers.models.length, (name) => taken.has(name));
-  const race = startRace({ id: randomUUID(), task, prompt: answers.prompt, repo, base: from.base, now: Date.now(), models: answers.models, commit: from.commit });
+  const race = startRace({
+    id: randomUUID(),
+    task,
+    prompt: answers.prompt,
+    repo,
+    base: from.base,
+    now: Date.now(),
+    models: answers.models,
+    commit: from.commit,
+  });
   return { race, commit: from.commit };
 }
 

@@ -20,6 +20,7 @@ import { CompareFeed, type RaceNews } from "../../agents/races/compareFeed";
 import { HeadWatches } from "../../agents/worktrees/headWatches";
 import { compareView } from "../../agents/races/compareView";
 import { RaceFigures } from "../../agents/races/raceFigures";
+import { resumeRaces } from "../../agents/races/raceResume";
 import { startRace } from "../../agents/races/raceStart";
 import { createWorktree, gitFolders } from "../../core/git";
 import { branchExists, CheckRuns, FolderSessions, memberChanges } from "../../core/races";
@@ -121,6 +122,10 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable {
     act: (message) => raceAction(actions, message).catch((err) => void vscode.window.showErrorMessage(`Race: ${errorMessage(err)}`)),
     log,
   });
+  // After a reload: a race whose start it cut goes on, once the agents' cards are back.
+  const starter = { book, createWorktree, ...agentStarter(deps), log: (m: string) => log.warn(m), now: () => performance.now() };
+  const resumeDeps = { ...starter, exists: existsSync, branchExists, hasAgent: (id: string) => deps.cards.card(id) !== undefined, wallClock: Date.now };
+  void manager.restored.then(() => resumeRaces(resumeDeps)).catch((err) => log.warn(`races after the reload: ${errorMessage(err)}`));
   return combinedDisposable(
     figures,
     { dispose: () => heads.dispose() },

@@ -6,54 +6,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { compareView } from "../../../src/agents/races/compareView";
-import { RaceBook, type RaceStore } from "../../../src/agents/races/raceBook";
-import { type Readiness, startRace as fanOut } from "../../../src/agents/races/raceStart";
+import { RaceBook } from "../../../src/agents/races/raceBook";
+import { startRace as fanOut } from "../../../src/agents/races/raceStart";
+import { fanOutFakes, memoryStore, settle } from "../../support/raceStartFakes";
 import type { MemberFigures } from "../../../src/agents/races/raceFigures";
-import { memberStarted, picked, recordCheck, startRace, type Race } from "../../../src/core/races/race";
-
-function memoryStore(): RaceStore & { saved: Race[][] } {
-  const saved: Race[][] = [];
-  let kept: unknown = [];
-  return { saved, load: () => kept, save: async (races) => void (saved.push(JSON.parse(JSON.stringify(races))), (kept = JSON.parse(JSON.stringify(races)))) };
-}
+import { memberStarted, picked, recordCheck, startRace } from "../../../src/core/races/race";
 
 const newRace = (models: (string | null)[] = [null, null, null]) =>
   startRace({ id: "r1", task: "fix", prompt: "Fix the title", repo: "/repo", base: "main", now: 0, models });
-
-/** Fakes for fan out: what happened, in order, and a switch per agent for when its claude is ready. */
-function fanOutFakes(book: RaceBook) {
-  const events: string[] = [];
-  const ready = new Map<string, (r: Readiness) => void>();
-  /** Per agent, whether each look finds the task taken (default: the first look does). */
-  const taken = new Map<string, boolean[]>();
-  let n = 0;
-  let now = 0;
-  return {
-    events,
-    ready: (agentId: string, r: Readiness = "ready") => ready.get(agentId)!(r),
-    taken,
-    deps: {
-      book,
-      createWorktree: async (_repo: string, name: string, from: { base: string; commit: string }) =>
-        void events.push(`worktree ${name} from ${from.base}@${from.commit}`),
-      launch: async (cwd: string, model: string | null) => {
-        const id = `agent-${++n}`;
-        events.push(`launch ${cwd} ${model ?? "default"} -> ${id} (race saved: ${book.get("r1") !== undefined})`);
-        return id;
-      },
-      whenReady: (agentId: string) => new Promise<Readiness>((resolve) => ready.set(agentId, resolve)),
-      type: async (agentId: string, text: string) => void events.push(text === "" ? `enter ${agentId}` : `type ${agentId}: ${text}`),
-      whenTaken: async (agentId: string) => {
-        events.push(`taken? ${agentId}`);
-        return taken.get(agentId)?.shift() ?? true;
-      },
-      log: (m: string) => events.push(`log ${m}`),
-      now: () => (now += 10),
-    },
-  };
-}
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe("fan out", () => {
   it("makes every worktree from one commit, saves the race first, and types the task at each prompt only once that claude is ready", async () => {

@@ -1,0 +1,73 @@
+/**
+ * A fan-out cut by a window reload (issue 33: "a reload 1.5 s into a fan-out: 0 of 3 tasks ever
+ * reach the model"): each member goes on from its last saved fact. One asked whose words may sit
+ * in its box gets Enter alone; one launched but not asked is typed at once ready; one whose
+ * worktree was never made gets it from the race's commit, an agent, and its task. None is typed
+ * twice, and a race started long ago is left alone.
+ */
+import { describe, expect, it } from "vitest";
+import { RaceBook } from "../../../src/agents/races/raceBook";
+import { resumeRaces } from "../../../src/agents/races/raceResume";
+import { memberAsked, memberStarted, startRace } from "../../../src/core/races/race";
+import { fanOutFakes, memoryStore, settle } from "../../support/raceStartFakes";
+
+/** The race as the reload left it: fix-1 asked (agent-8), fix-2 launched (agent-9), fix-3 not made. */
+function cutRace(startedAt: number) {
+  let race = startRace({
+    id: "r1",
+    task: "fix",
+    prompt: "Fix the title",
+    repo: "/repo",
+    base: "main",
+    now: startedAt,
+    models: [null, null, null],
+    commit: "c0ffee1",
+  });
+  race = memberAsked(memberStarted(race, "fix-1", "agent-8"), "fix-1");
+  return memberStarted(race, "fix-2", "agent-9");
+}
+
+async function reloadInto(startedAt: number) {
+  const book = new RaceBook(memoryStore());
+  await book.add(cutRace(startedAt));
+  const fakes = fanOutFakes(book);
+  fakes.taken.set("agent-8", [false, true]);
+  const deps = {
+    ...fakes.deps,
+    exists: (path: string) => !path.includes("fix-3"),
+    branchExists: async (_repo: string, branch: string) => branch !== "worktree-fix-3",
+    hasAgent: (id: string) => id === "agent-8" || id === "agent-9",
+    tookPrompt: () => false,
+    wallClock: () => 60_000,
+  };
+  return { book, fakes, done: resumeRaces(deps) };
+}
+
+describe("a fan-out a reload cut", () => {
+  it("goes on: Enter alone where its words may be, the task typed once where it never was, the missing worktree made", async () => {
+    const { book, fakes, done } = await reloadInto(55_000);
+    await settle();
+    // Nothing is typed before that claude is ready; the missing member gets its worktree and agent.
+    expect(fakes.events.filter((e) => e.startsWith("worktree") || e.startsWith("launch"))).toEqual([
+      "worktree fix-3 from main@c0ffee1",
+      "launch /repo/.claude/worktrees/fix-3 default -> agent-1 (race saved: true)",
+    ]);
+    expect(fakes.events.some((e) => e.startsWith("type") || e.startsWith("enter"))).toBe(false);
+    for (const id of ["agent-8", "agent-9", "agent-1"]) fakes.ready(id);
+    await done;
+    const keys = fakes.events.filter((e) => e.startsWith("type") || e.startsWith("enter"));
+    expect(keys.sort()).toEqual(["enter agent-8", "type agent-1: Fix the title", "type agent-9: Fix the title"]);
+    // Saved: every member asked now, fix-3 with its new agent.
+    expect(book.get("r1")!.members.map((m) => [m.name, m.agentId, m.asked])).toEqual([
+      ["fix-1", "agent-8", true],
+      ["fix-2", "agent-9", true],
+      ["fix-3", "agent-1", true],
+    ]);
+  });
+
+  it("leaves a race started long ago as it is: no agent started, nothing typed, no Enter", async () => {
+    const { fakes, done } = await reloadInto(0 - 60 * 60_000);
+    await done;
+    expect(fakes.events.filter((e) => !e.startsWith("log"))).toEqual([]);
+  });
+});
