@@ -4,7 +4,7 @@
  * launched, its task typed once, or Enter alone where its words may already sit in the box. A
  * task is never typed twice, and a race started long ago is left as it is.
  */
-import { memberBranch, memberPath, type MemberNow, raceResumes } from "../../core/races";
+import { memberBranch, memberPath, type MemberNow, memberStarted, raceResumes } from "../../core/races";
 import { join } from "node:path";
 import { startMember, type RaceStartDeps } from "./raceStart";
 
@@ -17,6 +17,8 @@ export interface RaceResumeDeps extends RaceStartDeps {
   tookPrompt(agentId: string): boolean | undefined;
   /** ms since the epoch (a race's startedAt is). */
   wallClock(): number;
+  /** An agent here that works in `folder` (its launch done, the reload before the race saved it). */
+  agentIn(folder: string): string | undefined;
 }
 
 /** Resolves once every resumed member was typed at, given Enter, or said why not (in the log). */
@@ -35,8 +37,16 @@ export async function resumeRaces(deps: RaceResumeDeps): Promise<void> {
       });
     for (const { member, resume } of raceResumes(race, (m) => facts.get(m.name)!, deps.wallClock())) {
       deps.log(`race ${race.task}: ${member}: after the reload, ${resume}`);
-      const m = race.members.find((x) => x.name === member)!;
-      work.push(startMember(deps, race, m, resume, since).then((report) => report.problem && deps.log(`race ${race.task}: ${member}: ${report.problem}`)));
+      let m = race.members.find((x) => x.name === member)!;
+      let from = resume;
+      // Launched just before the reload, not saved yet: that agent is the member's, not a second one.
+      const orphan = resume === "launch" ? deps.agentIn(memberPath(race, m)) : undefined;
+      if (orphan && !deps.book.all().some((r) => r.members.some((x) => x.agentId === orphan))) {
+        await deps.book.update(race.id, (r) => memberStarted(r, member, orphan));
+        m = { ...m, agentId: orphan };
+        from = "type";
+      }
+      work.push(startMember(deps, race, m, from, since).then((report) => report.problem && deps.log(`race ${race.task}: ${member}: ${report.problem}`)));
     }
   }
   await Promise.all(work);

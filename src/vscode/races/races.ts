@@ -124,7 +124,9 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable {
   });
   // After a reload: a race whose start it cut goes on, once the agents' cards are back.
   const starter = { book, createWorktree, ...agentStarter(deps), log: (m: string) => log.warn(m), now: () => performance.now() };
-  const resumeDeps = { ...starter, exists: existsSync, branchExists, hasAgent: (id: string) => deps.cards.card(id) !== undefined, wallClock: Date.now };
+  const hasAgent = (id: string) => deps.cards.card(id) !== undefined;
+  const agentIn = (folder: string) => deps.bindings.load().find((b) => b.cwd === folder && hasAgent(b.agentId))?.agentId;
+  const resumeDeps = { ...starter, exists: existsSync, branchExists, hasAgent, agentIn, wallClock: Date.now };
   void manager.restored.then(() => resumeRaces(resumeDeps)).catch((err) => log.warn(`races after the reload: ${errorMessage(err)}`));
   return combinedDisposable(
     figures,

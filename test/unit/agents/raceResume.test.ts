@@ -27,16 +27,18 @@ function cutRace(startedAt: number) {
   return memberStarted(race, "fix-2", "agent-9");
 }
 
-async function reloadInto(startedAt: number) {
+/** `orphan`: fix-3's worktree was made and its agent (agent-7) launched, the reload came before the race saved it. */
+async function reloadInto(startedAt: number, orphan = false) {
   const book = new RaceBook(memoryStore());
   await book.add(cutRace(startedAt));
   const fakes = fanOutFakes(book);
   fakes.taken.set("agent-8", [false, true]);
   const deps = {
     ...fakes.deps,
-    exists: (path: string) => !path.includes("fix-3"),
-    branchExists: async (_repo: string, branch: string) => branch !== "worktree-fix-3",
-    hasAgent: (id: string) => id === "agent-8" || id === "agent-9",
+    exists: (path: string) => orphan || !path.includes("fix-3"),
+    branchExists: async (_repo: string, branch: string) => orphan || branch !== "worktree-fix-3",
+    hasAgent: (id: string) => ["agent-7", "agent-8", "agent-9"].includes(id),
+    agentIn: (folder: string) => (orphan && folder.endsWith("fix-3") ? "agent-7" : undefined),
     tookPrompt: () => false,
     wallClock: () => 60_000,
   };
@@ -63,6 +65,16 @@ describe("a fan-out a reload cut", () => {
       ["fix-2", "agent-9", true],
       ["fix-3", "agent-1", true],
     ]);
+  });
+
+  it("takes the agent launched in a member's worktree just before the reload as that member's, and starts no second one", async () => {
+    const { book, fakes, done } = await reloadInto(55_000, true);
+    for (let i = 0; i < 5; i++) await settle();
+    for (const id of ["agent-8", "agent-9", "agent-7"]) fakes.ready(id);
+    await done;
+    expect(fakes.events.some((e) => e.startsWith("launch") || e.startsWith("worktree"))).toBe(false);
+    expect(fakes.events.filter((e) => e.startsWith("type agent-7"))).toEqual(["type agent-7: Fix the title"]);
+    expect(book.get("r1")!.members.find((m) => m.name === "fix-3")).toMatchObject({ agentId: "agent-7", asked: true });
   });
 
   it("leaves a race started long ago as it is: no agent started, nothing typed, no Enter", async () => {
