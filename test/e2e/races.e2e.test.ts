@@ -25,6 +25,7 @@ const available = e2eAvailable("a race of three worktree agents, compared, picke
 const TASK = "Retitle the app";
 const RACE = "retitle-the-app";
 const FIVE = "Say hello to the team";
+const CUT = "Count the files here";
 const IDENTITY = { GIT_AUTHOR_NAME: "E2E", GIT_AUTHOR_EMAIL: "e2e@example.com", GIT_COMMITTER_NAME: "E2E", GIT_COMMITTER_EMAIL: "e2e@example.com" };
 /** Each member's new title: the check passes for "pass…" titles only. */
 const TITLES = ["pass one", "fail two", "pass three"];
@@ -297,5 +298,33 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
     const panel = await agents();
     const tags = panel.locator('[data-testid="line-race"]', { hasText: "race: say-hello-to-the" });
     await pollUntil(async () => (await tags.count()) === 5, "five race tags", 20_000);
+  });
+
+  it("fans out to three agents and the window reloads within 2 s: each task reaches the model once, none twice", async () => {
+    const answeredAt = await fanOut(CUT, 3);
+    await page.waitForTimeout(Math.max(0, 1_500 - (Date.now() - answeredAt)));
+    figures.cutReloadAfterMs = Date.now() - answeredAt;
+    await Promise.all([page.waitForNavigation({ waitUntil: "domcontentloaded", timeout: 60_000 }), runCommand(page, "Developer: Reload Window")]);
+    await page.locator(".monaco-workbench .explorer-folders-view").waitFor({ timeout: 60_000 });
+    /** Per session, the requests that carry the task as its newest words (one per time it was submitted). */
+    const asked = () => {
+      const sessions = new Map<string, number>();
+      for (const r of win.model.requests) {
+        const session = r.headers["x-claude-code-session-id"];
+        if (session && r.body && r.body.tools > 0 && r.body.lastUserText.includes(CUT)) sessions.set(session, (sessions.get(session) ?? 0) + 1);
+      }
+      return sessions;
+    };
+    await pollUntil(() => asked().size >= 3, "the three tasks at the model after the reload", 180_000);
+    // Anything typed twice would come within seconds of the rest.
+    await page.waitForTimeout(8_000);
+    figures.cutResumed = [...vs.extensionLog().matchAll(/race count-the-files: (count-the-files-\d+): after the reload, (\w+)/g)].map((m) => `${m[1]} ${m[2]}`);
+    figures.cutAskedPerSession = [...asked().values()];
+    expect(asked().size).toBe(3);
+    expect([...asked().values()]).toEqual([1, 1, 1]);
+    // Three members, each with its own agent (none started twice).
+    await showPanel();
+    const tags = (await agents()).locator('[data-testid="line-race"]', { hasText: "race: count-the-files" });
+    await pollUntil(async () => (await tags.count()) === 3, "three race tags", 30_000);
   });
 });
