@@ -1,0 +1,123 @@
+/**
+ * Issue 31, what remained of item 4: a folder the look afterwards cannot read. An unasked command
+ * plants a nested repository (`sub/.git` with core.fsmonitor, run at the next `git status` there)
+ * and then takes the read permission away from the folder holding it (`chmod 000 sub`, or from a
+ * parent, or only r, or only x). An extension host that is not root cannot look inside, and the
+ * old look passed the command silently. Root reads every folder whatever its mode, so these run
+ * the command and the look in a child process as a normal user (setpriv, uid 65534), and skip with
+ * the reason printed where that cannot be done. Each attack must be reported: a folder the
+ * command made is opened again (u+rwx) and looked into, a folder that was there before is reported
+ * as not checked. Controls: ordinary folders, and a folder of another user's that the command
+ * could never enter, ask nothing.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { sandboxAvailable } from "../../support/sandbox";
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const NOBODY = 65534;
+const CHILD = join(__dirname, "..", "..", "support", "leftBehindChild.ts");
+const REPO = join(__dirname, "..", "..", "..");
+
+/** Why the look cannot be run as a normal user here, or undefined when it can. */
+function cannotRunAsUser(): string | undefined {
+  if (process.platform !== "linux") return "not Linux";
+  if (process.getuid?.() !== 0) return "the tests do not run as root, so they cannot start the look as another user (setpriv)";
+  const probe = spawnSync("setpriv", ["--reuid", String(NOBODY), "--regid", String(NOBODY), "--clear-groups", "true"]);
+  if (probe.status !== 0) return `setpriv cannot switch to uid ${NOBODY} here: ${probe.error?.message ?? probe.stderr.toString().trim()}`;
+  return undefined;
+}
+
+const why = process.platform === "linux" && (await sandboxAvailable("a folder the look afterwards cannot read")) ? cannotRunAsUser() : "no sandbox";
+if (why !== undefined) console.warn(`a folder the look afterwards cannot read: skipped: ${why}`);
+
+let workspace: string | undefined;
+afterEach(() => {
+  if (workspace) execFileSync("chmod", ["-R", "u+rwx", workspace]);
+  if (workspace) rmSync(workspace, { recursive: true, force: true });
+  workspace = undefined;
+});
+
+const PLANT = "mkdir -p sub/.git && printf '[core]\\n\\tfsmonitor = touch /tmp/pwned\\n' > sub/.git/config";
+
+/** A workspace owned by the normal user, with `prepare` run in it first (as that user). */
+function workspaceOfUser(prepare = "true"): string {
+  const base = mkdtempSync(join(tmpdir(), "arcadia-unreadable-"));
+  chmodSync(base, 0o755);
+  workspace = join(base, "ws");
+  mkdirSync(workspace);
+  writeFileSync(join(workspace, "package.json"), "{}\n");
+  chownSync(workspace, NOBODY, NOBODY);
+  chownSync(join(workspace, "package.json"), NOBODY, NOBODY);
+  asUser(["/bin/sh", "-c", prepare], workspace);
+  return workspace;
+}
+
+function asUser(argv: string[], cwd: string): string {
+  return execFileSync("setpriv", ["--reuid", String(NOBODY), "--regid", String(NOBODY), "--clear-groups", ...argv], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, HOME: "/nonexistent" },
+  });
+}
+
+/** The command run unasked in the sandbox and the look afterwards, as the normal user. */
+function runAsUser(ws: string, script: string): { end: { kind: string; exitCode?: number }; found: { path: string; said: string }[] } {
+  const out = execFileSync(
+    "setpriv",
+    ["--reuid", String(NOBODY), "--regid", String(NOBODY), "--clear-groups", process.execPath, "--import", "tsx", CHILD, ws, `${script} && echo CONTROL-RAN`],
+    { cwd: REPO, encoding: "utf8", env: { ...process.env, HOME: "/nonexistent" } },
+  );
+  const last = out.trim().split("\n").pop() ?? "";
+  return JSON.parse(last) as ReturnType<typeof runAsUser>;
+}
+
+describe.skipIf(why !== undefined)("a folder the look after an unasked command cannot read", () => {
+  it("sub/.git planted, then sub made unreadable (chmod 000): found, and what it holds said", () => {
+    const ws = workspaceOfUser();
+    const { end, found } = runAsUser(ws, `${PLANT} && chmod 000 sub`);
+    expect(end).toMatchObject({ kind: "exited", exitCode: 0 });
+    expect(found.map((f) => f.said)).toEqual(["created sub/.git with core.fsmonitor, a program git would run"]);
+  });
+
+  it("planted deeper, a parent it made unreadable (chmod 000 a, the repository in a/b/sub)", () => {
+    const ws = workspaceOfUser();
+    const { found } = runAsUser(ws, `mkdir -p a/b && cd a/b && ${PLANT} && cd ../.. && chmod 000 a`);
+    expect(found.map((f) => f.said)).toEqual(["created a/b/sub/.git with core.fsmonitor, a program git would run"]);
+  });
+
+  it("only the read bit taken (chmod 311: entered, not listed) or only the search bit (chmod 644: listed, not entered)", () => {
+    const ws = workspaceOfUser();
+    const { found } = runAsUser(ws, `mkdir x y && (cd x && ${PLANT}) && (cd y && ${PLANT}) && chmod 311 x && chmod 644 y`);
+    expect(found.map((f) => f.said).sort()).toEqual([
+      "created x/sub/.git with core.fsmonitor, a program git would run",
+      "created y/sub/.git with core.fsmonitor, a program git would run",
+    ]);
+  });
+
+  it("a folder that was there before, made unreadable: reported as not checked, never passed", () => {
+    const ws = workspaceOfUser("mkdir -p src/lib && echo x > src/lib/a.txt");
+    const { found } = runAsUser(ws, `cd src/lib && ${PLANT} && cd ../.. && chmod 000 src`);
+    expect(found).toEqual([
+      {
+        path: join(ws, "src"),
+        said: expect.stringContaining("left src unreadable"),
+        unchecked: true,
+      },
+    ]);
+    expect(found[0]!.said).toMatch(/could not look inside it/);
+  });
+
+  it("control: ordinary folders, and another user's folder the command could never enter, ask nothing", () => {
+    const ws = workspaceOfUser();
+    mkdirSync(join(ws, "data"), { mode: 0o700 }); // root's: like a database container's volume
+    chmodSync(join(ws, "data"), 0o700);
+    const { end, found } = runAsUser(ws, "mkdir -p src/made && echo x > src/made/file.txt && chmod 700 src/made");
+    expect(end).toMatchObject({ kind: "exited", exitCode: 0 });
+    expect(found).toEqual([]);
+  });
+});
