@@ -22,6 +22,7 @@ import { protectedPlaces } from "./protectedPlaces";
 import type { Mount, SandboxLayout } from "./sandboxLayout";
 import { sandboxEnvironment } from "./sandboxEnvironment";
 import { isFolderNow, kindNow, type PathKind } from "./pathKind";
+import { launchMoment } from "./unreadableFolders";
 
 export interface SandboxRequest {
   /** The command's folder (a real path inside `writable` or `readable`). */
@@ -64,6 +65,8 @@ const SYSTEM_FOLDERS = ["/usr", "/etc", "/opt", "/nix/store"];
 const TOP_LEVEL_LINKS = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
 
 export async function layoutFromDisk(request: SandboxRequest): Promise<SandboxLayout> {
+  // Before anything is looked at: a folder born after this is the command's (unreadableFolders.ts).
+  const since = launchMoment();
   const home = isAbsolute(request.home) && request.home !== "/" ? request.home : undefined;
   const roots = [...request.readable, ...request.writable];
   const homeIsBound = home !== undefined && roots.some((folder) => isInside(home, folder));
@@ -89,7 +92,7 @@ export async function layoutFromDisk(request: SandboxRequest): Promise<SandboxLa
     pins: [...new Set(places.pins)],
     user: insideUser(request.hostUser ?? hostUser()),
     concerns: places.concerns,
-    repositories: { roots: request.writable, found: places.repositories, missing: places.missing },
+    repositories: { roots: request.writable, found: places.repositories, missing: places.missing, since, unreadable: places.unreadable },
     ...(request.network ? { network: true } : {}),
   };
 }

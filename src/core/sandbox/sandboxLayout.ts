@@ -4,6 +4,7 @@
  * bubblewrap's arguments by bwrapArguments.ts (pure, so the whole shape is tested without a
  * process).
  */
+import type { RepositoriesBefore } from "./leftBehind";
 
 export type Mount =
   /** The host's `source` (default: `path` itself), read-only, at `path`. */
@@ -39,7 +40,7 @@ export interface SandboxLayout {
   /** Who the command runs as inside (never root: no capability over its own mounts). */
   user?: { uid: number; gid: number };
   /** The writable roots and every nested `.git` in them when it started (leftBehind.ts compares). */
-  repositories?: { roots: readonly string[]; found: readonly string[]; missing?: readonly string[] };
+  repositories?: RepositoriesBefore;
   /** Why the command must ask instead of running unasked (protectedPlaces.ts); empty when none. */
   concerns?: readonly string[];
 }

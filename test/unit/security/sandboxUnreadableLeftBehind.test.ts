@@ -65,6 +65,9 @@ function asUser(argv: string[], cwd: string): string {
   });
 }
 
+/** Past the filesystem's timestamp granularity (unreadableFolders.ts believes a change time only then). */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 250));
+
 /** The command run unasked in the sandbox and the look afterwards, as the normal user. */
 function runAsUser(ws: string, script: string): { end: { kind: string; exitCode?: number }; found: { path: string; said: string }[] } {
   const out = execFileSync(
@@ -110,6 +113,33 @@ describe.skipIf(why !== undefined)("a folder the look after an unasked command c
       },
     ]);
     expect(found[0]!.said).toMatch(/could not look inside it/);
+  });
+
+  it("the workspace folder itself made unreadable (chmod 000 .): reported as not checked", () => {
+    const ws = workspaceOfUser();
+    const { found } = runAsUser(ws, `${PLANT} && chmod 000 .`);
+    expect(found).toEqual([{ path: ws, said: expect.stringContaining("left the workspace folder itself unreadable"), unchecked: true, root: true }]);
+  });
+
+  it("a folder unreadable before, opened by the command, planted in and closed again: reported", async () => {
+    const ws = workspaceOfUser("mkdir -p vault/inner && chmod 000 vault");
+    await settled();
+    const { found } = runAsUser(ws, `chmod 700 vault && (cd vault/inner && ${PLANT}) && chmod 000 vault`);
+    expect(found).toEqual([{ path: join(ws, "vault"), said: expect.stringContaining("left vault unreadable"), unchecked: true }]);
+  });
+
+  it("a folder searchable but not listable before (chmod 311), planted in below without changing it: reported", async () => {
+    const ws = workspaceOfUser("mkdir -p drop/inner && chmod 311 drop");
+    await settled();
+    const { found } = runAsUser(ws, `cd drop/inner && ${PLANT}`);
+    expect(found).toEqual([{ path: join(ws, "drop"), said: expect.stringContaining("left drop unreadable"), unchecked: true }]);
+  });
+
+  it("control: the user's own folder unreadable before and untouched by the command asks nothing", async () => {
+    const ws = workspaceOfUser("mkdir -p vault/inner && chmod 000 vault");
+    await settled();
+    const { found } = runAsUser(ws, "mkdir -p src && echo x > src/file.txt");
+    expect(found).toEqual([]);
   });
 
   it("control: ordinary folders, and another user's folder the command could never enter, ask nothing", () => {
