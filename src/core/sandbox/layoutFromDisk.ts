@@ -71,7 +71,7 @@ export async function layoutFromDisk(request: SandboxRequest): Promise<SandboxLa
   const roots = [...request.readable, ...request.writable];
   const homeIsBound = home !== undefined && roots.some((folder) => isInside(home, folder));
   const system = systemMounts();
-  const tools = toolFolders(request.env.PATH ?? "", home);
+  const tools = toolFolders(request.env.PATH ?? "", home, roots);
   const places = await protectedPlaces(request.writable, request.isStandIn ?? (() => false), request.walks);
   const homeSecrets = homeIsBound ? HOME_SECRETS.flatMap((secret) => hidden(join(home, secret))) : [];
 
@@ -136,13 +136,16 @@ function hidden(path: string): Mount[] {
  * The folders on PATH (absolute ones; never the home folder or one above it, which would bring
  * the whole home back), each read-only at its own place even when it is a link (NixOS's
  * /run/current-system/sw/bin), and the installation the first `node` on PATH belongs to.
+ * Never one inside a workspace folder (`roots`): a command there could have made it a link to any
+ * folder (`ln -s ~/.ssh tools`), which the next command would then read; it sees it through the
+ * workspace folder's own mount anyway.
  * Synchronous, as systemMounts and for the same reason: a dozen local folders.
  */
-function toolFolders(path: string, home: string | undefined): Mount[] {
+function toolFolders(path: string, home: string | undefined, roots: readonly string[]): Mount[] {
   const out: Mount[] = [];
   let nodePrefix: string | undefined;
   for (const entry of new Set(path.split(delimiter))) {
-    if (!isAbsolute(entry) || (home && isInside(home, entry))) continue;
+    if (!isAbsolute(entry) || (home && isInside(home, entry)) || roots.some((root) => isInside(entry, root))) continue;
     const real = realpathNow(entry);
     if (real === undefined || (home && isInside(home, real)) || !isFolderNow(real)) continue;
     out.push({ kind: "readOnly", path: real });
@@ -171,6 +174,8 @@ function realpathNow(path: string): string | undefined {
 
 /** `<prefix>` for a `<prefix>/bin/node` in `folder` (after links: nvm's and volta's shims lead there). */
 function nodeInstallation(folder: string): string | undefined {
+  // One lstat first: most PATH folders have no `node`, and a realpath walks every part of the path.
+  if (kindNow(join(folder, "node")) === undefined) return undefined;
   const node = realpathNow(join(folder, "node"));
   if (node === undefined || basename(dirname(node)) !== "bin") return undefined;
   const prefix = dirname(dirname(node));
