@@ -12,7 +12,7 @@
  * - who it runs as: the host's user, or nobody when that is root (insideUser).
  * Paths arrive as real paths (symlinks resolved) from the caller; PATH entries are resolved here.
  */
-import { readlinkSync, realpathSync } from "node:fs";
+import { accessSync, constants, readlinkSync, realpathSync } from "node:fs";
 import { basename, delimiter, dirname, isAbsolute, join } from "node:path";
 import { isInside } from "../util";
 import { HOME_SECRETS } from "../util";
@@ -120,8 +120,28 @@ function systemMounts(): { mounts: Mount[]; folders: string[] } {
     // Either way /bin/ls works inside: a PATH entry /bin needs nothing more.
     if (target !== undefined || kind === "directory") folders.push(path);
   }
-  if (folders.includes("/etc")) for (const secret of ETC_SECRETS) mounts.push(...hidden(secret));
+  if (folders.includes("/etc")) for (const secret of ETC_SECRETS) if (readableHere(secret)) mounts.push(...hidden(secret));
   return { mounts, folders };
+}
+
+/**
+ * Whether this process may read `path` (a folder: list it, or reach names inside it). A command
+ * runs as the same user with the same groups and no capability, so what this process may not read
+ * it may not either, and hiding that would cost bubblewrap a mount per command for nothing (as a
+ * normal user, /etc/shadow, sudoers, ssl/private). Started by root, it reads them all: all hidden
+ * (the command, nobody inside, is their owner outside).
+ */
+function readableHere(path: string): boolean {
+  for (const mode of [constants.R_OK, constants.X_OK]) {
+    try {
+      accessSync(path, mode);
+      // X_OK on a file means executable, not readable: only a folder's counts.
+      if (mode === constants.R_OK || isFolderNow(path)) return true;
+    } catch {
+      // not with this mode
+    }
+  }
+  return false;
 }
 
 /** An empty stand-in over a secret file or folder, when it exists. */

@@ -10,74 +10,26 @@
  * as not checked. Controls: ordinary folders, and a folder of another user's that the command
  * could never enter, ask nothing.
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sandboxAvailable } from "../../support/sandbox";
+import { cannotRunAsUser, removeWorkspaces, runAsUser as run, workspaceOfUser } from "./support/asNormalUser";
 
 vi.setConfig({ testTimeout: 60_000 });
-
-const NOBODY = 65534;
-const CHILD = join(__dirname, "..", "..", "support", "leftBehindChild.ts");
-const REPO = join(__dirname, "..", "..", "..");
-
-/** Why the look cannot be run as a normal user here, or undefined when it can. */
-function cannotRunAsUser(): string | undefined {
-  if (process.platform !== "linux") return "not Linux";
-  if (process.getuid?.() !== 0) return "the tests do not run as root, so they cannot start the look as another user (setpriv)";
-  const probe = spawnSync("setpriv", ["--reuid", String(NOBODY), "--regid", String(NOBODY), "--clear-groups", "true"]);
-  if (probe.status !== 0) return `setpriv cannot switch to uid ${NOBODY} here: ${probe.error?.message ?? probe.stderr.toString().trim()}`;
-  return undefined;
-}
 
 const why = process.platform === "linux" && (await sandboxAvailable("a folder the look afterwards cannot read")) ? cannotRunAsUser() : "no sandbox";
 if (why !== undefined) console.warn(`a folder the look afterwards cannot read: skipped: ${why}`);
 
-let workspace: string | undefined;
-afterEach(() => {
-  if (workspace) execFileSync("chmod", ["-R", "u+rwx", workspace]);
-  if (workspace) rmSync(workspace, { recursive: true, force: true });
-  workspace = undefined;
-});
+afterEach(removeWorkspaces);
 
 const PLANT = "mkdir -p sub/.git && printf '[core]\\n\\tfsmonitor = touch /tmp/pwned\\n' > sub/.git/config";
-
-/** A workspace owned by the normal user, with `prepare` run in it first (as that user). */
-function workspaceOfUser(prepare = "true"): string {
-  const base = mkdtempSync(join(tmpdir(), "arcadia-unreadable-"));
-  chmodSync(base, 0o755);
-  workspace = join(base, "ws");
-  mkdirSync(workspace);
-  writeFileSync(join(workspace, "package.json"), "{}\n");
-  chownSync(workspace, NOBODY, NOBODY);
-  chownSync(join(workspace, "package.json"), NOBODY, NOBODY);
-  asUser(["/bin/sh", "-c", prepare], workspace);
-  return workspace;
-}
-
-function asUser(argv: string[], cwd: string): string {
-  return execFileSync("setpriv", ["--reuid", String(NOBODY), "--regid", String(NOBODY), "--clear-groups", ...argv], {
-    cwd,
-    encoding: "utf8",
-    env: { ...process.env, HOME: "/nonexistent" },
-  });
-}
 
 /** Past the filesystem's timestamp granularity (unreadableFolders.ts believes a change time only then). */
 const settled = () => new Promise((resolve) => setTimeout(resolve, 250));
 
-/** The command run unasked in the sandbox and the look afterwards, as the normal user. */
-function runAsUser(ws: string, script: string): { end: { kind: string; exitCode?: number }; found: { path: string; said: string }[] } {
-  const out = execFileSync(
-    "setpriv",
-    ["--reuid", String(NOBODY), "--regid", String(NOBODY), "--clear-groups", process.execPath, "--import", "tsx", CHILD, ws, `${script} && echo CONTROL-RAN`],
-    { cwd: REPO, encoding: "utf8", env: { ...process.env, HOME: "/nonexistent" } },
-  );
-  const last = out.trim().split("\n").pop() ?? "";
-  return JSON.parse(last) as ReturnType<typeof runAsUser>;
-}
+/** The command (and a harmless control after it) run unasked in the sandbox, then the look, as the normal user. */
+const runAsUser = (ws: string, script: string) => run(ws, `${script} && echo CONTROL-RAN`);
 
 describe.skipIf(why !== undefined)("a folder the look after an unasked command cannot read", () => {
   it("sub/.git planted, then sub made unreadable (chmod 000): found, and what it holds said", () => {
