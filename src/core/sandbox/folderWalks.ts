@@ -106,7 +106,7 @@ export class FolderWalks {
     if (recorded !== undefined && this.believe(recorded, now)) return recorded;
     // Read after the lstat above: a change in between leaves a ctime newer than the one kept.
     // Listed but not entered (r without x: names without their kinds' checks) is unreadable too.
-    const entries = mayEnter(folder) ? readEntries(folder) : DENIED;
+    const entries = mayEnter(folder, now) ? readEntries(folder) : DENIED;
     this.reads++;
     if (entries === DENIED) {
       this.forget(folder);
@@ -180,8 +180,15 @@ function readEntries(folder: string): Dirent[] | undefined | typeof DENIED {
   }
 }
 
-/** Whether this process may list and enter the folder (the kernel's answer: modes, ACLs, root's capabilities). */
-function mayEnter(folder: string): boolean {
+const UID = process.getuid?.();
+
+/**
+ * Whether this process may list and enter the folder. Its owner with r and x in the mode may (an
+ * ACL's owner entry is the mode's owner bits): no system call, the usual case. Else the kernel's
+ * answer (group and other bits, ACLs, root's capabilities).
+ */
+function mayEnter(folder: string, stats: BigIntStats): boolean {
+  if (UID !== undefined && Number(stats.uid) === UID && (Number(stats.mode) & 0o500) === 0o500) return true;
   try {
     accessSync(folder, constants.R_OK | constants.X_OK);
     return true;
