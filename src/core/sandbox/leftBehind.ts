@@ -15,6 +15,7 @@ import type { FolderWalks } from "./folderWalks";
 import { nestedRepositories } from "./nestedRepositories";
 import { lstatNow } from "./pathKind";
 import { readOnlyAt } from "./protectedPlaces";
+import type { RepositoriesBefore } from "./sandboxLayout";
 import { commandCouldEnter, reopenMadeSince } from "./unreadableFolders";
 import { readFile } from "node:fs/promises";
 
@@ -40,17 +41,6 @@ export interface LeftBehind {
   unchecked?: true;
   /** It is a writable root itself (a workspace folder, the agent's worktree): never to be deleted. */
   root?: true;
-}
-
-/** What the launch saw (layoutFromDisk: SandboxLayout.repositories). */
-export interface RepositoriesBefore {
-  roots: readonly string[];
-  found: readonly string[];
-  missing?: readonly string[];
-  /** When the launch began (ns since the epoch, launchMoment): folders born since are the command's. */
-  since?: bigint;
-  /** Folders the launch could not read, with their stamp then (unreadableFolders.ts). */
-  unreadable?: Readonly<Record<string, string | undefined>>;
 }
 
 /** `walks`: the records the walk believes, each folder's change time looked at again (folderWalks.ts). */

@@ -4,8 +4,6 @@
  * bubblewrap's arguments by bwrapArguments.ts (pure, so the whole shape is tested without a
  * process).
  */
-import type { RepositoriesBefore } from "./leftBehind";
-
 export type Mount =
   /** The host's `source` (default: `path` itself), read-only, at `path`. */
   | { kind: "readOnly"; path: string; source?: string }
@@ -43,4 +41,15 @@ export interface SandboxLayout {
   repositories?: RepositoriesBefore;
   /** Why the command must ask instead of running unasked (protectedPlaces.ts); empty when none. */
   concerns?: readonly string[];
+}
+
+/** What the launch saw (layoutFromDisk: SandboxLayout.repositories). */
+export interface RepositoriesBefore {
+  roots: readonly string[];
+  found: readonly string[];
+  missing?: readonly string[];
+  /** When the launch began (ns since the epoch, launchMoment): folders born since are the command's. */
+  since?: bigint;
+  /** Folders the launch could not read, with their stamp then (unreadableFolders.ts). */
+  unreadable?: Readonly<Record<string, string | undefined>>;
 }
