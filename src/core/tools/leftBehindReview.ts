@@ -50,7 +50,7 @@ export async function reviewLeftBehind(ports: ToolPorts, context: CallContext, f
 }
 
 /** Deletes `path` and all below it; a folder the user may not list or empty (chmod 000 by the command) is opened first. */
-async function removeWhole(path: string): Promise<boolean> {
+export async function removeWhole(path: string): Promise<boolean> {
   const gone = () =>
     rm(path, { recursive: true, force: true }).then(
       () => true,

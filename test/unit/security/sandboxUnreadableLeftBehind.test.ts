@@ -10,7 +10,8 @@
  * as not checked. Controls: ordinary folders, and a folder of another user's that the command
  * could never enter, ask nothing.
  */
-import { chmodSync, mkdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sandboxAvailable } from "../../support/sandbox";
@@ -22,6 +23,10 @@ const why = process.platform === "linux" && (await sandboxAvailable("a folder th
 if (why !== undefined) console.warn(`a folder the look afterwards cannot read: skipped: ${why}`);
 
 afterEach(removeWorkspaces);
+
+const AS_NOBODY = ["--reuid", "65534", "--regid", "65534", "--clear-groups"];
+const REPO = join(__dirname, "..", "..", "..");
+const REVIEW = join(REPO, "src", "core", "tools", "leftBehindReview.ts");
 
 const PLANT = "mkdir -p sub/.git && printf '[core]\\n\\tfsmonitor = touch /tmp/pwned\\n' > sub/.git/config";
 
@@ -85,6 +90,19 @@ describe.skipIf(why !== undefined)("a folder the look after an unasked command c
     await settled();
     const { found } = runAsUser(ws, `cd drop/inner && ${PLANT}`);
     expect(found).toEqual([{ path: join(ws, "drop"), said: expect.stringContaining("left drop unreadable"), unchecked: true }]);
+  });
+
+  it("Remove deletes a folder left unreadable whole, as a normal user (a plain recursive rm stops at EACCES)", () => {
+    const ws = workspaceOfUser("mkdir -p src/a/.git && echo x > src/a/.git/config && chmod 000 src/a/.git src/a src");
+    const remove = (how: string) =>
+      execFileSync(
+        "setpriv",
+        [...AS_NOBODY, process.execPath, "--import", "tsx", "--input-type=module", "-e", `${how}.then((r) => console.log(r), (e) => console.log(e.code))`],
+        { cwd: REPO, encoding: "utf8" },
+      ).trim();
+    expect(remove(`import("node:fs/promises").then((fs) => fs.rm(${JSON.stringify(join(ws, "src"))}, { recursive: true, force: true }))`)).toBe("EACCES");
+    expect(remove(`import(${JSON.stringify(REVIEW)}).then((m) => m.default.removeWhole(${JSON.stringify(join(ws, "src"))}))`)).toBe("true");
+    expect(existsSync(join(ws, "src"))).toBe(false);
   });
 
   it("control: the user's own folder unreadable before and untouched by the command asks nothing", async () => {
