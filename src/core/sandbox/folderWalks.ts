@@ -16,11 +16,14 @@
  * - it lies on a local filesystem whose times the kernel keeps here (ext4, xfs, btrfs, tmpfs,
  *   overlay…): a network filesystem's ctime comes from another machine's clock, never believed.
  * Its ctime is taken before its entries are read: a change in between shows as a new ctime next time.
+ * A folder this process may not list or enter (a command's `chmod 000`, or `chmod 311`/`644`: as
+ * the extension host is not root, it cannot look inside) is said to be unreadable, never taken for
+ * an empty one, and never recorded: the caller decides (nestedRepositories.ts).
  * Every walk looks at every folder again (the end of each command included: what the command
  * could write is what is looked at), so nothing needs invalidating by hand; two walks at once
  * share the records safely (each record is written whole, synchronously).
  */
-import { type BigIntStats, type Dirent, lstatSync, readdirSync, statfsSync } from "node:fs";
+import { accessSync, type BigIntStats, constants, type Dirent, lstatSync, readdirSync, statfsSync } from "node:fs";
 import { join } from "node:path";
 
 export interface FolderListing {
@@ -28,6 +31,8 @@ export interface FolderListing {
   dotGit: boolean;
   /** Its sub-folders' paths (links not followed), `.git` left out: kept whole, so that a walk joins no path twice. */
   folders: readonly string[];
+  /** It could not be listed or entered (no permission): what it holds is unknown, not nothing. */
+  unreadable?: true;
 }
 
 /** What is kept of a folder: its listing and what says whether it changed since. */
@@ -39,6 +44,9 @@ export interface FolderRecord extends FolderListing {
 }
 
 const NOTHING: FolderListing = { dotGit: false, folders: [] };
+const UNREADABLE: FolderListing = { dotGit: false, folders: [], unreadable: true };
+/** What lstat or readdir refused for want of permission (as opposed to a path gone meanwhile). */
+const DENIED = "denied";
 
 /** A stamp in whole seconds (ext4 with small inodes): believed once 2 s old (2 s granularity covered too). */
 const COARSE_UNSETTLED_NS = 2_100_000_000n;
@@ -86,6 +94,10 @@ export class FolderWalks {
 
   private listing(folder: string, started: bigint, isLocal: (dev: bigint, folder: string) => boolean): FolderListing {
     const now = lstatBig(folder);
+    if (now === DENIED) {
+      this.forget(folder);
+      return UNREADABLE;
+    }
     if (!now?.isDirectory()) {
       this.forget(folder);
       return NOTHING;
@@ -93,8 +105,13 @@ export class FolderWalks {
     const recorded = this.records.get(folder);
     if (recorded !== undefined && this.believe(recorded, now)) return recorded;
     // Read after the lstat above: a change in between leaves a ctime newer than the one kept.
-    const entries = readEntries(folder);
+    // Listed but not entered (r without x: names without their kinds' checks) is unreadable too.
+    const entries = mayEnter(folder, now) ? readEntries(folder) : DENIED;
     this.reads++;
+    if (entries === DENIED) {
+      this.forget(folder);
+      return UNREADABLE;
+    }
     if (entries === undefined) {
       this.forget(folder);
       return NOTHING;
@@ -146,21 +163,43 @@ export class FolderWalks {
   }
 }
 
-function lstatBig(path: string): BigIntStats | undefined {
+function lstatBig(path: string): BigIntStats | undefined | typeof DENIED {
   try {
     return lstatSync(path, { bigint: true, throwIfNoEntry: false });
-  } catch {
-    return undefined;
+  } catch (err) {
+    return denied(err) ? DENIED : undefined;
   }
 }
 
-/** A folder's entries; undefined when it cannot be read (gone meanwhile, no permission). */
-function readEntries(folder: string): Dirent[] | undefined {
+/** A folder's entries; DENIED without permission, undefined when gone meanwhile (or no folder now). */
+function readEntries(folder: string): Dirent[] | undefined | typeof DENIED {
   try {
     return readdirSync(folder, { withFileTypes: true });
-  } catch {
-    return undefined;
+  } catch (err) {
+    return denied(err) ? DENIED : undefined;
   }
+}
+
+const UID = process.getuid?.();
+
+/**
+ * Whether this process may list and enter the folder. Its owner with r and x in the mode may (an
+ * ACL's owner entry is the mode's owner bits): no system call, the usual case. Else the kernel's
+ * answer (group and other bits, ACLs, root's capabilities).
+ */
+function mayEnter(folder: string, stats: BigIntStats): boolean {
+  if (UID !== undefined && Number(stats.uid) === UID && (Number(stats.mode) & 0o500) === 0o500) return true;
+  try {
+    accessSync(folder, constants.R_OK | constants.X_OK);
+    return true;
+  } catch (err) {
+    return !denied(err); // gone meanwhile: readdir says so
+  }
+}
+
+function denied(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === "EACCES" || code === "EPERM";
 }
 
 function localFilesystem(folder: string): boolean {

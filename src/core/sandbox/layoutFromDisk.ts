@@ -12,7 +12,7 @@
  * - who it runs as: the host's user, or nobody when that is root (insideUser).
  * Paths arrive as real paths (symlinks resolved) from the caller; PATH entries are resolved here.
  */
-import { readlinkSync, realpathSync } from "node:fs";
+import { accessSync, constants, readlinkSync, realpathSync } from "node:fs";
 import { basename, delimiter, dirname, isAbsolute, join } from "node:path";
 import { isInside } from "../util";
 import { HOME_SECRETS } from "../util";
@@ -22,6 +22,7 @@ import { protectedPlaces } from "./protectedPlaces";
 import type { Mount, SandboxLayout } from "./sandboxLayout";
 import { sandboxEnvironment } from "./sandboxEnvironment";
 import { isFolderNow, kindNow, type PathKind } from "./pathKind";
+import { launchMoment } from "./unreadableFolders";
 
 export interface SandboxRequest {
   /** The command's folder (a real path inside `writable` or `readable`). */
@@ -64,11 +65,13 @@ const SYSTEM_FOLDERS = ["/usr", "/etc", "/opt", "/nix/store"];
 const TOP_LEVEL_LINKS = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
 
 export async function layoutFromDisk(request: SandboxRequest): Promise<SandboxLayout> {
+  // Before anything is looked at: a folder born after this is the command's (unreadableFolders.ts).
+  const since = launchMoment();
   const home = isAbsolute(request.home) && request.home !== "/" ? request.home : undefined;
   const roots = [...request.readable, ...request.writable];
   const homeIsBound = home !== undefined && roots.some((folder) => isInside(home, folder));
   const system = systemMounts();
-  const tools = toolFolders(request.env.PATH ?? "", home);
+  const tools = toolFolders(request.env.PATH ?? "", home, roots);
   const places = await protectedPlaces(request.writable, request.isStandIn ?? (() => false), request.walks);
   const homeSecrets = homeIsBound ? HOME_SECRETS.flatMap((secret) => hidden(join(home, secret))) : [];
 
@@ -89,7 +92,7 @@ export async function layoutFromDisk(request: SandboxRequest): Promise<SandboxLa
     pins: [...new Set(places.pins)],
     user: insideUser(request.hostUser ?? hostUser()),
     concerns: places.concerns,
-    repositories: { roots: request.writable, found: places.repositories, missing: places.missing },
+    repositories: { roots: request.writable, found: places.repositories, missing: places.missing, since, unreadable: places.unreadable },
     ...(request.network ? { network: true } : {}),
   };
 }
@@ -117,8 +120,28 @@ function systemMounts(): { mounts: Mount[]; folders: string[] } {
     // Either way /bin/ls works inside: a PATH entry /bin needs nothing more.
     if (target !== undefined || kind === "directory") folders.push(path);
   }
-  if (folders.includes("/etc")) for (const secret of ETC_SECRETS) mounts.push(...hidden(secret));
+  if (folders.includes("/etc")) for (const secret of ETC_SECRETS) if (readableHere(secret)) mounts.push(...hidden(secret));
   return { mounts, folders };
+}
+
+/**
+ * Whether this process may read `path` (a folder: list it, or reach names inside it). A command
+ * runs as the same user with the same groups and no capability, so what this process may not read
+ * it may not either, and hiding that would cost bubblewrap a mount per command for nothing (as a
+ * normal user, /etc/shadow, sudoers, ssl/private). Started by root, it reads them all: all hidden
+ * (the command, nobody inside, is their owner outside).
+ */
+function readableHere(path: string): boolean {
+  for (const mode of [constants.R_OK, constants.X_OK]) {
+    try {
+      accessSync(path, mode);
+      // X_OK on a file means executable, not readable: only a folder's counts.
+      if (mode === constants.R_OK || isFolderNow(path)) return true;
+    } catch {
+      // not with this mode
+    }
+  }
+  return false;
 }
 
 /** An empty stand-in over a secret file or folder, when it exists. */
@@ -133,13 +156,16 @@ function hidden(path: string): Mount[] {
  * The folders on PATH (absolute ones; never the home folder or one above it, which would bring
  * the whole home back), each read-only at its own place even when it is a link (NixOS's
  * /run/current-system/sw/bin), and the installation the first `node` on PATH belongs to.
+ * Never one inside a workspace folder (`roots`): a command there could have made it a link to any
+ * folder (`ln -s ~/.ssh tools`), which the next command would then read; it sees it through the
+ * workspace folder's own mount anyway.
  * Synchronous, as systemMounts and for the same reason: a dozen local folders.
  */
-function toolFolders(path: string, home: string | undefined): Mount[] {
+function toolFolders(path: string, home: string | undefined, roots: readonly string[]): Mount[] {
   const out: Mount[] = [];
   let nodePrefix: string | undefined;
   for (const entry of new Set(path.split(delimiter))) {
-    if (!isAbsolute(entry) || (home && isInside(home, entry))) continue;
+    if (!isAbsolute(entry) || (home && isInside(home, entry)) || roots.some((root) => isInside(entry, root))) continue;
     const real = realpathNow(entry);
     if (real === undefined || (home && isInside(home, real)) || !isFolderNow(real)) continue;
     out.push({ kind: "readOnly", path: real });
@@ -168,6 +194,8 @@ function realpathNow(path: string): string | undefined {
 
 /** `<prefix>` for a `<prefix>/bin/node` in `folder` (after links: nvm's and volta's shims lead there). */
 function nodeInstallation(folder: string): string | undefined {
+  // One lstat first: most PATH folders have no `node`, and a realpath walks every part of the path.
+  if (kindNow(join(folder, "node")) === undefined) return undefined;
   const node = realpathNow(join(folder, "node"));
   if (node === undefined || basename(dirname(node)) !== "bin") return undefined;
   const prefix = dirname(dirname(node));

@@ -5,6 +5,8 @@
  * to it (protectedPlaces.ts), so a new one is the only way; found by walking the same folders
  * again after it ended and comparing (its cost is the launch's walk again, measured in
  * bench/sandbox.ts), and said in plain words: what it made, and what in it git would run.
+ * A folder the look cannot read is opened again when the command made it, else said to be
+ * unchecked (unreadableFolders.ts): never passed as if empty.
  */
 import { readdir } from "node:fs/promises";
 import { basename, join, relative } from "node:path";
@@ -13,6 +15,8 @@ import type { FolderWalks } from "./folderWalks";
 import { nestedRepositories } from "./nestedRepositories";
 import { lstatNow } from "./pathKind";
 import { readOnlyAt } from "./protectedPlaces";
+import type { RepositoriesBefore } from "./sandboxLayout";
+import { commandCouldEnter, reopenMadeSince } from "./unreadableFolders";
 import { readFile } from "node:fs/promises";
 
 const WHY_PROTECTED: Record<string, string> = {
@@ -33,17 +37,20 @@ export interface LeftBehind {
   path: string;
   /** In words, e.g. "created sub/.git with core.fsmonitor, a program git would run". */
   said: string;
+  /** A folder the look could not read (no permission): what it holds is unknown. */
+  unchecked?: true;
+  /** It is a writable root itself (a workspace folder, the agent's worktree): never to be deleted. */
+  root?: true;
 }
 
 /** `walks`: the records the walk believes, each folder's change time looked at again (folderWalks.ts). */
-export async function leftBehind(
-  repositories: { roots: readonly string[]; found: readonly string[]; missing?: readonly string[] },
-  walks?: FolderWalks,
-): Promise<LeftBehind[]> {
+export async function leftBehind(repositories: RepositoriesBefore, walks?: FolderWalks): Promise<LeftBehind[]> {
   const before = new Set(repositories.found);
   const missing = repositories.missing ?? [];
+  // Unknown launch moment: nothing is taken for the command's, every unreadable folder is reported.
+  const reopen = repositories.since === undefined ? () => false : reopenMadeSince(repositories.since);
   const made = missing.map(exists);
-  const after = await Promise.all(repositories.roots.map((root) => nestedRepositories(root, readOnlyAt(root), undefined, walks)));
+  const after = await Promise.all(repositories.roots.map((root) => nestedRepositories(root, readOnlyAt(root), undefined, walks, reopen)));
   const out: LeftBehind[] = [];
   // Protected names it could create (files have no stand-in): MCP servers, direnv, submodules, an IDE's settings.
   for (const [i, path] of missing.entries()) {
@@ -55,6 +62,16 @@ export async function leftBehind(
     for (const dotGit of after[i]!.found) {
       if (before.has(dotGit)) continue;
       out.push({ path: dotGit, said: `created ${relative(root, dotGit)}${await whatRuns(dotGit)}` });
+    }
+    for (const folder of after[i]!.unreadable) {
+      if (!commandCouldEnter(folder, repositories.unreadable?.[folder], repositories.since)) continue;
+      const name = relative(root, folder) || "the workspace folder itself";
+      out.push({
+        path: folder,
+        said: `left ${name} unreadable: Arcadia could not look inside it for a repository or hook planted there, which git would run`,
+        unchecked: true,
+        ...(folder === root ? { root: true as const } : {}),
+      });
     }
   }
   return out;

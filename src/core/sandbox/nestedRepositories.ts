@@ -11,6 +11,10 @@
  * a turn of the event loop between slices: a small workspace is looked at at once, with no round
  * trip through libuv's threads per folder (on a loaded machine each waited milliseconds to be
  * scheduled), and a large one never holds the extension host up for long.
+ *
+ * A folder it may not read (folderWalks.ts) is handed to `open` (the look after a command reopens
+ * the ones that command made: leftBehind.ts) and read again if that opened it; else it is listed as
+ * unreadable: what it holds was not seen, which the caller must never take for nothing.
  */
 import { join } from "node:path";
 import { folderWalks, type FolderWalks } from "./folderWalks";
@@ -26,6 +30,8 @@ export interface NestedRepositories {
   found: string[];
   /** The walk stopped at MAX_FOLDERS: some folders were not looked at. */
   incomplete: boolean;
+  /** Folders it could not list or enter (no permission), not gone into. */
+  unreadable: string[];
 }
 
 /** `skip`: folders at the top not to enter (read-only to the command already: `.claude` with its worktrees, `.vscode`). */
@@ -34,20 +40,27 @@ export async function nestedRepositories(
   skip: ReadonlySet<string> = new Set(),
   maxFolders = MAX_FOLDERS,
   walks: FolderWalks = folderWalks,
+  open: (folder: string) => boolean = () => false,
 ): Promise<NestedRepositories> {
   const walk = walks.walk();
   const found: string[] = [];
+  const unreadable: string[] = [];
   const queue = [top];
   let seen = 0;
   while (seen < queue.length) {
     if (seen > 0 && seen % SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
     const folder = queue[seen++] as string;
-    const listing = walk.listing(folder);
+    let listing = walk.listing(folder);
+    if (listing.unreadable && open(folder)) listing = walk.listing(folder);
+    if (listing.unreadable) {
+      unreadable.push(folder);
+      continue;
+    }
     if (listing.dotGit && folder !== top) found.push(join(folder, ".git"));
     // `skip` names folders at the top only: below it, no look-up per folder.
     if (folder === top) queue.push(...listing.folders.filter((path) => !skip.has(path)));
     else queue.push(...listing.folders);
-    if (queue.length > maxFolders) return { found, incomplete: true };
+    if (queue.length > maxFolders) return { found, incomplete: true, unreadable };
   }
-  return { found, incomplete: false };
+  return { found, incomplete: false, unreadable };
 }

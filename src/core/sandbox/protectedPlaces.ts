@@ -22,6 +22,7 @@ import { nestedRepositories } from "./nestedRepositories";
 import { isFolderNow, kindNow, type PathKind } from "./pathKind";
 import { PROTECTED_NAMES, STUB_WHEN_MISSING } from "./protectedNames";
 import type { Mount } from "./sandboxLayout";
+import { unreadableStamp } from "./unreadableFolders";
 
 export interface ProtectedPlaces {
   mounts: Mount[];
@@ -35,11 +36,13 @@ export interface ProtectedPlaces {
   repositories: string[];
   /** Protected names missing at a writable root and not covered by a stand-in (`.mcp.json`, `.envrc`…): looked for afterwards. */
   missing: string[];
+  /** Folders the walk could not read, with their stamp (unreadableFolders.ts): the look afterwards tells whether the command changed them. */
+  unreadable: Record<string, string | undefined>;
 }
 
 /** `walks`: the records the walk for nested repositories believes (folderWalks.ts; default: the extension host's). */
 export async function protectedPlaces(writable: readonly string[], isStandIn: (path: string) => boolean, walks?: FolderWalks): Promise<ProtectedPlaces> {
-  const out: ProtectedPlaces = { mounts: [], standIns: [], pins: [], concerns: [], repositories: [], missing: [] };
+  const out: ProtectedPlaces = { mounts: [], standIns: [], pins: [], concerns: [], repositories: [], missing: [], unreadable: {} };
   const inWritable = (path: string) => writable.find((root) => isInside(path, root));
   const readOnly = (path: string) => {
     const root = inWritable(path);
@@ -75,6 +78,7 @@ export async function protectedPlaces(writable: readonly string[], isStandIn: (p
     const nested = await walk;
     if (nested.incomplete) out.concerns.push(`${root} has too many folders to look for nested repositories in before each command`);
     out.repositories.push(...nested.found);
+    for (const folder of nested.unreadable) out.unreadable[folder] = unreadableStamp(folder);
     for (const dotGit of nested.found) {
       if ((await kindOf(dotGit)) === "symlink") await link(dotGit, root);
       else readOnly(dotGit);

@@ -4,7 +4,6 @@
  * bubblewrap's arguments by bwrapArguments.ts (pure, so the whole shape is tested without a
  * process).
  */
-
 export type Mount =
   /** The host's `source` (default: `path` itself), read-only, at `path`. */
   | { kind: "readOnly"; path: string; source?: string }
@@ -39,7 +38,18 @@ export interface SandboxLayout {
   /** Who the command runs as inside (never root: no capability over its own mounts). */
   user?: { uid: number; gid: number };
   /** The writable roots and every nested `.git` in them when it started (leftBehind.ts compares). */
-  repositories?: { roots: readonly string[]; found: readonly string[]; missing?: readonly string[] };
+  repositories?: RepositoriesBefore;
   /** Why the command must ask instead of running unasked (protectedPlaces.ts); empty when none. */
   concerns?: readonly string[];
+}
+
+/** What the launch saw (layoutFromDisk: SandboxLayout.repositories). */
+export interface RepositoriesBefore {
+  roots: readonly string[];
+  found: readonly string[];
+  missing?: readonly string[];
+  /** When the launch began (ns since the epoch, launchMoment): folders born since are the command's. */
+  since?: bigint;
+  /** Folders the launch could not read, with their stamp then (unreadableFolders.ts). */
+  unreadable?: Readonly<Record<string, string | undefined>>;
 }

@@ -113,7 +113,10 @@ async function runCommand(ports: ToolPorts, args: Args, context: CallContext): P
     }
     // What it left that runs later (a repository of its making): the user decides before the agent goes on.
     const left = sandbox && ask === undefined ? await reviewLeftBehind(ports, context, await sandbox.leftBehind()) : [];
-    const found = left.length > 0 ? { left_behind: left.map((l) => `${l.said} (${l.removed ? "removed by the user" : "kept by the user"})`) } : {};
+    const found =
+      left.length > 0
+        ? { left_behind: left.map((l) => `${l.said} (${l.removed ? "removed by the user" : l.opened ? "opened by the user" : "kept by the user"})`) }
+        : {};
     return resultFor(end, partial.captured, { ...common, ...found });
   } finally {
     ports.commands.release(handle.id);

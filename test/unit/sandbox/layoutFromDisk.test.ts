@@ -63,6 +63,20 @@ describe("the sandbox's layout", () => {
     expect(kindAt(layout.mounts, root)).toBeUndefined();
   });
 
+  it("a PATH entry inside the workspace that a command turned into a link to a home folder (~/.ssh) does not bind it for the next command", async () => {
+    const root = realpathSync(tempDir());
+    const home = join(root, "home");
+    mkdirSync(join(home, ".ssh"), { recursive: true });
+    writeFileSync(join(home, ".ssh", "id_ed25519"), "secret");
+    const ws = join(root, "ws");
+    mkdirSync(ws);
+    // What `rm -rf tools && ln -s ~/.ssh tools` in the workspace leaves, with <ws>/tools on the extension host's PATH (direnv, a devcontainer).
+    symlinkSync(join(home, ".ssh"), join(ws, "tools"));
+    const layout = await layoutFromDisk({ cwd: ws, writable: [ws], readable: [], home, env: { PATH: `${join(ws, "tools")}:/usr/bin` } });
+    expect(layout.mounts.filter((m) => m.path.startsWith(join(home, ".ssh")) || ("source" in m && m.source?.startsWith(join(home, ".ssh"))))).toEqual([]);
+    expect(kindAt(layout.mounts, home)).toBe("scratch");
+  });
+
   it("the home folder opened as the workspace: its keys and tokens hidden all the same", async () => {
     const home = realpathSync(tempDir());
     mkdirSync(join(home, ".ssh"));

@@ -5,7 +5,7 @@
  * panel's buttons send it) removes or keeps the thing on the disk. Real approval queue, live board
  * and prompt desk; the files are real.
  */
-import { existsSync, mkdirSync, realpathSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LiveBoard } from "../../../src/agents/cards/liveBoard";
@@ -112,6 +112,31 @@ describe("what a command left behind: Remove / Keep", () => {
     approvals.cancelApproval((await nextAsked(asked, 1)).id);
     expect(await review).toEqual([{ said: found[0]!.said, removed: false }]);
     expect(existsSync(join(ws, "sub", ".git", "config"))).toBe(true);
+  });
+
+  it("a folder left unreadable is removed whole on Remove; a workspace folder left unreadable is never deleted: Open gives its permission back", async () => {
+    const { asked, context, ports, desk, board } = setup();
+    const ws = realpathSync(tempDir());
+    mkdirSync(join(ws, "src", "sub", ".git"), { recursive: true });
+    chmodSync(join(ws, "src"), 0o000);
+    chmodSync(ws, 0o000);
+    const review = reviewLeftBehind(ports, context, [
+      { path: join(ws, "src"), said: "left src unreadable: Arcadia could not look inside it", unchecked: true },
+      { path: ws, said: "left the workspace folder itself unreadable: Arcadia could not look inside it", unchecked: true, root: true },
+    ]);
+    desk.answer((await nextAsked(asked, 1)).id, "allow");
+    const second = await nextAsked(asked, 2);
+    expect(board.view("a1").prompts.find((p) => p.id === second.id)).toMatchObject({
+      reason: expect.stringContaining("Open gives you read permission on it again (u+rwx; nothing is deleted)"),
+      wording: { allow: "Open", deny: "Keep", harmless: "deny" },
+    });
+    desk.answer(second.id, "allow");
+    expect(await review).toEqual([
+      { said: "left src unreadable: Arcadia could not look inside it", removed: true },
+      { said: "left the workspace folder itself unreadable: Arcadia could not look inside it", removed: false, opened: true },
+    ]);
+    expect(statSync(ws).mode & 0o777).toBe(0o700);
+    expect(existsSync(join(ws, "src"))).toBe(false);
   });
 
   it("an approval without words of its own keeps the card's Allow / Deny (no wording on its prompt)", () => {
