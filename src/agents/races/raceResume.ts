@@ -4,7 +4,7 @@
  * launched, its task typed once, or Enter alone where its words may already sit in the box. A
  * task is never typed twice, and a race started long ago is left as it is.
  */
-import { memberBranch, memberPath, type MemberNow, memberStarted, raceResumes } from "../../core/races";
+import { memberBranch, memberPath, type MemberNow, memberStarted, raceMayResume, raceResumes } from "../../core/races";
 import { join } from "node:path";
 import { startMember, type RaceStartDeps } from "./raceStart";
 
@@ -26,7 +26,9 @@ export async function resumeRaces(deps: RaceResumeDeps): Promise<void> {
   const started = deps.now();
   const since = () => Math.round(deps.now() - started);
   const work: Promise<unknown>[] = [];
-  for (const race of deps.book.all()) {
+  const at = deps.wallClock();
+  // Old or picked races are passed over before anything is read: no git call per member at each activation.
+  for (const race of deps.book.all().filter((r) => raceMayResume(r, at))) {
     const facts = new Map<string, MemberNow>();
     for (const m of race.members)
       facts.set(m.name, {
@@ -35,7 +37,7 @@ export async function resumeRaces(deps: RaceResumeDeps): Promise<void> {
         agent: m.agentId !== null && deps.hasAgent(m.agentId),
         prompted: m.agentId === null ? undefined : deps.tookPrompt(m.agentId),
       });
-    for (const { member, resume } of raceResumes(race, (m) => facts.get(m.name)!, deps.wallClock())) {
+    for (const { member, resume } of raceResumes(race, (m) => facts.get(m.name)!, at)) {
       deps.log(`race ${race.task}: ${member}: after the reload, ${resume}`);
       let m = race.members.find((x) => x.name === member)!;
       let from = resume;

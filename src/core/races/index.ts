@@ -25,4 +25,4 @@ export {
 export { branchExists, commitWork, startingPoint, takenWorktreeNames } from "./raceDisk";
 export { freeTaskName, taskNameFrom } from "./raceNames";
 export { parseRaces } from "./raceRecords";
-export { type MemberNow, type MemberResume, raceResumes } from "./raceResume";
+export { type MemberNow, type MemberResume, raceMayResume, raceResumes } from "./raceResume";

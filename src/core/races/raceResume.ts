@@ -28,8 +28,13 @@ export interface MemberNow {
   prompted?: boolean;
 }
 
+/** Whether a race's start may be picked up at all (not picked, started within the window): its facts are read only then. */
+export function raceMayResume(race: Race, at: number): boolean {
+  return !race.picked && at - race.startedAt <= RESUME_WINDOW_MS;
+}
+
 export function raceResumes(race: Race, now: (member: RaceMember) => MemberNow, at: number): { member: string; resume: MemberResume }[] {
-  if (race.picked || at - race.startedAt > RESUME_WINDOW_MS) return [];
+  if (!raceMayResume(race, at)) return [];
   const out: { member: string; resume: MemberResume }[] = [];
   for (const member of race.members) {
     const facts = now(member);
