@@ -125,7 +125,9 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable {
   // After a reload: a race whose start it cut goes on, once the agents' cards are back.
   const starter = { book, createWorktree, ...agentStarter(deps), log: (m: string) => log.warn(m), now: () => performance.now() };
   const hasAgent = (id: string) => deps.cards.card(id) !== undefined;
-  const agentIn = (folder: string) => deps.bindings.load().find((b) => b.cwd === folder && hasAgent(b.agentId))?.agentId;
+  // Only an agent bound again (its terminal came back): a terminal opened a moment before the reload
+  // is often not revived by VS Code, and its reconnecting card would never be ready (seen in CI).
+  const agentIn = (folder: string) => deps.bindings.load().find((b) => b.cwd === folder && manager.agentInfo(b.agentId) !== undefined)?.agentId;
   const resumeDeps = { ...starter, exists: existsSync, branchExists, hasAgent, agentIn, wallClock: Date.now };
   void manager.restored.then(() => resumeRaces(resumeDeps)).catch((err) => log.warn(`races after the reload: ${errorMessage(err)}`));
   return combinedDisposable(
