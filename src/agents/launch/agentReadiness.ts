@@ -112,5 +112,26 @@ export async function typeTask(typing: TaskTyping, text: string, onTyped?: () =>
   }
 }
 
+/** What Enter alone did for a task whose typing was cut: taken (with `typeTask`'s count), or the readiness its agent never reached. */
+export type CutTypingSent = TaskTyped | { notReady: Exclude<Readiness, "ready"> };
+
+/**
+ * A task whose typing a window reload cut: its words may sit in the CLI's box, unsent. Enter alone
+ * sends them (in an empty box it does nothing), so they are never typed twice. An agent that took
+ * them just before the window closed (its transcript not written yet) is left alone. One rule for
+ * the queue's tasks and a race's members. `onReady`: its claude is at its prompt; `onTyped`: Enter is in.
+ */
+export async function sendCutTyping(
+  typing: TaskTyping,
+  whenReady: () => Promise<Readiness>,
+  on: { onReady?: () => void; onTyped?: () => void } = {},
+): Promise<CutTypingSent> {
+  if (await typing.whenTaken(1_000)) return { taken: true, enterAgain: 0 };
+  const readiness = await whenReady();
+  if (readiness !== "ready") return { notReady: readiness };
+  on.onReady?.();
+  return typeTask(typing, "", on.onTyped);
+}
+
 /** What a task not taken means to the user. */
 export const NOT_TAKEN = "it did not start on the task: look at its terminal (the task may wait in its input box)";

@@ -30,7 +30,7 @@ import {
   TYPING_CUT,
 } from "../../core/queue";
 import { errorMessage, visibleText } from "../../core/util";
-import { NOT_TAKEN, notReadyReason, type Readiness, typeTask } from "../launch/agentReadiness";
+import { NOT_TAKEN, notReadyReason, type Readiness, sendCutTyping, typeTask } from "../launch/agentReadiness";
 import type { QueueBook } from "./queueBook";
 import type { SetupResult } from "./queueSetup";
 
@@ -230,23 +230,16 @@ export class QueueRunner {
     await this.pump();
   }
 
-  /**
-   * Its typing was cut by the window closing: its words may sit in the CLI's box, unsent. Enter
-   * alone sends them (in an empty box it does nothing), so they are never typed twice. An agent
-   * that took them just before the window closed (its transcript not written yet) is left alone.
-   */
+  /** Its typing was cut by the window closing: Enter alone (sendCutTyping), never its words again. */
   private async enterAgain(id: string): Promise<void> {
     const agentId = taskOf(this.deps.book.queue!, id)!.start!.agentId!;
     try {
-      let taken = await this.deps.whenTaken(agentId, 1_000);
-      if (!taken) {
-        const readiness = await this.deps.whenReady(agentId);
-        if (readiness !== "ready") return void (await this.fail(id, `It was not typed: ${notReadyReason(readiness)}.`));
-        ({ taken } = await typeTask({ type: (t) => this.deps.type(agentId, t), whenTaken: (ms) => this.deps.whenTaken(agentId, ms) }, ""));
-      }
-      this.deps.log(`queue ${id}: its typing cut by the reload; Enter pressed again: ${taken ? "taken" : "not taken"}`);
+      const typing = { type: (t: string) => this.deps.type(agentId, t), whenTaken: (ms: number) => this.deps.whenTaken(agentId, ms) };
+      const sent = await sendCutTyping(typing, () => this.deps.whenReady(agentId));
+      if ("notReady" in sent) return void (await this.fail(id, `It was not typed: ${notReadyReason(sent.notReady)}.`));
+      this.deps.log(`queue ${id}: its typing cut by the reload; Enter pressed again: ${sent.taken ? "taken" : "not taken"}`);
       if (taskOf(this.deps.book.queue!, id)?.state !== "starting") return; // Followed already, or cancelled.
-      await this.deps.book.update((q) => (taken ? agentWorking(q, id) : agentNeedsYou(q, id, TYPING_CUT)));
+      await this.deps.book.update((q) => (sent.taken ? agentWorking(q, id) : agentNeedsYou(q, id, TYPING_CUT)));
     } catch (err) {
       await this.fail(id, errorMessage(err));
     } finally {

@@ -13,7 +13,7 @@
 import { memberAsked, memberPath, type MemberResume, type Race, type RaceMember, memberStarted } from "../../core/races";
 import { errorMessage, visibleText } from "../../core/util";
 import type { RaceBook } from "./raceBook";
-import { NOT_TAKEN, notReadyReason, type Readiness, typeTask } from "../launch/agentReadiness";
+import { type CutTypingSent, NOT_TAKEN, notReadyReason, type Readiness, sendCutTyping, type TaskTyping, typeTask } from "../launch/agentReadiness";
 
 export type { Readiness } from "../launch/agentReadiness";
 
@@ -101,12 +101,12 @@ export async function startMember(
     }
     const agentId = report.agentId!;
     const typing = { type: (t: string) => deps.type(agentId, t), whenTaken: (ms: number) => deps.whenTaken(agentId, ms) };
-    if (from === "enterAgain" && (await deps.whenTaken(agentId, 1_000))) return { ...report, takenMs: since() };
-    const readiness = await deps.whenReady(agentId);
-    if (readiness !== "ready") return { ...report, problem: notReadyReason(readiness) };
-    report.readyMs = since();
-    if (from !== "enterAgain") await deps.book.update(race.id, (r) => memberAsked(r, m.name));
-    const { taken, enterAgain } = await typeTask(typing, from === "enterAgain" ? "" : visibleText(race.prompt), () => (report.typedMs = since()));
+    const sent =
+      from === "enterAgain"
+        ? await sendCutTyping(typing, () => deps.whenReady(agentId), timesOf(report, since))
+        : await typeFirst(deps, race, m, typing, report, since);
+    if ("notReady" in sent) return { ...report, problem: notReadyReason(sent.notReady) };
+    const { taken, enterAgain } = sent;
     if (enterAgain > 0) report.enterAgain = enterAgain;
     if (taken) report.takenMs = since();
     else report.problem = NOT_TAKEN;
@@ -114,4 +114,19 @@ export async function startMember(
     report.problem = errorMessage(err);
   }
   return report;
+}
+
+/** The member's report times its claude's readiness and its typing. */
+function timesOf(report: MemberStart, since: () => number): { onReady: () => void; onTyped: () => void } {
+  return { onReady: () => (report.readyMs = since()), onTyped: () => (report.typedMs = since()) };
+}
+
+/** Its task typed the first time, once its claude is ready: "asked" is saved before the first key, so a reload never types it twice. */
+async function typeFirst(deps: RaceStartDeps, race: Race, m: RaceMember, typing: TaskTyping, report: MemberStart, since: () => number): Promise<CutTypingSent> {
+  const readiness = await deps.whenReady(report.agentId!);
+  if (readiness !== "ready") return { notReady: readiness };
+  const times = timesOf(report, since);
+  times.onReady();
+  await deps.book.update(race.id, (r) => memberAsked(r, m.name));
+  return typeTask(typing, visibleText(race.prompt), times.onTyped);
 }
