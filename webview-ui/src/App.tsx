@@ -12,6 +12,7 @@ import { detailAgentId } from "./detailChoice";
 import { type FrameScheduler, frameBatcher } from "./frameBatch";
 import { localDay, reduceAll, toSaved } from "./store";
 import { useClosedPlaceTaken } from "./useClosedPlaceTaken";
+import { useDetailFloor } from "./useDetailFloor";
 import { loadState, saveState } from "./vscodeApi";
 import { useExtensionMessages } from "./useExtensionMessages";
 import { onPush, request } from "./clients/panelClient";
@@ -50,6 +51,7 @@ export function App({ frame }: { frame?: FrameScheduler } = {}) {
   // When the details just took the place of an agent that was closed: the next ✕ is then right
   // under the pointer that closed it, and ignores clicks for a moment.
   const closeIgnoredUntil = useClosedPlaceTaken(shown, state.cards);
+  const detailRef = useDetailFloor(detail?.id);
   // An agent's terminal coming to the front takes the details along; a terminal that is no agent's
   // (an allowed command's commands terminal) leaves them on the agent the user was with.
   const focusedId = state.cards.find((a) => a.focused)?.id;
@@ -68,7 +70,7 @@ export function App({ frame }: { frame?: FrameScheduler } = {}) {
         <>
           <Overview cards={state.cards} shown={shown} onShowDetails={showDetails} reveal={state.reveal} />
           {detail && (
-            <ul className="agent-detail" aria-label={`${detail.name}: details`} data-testid="agent-detail">
+            <ul ref={detailRef} className="agent-detail" aria-label={`${detail.name}: details`} data-testid="agent-detail">
               <CardErrorBoundary key={detail.id} agentId={detail.id} resetKeys={[detail]}>
                 <AgentCard agent={detail} closeIgnoredUntil={closeIgnoredUntil} />
               </CardErrorBoundary>
