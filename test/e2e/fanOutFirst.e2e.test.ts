@@ -40,7 +40,7 @@ describe.skipIf(!available)("a fan-out as a new window's first action, terminals
         // A new window as VS Code opens it by default (the e2e defaults turn these off): terminals
         // kept by the pty host across reloads, the Welcome page in the editor area.
         "terminal.integrated.enablePersistentSessions": true,
-        "workbench.startupEditor": "none",
+        "workbench.startupEditor": "welcomePage",
       },
       prepareWorkspace: (folder) => {
         const git = (...args: string[]) => execFileSync("git", args, { cwd: folder, env: { ...process.env, ...IDENTITY } });
@@ -112,6 +112,9 @@ describe.skipIf(!available)("a fan-out as a new window's first action, terminals
       await pollUntil(async () => (await line.getAttribute("data-status")) === "waiting", `Agent #${n} idle after its turn`, 30_000);
     }
     expect(vs.extensionLog()).not.toMatch(/did not start|was not ready in time/);
+    const timing = new RegExp(`race ${race}: 3 tasks typed (\\d+) ms after the start, (\\d+) ms after the last claude was ready; all working on it (\\d+) ms`);
+    const logged = await pollUntil(() => timing.exec(vs.extensionLog()) ?? undefined, "the extension's timing line", 30_000);
+    Object.assign(figures, { startToAllTypedMs: Number(logged[1]), lastReadyToAllTypedMs: Number(logged[2]), startToAllWorkingMs: Number(logged[3]) });
     await vs.screenshot("fan-out-first-2-three-cards");
   }, 300_000);
 });

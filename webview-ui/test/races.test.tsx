@@ -51,7 +51,7 @@ describe("a card in a race", () => {
     const user = userEvent.setup();
     const panel = renderPanel();
     panel.send(snapshot([agent({ index: 1 }), agent({ index: 2 })]));
-    panel.send(agentLive("agent-2", { race: { raceId: "r1", task: "fix-title", member: 2, of: 3, picked: false } }));
+    panel.send(agentLive("agent-2", { race: { raceId: "r1", task: "fix-title", member: 2, of: 3, picked: false, notStarted: null } }));
     const lines = screen.getAllByTestId("agent-line");
     expect(within(lines[0]!).queryByTestId("line-race")).toBeNull();
     const tag = within(lines[1]!).getByTestId("line-race");

@@ -10,7 +10,7 @@
  * nothing). The race is saved before the first agent starts, and each card as it comes, so a
  * reload mid-start keeps it.
  */
-import { memberAsked, memberPath, type MemberResume, type Race, type RaceMember, memberStarted } from "../../core/races";
+import { memberAsked, memberNotStarted, memberPath, type MemberResume, type Race, type RaceMember, memberStarted } from "../../core/races";
 import { errorMessage, visibleText } from "../../core/util";
 import type { RaceBook } from "./raceBook";
 import { NOT_TAKEN, notReadyReason, type Readiness, typeTask } from "../launch/agentReadiness";
@@ -103,7 +103,11 @@ export async function startMember(
     const typing = { type: (t: string) => deps.type(agentId, t), whenTaken: (ms: number) => deps.whenTaken(agentId, ms) };
     if (from === "enterAgain" && (await deps.whenTaken(agentId, 1_000))) return { ...report, takenMs: since() };
     const readiness = await deps.whenReady(agentId);
-    if (readiness !== "ready") return { ...report, problem: notReadyReason(readiness) };
+    if (readiness !== "ready") {
+      // Said on its card, with Retry (raceRetry.ts): a member never asked is not left "Starting…" in silence.
+      await deps.book.update(race.id, (r) => memberNotStarted(r, m.name, notReadyReason(readiness)));
+      return { ...report, problem: notReadyReason(readiness) };
+    }
     report.readyMs = since();
     if (from !== "enterAgain") await deps.book.update(race.id, (r) => memberAsked(r, m.name));
     const { taken, enterAgain } = await typeTask(typing, from === "enterAgain" ? "" : visibleText(race.prompt), () => (report.typedMs = since()));
