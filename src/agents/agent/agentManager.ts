@@ -182,11 +182,9 @@ export class AgentManager {
     const env = worktreeEnv(cwd, index);
     const args = [...launchArgs, resume ? "--resume" : "--session-id", sessionId];
     const spec = { name: agentName(index), cwd, command: claude.command, args, ...(env ? { env } : {}) };
-    const opened = await this.openings.open(() => this.deps.terminals.launch(spec)).catch(async (err: unknown) => {
-      await this.removeLaunchFiles(extras.paths);
-      throw err;
-    });
-    const { terminal } = opened;
+    // Its launch files go if its terminal cannot be opened.
+    const dropFiles = async (err: unknown) => (await this.removeLaunchFiles(extras.paths), Promise.reject(err));
+    const { terminal, shell } = await this.openings.open(() => this.deps.terminals.launch(spec)).catch(dropFiles);
     const agent = this.createAgent({
       id: agentId,
       name: agentName(index),
@@ -202,7 +200,7 @@ export class AgentManager {
     });
     this.deps.log.info(`${agent.name}: opened terminal "${terminal.name}" in ${cwd}, ${resume ? "resuming " : ""}session ${sessionId}`);
     await agent.follow(sessionId, resume !== undefined);
-    agent.shellPid = await opened.shell;
+    agent.shellPid = await shell;
     await this.persist();
     if (agent.shellPid !== undefined) await this.processes.track(terminal);
     else this.processes.followLateShell(agent);
