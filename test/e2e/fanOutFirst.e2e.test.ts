@@ -115,6 +115,8 @@ describe.skipIf(!available)("a fan-out as a new window's first action, terminals
     const timing = new RegExp(`race ${race}: 3 tasks typed (\\d+) ms after the start, (\\d+) ms after the last claude was ready; all working on it (\\d+) ms`);
     const logged = await pollUntil(() => timing.exec(vs.extensionLog()) ?? undefined, "the extension's timing line", 30_000);
     Object.assign(figures, { startToAllTypedMs: Number(logged[1]), lastReadyToAllTypedMs: Number(logged[2]), startToAllWorkingMs: Number(logged[3]) });
+    // Each member's steps (launched: its terminal opened in its turn, after the shell of the one before).
+    console.log(`fan-out first: ${logged.input.slice(logged.index).split("\n")[0]}`);
     await vs.screenshot("fan-out-first-2-three-cards");
   }, 300_000);
 });
