@@ -63,6 +63,11 @@ export class FakeTerminalHost implements TerminalHost {
   shellOnlyInFront = false;
   /** No shell starts for a terminal launched from now on, until the test starts it (FakeTerminal.startShell). */
   noShells = false;
+  /** New terminals open in the editor area (TerminalHost.opensInEditorArea). */
+  editorArea = false;
+  opensInEditorArea(): boolean {
+    return this.editorArea;
+  }
 
   launch(spec: LaunchSpec): FakeTerminal {
     const terminal = new FakeTerminal(this, spec.name, this.nextPid++, spec);

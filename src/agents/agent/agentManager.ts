@@ -72,7 +72,7 @@ export class AgentManager {
   private readonly newAgentId: () => string;
   /** Launch numbers taken by launches still on their way (a double-click must not give two #3s). */
   private readonly launching = new Set<number>();
-  private readonly openings: TerminalOpenings; // new terminals one at a time (terminalOpenings.ts)
+  private readonly openings: TerminalOpenings; // terminals in the editor area one at a time (terminalOpenings.ts)
   /** Lifecycle: an agent came or went, or left its permission prompt. */
   readonly onDidChange: Event<AgentChange>;
   /** An agent's part may have changed (its transcript, status file, terminal, focus or name). */
@@ -184,7 +184,9 @@ export class AgentManager {
     const spec = { name: agentName(index), cwd, command: claude.command, args, ...(env ? { env } : {}) };
     // Its launch files go if its terminal cannot be opened.
     const dropFiles = async (err: unknown) => (await this.removeLaunchFiles(extras.paths), Promise.reject(err));
-    const { terminal, shell } = await this.openings.open(() => this.deps.terminals.launch(spec)).catch(dropFiles);
+    const { terminal, shell } = await this.openings
+      .open(() => this.deps.terminals.launch(spec), this.deps.terminals.opensInEditorArea?.() === true)
+      .catch(dropFiles);
     const agent = this.createAgent({
       id: agentId,
       name: agentName(index),

@@ -1,16 +1,17 @@
 /**
- * Agents' terminals are opened one after another: each waits until the one opened before it has
- * its shell (its process id), `waitMs` at most. VS Code starts a terminal's shell only once it can
- * lay the terminal out: with terminals in the editor area and persistent sessions (VS Code's
- * defaults but the first), three opened in one go as a new window's first action left the two
- * behind the one in front without a shell for good — no process id, no claude, a card "Starting…"
- * forever (issue 33; test/e2e/fanOutFirst.e2e.test.ts). Opened in turn, each is in front while its
- * shell starts. A shell that does not start within `waitMs` holds nobody up: the launch goes on
- * without its pid (the card then says it did not start, agentReadiness.ts).
+ * Agents' terminals in the editor area are opened one after another: each waits until the one
+ * opened before it has its shell (its process id), `waitMs` at most. VS Code starts such a
+ * terminal's shell only while it is in front: with persistent sessions (VS Code's default), three
+ * opened in one go as a new window's first action left the two behind the one in front without a
+ * shell for good — no process id, no claude, a card "Starting…" forever (issue 33;
+ * test/e2e/fanOutFirst.e2e.test.ts). Opened in turn, each is in front while its shell starts. In
+ * the panel they open together (a shell there took 5–13 s on a loaded machine: in turn, five would
+ * wait a minute). Either way a shell that does not start within `waitMs` holds nobody up: the
+ * launch goes on without its pid (the card then says it did not start, agentReadiness.ts).
  */
 import type { TerminalHandle } from "../ports";
 
-/** How long a terminal may take to get its shell before the next one opens anyway (seen: 5 s at a loaded window's start). */
+/** How long a terminal may take to get its shell before the next one opens anyway (seen: 5–13 s on a loaded machine). */
 export const SHELL_WAIT_MS = 15_000;
 
 export interface OpenedTerminal {
@@ -25,8 +26,15 @@ export class TerminalOpenings {
 
   constructor(private readonly waitMs = SHELL_WAIT_MS) {}
 
-  /** Runs `open` once the terminal opened before has its shell (or its wait ended); the next waits for this one's. */
-  async open(open: () => TerminalHandle): Promise<OpenedTerminal> {
+  /**
+   * `inTurn`: runs `open` once the terminal opened before in turn has its shell (or its wait ended),
+   * and the next in turn waits for this one's. Else at once.
+   */
+  async open(open: () => TerminalHandle, inTurn: boolean): Promise<OpenedTerminal> {
+    if (!inTurn) {
+      const terminal = open();
+      return { terminal, shell: this.shellOf(terminal) };
+    }
     const turn = this.last;
     let opened!: (terminal: OpenedTerminal | undefined) => void;
     this.last = new Promise<OpenedTerminal | undefined>((resolve) => (opened = resolve)).then((o) => o?.shell);

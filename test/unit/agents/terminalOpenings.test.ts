@@ -2,7 +2,8 @@
  * Agents opened together as a new window's first action, terminals in the editor area (issue 33
  * item 14): VS Code starts a terminal's shell only while it is in front, so terminals opened in one
  * go left all but the last without a shell for good, their launches waiting forever and their cards
- * "Starting…". The fake host behaves as VS Code did in test/e2e/fanOutFirst.e2e.test.ts.
+ * "Starting…". The fake host behaves as VS Code did in test/e2e/fanOutFirst.e2e.test.ts. In the
+ * panel, where a shell starts behind others too, they still open together (no wait for each other).
  */
 import { mkdirSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
@@ -48,6 +49,7 @@ function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
 describe("agents' terminals opened together", () => {
   it("three opened at once where only the terminal in front gets a shell: all three get one, their cards made and saved with it", async () => {
     const host = new FakeTerminalHost();
+    host.editorArea = true;
     host.shellOnlyInFront = true;
     const { manager, store } = setup(host);
     const views = await within(
@@ -64,6 +66,7 @@ describe("agents' terminals opened together", () => {
 
   it("a terminal whose shell never starts holds up neither its launch nor the next one; a shell that starts late is saved", async () => {
     const host = new FakeTerminalHost();
+    host.editorArea = true;
     host.noShells = true;
     const { manager, store, log } = setup(host, 50);
     const first = await within(2_000, manager.open(CLAUDE, "/work/app"), "the launch of a terminal without a shell");
@@ -78,5 +81,16 @@ describe("agents' terminals opened together", () => {
     host.terminals[0]!.startShell();
     await pollUntil(() => store.bindings.find((b) => b.name === "Agent #1")?.shellPid === host.terminals[0]!.pid, "the late shell saved", 2_000);
     expect(log.lines.some((l) => l.includes("Agent #1: its terminal's shell started late"))).toBe(true);
+  });
+
+  it("in the panel they open together: none waits for another's shell", async () => {
+    const host = new FakeTerminalHost();
+    host.noShells = true;
+    const { manager } = setup(host, 60_000);
+    const launches = Promise.all([1, 2, 3].map(() => manager.open(CLAUDE, "/work/app")));
+    await pollUntil(() => host.terminals.length === 3, "three terminals opened before any has its shell", 2_000);
+    for (const terminal of host.terminals) terminal.startShell();
+    const views = await within(2_000, launches, "the three launches once their shells started");
+    expect(views.map((v) => v.name).sort()).toEqual(["Agent #1", "Agent #2", "Agent #3"]);
   });
 });
