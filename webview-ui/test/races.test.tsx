@@ -70,7 +70,7 @@ describe("a card in a race", () => {
     expect(screen.getAllByTestId("race-not-started")).toHaveLength(1);
     const notice = screen.getByTestId("race-not-started");
     expect(notice).toHaveTextContent("did not start: its claude was not ready in time");
-    expect(notice.closest('[data-agent-id]')).toHaveAttribute("data-agent-id", "agent-2");
+    expect(notice.closest("[data-agent-id]")).toHaveAttribute("data-agent-id", "agent-2");
     const retry = within(notice).getByTestId("race-retry");
     expect(retry).toHaveTextContent("Retry");
     await user.click(retry);

@@ -52,11 +52,7 @@ describe("agents' terminals opened together", () => {
     host.editorArea = true;
     host.shellOnlyInFront = true;
     const { manager, store } = setup(host);
-    const views = await within(
-      3_000,
-      Promise.all([1, 2, 3].map(() => manager.open(CLAUDE, "/work/app"))),
-      "the three launches",
-    );
+    const views = await within(3_000, Promise.all([1, 2, 3].map(() => manager.open(CLAUDE, "/work/app"))), "the three launches");
     expect(views.map((v) => v.name).sort()).toEqual(["Agent #1", "Agent #2", "Agent #3"]);
     const shells = await within(1_000, Promise.all(host.terminals.map((t) => t.processId())), "every terminal's shell");
     expect(shells.every((pid) => typeof pid === "number")).toBe(true);
