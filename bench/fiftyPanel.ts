@@ -58,7 +58,7 @@ function crowdedCards(recorded: Recorded[]): ExtensionMessage {
         needsYou: { kind: "permission" },
         prompts: [prompt(`p${i}`, `Bash: touch src/components/overview-${i}.tsx && npm test`)],
       });
-    if (i >= 20 && i < 23) extra.race = { raceId: "r1", task: "add-a-good-title-to-every-page", member: i - 19, of: 3, picked: false };
+    if (i >= 20 && i < 23) extra.race = { raceId: "r1", task: "add-a-good-title-to-every-page", member: i - 19, of: 3, picked: false, notStarted: null };
     return { ...card, ...extra };
   });
   return { type: "cardsChanged", changed, removed: [] };

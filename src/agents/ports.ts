@@ -46,6 +46,8 @@ export interface TerminalHost {
   onDidEndCommand?(listener: (terminal: TerminalHandle, ended: EndedCommand) => void): Disposable;
   /** Arcadia typed text at a terminal's program and pressed Enter (TerminalHandle.type): a prompt submitted. */
   onDidType?(listener: (terminal: TerminalHandle) => void): Disposable;
+  /** New terminals open in the editor area (then agents' terminals open one at a time: agent/terminalOpenings.ts). */
+  opensInEditorArea?(): boolean;
 }
 
 export interface EndedCommand {

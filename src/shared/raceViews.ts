@@ -13,6 +13,8 @@ export interface RaceTagView {
   of: number;
   /** It is the one picked (and merged). */
   picked: boolean;
+  /** Why its agent did not start (e.g. "its claude was not ready in time"): the card says so and offers Retry; null when it did. */
+  notStarted: string | null;
 }
 
 /** A changed file of a race member against the base, as the compare view lists it. */

@@ -21,8 +21,12 @@ export class FakeTerminal implements TerminalHandle {
     public pid: number | undefined,
     readonly spec?: LaunchSpec,
   ) {}
+  /** Set while its shell has not started (FakeTerminalHost.shellOnlyInFront, noShells): processId waits for it. */
+  shell: Promise<number | undefined> | undefined;
+  /** Starts its held shell: processId resolves. */
+  startShell: () => void = () => undefined;
   async processId(): Promise<number | undefined> {
-    return this.pid;
+    return this.shell ?? this.pid;
   }
   /** Command lines run in it after launch (e.g. a restart). */
   readonly ran: { command: string; args: string[] }[] = [];
@@ -51,8 +55,24 @@ export class FakeTerminalHost implements TerminalHost {
   private readonly openListeners = new Set<(t: TerminalHandle) => void>();
   private readonly activeListeners = new Set<(t: TerminalHandle | undefined) => void>();
 
+  /**
+   * VS Code with terminals in the editor area at a new window's start (persistent sessions on): a
+   * terminal gets its shell a moment after it opens only if it is still the newest (in front); one
+   * that another opened in front of meanwhile never gets a shell (no process id, ever).
+   */
+  shellOnlyInFront = false;
+  /** No shell starts for a terminal launched from now on, until the test starts it (FakeTerminal.startShell). */
+  noShells = false;
+  /** New terminals open in the editor area (TerminalHost.opensInEditorArea). */
+  editorArea = false;
+  opensInEditorArea(): boolean {
+    return this.editorArea;
+  }
+
   launch(spec: LaunchSpec): FakeTerminal {
     const terminal = new FakeTerminal(this, spec.name, this.nextPid++, spec);
+    if (this.noShells || this.shellOnlyInFront) terminal.shell = new Promise((resolve) => (terminal.startShell = () => resolve(terminal.pid)));
+    if (this.shellOnlyInFront) setTimeout(() => this.terminals.at(-1) === terminal && terminal.startShell(), 20);
     this.terminals.push(terminal);
     for (const l of this.openListeners) l(terminal);
     // VS Code focuses a new terminal it shows.

@@ -69,5 +69,6 @@ export function panelHandlerSpies() {
     queueTasks: vi.fn(),
     showQueue: vi.fn(),
     showRace: vi.fn(),
+    retryRaceMember: vi.fn(),
   } satisfies PanelHandlers;
 }

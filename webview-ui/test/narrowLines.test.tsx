@@ -27,7 +27,7 @@ describe("overview lines in a narrow side bar", () => {
   it("a race tag's n/N is apart from its task, and the title names both whole", () => {
     const panel = renderPanel();
     const task = "add-a-good-title-to-every-page-of-the-docs";
-    panel.send(snapshot([agent({ index: 1, race: { raceId: "r1", task, member: 2, of: 3, picked: false } })]));
+    panel.send(snapshot([agent({ index: 1, race: { raceId: "r1", task, member: 2, of: 3, picked: false, notStarted: null } })]));
     const tag = within(lineOf("agent-1")).getByTestId("line-race");
     expect(tag.querySelector(".line-race-count")).toHaveTextContent(/^2\/3$/);
     expect(tag.querySelector(".line-race-task")).toHaveTextContent(`race: ${task}`);

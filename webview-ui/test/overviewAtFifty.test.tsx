@@ -90,7 +90,7 @@ describe("the overview at fifty agents", () => {
   });
 
   it("a race's members are together under its name, at the place of its most urgent member, each with its n/N", () => {
-    const race = (member: number) => ({ raceId: "r1", task: "add-a-good-title", member, of: 3, picked: false });
+    const race = (member: number) => ({ raceId: "r1", task: "add-a-good-title", member, of: 3, picked: false, notStarted: null });
     const panel = renderPanel();
     panel.send(snapshot(fifty({ ...busy, 30: { race: race(2), status: "active" }, 31: { race: race(3) }, 29: { race: race(1) } })));
     expect(overviewText().slice(0, 7)).toEqual(["Agent #3", "Agent #40", "Agent #7", "Agent #20", "race: add-a-good-title3", "Agent #29", "Agent #30"]);

@@ -51,13 +51,36 @@ describe("a card in a race", () => {
     const user = userEvent.setup();
     const panel = renderPanel();
     panel.send(snapshot([agent({ index: 1 }), agent({ index: 2 })]));
-    panel.send(agentLive("agent-2", { race: { raceId: "r1", task: "fix-title", member: 2, of: 3, picked: false } }));
+    panel.send(agentLive("agent-2", { race: { raceId: "r1", task: "fix-title", member: 2, of: 3, picked: false, notStarted: null } }));
     const lines = screen.getAllByTestId("agent-line");
     expect(within(lines[0]!).queryByTestId("line-race")).toBeNull();
     const tag = within(lines[1]!).getByTestId("line-race");
     expect(tag).toHaveTextContent("race: fix-title 2/3");
     await user.click(tag);
     expect(panel.posted.filter((m) => m.type !== "cardsVisible" && m.type !== "webviewReady")).toEqual([{ type: "showRace", raceId: "r1" }]);
+  });
+
+  it("one whose agent did not start says so in words under its line and offers Retry, sent once however often it is clicked", async () => {
+    const user = userEvent.setup();
+    const panel = renderPanel();
+    panel.send(snapshot([agent({ index: 1 }), agent({ index: 2 })]));
+    const tag = { raceId: "r1", task: "fix-title", of: 3, picked: false };
+    panel.send(agentLive("agent-1", { race: { ...tag, member: 1, notStarted: null } }));
+    panel.send(agentLive("agent-2", { race: { ...tag, member: 2, notStarted: "its claude was not ready in time" } }));
+    expect(screen.getAllByTestId("race-not-started")).toHaveLength(1);
+    const notice = screen.getByTestId("race-not-started");
+    expect(notice).toHaveTextContent("did not start: its claude was not ready in time");
+    expect(notice.closest("[data-agent-id]")).toHaveAttribute("data-agent-id", "agent-2");
+    const retry = within(notice).getByTestId("race-retry");
+    expect(retry).toHaveTextContent("Retry");
+    await user.click(retry);
+    await user.click(retry);
+    expect(panel.posted.filter((m) => m.type === "retryRaceMember")).toEqual([{ type: "retryRaceMember", id: "agent-2" }]);
+    // Nothing else was asked: the terminal was not focused.
+    expect(panel.posted.filter((m) => m.type === "focusAgent")).toEqual([]);
+    // Started again (a new card, or the reason gone): the notice goes.
+    panel.send(agentLive("agent-2", { race: { ...tag, member: 2, notStarted: null } }));
+    expect(screen.queryByTestId("race-not-started")).toBeNull();
   });
 
   it("the toolbar starts a race", async () => {

@@ -14,17 +14,13 @@ import { type AgentChange, AgentRegistry, type AgentTouch, type RecordsRead, typ
 import { AgentRestore } from "./agentRestore";
 import { ClearWatch, projectFolderWatch, type WatchFolder } from "./clearWatch";
 import type { BindingStore, EndedCommand, LaunchExtras, LaunchPlace, Log, ProcessMonitor, TerminalHandle, TerminalHost } from "../ports";
-import { ProcessBinding } from "./processBinding";
+import { isClaudeCommandLine, ProcessBinding } from "./processBinding";
+import { TerminalOpenings } from "./terminalOpenings";
 import { isSessionId } from "../../core/transcript";
 import { worktreeEnv } from "../../core/git";
 
 export type { AgentChange, AgentTouch, TranscriptEventsRead } from "./agentRegistry";
 export { TERMINAL_REVIVAL_GRACE_MS } from "./agentRestore";
-
-/** A command line that ran claude: ours carry `--session-id` (launch) or `--resume` (restart). */
-function isClaudeCommandLine(line: string): boolean {
-  return /(?:^|\s)--(?:session-id|resume)(?:\s|=)/.test(line) || /(?:^|[\s/\\'"])claude(?:\.exe|\.cmd)?['"]?(?:\s|$)/.test(line);
-}
 
 /** "Agent #3": a new agent's name, its card's and its terminal's. */
 export function agentName(index: number): string {
@@ -60,6 +56,7 @@ export interface AgentManagerDeps {
   removeLaunchFiles?: (paths: readonly string[]) => Promise<void>;
   /** Whether a process runs with this pid (default: signal 0); tests decide. */
   isProcessAlive?: (pid: number) => boolean;
+  shellWaitMs?: number; // how long a new terminal may take to get its shell before the next one opens (terminalOpenings.ts)
 }
 
 export class AgentManager {
@@ -75,6 +72,7 @@ export class AgentManager {
   private readonly newAgentId: () => string;
   /** Launch numbers taken by launches still on their way (a double-click must not give two #3s). */
   private readonly launching = new Set<number>();
+  private readonly openings: TerminalOpenings; // terminals in the editor area one at a time (terminalOpenings.ts)
   /** Lifecycle: an agent came or went, or left its permission prompt. */
   readonly onDidChange: Event<AgentChange>;
   /** An agent's part may have changed (its transcript, status file, terminal, focus or name). */
@@ -88,6 +86,7 @@ export class AgentManager {
     this.clock = deps.clock ?? systemClock;
     this.ioClock = deps.ioClock ?? systemClock;
     this.newAgentId = deps.newAgentId ?? randomUUID;
+    this.openings = new TerminalOpenings(deps.shellWaitMs);
     const shared = {
       log: deps.log,
       persist: () => this.persist(),
@@ -179,16 +178,15 @@ export class AgentManager {
     const agentId = this.newAgentId();
     const extras = await this.launchExtrasFor(agentId, index, { cwd, ...(claude.sandbox ? { sandbox: claude.sandbox } : {}) });
     const launchArgs = [...claude.args, ...extras.args];
-    let terminal: TerminalHandle;
-    try {
-      // One name everywhere: the card's and its terminal's (renamed together, rename()).
-      const env = worktreeEnv(cwd, index);
-      const args = [...launchArgs, resume ? "--resume" : "--session-id", sessionId];
-      terminal = this.deps.terminals.launch({ name: agentName(index), cwd, command: claude.command, args, ...(env ? { env } : {}) });
-    } catch (err) {
-      await this.removeLaunchFiles(extras.paths);
-      throw err;
-    }
+    // One name everywhere: the card's and its terminal's (renamed together, rename()).
+    const env = worktreeEnv(cwd, index);
+    const args = [...launchArgs, resume ? "--resume" : "--session-id", sessionId];
+    const spec = { name: agentName(index), cwd, command: claude.command, args, ...(env ? { env } : {}) };
+    // Its launch files go if its terminal cannot be opened.
+    const dropFiles = async (err: unknown) => (await this.removeLaunchFiles(extras.paths), Promise.reject(err));
+    const { terminal, shell } = await this.openings
+      .open(() => this.deps.terminals.launch(spec), this.deps.terminals.opensInEditorArea?.() === true)
+      .catch(dropFiles);
     const agent = this.createAgent({
       id: agentId,
       name: agentName(index),
@@ -204,9 +202,10 @@ export class AgentManager {
     });
     this.deps.log.info(`${agent.name}: opened terminal "${terminal.name}" in ${cwd}, ${resume ? "resuming " : ""}session ${sessionId}`);
     await agent.follow(sessionId, resume !== undefined);
-    agent.shellPid = await terminal.processId();
+    agent.shellPid = await shell;
     await this.persist();
-    await this.processes.track(terminal);
+    if (agent.shellPid !== undefined) await this.processes.track(terminal);
+    else this.processes.followLateShell(agent);
     return agent.view(this.registry.isFocused(agent));
   }
 

@@ -12,6 +12,11 @@ import type { Agent, AgentInit } from "./agent";
 import type { AgentRegistry } from "./agentRegistry";
 import type { ClaudeProcessState, Disposable, Log, ProcessMonitor, TerminalHandle, TerminalHost } from "../ports";
 
+/** A command line that ran claude: ours carry `--session-id` (launch) or `--resume` (restart). */
+export function isClaudeCommandLine(line: string): boolean {
+  return /(?:^|\s)--(?:session-id|resume)(?:\s|=)/.test(line) || /(?:^|[\s/\\'"])claude(?:\.exe|\.cmd)?['"]?(?:\s|$)/.test(line);
+}
+
 /** Terminals Arcadia opens for its tools ("Arcadia: Agent #1 commands"): never adopted. */
 const ARCADIA_TERMINAL_PREFIX = "Arcadia: ";
 
@@ -65,6 +70,22 @@ export class ProcessBinding extends DisposableObject {
       terminal,
       monitor.track(pid, (state) => void this.onProcessState(terminal, state)),
     );
+  }
+
+  /**
+   * A new agent's terminal had no shell within the wait (terminalOpenings.ts): its card stays (it
+   * says so once its claude is not ready in time); a shell that comes later is followed and saved.
+   */
+  followLateShell(agent: Agent): void {
+    const { registry, log } = this.deps;
+    log.warn(`${agent.name}: its terminal has no shell yet; its claude is followed once it has one`);
+    void agent.terminal.processId().then(async (pid) => {
+      if (pid === undefined || this.deps.isDisposed() || registry.get(agent.id) !== agent) return;
+      agent.shellPid = pid;
+      log.info(`${agent.name}: its terminal's shell started late (pid ${pid})`);
+      await this.deps.persist();
+      await this.track(agent.terminal);
+    });
   }
 
   /** The terminal closed. */

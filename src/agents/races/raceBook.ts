@@ -59,7 +59,8 @@ export class RaceBook extends DisposableObject {
     const found = raceOfAgent(this.races, agentId);
     if (!found) return null;
     const { race, member } = found;
-    return { raceId: race.id, task: race.task, member: member.number, of: race.members.length, picked: race.picked === member.name };
+    const notStarted = member.notStarted ?? null;
+    return { raceId: race.id, task: race.task, member: member.number, of: race.members.length, picked: race.picked === member.name, notStarted };
   }
 
   private async changed(after: Race, before: Race | undefined): Promise<void> {

@@ -10,7 +10,7 @@
  * nothing). The race is saved before the first agent starts, and each card as it comes, so a
  * reload mid-start keeps it.
  */
-import { memberAsked, memberPath, type MemberResume, type Race, type RaceMember, memberStarted } from "../../core/races";
+import { memberAsked, memberNotStarted, memberPath, type MemberResume, type Race, type RaceMember, memberStarted } from "../../core/races";
 import { errorMessage, visibleText } from "../../core/util";
 import type { RaceBook } from "./raceBook";
 import { type CutTypingSent, NOT_TAKEN, notReadyReason, type Readiness, sendCutTyping, type TaskTyping, typeTask } from "../launch/agentReadiness";
@@ -105,7 +105,11 @@ export async function startMember(
       from === "enterAgain"
         ? await sendCutTyping(typing, () => deps.whenReady(agentId), timesOf(report, since))
         : await typeFirst(deps, race, m, typing, report, since);
-    if ("notReady" in sent) return { ...report, problem: notReadyReason(sent.notReady) };
+    if ("notReady" in sent) {
+      // Said on its card, with Retry (raceRetry.ts): a member never asked is not left "Starting…" in silence.
+      await deps.book.update(race.id, (r) => memberNotStarted(r, m.name, notReadyReason(sent.notReady)));
+      return { ...report, problem: notReadyReason(sent.notReady) };
+    }
     const { taken, enterAgain } = sent;
     if (enterAgain > 0) report.enterAgain = enterAgain;
     if (taken) report.takenMs = since();

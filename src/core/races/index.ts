@@ -7,6 +7,7 @@ export {
   MAX_MEMBERS,
   memberAsked,
   memberBranch,
+  memberNotStarted,
   type MemberFacts,
   memberPath,
   memberStarted,
@@ -20,6 +21,7 @@ export {
   raceOfWorktree,
   recordCheck,
   removalOffers,
+  retryProblem,
   startRace,
 } from "./race";
 export { branchExists, commitWork, startingPoint, takenWorktreeNames } from "./raceDisk";

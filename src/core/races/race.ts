@@ -22,6 +22,8 @@ export interface RaceMember {
   agentId: string | null;
   /** Saved before the first key of the task is typed at its agent: never typed again once true. */
   asked: boolean;
+  /** Why its agent did not start (its claude not ready in time, exited…): its card says so and offers Retry. Gone once one starts. */
+  notStarted?: string;
 }
 
 /** The last run of the check command in a member's worktree. */
@@ -100,9 +102,23 @@ function withMember(race: Race, name: string, change: (m: RaceMember) => RaceMem
   return { ...race, members: race.members.map((m) => (m.name === name ? change(m) : m)) };
 }
 
-/** Its card was started. */
+/** Its card was started (again, after a Retry: what kept the last one from starting is gone). */
 export function memberStarted(race: Race, name: string, agentId: string): Race {
-  return withMember(race, name, (m) => ({ ...m, agentId }));
+  return withMember(race, name, ({ notStarted: _gone, ...m }) => ({ ...m, agentId }));
+}
+
+/** Its agent never became ready to be asked: `why`, in words, for its card. */
+export function memberNotStarted(race: Race, name: string, why: string): Race {
+  return withMember(race, name, (m) => ({ ...m, notStarted: why }));
+}
+
+/** Why the member cannot be started again (Retry), or undefined when it can: only one whose task was never typed. */
+export function retryProblem(race: Race, name: string): string | undefined {
+  const member = race.members.find((m) => m.name === name);
+  if (!member) return `${name} is not in race ${race.task}`;
+  if (member.asked) return `${name} was asked its task already: look at its terminal`;
+  if (member.notStarted === undefined) return `${name} is not one that did not start`;
+  return undefined;
 }
 
 /** Its task is about to be typed at its agent (saved first: a reload after this never types it again). */

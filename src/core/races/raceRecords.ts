@@ -4,6 +4,7 @@
  * finds the races it left.
  */
 import { isPlainRef, worktreeNameProblem } from "../git";
+import { visibleText } from "../util";
 import type { CheckResult, Race, RaceMember } from "./race";
 
 const isString = (v: unknown): v is string => typeof v === "string";
@@ -16,7 +17,9 @@ function member(raw: unknown): RaceMember | undefined {
   const agentId = isString(raw.agentId) ? raw.agentId : null;
   // Not sure it was asked (a record from before this was kept): taken as asked, so never typed again.
   const asked = raw.asked === false ? false : true;
-  return { name: raw.name, number: raw.number, model: isString(raw.model) ? raw.model : null, agentId, asked };
+  const kept = { name: raw.name, number: raw.number, model: isString(raw.model) ? raw.model : null, agentId, asked };
+  // Words shown on its card: bounded, and only what reads as typed (a hand-edited record may hold anything).
+  return isString(raw.notStarted) ? { ...kept, notStarted: visibleText(raw.notStarted).slice(0, 300) } : kept;
 }
 
 function check(raw: unknown): CheckResult | undefined {

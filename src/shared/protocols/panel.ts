@@ -30,6 +30,8 @@ export type PanelRequests = {
   showQueue: [NoPayload, void];
   /** A card's race tag: open the race's compare tab. */
   showRace: [{ raceId: string }, void];
+  /** A race member's card that did not start: Retry (a new agent in its worktree, its task typed once). */
+  retryRaceMember: [{ id: string }, void];
   /** The toolbar's Sessions button: show the Sessions view. */
   showSessions: [NoPayload, void];
   focusAgent: [{ id: string }, void];
@@ -74,6 +76,7 @@ function buildPanelSchema() {
     pageMessage("queueTasks", {}),
     pageMessage("showQueue", {}),
     pageMessage("showRace", { raceId: id }),
+    pageMessage("retryRaceMember", { id }),
     pageMessage("showSessions", {}),
     pageMessage("focusAgent", { id }),
     pageMessage("closeAgent", { id }),

@@ -149,6 +149,11 @@ export class VscodeTerminalHost implements TerminalHost {
     return vscode.window.terminals.map((t) => this.handles.of(t));
   }
 
+  /** VS Code opens a new terminal (ours give no location) where the user's setting says. */
+  opensInEditorArea(): boolean {
+    return vscode.workspace.getConfiguration("terminal.integrated").get<string>("defaultLocation") === "editor";
+  }
+
   active(): TerminalHandle | undefined {
     const terminal = vscode.window.activeTerminal;
     return terminal ? this.handles.of(terminal) : undefined;

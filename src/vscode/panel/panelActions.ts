@@ -45,6 +45,7 @@ export function panelActions({ manager, snapshot, prompts, launcher, sandboxNoti
     queueTasks: () => void vscode.commands.executeCommand("arcadia.queueTasks"),
     showQueue: () => void vscode.commands.executeCommand("arcadia.showQueue"),
     showRace: (m) => void vscode.commands.executeCommand(RACE_COMMANDS.compare, m.raceId),
+    retryRaceMember: (m) => void vscode.commands.executeCommand(RACE_COMMANDS.retry, m.id),
     focusAgent: (m) => manager.focus(m.id),
     closeAgent: (m) => manager.close(m.id),
     renameAgent: (m) => manager.rename(m.id, m.name),

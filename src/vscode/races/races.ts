@@ -21,6 +21,7 @@ import { HeadWatches } from "../../agents/worktrees/headWatches";
 import { compareView } from "../../agents/races/compareView";
 import { RaceFigures } from "../../agents/races/raceFigures";
 import { resumeRaces } from "../../agents/races/raceResume";
+import { RaceRetries } from "../../agents/races/raceRetry";
 import { startRace } from "../../agents/races/raceStart";
 import { createWorktree, gitFolders } from "../../core/git";
 import { branchExists, CheckRuns, FolderSessions, memberChanges } from "../../core/races";
@@ -41,7 +42,7 @@ import { offerToIgnore } from "../worktrees/worktreeLaunch";
 
 const KEY = "arcadia.races";
 
-export const RACE_COMMANDS = { run: "arcadia.runOnSeveralAgents", compare: "arcadia.compareRace" } as const;
+export const RACE_COMMANDS = { run: "arcadia.runOnSeveralAgents", compare: "arcadia.compareRace", retry: "arcadia.retryRaceMember" } as const;
 
 export function workspaceRaceStore(state: vscode.Memento): RaceStore {
   return { load: () => state.get<unknown>(KEY, []), save: (races) => Promise.resolve(state.update(KEY, races)) };
@@ -128,6 +129,7 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable {
   // Only an agent bound again (its terminal came back): a terminal opened a moment before the reload
   // is often not revived by VS Code, and its reconnecting card would never be ready (seen in CI).
   const agentIn = (folder: string) => deps.bindings.load().find((b) => b.cwd === folder && manager.agentInfo(b.agentId) !== undefined)?.agentId;
+  const retries = new RaceRetries({ ...starter, close: (id) => manager.close(id) });
   const resumeDeps = { ...starter, exists: existsSync, branchExists, hasAgent, agentIn, wallClock: Date.now };
   void manager.restored.then(() => resumeRaces(resumeDeps)).catch((err) => log.warn(`races after the reload: ${errorMessage(err)}`));
   return combinedDisposable(
@@ -152,7 +154,18 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable {
       runOnSeveralAgents(deps, (id) => tabs.show(id)).catch((err) => void vscode.window.showErrorMessage(`Run on Several Agents: ${errorMessage(err)}`)),
     ),
     vscode.commands.registerCommand(RACE_COMMANDS.compare, (raceId?: string) => compareRace(book, raceId, (id) => tabs.show(id))),
+    vscode.commands.registerCommand(RACE_COMMANDS.retry, (agentId: unknown) => typeof agentId === "string" && retryMember(retries, agentId)),
   );
+}
+
+/** A card's Retry: its member started again; said when that did not work either. */
+async function retryMember(retries: RaceRetries, agentId: string): Promise<void> {
+  try {
+    const report = await retries.retry(agentId);
+    if (report.problem) void vscode.window.showWarningMessage(`Race ${report.task}: ${report.name} did not start again: ${report.problem}.`);
+  } catch (err) {
+    void vscode.window.showErrorMessage(`Retry: ${errorMessage(err)}.`);
+  }
 }
 
 const describe = (r: Race) => `${r.members.length} agents${r.picked ? ` · picked ${r.picked}` : ""}`;

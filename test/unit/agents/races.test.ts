@@ -105,11 +105,11 @@ describe("the race book", () => {
     await book.add(newRace());
     await book.update("r1", (r) => memberStarted(r, "fix-2", "agent-b"));
     expect(tagged).toEqual([["agent-b"]]);
-    expect(book.race("agent-b")).toEqual({ raceId: "r1", task: "fix", member: 2, of: 3, picked: false });
+    expect(book.race("agent-b")).toEqual({ raceId: "r1", task: "fix", member: 2, of: 3, picked: false, notStarted: null });
     await book.update("r1", (r) => picked(r, "fix-2"));
     const reloaded = new RaceBook(store);
     expect(reloaded.all()).toEqual(book.all());
-    expect(reloaded.race("agent-b")).toEqual({ raceId: "r1", task: "fix", member: 2, of: 3, picked: true });
+    expect(reloaded.race("agent-b")).toEqual({ raceId: "r1", task: "fix", member: 2, of: 3, picked: true, notStarted: null });
     expect(reloaded.race("agent-z")).toBeNull();
     await expect(book.add(newRace())).rejects.toThrow(/exists/);
   });

@@ -12,12 +12,15 @@ import {
   type MemberFacts,
   memberBranch,
   memberPath,
+  memberAsked,
+  memberNotStarted,
   memberStarted,
   phaseOf,
   picked,
   pickProblem,
   raceOfAgent,
   raceOfWorktree,
+  retryProblem,
   recordCheck,
   removalOffers,
   startRace,
@@ -146,5 +149,27 @@ describe("the check command's setting", () => {
     type Manifest = { contributes: { configuration: { properties: Record<string, { scope?: string }> } } };
     const pkg = JSON.parse(readFileSync(join(__dirname, "../../../package.json"), "utf8")) as Manifest;
     expect(pkg.contributes.configuration.properties["arcadia.compare.check"]?.scope).toBe("application");
+  });
+});
+
+describe("a member that did not start", () => {
+  const race = () => startRace({ id: "r1", task: "fix", prompt: "Fix it", repo: "/repo", base: "main", now: 0, models: [null, null] });
+
+  it("keeps why until it is started again, and only a member never asked may be retried", () => {
+    const failed = memberNotStarted(memberStarted(race(), "fix-1", "a1"), "fix-1", "its claude was not ready in time");
+    expect(failed.members[0]!.notStarted).toBe("its claude was not ready in time");
+    expect(retryProblem(failed, "fix-1")).toBeUndefined();
+    expect(retryProblem(failed, "fix-2")).toBe("fix-2 is not one that did not start");
+    expect(retryProblem(memberAsked(failed, "fix-1"), "fix-1")).toBe("fix-1 was asked its task already: look at its terminal");
+    const again = memberStarted(failed, "fix-1", "a3");
+    expect(again.members[0]).toEqual({ name: "fix-1", number: 1, model: null, agentId: "a3", asked: false });
+  });
+
+  it("read back from a record: its words bounded and shown as typed (a hand-edited record cannot hide text on the card)", () => {
+    const kept = { ...race(), members: race().members.map((m, i) => (i === 0 ? { ...m, notStarted: `bad\u202Eword\u001b[2J ${"x".repeat(500)}` } : m)) };
+    const read = parseRaces([JSON.parse(JSON.stringify(kept))])[0]!;
+    expect(read.members[0]!.notStarted).toMatch(/^bad\\u202Eword\\u001B\[2J x+$/);
+    expect(read.members[0]!.notStarted!.length).toBe(300);
+    expect(read.members[1]!.notStarted).toBeUndefined();
   });
 });

@@ -12,6 +12,7 @@ import { useNow } from "../useNow";
 import { post } from "../clients/panelClient";
 import { Codicon } from "./Codicon";
 import { Prompt } from "./Prompt";
+import { RaceNotStarted } from "./RaceNotStarted";
 import { SandboxTag } from "./SandboxTag";
 import { StatusDot } from "./StatusDot";
 
@@ -97,6 +98,7 @@ export const AgentLine = memo(function AgentLine({ agent, shown, onShowDetails, 
         </VSCodeButton>
       </div>
       <BudgetPaused agentId={id} name={name} budget={agent.budget} />
+      <RaceNotStarted agentId={id} name={name} race={agent.race} />
     </li>
   );
 });
