@@ -11,7 +11,7 @@
 import { basename, relative, sep } from "node:path";
 import type { GitFolders } from "../../core/git";
 import { memberBranch, memberPath, type Race } from "../../core/races";
-import { type Disposable, errorMessage, type WatchFactory } from "../../core/util";
+import { combinedDisposable, type Disposable, errorMessage, type WatchFactory } from "../../core/util";
 import type { HeadWatch, HeadWatches } from "../worktrees/headWatches";
 import { baseFiles } from "./baseWatch";
 
@@ -45,7 +45,7 @@ export function watchMembers(deps: MemberWatchDeps, onChange: (member: string) =
   const race = deps.race();
   const trees = (race?.members ?? []).map((m) => new MemberTree(memberPath(race!, m), memberBranch(m), deps, () => onChange(m.name), asking));
   for (const tree of trees) void tree.start();
-  return { dispose: () => trees.forEach((t) => t.dispose()) };
+  return combinedDisposable(...trees);
 }
 
 class MemberTree {
