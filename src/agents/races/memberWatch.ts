@@ -11,7 +11,7 @@
 import { basename, relative, sep } from "node:path";
 import type { GitFolders } from "../../core/git";
 import { memberBranch, memberPath, type Race } from "../../core/races";
-import { combinedDisposable, type Disposable, errorMessage, type WatchFactory } from "../../core/util";
+import { combinedDisposable, type Disposable, errorMessage, nativeFolderWatch, type WatchFactory } from "../../core/util";
 import type { HeadWatch, HeadWatches } from "../worktrees/headWatches";
 import { baseFiles } from "./baseWatch";
 
@@ -21,6 +21,20 @@ export const MEMBER_QUIET_MS = 150;
 const MAX_ASKED = 200;
 /** Paths remembered as not ignored at most (then forgotten, and asked about again). */
 const MAX_KNOWN = 20_000;
+/** Folders below a worktree's root that are watched (a source tree is rarely a tenth of this deep). */
+const MEMBER_TREE_DEPTH = 64;
+/**
+ * Folders watched per worktree at most: an agent can make folders without end in its worktree, and
+ * each would hold one of the user's inotify watches (max_user_watches; 8,192 on older kernels), the
+ * ones VS Code and every other watcher need too. Five members at most hold 20,000.
+ */
+export const MEMBER_TREE_FOLDERS = 4000;
+
+/** How a member's worktree is watched: every folder git does not ignore, at most `maxFolders` of them. */
+export function memberTreeWatch(log: (message: string) => void, maxFolders = MEMBER_TREE_FOLDERS): WatchFactory {
+  const onFull = (root: string) => log(`compare: ${root} has more than ${maxFolders} folders; those past them are not watched (read again as its agent works)`);
+  return nativeFolderWatch({ depth: MEMBER_TREE_DEPTH, maxFolders, onFull });
+}
 
 export interface MemberWatchDeps {
   race(): Race | undefined;

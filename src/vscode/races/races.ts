@@ -9,7 +9,7 @@
 import type { BudgetBook } from "../../agents/budget/budgetBook";
 import { raceBudgetView } from "../../agents/races/raceBudget";
 import { existsSync } from "node:fs";
-import { combinedDisposable, nativeFolderWatch } from "../../core/util";
+import { combinedDisposable } from "../../core/util";
 import { join } from "node:path";
 import { vscode } from "../api";
 import type { CardStore } from "../../agents/cards/cardStore";
@@ -17,7 +17,7 @@ import type { AgentManager } from "../../agents/agent/agentManager";
 import type { Log } from "../../agents/ports";
 import type { RaceBook, RaceStore } from "../../agents/races/raceBook";
 import { watchBase } from "../../agents/races/baseWatch";
-import { watchMembers } from "../../agents/races/memberWatch";
+import { memberTreeWatch, watchMembers } from "../../agents/races/memberWatch";
 import { CompareFeed, type RaceNews } from "../../agents/races/compareFeed";
 import { HeadWatches } from "../../agents/worktrees/headWatches";
 import { compareView } from "../../agents/races/compareView";
@@ -42,8 +42,6 @@ import type { Deps as WorktreeDeps } from "../worktrees/worktreeCommands";
 import { offerToIgnore } from "../worktrees/worktreeLaunch";
 
 const KEY = "arcadia.races";
-/** Folders below a worktree's root that are watched (a source tree is rarely a tenth of this deep). */
-const MEMBER_TREE_DEPTH = 64;
 
 export const RACE_COMMANDS = { run: "arcadia.runOnSeveralAgents", compare: "arcadia.compareRace" } as const;
 
@@ -80,8 +78,8 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable {
   const agentOf = (id: string | null) => (id ? deps.cards.card(id) : undefined);
   // What the forecasts depend on in the main checkouts (base refs, HEAD, index, the members' files), one watch per file.
   const heads = new HeadWatches();
-  // Each member's worktree while its tab is open: every folder git does not ignore, however deep.
-  const watchTree = nativeFolderWatch({ depth: MEMBER_TREE_DEPTH });
+  // Each member's worktree while its tab is open: the folders git does not ignore, a bounded number.
+  const watchTree = memberTreeWatch((m) => log.warn(m));
   const news: RaceNews = {
     onDidChangeRace: book.onDidChangeRace,
     onDidChangeFigures: figures.onDidChange,
