@@ -33,7 +33,7 @@ export const MEMBER_TREE_FOLDERS = 4000;
 /** How a member's worktree is watched: every folder git does not ignore, at most `maxFolders` of them. */
 export function memberTreeWatch(log: (message: string) => void, maxFolders = MEMBER_TREE_FOLDERS): WatchFactory {
   const onFull = (root: string) => log(`compare: ${root} has more than ${maxFolders} folders; those past them are not watched (read again as its agent works)`);
-  return nativeFolderWatch({ depth: MEMBER_TREE_DEPTH, maxFolders, onFull });
+  return nativeFolderWatch({ depth: MEMBER_TREE_DEPTH, maxFolders, onFull, noLinks: true });
 }
 
 export interface MemberWatchDeps {

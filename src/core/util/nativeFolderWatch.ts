@@ -17,7 +17,7 @@
  * (`throttleMs: 0`): every write is reported, so no trailing look is needed.
  */
 import { type FSWatcher, watch } from "node:fs";
-import { readdir, stat } from "node:fs/promises";
+import { lstat, readdir, stat } from "node:fs/promises";
 import { basename, join, sep } from "node:path";
 import type { FileWatch, WatchFactory } from "./watchTypes";
 
@@ -32,6 +32,11 @@ export interface FolderWatchOptions {
    */
   maxFolders?: number;
   onFull?: (root: string) => void;
+  /**
+   * Not into a link to a folder (default: followed). An agent's link in its worktree to `~` or `/`
+   * would have the whole of it watched, and its changes told as the worktree's.
+   */
+  noLinks?: boolean;
 }
 
 /**
@@ -118,7 +123,7 @@ class FolderTree {
 
   /** After a rename of `path`: a folder the owner accepts is watched, its entries reported; one gone is not. */
   private async settle(path: string): Promise<void> {
-    const ino = await inodeOfFolder(path);
+    const ino = await inodeOfFolder(path, this.opts.noLinks);
     if (this.closed) return;
     const known = this.watched.get(path);
     if (known && known.ino === ino) return; // still the folder it was
@@ -140,7 +145,7 @@ class FolderTree {
       if (!this.accept(path)) continue;
       if (report) this.onChange(path);
       if (!entry.isDirectory() || level + 1 > this.depth || this.watched.has(path)) continue;
-      this.watchFolder(path, level + 1, false, await inodeOfFolder(path));
+      this.watchFolder(path, level + 1, false, await inodeOfFolder(path, this.opts.noLinks));
       await this.scan(path, level + 1, report);
     }
   }
@@ -163,8 +168,8 @@ class FolderTree {
 }
 
 /** The inode of the folder at `path`; undefined when it is not a folder (or not there). */
-async function inodeOfFolder(path: string): Promise<number | undefined> {
-  return stat(path).then(
+async function inodeOfFolder(path: string, noLinks = false): Promise<number | undefined> {
+  return (noLinks ? lstat : stat)(path).then(
     (s) => (s.isDirectory() ? s.ino : undefined),
     () => undefined,
   );

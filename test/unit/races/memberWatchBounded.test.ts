@@ -4,9 +4,10 @@
  * end in its worktree. Each would hold one of the watches the user has (max_user_watches), which
  * VS Code and every other watcher need too. Past a limit (memberWatch.ts MEMBER_TREE_FOLDERS; a smaller one here, this
  * machine's file system being slow to make thousands) no more are watched, and the log says so once.
- * Counted on the real kernel (the process's inotify watches, /proc/self/fdinfo).
+ * Nor can a link in its worktree to a folder elsewhere (`~`, `/`) have that folder watched and its
+ * changes told as the worktree's. Counted on the real kernel (the process's inotify watches, /proc/self/fdinfo).
  */
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { memberTreeWatch } from "../../../src/agents/races/memberWatch";
@@ -58,5 +59,30 @@ describe.runIf(process.platform === "linux")("a member's worktree watch, against
       await watch.close();
     }
     expect(inotifyWatches()).toBe(before);
+  });
+
+  it("does not follow a link the agent makes to a folder outside its worktree", async () => {
+    const worktree = tempDir();
+    const home = tempDir();
+    mkdirSync(join(home, ".ssh"));
+    const told: string[] = [];
+    const before = inotifyWatches();
+    const watch = memberTreeWatch(() => undefined)(
+      worktree,
+      () => true,
+      (path) => told.push(path),
+    );
+    try {
+      await watch.ready;
+      symlinkSync(home, join(worktree, "home"));
+      await settle();
+      writeFileSync(join(home, ".ssh", "known_hosts"), "host\n");
+      writeFileSync(join(home, "notes.txt"), "mine\n");
+      await settle();
+      expect(told).toEqual([join(worktree, "home")]);
+      expect(inotifyWatches() - before).toBe(1);
+    } finally {
+      await watch.close();
+    }
   });
 });
