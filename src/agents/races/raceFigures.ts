@@ -3,7 +3,8 @@
  * until read again: whether its worktree and branch are still there, its changes and merge
  * forecast (core/races/memberChanges.ts), its sessions' turns, time and cost
  * (core/races/folderSessions.ts). Read when a compare tab opens, again, settled, as its agent
- * works, and at once when its worktree changes whatever changed it (memberWatch.ts); in child processes (git) and by what transcripts gained, never blocking the window.
+ * works, and at once when its worktree changes whatever changed it (memberWatch.ts); in child
+ * processes (git) and by what transcripts gained, never blocking the window.
  */
 import { isDeepStrictEqual } from "node:util";
 import type { FolderFigures, MemberChanges } from "../../core/races";
