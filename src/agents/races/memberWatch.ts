@@ -51,15 +51,15 @@ export interface MemberWatchDeps {
 }
 
 /**
- * Calls `onChange(member)` once a member's worktree may have changed, until disposed. A worktree
- * that cannot be watched (not there) is left out: its agent's events and the tab's next opening
- * still read it.
+ * Calls `onChange(member)` once a member's worktree may have changed, until disposed; `ready`
+ * resolves once every watch is in place. A worktree that cannot be watched (not there) is left out:
+ * its agent's events and the tab's next opening still read it.
  */
-export function watchMembers(deps: MemberWatchDeps, onChange: (member: string) => void, asking: () => boolean): Disposable {
+export function watchMembers(deps: MemberWatchDeps, onChange: (member: string) => void, asking: () => boolean): Disposable & { ready: Promise<void> } {
   const race = deps.race();
   const trees = (race?.members ?? []).map((m) => new MemberTree(memberPath(race!, m), memberBranch(m), deps, () => onChange(m.name), asking));
-  for (const tree of trees) void tree.start();
-  return combinedDisposable(...trees);
+  const ready = Promise.all(trees.map((tree) => tree.start())).then(() => undefined);
+  return Object.assign(combinedDisposable(...trees), { ready });
 }
 
 class MemberTree {
@@ -99,6 +99,7 @@ class MemberTree {
       this.deps.log(`compare: ${this.root} is not watched (${errorMessage(err)}); it is read again as its agent works`);
       return;
     }
+    await this.tree.ready;
     const folders = await this.deps.gitFolders(this.root).catch(() => undefined);
     if (this.disposed || !folders) return;
     this.gitWatches = baseFiles(folders, this.branch).flatMap((file) => this.deps.heads.watch(file, () => this.gitChanged()) ?? []);

@@ -1,8 +1,8 @@
 /**
  * An open compare tab follows each member's worktree whatever changed it, with no agent working: a
  * file added by hand marks that member's passed check stale ("its files changed since") and its
- * count goes up, within 2 s; so does a `git commit` from a terminal, and an edit made while the tab
- * is hidden once it is shown again. A file git ignores changes nothing and reads nothing. The real
+ * count goes up (within 2 s: bench/compareFollows.ts times it; here how long is printed); so does a
+ * `git commit` from a terminal, and an edit made while the tab is hidden once it is shown again. A file git ignores changes nothing and reads nothing. The real
  * figures, feed, member watch (fs.watch per folder, the worktree's HEAD and index), git and the tab's
  * own words (compareText.ts); only the tab is a recorder. How long each took is printed, never asserted.
  */
@@ -81,6 +81,8 @@ async function openTab() {
   const heads = new HeadWatches();
   const none = new Emitter<string>().event;
   const watchTree = nativeFolderWatch({ depth: 64 });
+  /** The member watch, once the feed has asked for it. */
+  let watching: ReturnType<typeof watchMembers> | undefined;
   const news: RaceNews = {
     onDidChangeRace: none,
     onDidChangeFigures: figures.onDidChange,
@@ -90,7 +92,7 @@ async function openTab() {
     membersOf: () => [],
     onDidMoveBase: () => ({ dispose: () => undefined }),
     onDidChangeWorktree: (_id, listener, asking) =>
-      watchMembers({ race: () => race, heads, gitFolders, watchTree, ignoredNow, ignoredAmong, log: () => undefined }, listener, asking),
+      (watching = watchMembers({ race: () => race, heads, gitFolders, watchTree, ignoredNow, ignoredAmong, log: () => undefined }, listener, asking)),
   };
   const view = () =>
     compareView(race, { agent: () => undefined, figures: (m) => figures.of(race, m), checkRunningSince: () => undefined, checkCommand: "npm test", budget });
@@ -118,19 +120,20 @@ async function openTab() {
     for (;;) {
       const hit = shown.slice(from).find(pred);
       if (hit) return { columns: hit, ms: Date.now() - started };
-      if (Date.now() - started > 2000) throw new Error(`the tab did not show ${what} within 2 s; it showed ${JSON.stringify(shown.slice(from))}`);
+      // Not a timing (the bench times it against 2 s: bench/compareFollows.ts): without the watch, it never comes.
+      if (Date.now() - started > 10_000) throw new Error(`the tab never showed ${what}; it showed ${JSON.stringify(shown.slice(from))}`);
       await new Promise((r) => setTimeout(r, 20));
     }
   };
-  // Let the watches be set up (git is asked what it ignores and where the folders are).
-  await new Promise((r) => setTimeout(r, 300));
+  // The watches in place (git asked what it ignores and where the folders are).
+  await watching?.ready;
   return { repo, worktree, view, reads, shown, nextShown, setVisible };
 }
 
 const stale = (check: string) => check.endsWith(" · its files changed since");
 
 describe("an open compare tab follows its members' worktrees, whatever changed them", () => {
-  it("a file added by hand to a member's worktree: within 2 s its passed check reads stale and its count includes the file; the other's does not", async () => {
+  it("a file added by hand to a member's worktree: its passed check reads stale and its count includes the file; the other's does not", async () => {
     const { worktree, view, nextShown } = await openTab();
     expect(words(view())).toEqual([
       { changes: "1 file · +1 −1", check: "passed · exit 0 · 1.2 s" },
@@ -145,7 +148,7 @@ describe("an open compare tab follows its members' worktrees, whatever changed t
     ]);
   });
 
-  it("a file edited and committed from a terminal in the worktree: within 2 s the check reads stale and the counts follow", async () => {
+  it("a file edited and committed from a terminal in the worktree: the check reads stale and the counts follow", async () => {
     const { worktree, nextShown } = await openTab();
     writeFileSync(join(worktree(1), "App.tsx"), 'export const title = "1";\nexport const more = 2;\n');
     git(worktree(1), "commit", "-qam", "by hand");
@@ -154,7 +157,7 @@ describe("an open compare tab follows its members' worktrees, whatever changed t
     expect(columns[0]).toEqual({ changes: "1 file · +2 −1", check: "passed · exit 0 · 1.2 s · its files changed since" });
   });
 
-  it("a file removed by hand: within 2 s the check reads stale and the file is no longer counted", async () => {
+  it("a file removed by hand: the check reads stale and the file is no longer counted", async () => {
     const { worktree, nextShown } = await openTab();
     execFileSync("git", ["checkout", "--", "App.tsx"], { cwd: worktree(1) });
     const { columns } = await nextShown((c) => stale(c[0]!.check), "fix-1's check stale");
