@@ -21,6 +21,7 @@ import { lostEventBenchmarks } from "./lostEvents";
 import { mcpBenchmarks } from "./mcp";
 import { restoreLongTurnBenchmarks } from "./restoreLongTurn";
 import { worktreeBenchmarks } from "./worktrees";
+import { compareFollowsBenchmarks } from "./compareFollows";
 import { sessionBenchmarks } from "./sessions";
 import { sandboxBenchmarks } from "./sandbox";
 import { budgetBenchmarks } from "./budget";
@@ -223,6 +224,7 @@ async function main(): Promise<void> {
   await mcpBenchmarks(row);
   console.log("");
   await worktreeBenchmarks(row);
+  await compareFollowsBenchmarks(row);
   console.log("");
   await sandboxBenchmarks(row);
   console.log("");

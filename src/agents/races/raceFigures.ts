@@ -2,8 +2,9 @@
  * What the compare tab shows of each race member, read from git and its transcripts and kept
  * until read again: whether its worktree and branch are still there, its changes and merge
  * forecast (core/races/memberChanges.ts), its sessions' turns, time and cost
- * (core/races/folderSessions.ts). Read when a compare tab opens and again, settled, as its agent
- * works; in child processes (git) and by what transcripts gained, never blocking the window.
+ * (core/races/folderSessions.ts). Read when a compare tab opens, again, settled, as its agent
+ * works, and at once when its worktree changes whatever changed it (memberWatch.ts); in child
+ * processes (git) and by what transcripts gained, never blocking the window.
  */
 import { isDeepStrictEqual } from "node:util";
 import type { FolderFigures, MemberChanges } from "../../core/races";
@@ -51,6 +52,11 @@ export class RaceFigures extends DisposableObject {
   /** Reads every member now; resolves once all are read. */
   async readNow(race: Race): Promise<void> {
     await Promise.all(race.members.map((m) => this.runs.now(keyOf(race, m), () => this.read(race, m))));
+  }
+
+  /** Reads one member now (its worktree changed, its watch says): never two reads of it at once, one more after the running one. */
+  readOne(race: Race, member: RaceMember): Promise<void> {
+    return this.runs.now(keyOf(race, member), () => this.read(race, member));
   }
 
   /** Reads a member again once things settle (its agent worked). */

@@ -3,6 +3,7 @@ export { type ChangeStats, changeStats, diffBetween, type FileChange } from "./c
 export { fileAtMergeBase, fileAtRef } from "./fileAtRef";
 export { gitFolders, type GitFolders } from "./gitFolders";
 export { git, nulFields, runGit } from "./gitRunner";
+export { ignoredAmong, ignoredNow } from "./ignoredPaths";
 export { predictionUnavailable, predictMerge } from "./mergePrediction";
 export { foreignRepository, nodeRepositoryDisk, type RepositoryDisk } from "./repositoryTrust";
 export {

@@ -34,7 +34,7 @@ export interface SessionDigest {
   startedAt?: number;
   lastActiveAt?: number;
   turns: number;
-  /** Sum of the turns' durations (ms). */
+  /** Sum of the turns' durations (ms): each `turn_duration`, else its prompt → its last record (the turn under way too). */
   activeMs: number;
   filesEdited: number;
   usage: UsageTotals;
@@ -114,7 +114,14 @@ export class SessionDigestFold {
   private title: SessionTitle | undefined;
   private startedAt: number | undefined;
   private lastActiveAt: number | undefined;
-  private activeMs = 0;
+  /**
+   * Time in the turns that ended, each by `turn_duration` when the CLI wrote one, else from its
+   * prompt to its last record (TurnHistory's figure): a turn cut by Escape, a denial, or its CLI
+   * killed (a window reload) has none, and counted as nothing its member read "Working —".
+   */
+  private endedTurnsMs = 0;
+  /** The number of the last ended turn added to endedTurnsMs. */
+  private lastCountedTurn = 0;
   private limit: LimitNotice | undefined;
   private cwd: string | undefined;
   private gitBranch: string | undefined;
@@ -166,10 +173,29 @@ export class SessionDigestFold {
         const text = oneLine(event.text, PROMPT_CHARS);
         if (text) this.prompts.push(text);
       }
-      if (event.kind === "turnEnd" && event.durationMs !== undefined) this.activeMs += event.durationMs;
     }
     this.edits?.apply(events);
     foldTurns(this.history, events);
+    this.countEndedTurns();
+  }
+
+  /** Adds the turns ended since the last look (newest last: a look goes back only past those). */
+  private countEndedTurns(): void {
+    const { turns } = this.history;
+    let from = turns.length;
+    while (from > 0 && turns[from - 1]!.number > this.lastCountedTurn) from--;
+    for (const turn of turns.slice(from)) {
+      if (turn.ending === "running") break;
+      this.endedTurnsMs += turn.durationMs ?? 0;
+      this.lastCountedTurn = turn.number;
+    }
+  }
+
+  /** Time working: the ended turns, and the one under way to its last record. */
+  private activeMs(): number {
+    const last = this.history.turns.at(-1);
+    const running = last?.ending === "running" && last.startedAt !== undefined && last.endedAt !== undefined ? last.endedAt - last.startedAt : 0;
+    return this.endedTurnsMs + Math.max(0, running);
   }
 
   /** A record of one of its sub-agents' files: their tokens count for the session too. */
@@ -203,7 +229,7 @@ export class SessionDigestFold {
       startedAt: this.startedAt,
       lastActiveAt: this.lastActiveAt,
       turns: this.history.count,
-      activeMs: this.activeMs,
+      activeMs: this.activeMs(),
       filesEdited: this.edits?.files.size ?? 0,
       usage: this.ledger.usage,
       limit: this.limit,

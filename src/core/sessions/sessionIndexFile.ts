@@ -11,8 +11,12 @@ import { sliced } from "../util";
 import type { SessionDigest } from "./sessionDigest";
 import type { SessionGlance } from "./sessionGlance";
 
-/** 1 was a single JSON object (`{"version":1,"entries":{…}}`): read as "no index", rebuilt. */
-export const INDEX_VERSION = 2;
+/**
+ * 1 was a single JSON object (`{"version":1,"entries":{…}}`): read as "no index", rebuilt. 2 counted
+ * a session's working time from `turn_duration` records alone (a turn cut by Escape or a killed CLI
+ * as nothing): rebuilt once, so the Working column counts those turns too.
+ */
+export const INDEX_VERSION = 3;
 /** Lines stringified or parsed between two yields (well under a millisecond's work). */
 const LINES_PER_SLICE = 100;
 

@@ -17,16 +17,34 @@
  * (`throttleMs: 0`): every write is reported, so no trailing look is needed.
  */
 import { type FSWatcher, watch } from "node:fs";
-import { readdir, stat } from "node:fs/promises";
+import { lstat, readdir, stat } from "node:fs/promises";
 import { basename, join, sep } from "node:path";
 import type { FileWatch, WatchFactory } from "./watchTypes";
 
+export interface FolderWatchOptions {
+  /** Levels below the root watched (0: the root's own entries only). */
+  depth: number;
+  /**
+   * Folders watched at most per root (default: no limit). A tree someone else fills (an agent's
+   * worktree) could make a folder per inotify watch the user has (max_user_watches), and every other
+   * watcher on the machine would go blind: past the limit no more folders are watched, and `onFull`
+   * is told once with the root.
+   */
+  maxFolders?: number;
+  onFull?: (root: string) => void;
+  /**
+   * Not into a link to a folder (default: followed). An agent's link in its worktree to `~` or `/`
+   * would have the whole of it watched, and its changes told as the worktree's.
+   */
+  noLinks?: boolean;
+}
+
 /**
- * Watches `root` and, down to `depth` levels below it, the folders `accept` admits (0: the root's own
- * entries only). Throws when `root` cannot be watched (missing, not a folder): its owner's poll retries.
+ * Watches `root` and, down to `opts.depth` levels below it, the folders `accept` admits. Throws when
+ * `root` cannot be watched (missing, not a folder): its owner's poll retries.
  */
-export function nativeFolderWatch(opts: { depth: number }): WatchFactory {
-  return (root, accept, onChange) => new FolderTree(root, accept, onChange, opts.depth).start();
+export function nativeFolderWatch(opts: FolderWatchOptions): WatchFactory {
+  return (root, accept, onChange) => new FolderTree(root, accept, onChange, opts).start();
 }
 
 class FolderTree {
@@ -38,8 +56,15 @@ class FolderTree {
     private readonly root: string,
     private readonly accept: (path: string) => boolean,
     private readonly onChange: (path: string) => void,
-    private readonly depth: number,
+    private readonly opts: FolderWatchOptions,
   ) {}
+
+  /** The folder limit was reached (told once). */
+  private full = false;
+
+  private get depth(): number {
+    return this.opts.depth;
+  }
 
   start(): FileWatch & { rescan: () => Promise<void> } {
     this.watchFolder(this.root, 0, true);
@@ -60,6 +85,11 @@ class FolderTree {
 
   private watchFolder(dir: string, level: number, isRoot = false, ino?: number): void {
     if (this.closed || this.watched.has(dir)) return;
+    if (this.watched.size >= (this.opts.maxFolders ?? Infinity)) {
+      if (!this.full) this.opts.onFull?.(this.root);
+      this.full = true;
+      return;
+    }
     let watcher: FSWatcher;
     try {
       watcher = watch(dir, { persistent: true }, (event, name) => this.onEvent(dir, level, event, name?.toString() ?? null));
@@ -93,7 +123,7 @@ class FolderTree {
 
   /** After a rename of `path`: a folder the owner accepts is watched, its entries reported; one gone is not. */
   private async settle(path: string): Promise<void> {
-    const ino = await inodeOfFolder(path);
+    const ino = await inodeOfFolder(path, this.opts.noLinks);
     if (this.closed) return;
     const known = this.watched.get(path);
     if (known && known.ino === ino) return; // still the folder it was
@@ -115,7 +145,7 @@ class FolderTree {
       if (!this.accept(path)) continue;
       if (report) this.onChange(path);
       if (!entry.isDirectory() || level + 1 > this.depth || this.watched.has(path)) continue;
-      this.watchFolder(path, level + 1, false, await inodeOfFolder(path));
+      this.watchFolder(path, level + 1, false, await inodeOfFolder(path, this.opts.noLinks));
       await this.scan(path, level + 1, report);
     }
   }
@@ -138,8 +168,8 @@ class FolderTree {
 }
 
 /** The inode of the folder at `path`; undefined when it is not a folder (or not there). */
-async function inodeOfFolder(path: string): Promise<number | undefined> {
-  return stat(path).then(
+async function inodeOfFolder(path: string, noLinks = false): Promise<number | undefined> {
+  return (noLinks ? lstat : stat)(path).then(
     (s) => (s.isDirectory() ? s.ino : undefined),
     () => undefined,
   );

@@ -6,7 +6,9 @@
  * member's worktree writable and no network unless arcadia.compare.checkNetwork allows it; the
  * terminal's first line says which (or why there is no sandbox: then it runs as before).
  * Closing that terminal stops the check (it then has no exit code). The terminal is not shown
- * when a check starts (the compare tab stays in front); "output" on the column shows it.
+ * when a check starts (the compare tab stays in front); "output" on the column shows it. It is made
+ * in the panel whatever `terminal.integrated.defaultLocation` says: made in the editor area, VS Code
+ * opens it as an editor in the active group — over the compare tab that ran the checks.
  */
 import { vscode } from "../api";
 import { outputPty } from "../outputPty";
@@ -100,7 +102,13 @@ export class CheckTerminals extends DisposableObject implements CheckRunner {
     });
     const shown = { write: output.write, closed: false, dispose: () => shown.terminal.dispose() } as Shown;
     const { pty } = output;
-    shown.terminal = vscode.window.createTerminal({ name: `Arcadia: check ${label}`, pty, iconPath: new vscode.ThemeIcon("beaker"), isTransient: true });
+    shown.terminal = vscode.window.createTerminal({
+      name: `Arcadia: check ${label}`,
+      pty,
+      iconPath: new vscode.ThemeIcon("beaker"),
+      isTransient: true,
+      location: vscode.TerminalLocation.Panel,
+    });
     this.shown.set(label, shown);
     return shown;
   }

@@ -36,6 +36,8 @@ export interface CompareTabsDeps {
   opened(raceId: string): void;
   /** One member's figures read again (its agent worked). */
   reread(raceId: string, agentId: string): void;
+  /** One member's figures read now, by its name (its worktree changed). */
+  readMember(raceId: string, member: string): void;
   /** What the tab follows of its race while it is open (agents/races/compareFeed.ts): disposed with the tab. */
   follow(raceId: string, tab: CompareTarget): Disposable;
   act(message: CompareAction): Promise<void>;
@@ -74,6 +76,7 @@ export class CompareTabs extends DisposableObject {
       onDidChangeVisible: (listener) => panel.onDidChangeViewState((e) => listener(e.webviewPanel.visible)),
       show: () => this.update(raceId),
       reread: (agentId) => this.deps.reread(raceId, agentId),
+      readMember: (member) => this.deps.readMember(raceId, member),
       readAll: () => this.deps.opened(raceId),
     });
     host.onDidDispose(() => {

@@ -2,8 +2,9 @@
  * Races wired to VS Code: "Run on Several Agents…" (raceLaunch.ts → agents/races/raceStart.ts), the
  * compare tabs (compareTabs.ts, fed by agents/races/compareView.ts and agents/races/raceFigures.ts), their
  * actions (raceActions.ts, raceSettle.ts) and the check runs (checkTerminals.ts). Races are kept in
- * the workspace's state (RaceBook); a tab's figures are read again as its agents work and as its
- * base branch moves in the main checkout (agents/races/baseWatch.ts).
+ * the workspace's state (RaceBook); a tab's figures are read again as its agents work, as its
+ * members' worktrees change whatever changed them (agents/races/memberWatch.ts) and as its base
+ * branch moves in the main checkout (agents/races/baseWatch.ts).
  */
 import type { BudgetBook } from "../../agents/budget/budgetBook";
 import { raceBudgetView } from "../../agents/races/raceBudget";
@@ -16,6 +17,7 @@ import type { AgentManager } from "../../agents/agent/agentManager";
 import type { Log } from "../../agents/ports";
 import type { RaceBook, RaceStore } from "../../agents/races/raceBook";
 import { watchBase } from "../../agents/races/baseWatch";
+import { memberTreeWatch, watchMembers } from "../../agents/races/memberWatch";
 import { CompareFeed, type RaceNews } from "../../agents/races/compareFeed";
 import { HeadWatches } from "../../agents/worktrees/headWatches";
 import { compareView } from "../../agents/races/compareView";
@@ -23,7 +25,7 @@ import { RaceFigures } from "../../agents/races/raceFigures";
 import { resumeRaces } from "../../agents/races/raceResume";
 import { RaceRetries } from "../../agents/races/raceRetry";
 import { startRace } from "../../agents/races/raceStart";
-import { createWorktree, gitFolders } from "../../core/git";
+import { createWorktree, gitFolders, ignoredAmong, ignoredNow } from "../../core/git";
 import { branchExists, CheckRuns, FolderSessions, memberChanges } from "../../core/races";
 import type { Race } from "../../core/races";
 import { projectDirFor } from "../../core/transcript";
@@ -77,6 +79,8 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable {
   const agentOf = (id: string | null) => (id ? deps.cards.card(id) : undefined);
   // What the forecasts depend on in the main checkouts (base refs, HEAD, index, the members' files), one watch per file.
   const heads = new HeadWatches();
+  // Each member's worktree while its tab is open: the folders git does not ignore, a bounded number.
+  const watchTree = memberTreeWatch((m) => log.warn(m));
   const news: RaceNews = {
     onDidChangeRace: book.onDidChangeRace,
     onDidChangeFigures: figures.onDidChange,
@@ -95,6 +99,8 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable {
     membersOf: (raceId) => book.get(raceId)?.members.flatMap((m) => m.agentId ?? []) ?? [],
     onDidMoveBase: (raceId, listener) =>
       watchBase({ heads, race: () => book.get(raceId), figures, gitFolders: (repo) => gitFolders(repo).catch(() => undefined) }, listener),
+    onDidChangeWorktree: (raceId, listener, asking) =>
+      watchMembers({ race: () => book.get(raceId), heads, gitFolders, watchTree, ignoredNow, ignoredAmong, log: (m) => log.warn(m) }, listener, asking),
   };
   const tabs = new CompareTabs({
     context: deps.context,
@@ -118,6 +124,11 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable {
     reread: (raceId, agentId) => {
       const race = book.get(raceId);
       for (const m of race?.members ?? []) if (race && m.agentId === agentId) figures.request(race, m);
+    },
+    readMember: (raceId, name) => {
+      const race = book.get(raceId);
+      const member = race?.members.find((m) => m.name === name);
+      if (race && member) void figures.readOne(race, member);
     },
     follow: (raceId, tab) => new CompareFeed(raceId, news, tab),
     act: (message) => raceAction(actions, message).catch((err) => void vscode.window.showErrorMessage(`Race: ${errorMessage(err)}`)),

@@ -1,7 +1,8 @@
 /**
  * A compare tab owns what it follows of its race, and does no work while hidden: a change of its
  * race, a member's card, figures or check is sent to it when shown; a member's work has its figures
- * read again, and every member's when its base branch moves; hidden, nothing is read or sent until
+ * read again, and every member's when its base branch moves, and one member's when its worktree
+ * changes (its name: it may have no agent); hidden, nothing is read or sent until
  * it is shown again, then once; closed, it follows nothing (its subscriptions are gone).
  */
 import { describe, expect, it } from "vitest";
@@ -16,6 +17,9 @@ function setUp() {
   const work = new Emitter<string>();
   const visibility = new Emitter<boolean>();
   const base = new Emitter<string>();
+  const worktree = new Emitter<{ raceId: string; member: string }>();
+  /** Whether the worktree watch was told it may ask git (the tab is shown), at each change. */
+  const asked: boolean[] = [];
   const news: RaceNews = {
     onDidChangeRace: race.event,
     onDidChangeFigures: figures.event,
@@ -24,6 +28,12 @@ function setUp() {
     onDidWork: work.event,
     membersOf: (id) => (id === "r1" ? ["a1", "a2"] : ["b1"]),
     onDidMoveBase: (id, listener) => base.event((moved) => moved === id && listener()),
+    onDidChangeWorktree: (id, listener, asking) =>
+      worktree.event((e) => {
+        if (e.raceId !== id) return;
+        asked.push(asking());
+        listener(e.member);
+      }),
   };
   const did: string[] = [];
   let visible = true;
@@ -33,9 +43,10 @@ function setUp() {
     show: () => did.push("show"),
     reread: (agentId) => did.push(`reread ${agentId}`),
     readAll: () => did.push("readAll"),
+    readMember: (member) => did.push(`readMember ${member}`),
   };
   const setVisible = (v: boolean) => ((visible = v), visibility.fire(v));
-  return { race, figures, checks, cards, work, base, news, tab, did, setVisible };
+  return { race, figures, checks, cards, work, base, worktree, asked, news, tab, did, setVisible };
 }
 
 describe("a race's compare tab, fed", () => {
@@ -92,6 +103,23 @@ describe("a race's compare tab, fed", () => {
     feed.dispose();
   });
 
+  it("a member's worktree changed (whatever changed it): that member is read now, by its name; hidden, once it is shown again", () => {
+    const s = setUp();
+    const feed = new CompareFeed("r1", s.news, s.tab);
+    s.worktree.fire({ raceId: "r2", member: "fix-1" });
+    expect(s.did).toEqual([]);
+    s.worktree.fire({ raceId: "r1", member: "fix-2" });
+    expect(s.did).toEqual(["readMember fix-2"]);
+    s.did.length = 0;
+    s.setVisible(false);
+    s.worktree.fire({ raceId: "r1", member: "fix-1" });
+    expect(s.did).toEqual([]);
+    expect(s.asked).toEqual([true, false]);
+    s.setVisible(true);
+    expect(s.did).toEqual(["readAll", "show"]);
+    feed.dispose();
+  });
+
   it("closed: it follows nothing any more", () => {
     const s = setUp();
     const before = liveEmitterSubscriptions();
@@ -102,6 +130,7 @@ describe("a race's compare tab, fed", () => {
     s.race.fire("r1");
     s.work.fire("a1");
     s.base.fire("r1");
+    s.worktree.fire({ raceId: "r1", member: "fix-1" });
     expect(s.did).toEqual([]);
   });
 });

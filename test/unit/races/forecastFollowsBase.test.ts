@@ -64,6 +64,7 @@ async function openTab() {
     onDidWork: none,
     membersOf: () => [],
     onDidMoveBase: (_id, listener) => watchBase({ heads, race: () => race, figures, gitFolders }, listener),
+    onDidChangeWorktree: () => ({ dispose: () => undefined }),
   };
   /** What the tab showed, each time it was sent a view: each member's forecast. */
   const shown: MemberChanges["merge"][][] = [];
@@ -73,6 +74,7 @@ async function openTab() {
     show: () => shown.push(race.members.map((m) => figures.of(race, m)?.changes?.merge ?? { kind: "unavailable", reason: "not read" })),
     reread: () => undefined,
     readAll: () => void figures.readNow(race),
+    readMember: () => undefined,
   });
   open.push(feed, figures, { dispose: () => heads.dispose() });
   await figures.readNow(race);
