@@ -87,6 +87,7 @@ export function agentPanel(page: () => Page, terminalPart = "") {
   async function typeInTerminal(text: string, within = terminalPart): Promise<void> {
     await page().locator(`${within} .terminal-wrapper.active .xterm`.trim()).click();
     await page().keyboard.type(text);
+    await typeWhatWasLost(text, within);
     await page().waitForTimeout(200); // the CLI reads a paste-like burst and Enter apart
     await page().keyboard.press("Enter");
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -100,6 +101,24 @@ export function agentPanel(page: () => Page, terminalPart = "") {
       // Focus may have moved meanwhile (a new card showing in the panel): the terminal first, again.
       await page().locator(`${within} .terminal-wrapper.active .xterm`.trim()).click();
       await page().keyboard.press("Enter");
+    }
+  }
+
+  /**
+   * With ten CLIs at work on two cores, a CLI re-rendering dropped the last keys of a burst ("Task
+   * 10 pl" for "Task 10 please"): once its box holds a part of the text, the rest is typed again.
+   */
+  async function typeWhatWasLost(text: string, within: string): Promise<void> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const deadline = Date.now() + 2_000;
+      let box = await promptInput(within);
+      while (box !== text && Date.now() < deadline) {
+        await page().waitForTimeout(250);
+        box = await promptInput(within);
+      }
+      if (!box || box === text || !text.startsWith(box)) return;
+      await page().locator(`${within} .terminal-wrapper.active .xterm`.trim()).click();
+      await page().keyboard.type(text.slice(box.length));
     }
   }
 

@@ -3,10 +3,12 @@
  * Ten agents at a glance in a short panel, with the real CLI in eight terminals: at the default
  * window size (the bottom panel ~280 px high) every agent's name, status and current action are
  * on screen without scrolling, and both agents that wait on a permission prompt show it whole
- * with its buttons. Narrowed to ~300 px, the panel never scrolls sideways. The agents' terminals
+ * with its buttons. With twelve open, the details of the agent whose terminal is in front show its
+ * hung call's Complete on screen, where a click lands on it. Narrowed to ~300 px, the panel never
+ * scrolls sideways, and that Complete still takes the click. The agents' terminals
  * open in the editor area, so the panel stays in front while they work.
  */
-import type { Page } from "playwright-core";
+import type { Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
 import type { Script } from "../rig/script.js";
 import { e2eAvailable, pollUntil, terminalText, type VsCode } from "./harness";
@@ -20,6 +22,11 @@ const AGENTS = 8;
 /** The two that wait on a permission prompt (touch is not read-only: the CLI asks). */
 const ASKING = new Set([3, 6]);
 const SLOW = (n: number) => `python3 -c "import time; time.sleep(${300 + n})"`;
+/** The Bash tool's own limit for it (its default, 2 min, ended the first agents' commands while a loaded machine still started the last). */
+const SLOW_TIMEOUT_MS = 600_000;
+/** Then four more, the last running Arcadia's execute_command with a command that never ends: twelve open. */
+const TOTAL = 12;
+const HUNG = "echo hung-marker; sleep 100000";
 
 describe.skipIf(!available)("eight agents in a short panel (real VS Code, real CLI)", () => {
   let win: AgentWindow;
@@ -42,8 +49,19 @@ describe.skipIf(!available)("eight agents in a short panel (real VS Code, real C
                   match: `Task ${n} `,
                   steps: [{ tools: [{ name: "Bash", input: { command: `touch overview-${n}.txt`, description: "Create a file" } }] }, { text: "Touched." }],
                 }
-              : { match: `Task ${n} `, steps: [{ tools: [{ name: "Bash", input: { command: SLOW(n), description: "Work slowly" } }] }, { text: "Done." }] },
+              : {
+                  match: `Task ${n} `,
+                  steps: [{ tools: [{ name: "Bash", input: { command: SLOW(n), description: "Work slowly", timeout: SLOW_TIMEOUT_MS } }] }, { text: "Done." }],
+                },
           ),
+          ...Array.from({ length: TOTAL - AGENTS - 1 }, (_, i) => AGENTS + 1 + i).map((n) => ({
+            match: `Task ${n} `,
+            steps: [{ tools: [{ name: "Bash", input: { command: SLOW(n), description: "Work slowly", timeout: SLOW_TIMEOUT_MS } }] }, { text: "Done." }],
+          })),
+          {
+            match: `Task ${TOTAL} `,
+            steps: [{ tools: [{ name: "mcp__arcadia__execute_command", input: { command: HUNG } }] }, { text: "Completed." }],
+          },
         ],
         fallbackText: "OK.",
       }),
@@ -64,19 +82,46 @@ describe.skipIf(!available)("eight agents in a short panel (real VS Code, real C
     await win?.close();
   });
 
-  it("eight agents, two asking: every name, status and action on screen, both prompts whole with their buttons, nothing to scroll", async () => {
-    const started = Date.now();
-    for (let n = 1; n <= AGENTS; n++) {
+  /** Opens agents #from…#to from the panel, each asked its task in its terminal (an editor tab). */
+  async function openAndAsk(from: number, to: number): Promise<void> {
+    for (let n = from; n <= to; n++) {
       await showPanel();
       await panel().locator('[data-testid="open-claude"]').click();
       const tab = page.locator(".part.editor .tab", { hasText: new RegExp(`Agent #${n}$`) });
-      await tab.waitFor({ timeout: 20_000 });
+      // Its title comes with its shell: on a loaded machine the eleventh took over 20 s.
+      await tab.waitFor({ timeout: 60_000 });
       await tab.click();
       await waitForClaudePrompt();
       await typeInTerminal(`Task ${n} please`);
-      await pollUntil(async () => (await terminalText(page, ".part.editor")).includes(`Task ${n} please`), `Agent #${n} prompted`, 10_000);
+      await pollUntil(async () => (await terminalText(page, ".part.editor")).includes(`Task ${n} please`), `Agent #${n} prompted`, 30_000);
       await promptTaken(`Agent #${n}`);
     }
+  }
+
+  /** The details' name and where their Complete is: on screen, inside every box that clips it, and what a click at its centre hits. */
+  async function completeSeen(frame: Frame) {
+    return frame.evaluate(() => {
+      const button = document.querySelector('[data-testid="agent-card"] [data-testid="running-strip"] [data-testid="call-complete"]');
+      const name = document.querySelector('[data-testid="agent-card"] [data-testid="agent-name"]')?.textContent ?? null;
+      if (!button) return { name, found: false, onScreen: false, unclipped: false, hit: false, hitWhat: "" };
+      const r = button.getBoundingClientRect();
+      const onScreen = r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+      let unclipped = true;
+      for (let el = button.parentElement; el; el = el.parentElement) {
+        const style = getComputedStyle(el);
+        if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+        const box = el.getBoundingClientRect();
+        if (r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5 || r.left < box.left - 0.5 || r.right > box.right + 0.5) unclipped = false;
+      }
+      const hitEl = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      const hit = hitEl !== null && (hitEl === button || button.contains(hitEl));
+      return { name, found: true, onScreen, unclipped, hit, hitWhat: hitEl ? `${hitEl.tagName} ${hitEl.getAttribute("data-testid") ?? hitEl.className}` : "" };
+    });
+  }
+
+  it("eight agents, two asking: every name, status and action on screen, both prompts whole with their buttons, nothing to scroll", async () => {
+    const started = Date.now();
+    await openAndAsk(1, AGENTS);
     figures.eightAgentsStartedAndPromptedMs = Date.now() - started;
     await showPanel();
     await pollUntil(async () => (await cards().count()) === AGENTS, "eight lines", 30_000);
@@ -140,7 +185,27 @@ describe.skipIf(!available)("eight agents in a short panel (real VS Code, real C
     expect(seen.buttons.filter((b) => b.text === "Allow")).toHaveLength(2);
     expect(seen.buttons.filter((b) => b.text === "Deny")).toHaveLength(2);
     for (const button of seen.buttons) expect(button.shown, `the ${button.text} button`).toBe(true);
-  });
+  }, 240_000);
+
+  it("twelve agents, the one in front running a command that hangs: its Complete is on screen in its details and takes the click", async () => {
+    await openAndAsk(AGENTS + 1, TOTAL);
+    await showPanel();
+    // Arcadia asks before this command runs (it never ends on its own): Allow on the prompt. The
+    // details stay on the agent whose prompt was answered, though its commands terminal comes to the front.
+    const ask = prompts(`Agent #${TOTAL}`, "command");
+    await ask.waitFor({ timeout: 60_000 });
+    await ask.locator('[data-testid="prompt-allow"]').click();
+    await showPanel();
+    const frame = await arcadiaFrame(page, "agents");
+    // Running now (no longer waiting on the answer): its Complete is there.
+    await frame.locator('[data-testid="agent-card"] [data-testid="running-strip"] [data-testid="call-complete"]').waitFor({ timeout: 60_000 });
+    const seen = await completeSeen(frame);
+    figures.twelveAgentsComplete = seen;
+    await vs.screenshot("overview-2-twelve-agents-complete");
+    expect(seen.name).toBe(`Agent #${TOTAL}`);
+    expect(seen.onScreen && seen.unclipped, "Complete on screen, nothing to scroll").toBe(true);
+    expect(seen.hit, `a click at Complete's centre lands on it (it hit ${seen.hitWhat})`).toBe(true);
+  }, 300_000);
 
   it("at 300 px wide the panel never scrolls sideways", async () => {
     await runCommand(page, "View: Toggle Primary Side Bar Visibility");
@@ -160,9 +225,21 @@ describe.skipIf(!available)("eight agents in a short panel (real VS Code, real C
       body: document.body.scrollWidth,
     }));
     figures.narrowPanel = seen;
-    await vs.screenshot("overview-2-narrow");
+    await vs.screenshot("overview-3-narrow");
     expect(seen.width).toBeLessThanOrEqual(310);
     expect(seen.scrollWidth, "no sideways scroll").toBeLessThanOrEqual(seen.width);
     expect(seen.body).toBeLessThanOrEqual(seen.width);
+
+    // Narrow, the hung call's Complete still takes the click, and the click finishes it.
+    const complete = await completeSeen(frame);
+    figures.narrowComplete = complete;
+    expect(complete.name).toBe(`Agent #${TOTAL}`);
+    expect(complete.onScreen && complete.unclipped && complete.hit, `Complete at 300 px (it hit ${complete.hitWhat})`).toBe(true);
+    await frame.locator('[data-testid="agent-card"] [data-testid="running-strip"] [data-testid="call-complete"]').click({ timeout: 10_000 });
+    await pollUntil(
+      async () => (await frame.locator('[data-testid="running-strip"] [data-testid="live-call"]').count()) === 0,
+      "the hung call finished",
+      20_000,
+    );
   });
 });
