@@ -214,7 +214,7 @@ async function main(): Promise<void> {
   console.log("");
   await lostEventBenchmarks(row, dir);
   console.log("");
-  await idleBenchmarks(row, dir);
+  idleBenchmarks(dir);
   console.log("");
   await sessionBenchmarks(row, dir);
   rmSync(dir, { recursive: true, force: true });
