@@ -41,10 +41,13 @@ export function agentPanel(page: () => Page, terminalPart = "") {
   async function showPanel(): Promise<void> {
     const tab = page().locator(".part.panel .composite-bar .action-item", { hasText: /^Arcadia$/ });
     if (await tab.isVisible().catch(() => false)) {
-      if (!(await tab.getAttribute("class"))?.includes("checked")) await tab.click({ timeout: 10_000 });
+      const inFront = (await tab.getAttribute("class"))?.includes("checked") ?? false;
+      if (!inFront) await tab.click({ timeout: 10_000 });
+      // Its tab already in front, the page is there: with ten busy CLIs on two cores it took over
+      // 5 s to answer, and the palette (the fallback) could not list a command within a minute (CI).
       const shown = await panel()
         .locator("#root")
-        .waitFor({ state: "visible", timeout: 5_000 })
+        .waitFor({ state: "visible", timeout: inFront ? 30_000 : 5_000 })
         .then(
           () => true,
           () => false,
