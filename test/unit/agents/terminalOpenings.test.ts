@@ -57,6 +57,7 @@ describe("agents' terminals opened together", () => {
     const shells = await within(1_000, Promise.all(host.terminals.map((t) => t.processId())), "every terminal's shell");
     expect(shells.every((pid) => typeof pid === "number")).toBe(true);
     // Saved with their shells: after a reload each is found again by its pid.
+    await pollUntil(() => store.bindings.filter((b) => b.shellPid !== undefined).length === 3, "the three shells saved", 2_000);
     expect(store.bindings.map((b) => b.shellPid).sort()).toEqual([...shells].sort());
   });
 
@@ -67,26 +68,29 @@ describe("agents' terminals opened together", () => {
     const { manager, store, log } = setup(host, 50);
     const first = await within(2_000, manager.open(CLAUDE, "/work/app"), "the launch of a terminal without a shell");
     expect(first.name).toBe("Agent #1");
-    expect(log.lines.some((l) => l.includes("Agent #1: its terminal has no shell yet"))).toBe(true);
+    await pollUntil(() => log.lines.some((l) => l.includes("Agent #1: its terminal has no shell yet")), "the missing shell said", 2_000);
     expect(store.bindings[0]?.shellPid).toBeUndefined();
     host.noShells = false;
     const second = await within(2_000, manager.open(CLAUDE, "/work/app"), "the next launch");
     expect(second.name).toBe("Agent #2");
-    expect(store.bindings.find((b) => b.name === "Agent #2")?.shellPid).toBe(host.terminals[1]!.pid);
+    await pollUntil(() => store.bindings.find((b) => b.name === "Agent #2")?.shellPid === host.terminals[1]!.pid, "its shell saved", 2_000);
     // The first one's shell comes after all: followed and saved like any other.
     host.terminals[0]!.startShell();
     await pollUntil(() => store.bindings.find((b) => b.name === "Agent #1")?.shellPid === host.terminals[0]!.pid, "the late shell saved", 2_000);
     expect(log.lines.some((l) => l.includes("Agent #1: its terminal's shell started late"))).toBe(true);
   });
 
-  it("in the panel they open together: none waits for another's shell", async () => {
+  it("in the panel they open together, and each launch returns its card before its shell starts (a caller opening agents in turn waits for none)", async () => {
     const host = new FakeTerminalHost();
     host.noShells = true;
-    const { manager } = setup(host, 60_000);
-    const launches = Promise.all([1, 2, 3].map(() => manager.open(CLAUDE, "/work/app")));
-    await pollUntil(() => host.terminals.length === 3, "three terminals opened before any has its shell", 2_000);
+    const { manager, store } = setup(host, 60_000);
+    // In turn, as the demo's story and other extensions call Open Claude Code: no shell has started.
+    const views = [];
+    for (const _ of [1, 2, 3]) views.push(await within(2_000, manager.open(CLAUDE, "/work/app"), "a launch whose shell has not started"));
+    expect(views.map((v) => v.name)).toEqual(["Agent #1", "Agent #2", "Agent #3"]);
+    expect(host.terminals).toHaveLength(3);
     for (const terminal of host.terminals) terminal.startShell();
-    const views = await within(2_000, launches, "the three launches once their shells started");
-    expect(views.map((v) => v.name).sort()).toEqual(["Agent #1", "Agent #2", "Agent #3"]);
+    await pollUntil(() => store.bindings.filter((b) => b.shellPid !== undefined).length === 3, "the three shells saved once started", 2_000);
+    expect(store.bindings.map((b) => b.shellPid).sort()).toEqual(host.terminals.map((t) => t.pid).sort());
   });
 });
