@@ -17,10 +17,12 @@ import { startModelServer, type ModelServer } from "../rig/model-server.js";
 import type { Script } from "../rig/script.js";
 import { e2eAvailable, pollUntil, startVsCode, waitForWorkbench, type VsCode } from "./harness";
 import { agentPanel } from "./agentPanel";
+import { panelContentFrame } from "./panelFrame";
 
 const available = e2eAvailable("Arcadia agents in VS Code (e2e)");
 
 const SLOW = `python3 -c "import time; time.sleep(4); print('slow done')"`;
+const WORK = `python3 -c "import time; time.sleep(12); print('worked')"`;
 const script: Script = {
   conversations: [
     // A slow first token, so the panel is on screen before the tool_use is written.
@@ -39,6 +41,11 @@ const script: Script = {
     },
     // The sub-agent's conversation starts with exactly its prompt: listed before the main one.
     { match: "HELPER-TASK", steps: [{ tools: [{ name: "Bash", input: { command: SLOW, description: "Sleep" } }] }, { text: "Helper done." }] },
+    // Long enough to try ✕ on it while it works (issue 33 item 6).
+    {
+      match: "Work while I close",
+      steps: [{ tools: [{ name: "Bash", input: { command: WORK, description: "Work a while" } }] }, { text: "Worked." }],
+    },
     { match: "Second task", steps: [{ tools: [{ name: "Bash", input: { command: "echo two", description: "Print two" } }] }, { text: "Second task done." }] },
   ],
   fallbackText: "OK.",
@@ -254,11 +261,61 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     await vs.screenshot("agents-6-after-clear");
   });
 
-  it("✕ closes the terminal and the card", async () => {
+  it("✕ on a working agent asks first, Keep taking Enter; idle, it closes at once, and the ✕ that slides under the pointer closes nothing", async () => {
+    await openTerminalOf("Agent #2");
+    await typeInTerminal("/clear");
+    await waitForClaudePrompt();
+    await typeInTerminal("Work while I close");
     await showPanel();
+    await pollUntil(async () => (await line("Agent #2").getAttribute("data-status")) === "active", "Agent #2 working", 20_000);
+    const frame = await panelContentFrame(page);
     await (await details("Agent #2")).locator('[data-testid="close-agent"]').click();
+    // Asked, not closed: the question names it, and the focus is on Keep, so Enter keeps it.
+    const confirm = (await details("Agent #2")).locator('[data-testid="close-confirm"]');
+    await confirm.waitFor({ timeout: 10_000 });
+    await expect(confirm.textContent()).resolves.toContain("Close Agent #2 while it works?");
+    await pollUntil(
+      () => frame.evaluate(() => document.activeElement?.getAttribute("data-testid") === "close-confirm-keep"),
+      "Keep focused (what Enter presses)",
+      5_000,
+    );
+    await vs.screenshot("agents-7a-close-asks");
+    await page.keyboard.press("Enter");
+    await confirm.waitFor({ state: "detached", timeout: 5_000 });
+    await expect(cards().count()).resolves.toBe(2);
+    await expect(line("Agent #2").getAttribute("data-status")).resolves.toBe("active");
+
+    // Idle, its ✕ closes at once; the header's total keeps what it spent ("· 1 closed").
+    await pollUntil(async () => (await line("Agent #2").getAttribute("data-status")) === "waiting", "Agent #2 idle", 60_000);
+    const total = panel().getByTestId("usage-total");
+    const before = await total.textContent();
+    expect(before).toMatch(/^[\d.]+[kM]? tokens · ~?\$[\d.]+$/);
+    await details("Agent #2");
+    // The ✕ is clicked, and clicked again where it was as soon as another agent's details take
+    // the place (a double click, a second click a moment late): the ✕ now under the pointer is
+    // Agent #1's, and that click must close nothing.
+    const second = await frame.evaluate(async () => {
+      const name = () => document.querySelector('[data-testid="agent-card"] [data-testid="agent-name"]')?.textContent ?? "";
+      const close = document.querySelector<HTMLElement>('[data-testid="agent-card"] [data-testid="close-agent"]')!;
+      const box = close.getBoundingClientRect();
+      const at = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+      close.click();
+      const start = performance.now();
+      while (name() === "Agent #2" && performance.now() - start < 10_000) await new Promise((r) => requestAnimationFrame(r));
+      const under = document.elementFromPoint(at.x, at.y)?.closest<HTMLElement>('[data-testid="close-agent"]');
+      const underName = under?.closest('[data-testid="agent-card"]')?.querySelector('[data-testid="agent-name"]')?.textContent;
+      under?.click();
+      return { underName, afterMs: Math.round(performance.now() - start) };
+    });
+    figures.closeToNextDetailsMs = second.afterMs;
+    expect(second.underName).toBe("Agent #1");
     await pollUntil(async () => (await cards().count()) === 1, "one card left", 10_000);
     await expect(page.locator(".terminal-tabs-entry, .tabs-list .monaco-list-row", { hasText: "Agent #2" }).count()).resolves.toBe(0);
+    // A moment later Agent #1 is still there: the second click closed nothing.
+    await page.waitForTimeout(2_000);
+    await expect(cards().count()).resolves.toBe(1);
+    await expect(line("Agent #1").count()).resolves.toBe(1);
+    await expect(total.textContent()).resolves.toBe(`${before} · 1 closed`);
     await vs.screenshot("agents-7-closed");
   });
 
@@ -269,6 +326,8 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     await pollUntil(async () => (await cards().count()) === 1, "the restored card", 30_000);
     await pollUntil(async () => (await line("Agent #1").getAttribute("data-status")) === "waiting", "restored state", 20_000);
     await expect((await details("Agent #1")).locator('[data-testid="tool-row"]').textContent()).resolves.toMatch(/Running: echo two/);
+    // The closed agent's spend is still in the header's total: a reload does not make it vanish.
+    await expect(panel().getByTestId("usage-total").textContent()).resolves.toMatch(/ · 1 closed$/);
     // Hide and show the panel again: the webview asks for a snapshot each time; nothing doubles.
     await line("Agent #1").locator(".agent-line-main").click();
     await showPanel();

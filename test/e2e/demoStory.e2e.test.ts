@@ -61,6 +61,9 @@ describe.skipIf(!available)("the demo story (real VS Code, real CLI, real git)",
       await vs?.screenshot(`failed-story-${context.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`).catch(() => undefined);
       console.log(`Arcadia log at the failure of "${context.task.name}":\n${vs?.extensionLog()}`);
       console.log(`terminal at the failure:\n${await terminalText(page).catch(() => "(none)")}`);
+      // What VS Code told the user (a refused launch says why in a notification).
+      const told = await page.locator(".notifications-toasts .notification-list-item, .notifications-center .notification-list-item").allTextContents();
+      console.log(`notifications at the failure:\n${told.join("\n") || "(none)"}`);
       console.log(`model requests:\n${win.model.requests.map((r) => `${r.reply} ${r.body?.firstUserText?.slice(0, 30) ?? ""}`).join("\n")}`);
     });
   });
@@ -73,7 +76,22 @@ describe.skipIf(!available)("the demo story (real VS Code, real CLI, real git)",
   it("starts five agents from one command, each with its task typed at its prompt", async () => {
     await vs.waitForExtensionLog(/Arcadia activated in \d+ ms/);
     const started = Date.now();
+    const consoleErrors: string[] = [];
+    page.on("console", (m) => void (m.type() === "error" && consoleErrors.push(m.text().slice(0, 300))));
+    const launched = () => /worktree \S+ on worktree-|opened terminal/.test(vs.extensionLog());
     await runCommand(page, "Arcadia Demo: Run the Story");
+    // In 2 of 5 local runs (and once in CI) the palette closed as if the command ran, yet nothing
+    // ran: no launch, no notification, no error. Said and pictured, then asked once more.
+    const ran = await pollUntil(launched, "the story's first launch in the log", 20_000).then(
+      () => true,
+      () => false,
+    );
+    if (!ran) {
+      await vs.screenshot("story-0-no-launch");
+      console.log(`the story's command ran nothing within 20 s; asked again. Browser console errors:\n${consoleErrors.join("\n") || "(none)"}`);
+      figures.storyCommandAskedAgain = true;
+      await runCommand(page, "Arcadia Demo: Run the Story");
+    }
     await pollUntil(async () => (await cards().count()) === 5, "five agents", 60_000);
     // Every task typed (Arcadia logs each once its claude was ready and the text went in).
     await vs.waitForExtensionLog(/(Agent #\d: task typed at its prompt[\s\S]*){5}/, { timeoutMs: 120_000 });

@@ -119,6 +119,40 @@ describe.skipIf(!available)("eight agents in a short panel (real VS Code, real C
     });
   }
 
+  /** Every line's name (whole or cut), and each prompt's subject and buttons: on screen inside the overview's box, nothing scrolled to. */
+  async function promptsSeen(frame: Frame) {
+    return frame.evaluate(() => {
+      const scroller = document.querySelector(".overview")!.getBoundingClientRect();
+      const shown = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        const inside = (box: { top: number; bottom: number; left: number; right: number }) =>
+          r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5 && r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
+        return r.width > 0 && r.height > 0 && inside({ top: 0, left: 0, bottom: window.innerHeight, right: window.innerWidth }) && inside(scroller);
+      };
+      const all = (selector: string) => Array.from(document.querySelectorAll(selector));
+      return {
+        names: all('[data-testid="agent-line"] [data-testid="line-name"]').map((n) => ({ name: n.textContent, whole: n.scrollWidth <= n.clientWidth })),
+        subjects: all('[data-testid="agent-prompts"] .prompt-subject').map((s) => ({ text: s.textContent, shown: shown(s) })),
+        buttons: all('[data-testid="agent-prompts"] vscode-button').map((b) => ({ text: b.textContent?.trim(), shown: shown(b) })),
+      };
+    });
+  }
+
+  /** Arcadia's status bar item: its words, whether they are whole (not cut to "…"), and inside the window. */
+  async function statusBarSeen() {
+    return page.locator("#arcadia-dev\\.arcadia\\.arcadia\\.status").evaluate((item) => {
+      const r = item.getBoundingClientRect();
+      const cut = Array.from(item.querySelectorAll("*"))
+        .concat(item)
+        .some((el) => el.scrollWidth > el.clientWidth + 0.5 && getComputedStyle(el).overflow !== "visible");
+      return {
+        text: item.textContent?.trim() ?? "",
+        whole: !cut && !(item.textContent ?? "").trim().endsWith("…"),
+        inWindow: r.width > 0 && r.left >= 0 && r.right <= window.innerWidth,
+      };
+    });
+  }
+
   it("eight agents, two asking: every name, status and action on screen, both prompts whole with their buttons, nothing to scroll", async () => {
     const started = Date.now();
     await openAndAsk(1, AGENTS);
@@ -194,6 +228,21 @@ describe.skipIf(!available)("eight agents in a short panel (real VS Code, real C
     // details stay on the agent whose prompt was answered, though its commands terminal comes to the front.
     const ask = prompts(`Agent #${TOTAL}`, "command");
     await ask.waitFor({ timeout: 60_000 });
+    // Three ask at once (#3 and #6 since the first scene, #12 now) among twelve lines: each
+    // prompt's subject and buttons are on screen, the third not scrolled away; every name whole;
+    // the status bar's words whole (item 8).
+    const asking = await promptsSeen(await arcadiaFrame(page, "agents"));
+    figures.threeAsking = asking;
+    await vs.screenshot("overview-2-twelve-agents-three-asking");
+    expect(asking.names.filter((n) => !n.whole).map((n) => n.name)).toEqual([]);
+    expect(asking.subjects.map((s) => s.text).slice(0, 2)).toEqual(["Bash: touch overview-3.txt", "Bash: touch overview-6.txt"]);
+    expect(asking.subjects[2]?.text).toContain("echo hung-marker");
+    for (const item of [...asking.subjects, ...asking.buttons]) expect(item.shown, `${item.text} on screen`).toBe(true);
+    expect(asking.buttons.filter((b) => b.text === "Allow")).toHaveLength(3);
+    const bar = await statusBarSeen();
+    figures.statusBar = bar;
+    expect(bar.text).toMatch(/\b\d+ working · 3 need you\b/);
+    expect(bar.whole && bar.inWindow, `the status bar's "${bar.text}" whole`).toBe(true);
     await ask.locator('[data-testid="prompt-allow"]').click();
     await showPanel();
     const frame = await arcadiaFrame(page, "agents");
