@@ -60,6 +60,8 @@ export interface CompareMemberView {
   check: CompareCheckView;
   /** Its figures could not be read (said, not hidden). */
   problem: string | null;
+  /** Why its agent did not start (its claude never became ready), while it has not been retried; else null. */
+  notStarted: string | null;
 }
 
 /** A race as the compare tab shows it. */

@@ -25,6 +25,7 @@ function member(n: number, overrides: Partial<CompareMemberView> = {}): CompareM
     merge: { kind: "clean" },
     check: { state: "notRun" },
     problem: null,
+    notStarted: null,
     ...overrides,
   };
 }
@@ -131,6 +132,25 @@ describe("a race's compare tab", () => {
     expect(three.getByTestId("compare-check")).toHaveTextContent("not run");
     expect(three.getByTestId("compare-review")).toBeDisabled();
     expect(three.getByTestId("compare-followup")).toBeDisabled();
+  });
+
+  it("says on its column that a member's agent did not start, with Retry that asks once for that member", async () => {
+    const user = userEvent.setup();
+    const host = fakeVsCode();
+    render(<CompareApp raceId="r1" />);
+    send({ type: "compareState", race: race([member(1), member(2, { notStarted: "its claude was not ready in time", status: "starting" })]) });
+    expect(within(column("fix-1")).queryByTestId("compare-not-started")).toBeNull();
+    const notice = within(column("fix-2")).getByTestId("compare-not-started");
+    expect(notice).toHaveTextContent("did not start: its claude was not ready in time");
+    host.posted.length = 0;
+    const retry = within(notice).getByRole("button", { name: "Retry" });
+    await user.dblClick(retry);
+    expect(host.posted).toEqual([{ type: "compareAction", raceId: "r1", member: "fix-2", action: "retry" }]);
+    expect(retry).toBeDisabled();
+    // Retried and started: the notice goes. Failed again: it says so anew, its button back.
+    send({ type: "compareState", race: race([member(1), member(2, { notStarted: "its claude exited before it was ready" })]) });
+    expect(within(column("fix-2")).getByTestId("compare-not-started")).toHaveTextContent("its claude exited before it was ready");
+    expect(within(column("fix-2")).getByRole("button", { name: "Retry" })).toBeEnabled();
   });
 
   it("says where Pick would refuse, in Pick's own words, not that it merges cleanly", () => {

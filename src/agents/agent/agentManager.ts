@@ -205,17 +205,8 @@ export class AgentManager {
     // Not awaited: a caller that opens agents in turn (the demo's story, another extension) gets
     // each card at once; a shell takes 5–13 s to start on a loaded machine, and five such waits in
     // a row kept the story's last cards from showing for over a minute (CI).
-    void this.bindShell(agent, shell).catch((err) => this.deps.log.warn(`${agent.name}: its shell was not followed: ${errorMessage(err)}`));
+    void this.processes.bindShell(agent, shell).catch((err) => this.deps.log.warn(`${agent.name}: its shell was not followed: ${errorMessage(err)}`));
     return agent.view(this.registry.isFocused(agent));
-  }
-
-  /** Its shell's pid saved and its claude followed once the terminal has one (or later: followLateShell). */
-  private async bindShell(agent: Agent, shell: Promise<number | undefined>): Promise<void> {
-    agent.shellPid = await shell;
-    if (this.registry.get(agent.id) !== agent) return;
-    await this.persist();
-    if (agent.shellPid !== undefined) await this.processes.track(agent.terminal);
-    else this.processes.followLateShell(agent);
   }
 
   /** `claude --resume` again in an exited agent's terminal, with its launch arguments and files. False if not exited. */

@@ -72,6 +72,15 @@ export class ProcessBinding extends DisposableObject {
     );
   }
 
+  /** A new agent's shell: its pid saved and its claude followed once the terminal has one, else when it comes (followLateShell). */
+  async bindShell(agent: Agent, shell: Promise<number | undefined>): Promise<void> {
+    agent.shellPid = await shell;
+    if (this.deps.isDisposed() || this.deps.registry.get(agent.id) !== agent) return;
+    await this.deps.persist();
+    if (agent.shellPid !== undefined) await this.track(agent.terminal);
+    else this.followLateShell(agent);
+  }
+
   /**
    * A new agent's terminal had no shell within the wait (terminalOpenings.ts): its card stays (it
    * says so once its claude is not ready in time); a shell that comes later is followed and saved.

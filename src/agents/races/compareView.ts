@@ -55,6 +55,7 @@ function column(race: Race, member: RaceMember, inputs: CompareInputs): CompareM
     merge: changes && facts.worktree ? changes.merge : null,
     check: checkView(race.checks[member.name], inputs.checkRunningSince(member), changes?.tree),
     problem: figures?.problem ?? null,
+    notStarted: member.notStarted ?? null,
   };
 }
 

@@ -15,7 +15,7 @@ export type CompareRequests = {
    * A column's action on its member: review its changes, ask a follow-up, pick it, show its terminal
    * or its check's output, or queue its task again on another model.
    */
-  compareAction: [{ raceId: string; member: string; action: "review" | "followUp" | "pick" | "focus" | "checkOutput" | "again" }, void];
+  compareAction: [{ raceId: string; member: string; action: "review" | "followUp" | "pick" | "focus" | "checkOutput" | "again" | "retry" }, void];
   /** Two members' work against each other in the multi-file diff editor. */
   compareDiff: [{ raceId: string; left: string; right: string }, void];
   /** Run the check command (arcadia.compare.check) in every member's worktree. */
@@ -38,7 +38,7 @@ function buildCompareSchema() {
   const id = boundedId();
   return z.discriminatedUnion("type", [
     pageMessage("compareReady", { raceId: id }),
-    pageMessage("compareAction", { raceId: id, member: id, action: z.enum(["review", "followUp", "pick", "focus", "checkOutput", "again"]) }),
+    pageMessage("compareAction", { raceId: id, member: id, action: z.enum(["review", "followUp", "pick", "focus", "checkOutput", "again", "retry"]) }),
     pageMessage("compareDiff", { raceId: id, left: id, right: id }),
     pageMessage("runChecks", { raceId: id }),
     pageMessage("capRace", { raceId: id }),

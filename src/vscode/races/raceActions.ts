@@ -24,6 +24,8 @@ import { QUEUE_COMMANDS } from "../queue/queueTaskCommands";
 
 export interface RaceActionDeps extends SettleDeps {
   manager: Pick<AgentManager, "close" | "focus" | "agentInfo">;
+  /** A member whose agent did not start, started again in its worktree (RaceRetries, as its line's Retry). */
+  retry(agentId: string): Promise<void>;
   checks: CheckRuns;
   checkTerminals: CheckTerminals;
 }
@@ -50,6 +52,8 @@ export async function raceAction(deps: RaceActionDeps, message: CompareAction): 
       return;
     case "followUp":
       return followUp(deps, race, member);
+    case "retry":
+      return member.notStarted !== undefined && member.agentId ? deps.retry(member.agentId) : undefined;
     case "again":
       return void (await vscode.commands.executeCommand(QUEUE_COMMANDS.again, { raceId: race.id, member: member.name }));
   }

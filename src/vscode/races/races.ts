@@ -75,7 +75,11 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable {
   });
   const checkTerminals = new CheckTerminals();
   const checks = new CheckRuns(checkTerminals);
-  const actions = { book, manager, agents: deps.cards, worktrees: deps.worktrees, figures, checks, checkTerminals, log };
+  const actions = {
+    ...{ book, manager, agents: deps.cards, worktrees: deps.worktrees, figures, checks, checkTerminals, log },
+    // The compare tab's Retry is its line's: one command, one guard against a second start.
+    retry: async (agentId: string) => void (await vscode.commands.executeCommand(RACE_COMMANDS.retry, agentId)),
+  };
   const agentOf = (id: string | null) => (id ? deps.cards.card(id) : undefined);
   // What the forecasts depend on in the main checkouts (base refs, HEAD, index, the members' files), one watch per file.
   const heads = new HeadWatches();

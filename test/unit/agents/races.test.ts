@@ -10,7 +10,7 @@ import { RaceBook } from "../../../src/agents/races/raceBook";
 import { startRace as fanOut } from "../../../src/agents/races/raceStart";
 import { fanOutFakes, memoryStore, settle } from "../../support/raceStartFakes";
 import type { MemberFigures } from "../../../src/agents/races/raceFigures";
-import { memberStarted, picked, recordCheck, startRace } from "../../../src/core/races/race";
+import { memberNotStarted, memberStarted, picked, recordCheck, startRace } from "../../../src/core/races/race";
 
 const newRace = (models: (string | null)[] = [null, null, null]) =>
   startRace({ id: "r1", task: "fix", prompt: "Fix the title", repo: "/repo", base: "main", now: 0, models });
@@ -145,5 +145,21 @@ describe("the compare tab's columns", () => {
     expect(view.members[0]!.changes).toEqual({ files: [{ path: "App.tsx", status: "modified", added: 1, removed: 1, binary: false }], added: 1, removed: 1 });
     expect(view.members[2]!.changes).toBeNull();
     expect(view.checkCommand).toBe("npm test");
+  });
+
+  it("say which member's agent did not start, and why, until it is retried and starts", () => {
+    const inputs = {
+      agent: () => undefined,
+      figures: () => undefined,
+      checkRunningSince: () => undefined,
+      checkCommand: null,
+      budget: { spent: "race fix: $0.00 (no cap on this race)", paused: false },
+    };
+    let race = memberStarted(memberStarted(newRace(), "fix-1", "a1"), "fix-2", "a2");
+    race = memberNotStarted(race, "fix-2", "its claude was not ready in time");
+    expect(compareView(race, inputs).members.map((m) => m.notStarted)).toEqual([null, "its claude was not ready in time", null]);
+    // Retried: its new agent started, the notice goes.
+    race = memberStarted(race, "fix-2", "a4");
+    expect(compareView(race, inputs).members.map((m) => m.notStarted)).toEqual([null, null, null]);
   });
 });

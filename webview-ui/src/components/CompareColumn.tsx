@@ -4,8 +4,9 @@ import { changesText, checkText, mergeText, phaseText } from "../compareText";
 import { compactNumber, costText, duration } from "../usageText";
 import { useNow } from "../useNow";
 import { post } from "../clients/compareClient";
+import { useSendOnce } from "../useSendOnce";
 
-type CompareAction = "review" | "followUp" | "pick" | "focus" | "checkOutput" | "again";
+type CompareAction = "review" | "followUp" | "pick" | "focus" | "checkOutput" | "again" | "retry";
 
 const FILE_MARK: Record<string, string> = { added: "A", modified: "M", deleted: "D", renamed: "R" };
 /** Files listed per column (the count covers all). */
@@ -35,6 +36,8 @@ export function CompareColumn({ race, member, others }: { race: RaceCompareView;
         </div>
         {member.model && <div className="compare-model">--model {member.model}</div>}
       </header>
+      {/* Keyed by why: a retry that fails again says so anew, with its button back. */}
+      {member.notStarted && <NotStarted key={`${member.agentId}:${member.notStarted}`} member={member} retry={() => act("retry")} />}
       <dl className="compare-figures">
         <dt>Turns</dt>
         <dd data-testid="compare-turns">{s ? s.turns : "…"}</dd>
@@ -124,5 +127,25 @@ export function CompareColumn({ race, member, others }: { race: RaceCompareView;
         </div>
       )}
     </section>
+  );
+}
+
+/** Its agent never became ready: why, and Retry (a new agent in the same worktree, its task typed once), as under its line in the panel. */
+function NotStarted({ member, retry }: { member: CompareMemberView; retry: () => void }) {
+  const { sent, once } = useSendOnce();
+  return (
+    <div className="race-not-started" data-testid="compare-not-started" role="alert">
+      <span className="race-not-started-text">did not start: {member.notStarted}</span>
+      <button
+        type="button"
+        className="link-button"
+        data-testid="compare-retry"
+        disabled={sent}
+        title="Close its agent and start a new one in the same worktree; its task is typed once it is ready"
+        onClick={() => once(retry)}
+      >
+        Retry
+      </button>
+    </div>
   );
 }
