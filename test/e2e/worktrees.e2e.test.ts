@@ -140,7 +140,8 @@ describe.skipIf(!available)("a worktree agent (real VS Code, real CLI, real git)
       all.map((e) => {
         const status = e.querySelector(".header .status") as HTMLElement | null;
         return {
-          path: (e.querySelector(".header .title.modified")?.textContent ?? "").trim(),
+          path: (e.querySelector(".header .title.modified .label-name")?.textContent ?? "").trim(),
+          folder: (e.querySelector(".header .title.modified .label-description")?.textContent ?? "").trim(),
           status: (status?.innerText ?? "").trim(),
           renamed: status?.classList.contains("renamed") ?? false,
           original: (e.querySelector(".header .title.original")?.textContent ?? "").trim(),
@@ -148,7 +149,9 @@ describe.skipIf(!available)("a worktree agent (real VS Code, real CLI, real git)
       }),
     );
     figures.reviewHeaders = headers;
-    expect(headers.map((h) => h.path.split(/\s/)[0]).sort()).toEqual(["App.tsx", "Footer.tsx"]);
+    expect(headers.map((h) => h.path).sort()).toEqual(["App.tsx", "Footer.tsx"]);
+    // …each in the agent's worktree, not the main checkout.
+    for (const h of headers) expect(h.folder).toBe(".claude/worktrees/agent-1");
     for (const h of headers)
       expect({ status: h.status, renamed: h.renamed, original: h.original }, `${h.path} reads modified`).toEqual({ status: "", renamed: false, original: "" });
     // The change shows as one: lines marked inserted and deleted in the diff.
