@@ -16,7 +16,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
 import type { Script } from "../rig/script.js";
-import { e2eAvailable, pollUntil, terminalText, type VsCode } from "./harness";
+import { e2eAvailable, pollUntil, runCommand, terminalText, type VsCode } from "./harness";
 import { agentPanel } from "./agentPanel";
 import { type AgentWindow, openAgentWindow } from "./agentWindow";
 
@@ -199,13 +199,17 @@ describe.skipIf(!available)("a worktree agent (real VS Code, real CLI, real git)
     figures.mergeToReviewEmptiedMs = Date.now() - mergedAt;
     figures.reviewFilesListedAfterMerge = await entries.count();
     await vs.screenshot("worktrees-2-review-after-merge");
-    // Review again: nothing to review is said, no new diff opens, and the open one stays empty.
+    // Review again: the card says there is nothing left ("no changes", its Review off), and the
+    // palette's Review says so in words; no new diff opens, and the open one stays empty.
     await showPanel();
-    await agent.locator('[data-testid="worktree-review"]').click();
+    await pollUntil(async () => (await agent.locator('[data-testid="worktree-changes"]').textContent()) === "no changes", "no changes on the card", 15_000);
+    await expect(agent.locator('[data-testid="worktree-review"]').isDisabled()).resolves.toBe(true);
+    await vs.screenshot("worktrees-3-card-after-merge");
+    await runCommand(page, "Arcadia: Review a Worktree Agent's Changes");
     await page.locator(".notification-toast", { hasText: "Agent #1 has no changes against main." }).waitFor({ timeout: 15_000 });
     await expect(page.locator(".part.editor .tab", { hasText: "against main" }).count()).resolves.toBe(1);
     await expect(marked()).resolves.toBe(0);
-    await vs.screenshot("worktrees-3-review-again-after-merge");
+    await vs.screenshot("worktrees-4-review-again-after-merge");
   });
 
   it("a conflicting worktree is not merged: the file is named, main is untouched, and the agent is asked to rebase at its prompt", async () => {
