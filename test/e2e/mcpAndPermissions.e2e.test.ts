@@ -40,6 +40,9 @@ const TAIL_FILE = "e2e-hidden-tail.txt";
 const TAIL = `&& echo ${"hidden-tail-".repeat(16)} > ${TAIL_FILE}`;
 const PADDED_COMMAND = `touch e2e-padded.txt${" ".repeat(200)}${TAIL}`;
 
+/** `ARCADIA_E2E_VSIX=<file.vsix>` runs the scenarios against another build. */
+const VSIX = process.env.ARCADIA_E2E_VSIX;
+
 /** How long the user takes to answer the approval of the hung command. */
 const WAIT_BEFORE_ALLOW_MS = 8_500;
 
@@ -199,6 +202,8 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     claude = writeClaudeWrapper(join(root, "bin"), { modelUrl: model.url, env: { CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: "1" } });
     vs = await startVsCode({
       workspace,
+      // Another build (one weakened to show the clocks' checks fail on it); without it, dist/arcadia.vsix.
+      ...(VSIX ? { vsix: VSIX } : {}),
       extraEnv: { HOME: home },
       settings: {
         "arcadia.claudePath": claude,
