@@ -23,6 +23,7 @@ import { startModelServer, type ModelServer } from "../rig/model-server.js";
 import type { Script } from "../rig/script.js";
 import { e2eAvailable, pollUntil, runCommand, startVsCode, terminalText, type VsCode } from "./harness";
 import { agentPanel } from "./agentPanel";
+import { agentClocks, expectFromAllow, fromAllow, prefixed, secondsIn } from "./callClocks";
 import { panelContentFrame } from "./panelFrame";
 
 const available = e2eAvailable("MCP force-finish and permission prompts in VS Code (e2e)");
@@ -45,35 +46,6 @@ const VSIX = process.env.ARCADIA_E2E_VSIX;
 
 /** How long the user takes to answer the approval of the hung command. */
 const WAIT_BEFORE_ALLOW_MS = 8_500;
-
-interface Clocks {
-  at: number;
-  call: string[];
-  still: string[];
-  line: string[];
-}
-
-/** "1m 03s" → 63. */
-function secondsIn(text: string | undefined): number {
-  const m = /(?:(\d+)m )?(\d+)s/.exec(text ?? "");
-  if (!m) throw new Error(`unexpected time text "${text}"`);
-  return Number(m[1] ?? 0) * 60 + Number(m[2]);
-}
-
-/** Seconds from the question and from Allow to the moment the clocks were read. */
-function fromAllow(clocks: Clocks, askedAt: number, allowedAt: number) {
-  return { sinceQuestionS: (clocks.at - askedAt) / 1000, sinceAllowS: (clocks.at - allowedAt) / 1000 };
-}
-
-const prefixed = (prefix: string, figures: Record<string, number>) =>
-  Object.fromEntries(Object.entries(figures).map(([k, v]) => [`${prefix}${k[0]?.toUpperCase()}${k.slice(1)}`, Math.round(v * 10) / 10]));
-
-/** A clock counting from Allow: below the time since the question, within ~2 s of the time since Allow. */
-function expectFromAllow(shownS: number, at: { sinceQuestionS: number; sinceAllowS: number }, what: string): void {
-  const said = `${what}: ${shownS} s shown, ${at.sinceAllowS.toFixed(1)} s since Allow, ${at.sinceQuestionS.toFixed(1)} s since the question`;
-  expect(shownS, said).toBeLessThan(at.sinceQuestionS - 5);
-  expect(Math.abs(shownS - at.sinceAllowS), said).toBeLessThanOrEqual(2.5);
-}
 
 const script: Script = {
   conversations: [
@@ -138,24 +110,7 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     return frame;
   }
 
-  /** Every clock of an agent, read in the panel's page at one moment (`at`, the page's clock): its
-   * details' running counters, "still running" times and the overview line's time. */
-  async function clocksOf(name: string): Promise<Clocks> {
-    const frame = await panelContentFrame(page);
-    return frame.evaluate((agent) => {
-      const named = (selector: string, nameSelector: string) =>
-        Array.from(document.querySelectorAll(selector)).find((e) => (e.querySelector(nameSelector)?.textContent ?? "").trim() === agent);
-      const texts = (root: Element | undefined, selector: string) => Array.from(root?.querySelectorAll(selector) ?? []).map((e) => e.textContent ?? "");
-      const card = named('[data-testid="agent-card"]', '[data-testid="agent-name"]');
-      const line = named('[data-testid="agent-line"]', '[data-testid="line-name"]');
-      return {
-        at: Date.now(),
-        call: texts(card, '[data-testid="call-elapsed"]'),
-        still: texts(card, '[data-testid="still-running-elapsed"]'),
-        line: texts(line, '[data-testid="line-elapsed"]'),
-      };
-    }, name);
-  }
+  const clocksOf = (name: string) => agentClocks(page, name);
 
   const watched = (frame: Frame) => frame.evaluate(() => (window as unknown as { __marks: Record<string, number> }).__marks);
 
@@ -276,12 +231,7 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     await expect(prompts("Agent #1").count()).resolves.toBe(0);
 
     // The counter ticks in the webview: its value grows over ≥ 2 s.
-    const seconds = async () => {
-      const text = (await liveCall.locator('[data-testid="call-elapsed"]').textContent()) ?? "";
-      const m = /(?:(\d+)m )?(\d+)s/.exec(text);
-      if (!m) throw new Error(`unexpected counter text "${text}"`);
-      return Number(m[1] ?? 0) * 60 + Number(m[2]);
-    };
+    const seconds = async () => secondsIn((await liveCall.locator('[data-testid="call-elapsed"]').textContent()) ?? "");
     const first = await seconds();
     await page.waitForTimeout(2_200);
     const second = await seconds();
