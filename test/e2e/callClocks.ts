@@ -29,11 +29,14 @@ export function fromAllow(clocks: Clocks, askedAt: number, allowedAt: number) {
 export const prefixed = (prefix: string, figures: Record<string, number>) =>
   Object.fromEntries(Object.entries(figures).map(([k, v]) => [`${prefix}${k[0]?.toUpperCase()}${k.slice(1)}`, Math.round(v * 10) / 10]));
 
-/** A clock counting from Allow: below the time since the question, within ~2 s of the time since Allow. */
+/** A clock counting from Allow: well below the time since the question, and at most ~2–3 s behind the time since Allow. */
 export function expectFromAllow(shownS: number, at: { sinceQuestionS: number; sinceAllowS: number }, what: string): void {
   const said = `${what}: ${shownS} s shown, ${at.sinceAllowS.toFixed(1)} s since Allow, ${at.sinceQuestionS.toFixed(1)} s since the question`;
   expect(shownS, said).toBeLessThan(at.sinceQuestionS - 5);
-  expect(Math.abs(shownS - at.sinceAllowS), said).toBeLessThanOrEqual(2.5);
+  // Never more than since the click; behind it by the extension's handling of Allow (the clock
+  // starts when the call is let run) plus the whole-second display: 1.8–2.0 s measured here.
+  expect(shownS, said).toBeLessThanOrEqual(at.sinceAllowS + 1);
+  expect(shownS, said).toBeGreaterThanOrEqual(at.sinceAllowS - 3);
 }
 
 /** Every clock of an agent, read in the panel's page at one moment (`at`, the page's clock): its
