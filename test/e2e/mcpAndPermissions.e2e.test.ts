@@ -2,8 +2,10 @@
 /**
  * MCP calls and permission prompts in a real VS Code (code-server + Chromium), with the real Claude Code CLI in its
  * terminals and the scripted model, all inside one loopback-only namespace:
- * - a hung `mcp__arcadia__execute_command` call shows on its row with a ticking counter, and
- *   Complete finishes it so the agent carries on, its row saying the command still runs until Stop;
+ * - a hung `mcp__arcadia__execute_command` call, allowed after its approval waited ≥ 8 s, shows
+ *   on its row with a ticking counter that counts from Allow, not from the question (issue 33 item
+ *   10), and Complete finishes it so the agent carries on, its row saying the command still runs
+ *   (again timed from Allow) until Stop, and the finished row's time leaving the wait out;
  * - Claude Code's own permission prompt makes the card "needs permission" with Allow / Deny on
  *   the row, and Allow from the panel runs the tool;
  * - a permission prompt for a command longer than the card shows all of it;
@@ -21,6 +23,7 @@ import { startModelServer, type ModelServer } from "../rig/model-server.js";
 import type { Script } from "../rig/script.js";
 import { e2eAvailable, pollUntil, runCommand, startVsCode, terminalText, type VsCode } from "./harness";
 import { agentPanel } from "./agentPanel";
+import { agentClocks, expectFromAllow, fromAllow, prefixed, secondsIn } from "./callClocks";
 import { panelContentFrame } from "./panelFrame";
 
 const available = e2eAvailable("MCP force-finish and permission prompts in VS Code (e2e)");
@@ -37,6 +40,12 @@ const ALLOWED_FILE = "e2e-allowed.txt";
 const TAIL_FILE = "e2e-hidden-tail.txt";
 const TAIL = `&& echo ${"hidden-tail-".repeat(16)} > ${TAIL_FILE}`;
 const PADDED_COMMAND = `touch e2e-padded.txt${" ".repeat(200)}${TAIL}`;
+
+/** `ARCADIA_E2E_VSIX=<file.vsix>` runs the scenarios against another build. */
+const VSIX = process.env.ARCADIA_E2E_VSIX;
+
+/** How long the user takes to answer the approval of the hung command. */
+const WAIT_BEFORE_ALLOW_MS = 8_500;
 
 const script: Script = {
   conversations: [
@@ -101,6 +110,8 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     return frame;
   }
 
+  const clocksOf = (name: string) => agentClocks(page, name);
+
   const watched = (frame: Frame) => frame.evaluate(() => (window as unknown as { __marks: Record<string, number> }).__marks);
 
   /** A toolkit button may render before its `disabled` settles: wait until it is clickable. */
@@ -146,11 +157,14 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     claude = writeClaudeWrapper(join(root, "bin"), { modelUrl: model.url, env: { CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: "1" } });
     vs = await startVsCode({
       workspace,
+      // Another build (one weakened to show the clocks' checks fail on it); without it, dist/arcadia.vsix.
+      ...(VSIX ? { vsix: VSIX } : {}),
       extraEnv: { HOME: home },
       settings: {
         "arcadia.claudePath": claude,
-        // The hung command runs at once: this scenario is about force-finishing, not approving.
-        "arcadia.mcp.commandApproval": "never",
+        // Every execute_command waits for Allow: the hung command's clocks must start there, not
+        // at the question (an application-scope setting: a workspace's value is ignored).
+        "arcadia.mcp.commandApproval": "always",
         // No "arcadia.extraArgs" (--allowedTools): the permission scenario needs the CLI to ask
         // (the wrapper passes --permission-mode default). Arcadia's own MCP tools must run without
         // the CLI asking: the --settings file Arcadia passes pre-allows them.
@@ -182,6 +196,17 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     await page.locator(".part.panel .terminal-wrapper.active .xterm").waitFor();
     await waitForClaudePrompt();
     await typeInTerminal("Run the endless command");
+    // Arcadia asks before the command runs; the user takes a while to answer (≥ 8 s).
+    await showPanel();
+    const approval = prompts("Agent #1", "command");
+    await approval.waitFor({ timeout: 30_000 });
+    await expect(approval.textContent()).resolves.toContain("sleep 100000");
+    // Seen at the latest now (the panel was behind the terminal as it came): the wait is at least this long.
+    const askedAt = Date.now();
+    await page.waitForTimeout(Math.max(0, WAIT_BEFORE_ALLOW_MS - (Date.now() - askedAt)));
+    await expect((await details("Agent #1")).locator('[data-testid="call-elapsed"]').count()).resolves.toBe(0);
+    const allowedAt = await clickWhenEnabled(approval.locator('[data-testid="prompt-allow"]'), "Allow");
+    figures.approvalWaitMs = allowedAt - askedAt;
 
     // The command runs in the agent's own commands terminal, visible to the user.
     await pollUntil(
@@ -202,20 +227,26 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     await expect(row.getAttribute("data-outcome")).resolves.toBe("running");
     await expect(row.textContent()).resolves.toContain("Running: echo started-marker");
     await expect(statusOf("Agent #1")).resolves.toBe("active");
-    // Nothing asks for permission: the row shows the call, not a prompt.
+    // Allowed, nothing asks any more: the row shows the call, not a prompt.
     await expect(prompts("Agent #1").count()).resolves.toBe(0);
 
     // The counter ticks in the webview: its value grows over ≥ 2 s.
-    const seconds = async () => {
-      const text = (await liveCall.locator('[data-testid="call-elapsed"]').textContent()) ?? "";
-      const m = /(?:(\d+)m )?(\d+)s/.exec(text);
-      if (!m) throw new Error(`unexpected counter text "${text}"`);
-      return Number(m[1] ?? 0) * 60 + Number(m[2]);
-    };
+    const seconds = async () => secondsIn((await liveCall.locator('[data-testid="call-elapsed"]').textContent()) ?? "");
     const first = await seconds();
     await page.waitForTimeout(2_200);
     const second = await seconds();
     expect(second - first).toBeGreaterThanOrEqual(2);
+    // Every clock of the running call counts from Allow, not from the question: the row's counter
+    // (pinned under the header) and the overview line's time, read in the page at one moment.
+    const running = await clocksOf("Agent #1");
+    const runningFigures = fromAllow(running, askedAt, allowedAt);
+    figures.runningCounterS = secondsIn(running.call[0]);
+    figures.runningLineS = secondsIn(running.line[0]);
+    Object.assign(figures, prefixed("running", runningFigures));
+    expect(running.call, "one running counter for the call").toHaveLength(1);
+    expectFromAllow(secondsIn(running.call[0]), runningFigures, "the call's running counter");
+    expect(running.line, "the overview line's time").toHaveLength(1);
+    expectFromAllow(secondsIn(running.line[0]), runningFigures, "the overview line's time");
     await vs.screenshot("mcp-1-live-call");
     await vs.readmeShot("hung-call-complete");
 
@@ -245,6 +276,27 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     const stillRunning = (await details("Agent #1")).locator('[data-testid="running-strip"] [data-testid="still-running"]');
     await stillRunning.waitFor({ timeout: 10_000 });
     await expect(stillRunning.textContent()).resolves.toContain("Completed early — still running");
+    // "still running" for as long as since Allow; the finished row's own time is Allow → Complete,
+    // and the wait shows apart as "waited".
+    const after = await clocksOf("Agent #1");
+    const afterFigures = fromAllow(after, askedAt, allowedAt);
+    Object.assign(figures, prefixed("stillRunning", afterFigures));
+    figures.stillRunningS = secondsIn(after.still[0]);
+    expect(after.still, "one still-running time").toHaveLength(1);
+    expectFromAllow(secondsIn(after.still[0]), afterFigures, '"still running" time');
+    const rowTime = await finished.locator('[data-testid="tool-elapsed"]').textContent();
+    const waited = await finished.locator('[data-testid="tool-waited"]').textContent();
+    const ranS = (clickedAt - allowedAt) / 1000;
+    figures.finishedRowS = secondsIn(rowTime ?? "");
+    figures.allowToCompleteS = Math.round(ranS * 10) / 10;
+    figures.questionToCompleteS = Math.round(((clickedAt - askedAt) / 1000) * 10) / 10;
+    figures.rowWaitedS = secondsIn((waited ?? "").replace("waited", ""));
+    // The row ended at Complete's answer (a moment after the click): its time is the run's, not the run's plus the wait.
+    expect(secondsIn(rowTime ?? ""), `the finished row's time (${rowTime}) against Allow → Complete ${ranS.toFixed(1)} s`).toBeGreaterThanOrEqual(
+      Math.floor(ranS) - 1,
+    );
+    expect(secondsIn(rowTime ?? ""), `the finished row's time (${rowTime}) against Allow → Complete ${ranS.toFixed(1)} s`).toBeLessThanOrEqual(ranS + 3);
+    expect(secondsIn((waited ?? "").replace("waited", "")), `the row's wait (${waited})`).toBeGreaterThanOrEqual(Math.floor(WAIT_BEFORE_ALLOW_MS / 1000) - 1);
     await vs.screenshot("mcp-3-completed-still-running");
     await clickWhenEnabled(stillRunning.locator('[data-testid="command-stop"]'), "Stop");
     await pollUntil(async () => (await stillRunning.count()) === 0, "the command stopped, and gone from the card", 10_000);

@@ -2,9 +2,11 @@
 /**
  * A worktree agent from start to merge, in a real VS Code (code-server + Chromium) with the real
  * Claude Code CLI, the scripted model and real git, in one loopback-only namespace: "New
- * Worktree…" on the toolbar, the name accepted, the agent edits a file in its worktree, its card
- * says `1 file · +1 −1`, Review opens the multi-file diff editor with the file, Merge… proposes
- * the commit message from the first prompt and, confirmed, lands the change in the main checkout.
+ * Worktree…" on the toolbar, the name accepted, the agent edits two files in its worktree, its card
+ * says `2 files · +2 −2` (never "file(s)"), Review opens the multi-file diff editor with both files,
+ * each read as modified (no "R", no second path), Merge… proposes the commit message from the first
+ * prompt and, confirmed, lands the change in the main checkout; the Review left open then shows no
+ * change any more, and Review again says there is nothing to review (issue 33 item 13).
  * A second worktree agent whose change conflicts with main is not merged (the file named, the main
  * checkout untouched) and "Ask the agent to rebase" types the request at its prompt.
  */
@@ -14,7 +16,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
 import type { Script } from "../rig/script.js";
-import { e2eAvailable, pollUntil, terminalText, type VsCode } from "./harness";
+import { e2eAvailable, pollUntil, runCommand, terminalText, type VsCode } from "./harness";
 import { agentPanel } from "./agentPanel";
 import { type AgentWindow, openAgentWindow } from "./agentWindow";
 
@@ -31,9 +33,9 @@ describe.skipIf(!available)("a worktree agent (real VS Code, real CLI, real git)
   const { panel, card, showPanel, waitForClaudePrompt, typeInTerminal } = agentPanel(() => page, ".part.panel");
   const git = (...args: string[]) => execFileSync("git", args, { cwd: workspace, encoding: "utf8", env: { ...process.env, ...IDENTITY } });
   const tree = () => join(workspace, ".claude", "worktrees", "agent-1");
-  const editIn = (name: string, from: string, to: string) => ({
+  const editIn = (name: string, from: string, to: string, file = "App.tsx") => ({
     name: "Edit",
-    input: { file_path: join(workspace, ".claude", "worktrees", name, "App.tsx"), old_string: from, new_string: to },
+    input: { file_path: join(workspace, ".claude", "worktrees", name, file), old_string: from, new_string: to },
   });
 
   beforeAll(async () => {
@@ -44,6 +46,7 @@ describe.skipIf(!available)("a worktree agent (real VS Code, real CLI, real git)
       prepareWorkspace: (folder) => {
         workspace = folder;
         writeFileSync(join(folder, "App.tsx"), 'export const title = "base";\n');
+        writeFileSync(join(folder, "Footer.tsx"), 'export const footer = "base";\n');
         git("init", "-q", "-b", "main");
         git("add", "-A");
         git("commit", "-q", "-m", "base");
@@ -58,7 +61,13 @@ describe.skipIf(!available)("a worktree agent (real VS Code, real CLI, real git)
               { text: "Rebase requested and understood." },
             ],
           },
-          { match: PROMPT, steps: [{ tools: [editIn("agent-1", '"base"', '"from the worktree"')] }, { text: "Title changed." }] },
+          {
+            match: PROMPT,
+            steps: [
+              { tools: [editIn("agent-1", '"base"', '"from the worktree"'), editIn("agent-1", '"base"', '"footer from the worktree"', "Footer.tsx")] },
+              { text: "Title changed." },
+            ],
+          },
         ],
         fallbackText: "OK.",
       }),
@@ -109,18 +118,46 @@ describe.skipIf(!available)("a worktree agent (real VS Code, real CLI, real git)
     await pollUntil(async () => (await terminalText(page, ".part.panel")).includes("Title changed."), "the agent's edit done", 30_000);
     await showPanel();
     const editedAt = Date.now();
+    // Two files changed: "2 files", and nowhere on the panel "file(s)".
     await pollUntil(
-      async () => (await agent.locator('[data-testid="worktree-changes"]').textContent()) === "1 file · +1 −1",
-      "1 file · +1 −1 on the card",
+      async () => (await agent.locator('[data-testid="worktree-changes"]').textContent()) === "2 files · +2 −2",
+      "2 files · +2 −2 on the card",
       20_000,
     );
     figures.turnEndToChangesOnCardMs = Date.now() - editedAt;
+    await expect(panel().locator("#root").textContent()).resolves.not.toContain("file(s)");
     expect(readFileSync(join(workspace, "App.tsx"), "utf8")).toBe('export const title = "base";\n');
 
     await agent.locator('[data-testid="worktree-review"]').click();
     const diffTab = page.locator(".part.editor .tab", { hasText: "worktree-agent-1 against main" });
     await diffTab.waitFor({ timeout: 20_000 });
     await page.locator(".part.editor .monaco-editor", { hasText: "from the worktree" }).first().waitFor({ timeout: 20_000 });
+    // Each file's header in the multi-file diff: named by its own path, and modified — no "R"
+    // (renamed) status and no second, original path beside it, as a rename would show.
+    const entries = page.locator(".part.editor .multiDiffEntry");
+    await pollUntil(async () => (await entries.count()) === 2, "two files in the Review", 20_000);
+    const headers = await entries.evaluateAll((all) =>
+      all.map((e) => {
+        const status = e.querySelector(".header .status") as HTMLElement | null;
+        return {
+          path: (e.querySelector(".header .title.modified .label-name")?.textContent ?? "").trim(),
+          folder: (e.querySelector(".header .title.modified .label-description")?.textContent ?? "").trim(),
+          status: (status?.innerText ?? "").trim(),
+          renamed: status?.classList.contains("renamed") ?? false,
+          original: (e.querySelector(".header .title.original")?.textContent ?? "").trim(),
+        };
+      }),
+    );
+    figures.reviewHeaders = headers;
+    expect(headers.map((h) => h.path).sort()).toEqual(["App.tsx", "Footer.tsx"]);
+    // …each in the agent's worktree, not the main checkout.
+    for (const h of headers) expect(h.folder).toBe(".claude/worktrees/agent-1");
+    for (const h of headers)
+      expect({ status: h.status, renamed: h.renamed, original: h.original }, `${h.path} reads modified`).toEqual({ status: "", renamed: false, original: "" });
+    // The change shows as one: lines marked inserted and deleted in the diff.
+    const marked = () => page.locator(".part.editor .multiDiffEntry").locator(".line-insert, .line-delete, .char-insert, .char-delete").count();
+    await pollUntil(async () => (await marked()) > 0, "the change marked in the Review", 20_000);
+    await vs.screenshot("worktrees-1-review-before-merge");
 
     await showPanel();
     await pollUntil(async () => (await agent.getAttribute("data-status")) === "waiting", "Agent #1 idle", 20_000);
@@ -129,6 +166,11 @@ describe.skipIf(!available)("a worktree agent (real VS Code, real CLI, real git)
     const messageBox = page.locator(".quick-input-widget input");
     await pollUntil(async () => (await messageBox.inputValue().catch(() => "")) === PROMPT, "the commit message proposed from the first prompt", 15_000);
     await messageBox.press("Enter");
+    const confirm = page.locator(".monaco-dialog-box", { hasText: "Merge worktree-agent-1 into main" });
+    await confirm.waitFor({ timeout: 15_000 });
+    const question = (await confirm.textContent()) ?? "";
+    expect(question).toMatch(/\b2 files: (App\.tsx, Footer\.tsx|Footer\.tsx, App\.tsx)\./);
+    expect(question).not.toContain("file(s)");
     await dialogButton("Merge into main").click({ timeout: 15_000 });
     await pollUntil(
       () => readFileSync(join(workspace, "App.tsx"), "utf8") === 'export const title = "from the worktree";\n',
@@ -138,6 +180,36 @@ describe.skipIf(!available)("a worktree agent (real VS Code, real CLI, real git)
     // git writes the files before it moves the branch: the log is read once it has.
     await pollUntil(() => git("log", "--format=%s", "-1", "main").trim() === PROMPT, "the merge on main", 10_000);
     expect(git("log", "--format=%s", "-2", "main").trim().split("\n")).toEqual([PROMPT, "base"]);
+    await page.locator(".notification-toast", { hasText: "Merged worktree-agent-1 into main (2 files)." }).waitFor({ timeout: 15_000 });
+    const mergedAt = Date.now();
+
+    // The Review opened before the merge no longer shows its diff: nothing marked as changed, and
+    // (if VS Code keeps the files listed) both sides now read the merged text.
+    await pollUntil(
+      async () => {
+        const left = await page
+          .locator(".part.editor .multiDiffEntry .editor.original")
+          .allTextContents()
+          .catch(() => [] as string[]);
+        return (await marked()) === 0 && left.every((t) => !t.includes('"base"'));
+      },
+      "the open Review without the pre-merge diff",
+      20_000,
+    );
+    figures.mergeToReviewEmptiedMs = Date.now() - mergedAt;
+    figures.reviewFilesListedAfterMerge = await entries.count();
+    await vs.screenshot("worktrees-2-review-after-merge");
+    // Review again: the card says there is nothing left ("no changes", its Review off), and the
+    // palette's Review says so in words; no new diff opens, and the open one stays empty.
+    await showPanel();
+    await pollUntil(async () => (await agent.locator('[data-testid="worktree-changes"]').textContent()) === "no changes", "no changes on the card", 15_000);
+    await expect(agent.locator('[data-testid="worktree-review"]').isDisabled()).resolves.toBe(true);
+    await vs.screenshot("worktrees-3-card-after-merge");
+    await runCommand(page, "Arcadia: Review a Worktree Agent's Changes");
+    await page.locator(".notification-toast", { hasText: "Agent #1 has no changes against main." }).waitFor({ timeout: 15_000 });
+    await expect(page.locator(".part.editor .tab", { hasText: "against main" }).count()).resolves.toBe(1);
+    await expect(marked()).resolves.toBe(0);
+    await vs.screenshot("worktrees-4-review-again-after-merge");
   });
 
   it("a conflicting worktree is not merged: the file is named, main is untouched, and the agent is asked to rebase at its prompt", async () => {
