@@ -284,6 +284,18 @@ describe.skipIf(!available)("the edges of the live truth (real VS Code, real CLI
     figures.reloadToWarningsMs = Date.now() - reloadedAt;
     await vs.screenshot("edges-collision-after-reload");
     expect(after).toEqual(before);
+    // On screen where the user reads it: inside the panel's page, and what is there at its centre.
+    await details("Reviewer");
+    const seen = await (
+      await panelContentFrame(page)
+    ).evaluate(() =>
+      Array.from(document.querySelectorAll('[data-testid="shared-file"]'), (w) => {
+        const r = w.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return r.width > 0 && r.top >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth && hit !== null && w.contains(hit);
+      }),
+    );
+    expect(seen).toEqual([true]);
     // Still uncommitted: the warning is true.
     expect(execFileSync("git", ["status", "--porcelain", "--", "src/app.ts"], { cwd: workspace, encoding: "utf8" })).toBe(" M src/app.ts\n");
   });
