@@ -6,7 +6,7 @@
  * filtering finds one; opening it shows its prompt and tool rows in a reader tab; Resume starts
  * `claude --resume` in a new terminal with a card, and the model receives the earlier messages;
  * after two more turns the card shows the two earlier turns collapsed. Then (issue 33 item 7), sorted
- * by Tokens at 1400 and 800 px: nothing scrolls sideways and every Show / Resume is on screen where
+ * by Tokens at 1400, 1100 and 800 px: nothing scrolls sideways and every Show / Resume is on screen where
  * a click lands on it; the sort survives leaving the tab; a session whose worktree was removed
  * offers no Resume, says why, and a click where it would be starts nothing.
  */
@@ -210,7 +210,7 @@ describe.skipIf(!available)("the Sessions view (real VS Code, real CLI)", () => 
     );
   const tokensSort = (frame: Frame) => frame.locator("th", { has: frame.locator('[data-testid="sort-tokens"]') }).getAttribute("aria-sort");
 
-  it("sorted by Tokens fits its tab at 1400 and 800 px, keeps the sort when left, and offers no Resume for a session whose worktree is gone", async () => {
+  it("sorted by Tokens fits its tab at 1400, 1100 and 800 px, keeps the sort when left, and offers no Resume for a session whose worktree is gone", async () => {
     let sessions = await arcadiaFrame(page, "sessions");
     await pollUntil(async () => (await tokenRows(sessions)).every((r) => !Number.isNaN(r.tokens)), "every row's tokens read", 20_000);
     await sessions.locator('[data-testid="sort-tokens"]').click();
@@ -237,7 +237,7 @@ describe.skipIf(!available)("the Sessions view (real VS Code, real CLI)", () => 
     expect(labels).toContain("Show");
     expect(labels.filter((l) => l !== "Show" && l !== "Resume")).toEqual([]);
 
-    for (const width of [1400, 800]) {
+    for (const width of [1400, 1100, 800]) {
       await page.setViewportSize({ width, height: 900 });
       let last: Awaited<ReturnType<typeof measureFit>> | undefined;
       await pollUntil(
