@@ -6,9 +6,15 @@
  * - renaming a card renames its terminal's tab;
  * - a window reload with two agents (one in the middle of a tool) shows both cards at once, never
  *   the empty panel, and the tool that ended during the reload prints no hook error;
+ * - two agents in the shared checkout edit src/app.ts (the guard asks the second; allowed) and leave
+ *   it uncommitted: each card's warning ("Agent #1 also edits src/app.ts") is there again, in the
+ *   same words, after a window reload (issue 33 item 12);
  * - `arcadia.extraArgs: ["--modle"]` gives "claude exited" with the CLI's own message.
  * Its own window and workspace; the scenarios run in order on it.
  */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
 import type { Script } from "../rig/script.js";
@@ -23,8 +29,31 @@ const EDITOR = ".part.editor";
 /** Long enough to still run when the window reloads, short enough to end during the reload. */
 const SLOW_COMMAND = "sleep 6 && echo slow-step-done";
 
+/** src/app.ts as committed, and the two agents' edits of it (one line each). */
+const APP = {
+  comment: "// Prints a greeting for each name.",
+  betterComment: "// Prints one greeting per name given on the command line.",
+  names: "const names = process.argv.slice(2);",
+  nonBlank: 'const names = process.argv.slice(2).filter((name) => name.trim() !== "");',
+};
+const FIRST_EDIT = "Improve the comment in src/app.ts";
+const SECOND_EDIT = "Make src/app.ts skip blank names";
+const editApp = (from: string, to: string) => ({ name: "Edit", input: { file_path: "{{cwd}}/src/app.ts", old_string: from, new_string: to } });
+const readApp = { name: "Read", input: { file_path: "{{cwd}}/src/app.ts" } };
+
 const script: Script = {
   conversations: [
+    // Typed into a conversation that may have had turns before: matched by the latest prompt.
+    {
+      match: FIRST_EDIT,
+      matchLatestPrompt: true,
+      steps: [{ tools: [readApp] }, { tools: [editApp(APP.comment, APP.betterComment)] }, { text: "Comment improved." }],
+    },
+    {
+      match: SECOND_EDIT,
+      matchLatestPrompt: true,
+      steps: [{ tools: [readApp] }, { tools: [editApp(APP.names, APP.nonBlank)] }, { text: "Blank names skipped." }],
+    },
     {
       match: "Run the slow step",
       steps: [{ tools: [{ name: "Bash", input: { command: SLOW_COMMAND, description: "Slow step" } }] }, { text: "Slow step finished." }],
@@ -37,8 +66,10 @@ describe.skipIf(!available)("the edges of the live truth (real VS Code, real CLI
   let win: AgentWindow;
   let vs: VsCode;
   let page: Page;
+  let workspace = "";
+  const app = () => readFileSync(join(workspace, "src", "app.ts"), "utf8");
   const figures: Record<string, unknown> = {};
-  const { panel, cards, showPanel, waitForClaudePrompt, typeInTerminal, line, details } = agentPanel(() => page, ".part.panel");
+  const { panel, cards, showPanel, waitForClaudePrompt, typeInTerminal, line, details, prompts } = agentPanel(() => page, ".part.panel");
 
   /** Names of the terminals in VS Code's terminal view (its tabs list, or its single tab). */
   async function terminalNames(): Promise<string[]> {
@@ -50,10 +81,20 @@ describe.skipIf(!available)("the edges of the live truth (real VS Code, real CLI
     win = await openAgentWindow({
       name: "edges",
       script,
+      // A repository with src/app.ts committed: the collision guard warns while an edit of it is uncommitted.
+      prepareWorkspace: (folder) => {
+        mkdirSync(join(folder, "src"));
+        writeFileSync(join(folder, "src", "app.ts"), [APP.comment, APP.names, "for (const name of names) console.log(`Hello, ${name}!`);", ""].join("\n"));
+        const git = (...args: string[]) => execFileSync("git", ["-c", "user.name=e2e", "-c", "user.email=e2e@example.invalid", ...args], { cwd: folder });
+        git("init", "-q", "-b", "main");
+        git("add", "-A");
+        git("commit", "-q", "-m", "Sample");
+        workspace = folder;
+      },
       settings: {
         // Terminals outlive a window reload, as they do by default (the e2e defaults turn it off).
         "terminal.integrated.enablePersistentSessions": true,
-        "arcadia.extraArgs": ["--allowedTools", "Bash(sleep:*)", "Bash(echo:*)"],
+        "arcadia.extraArgs": ["--allowedTools", "Bash(sleep:*)", "Bash(echo:*)", "Edit"],
       },
     });
     ({ vs, page } = win);
@@ -190,6 +231,73 @@ describe.skipIf(!available)("the edges of the live truth (real VS Code, real CLI
       "Agent #1 bound again",
       30_000,
     );
+  });
+
+  /** The collision warnings on an agent's card, as it reads them. */
+  async function warnings(name: string): Promise<string[]> {
+    const texts = await (await details(name)).locator('[data-testid="shared-file"]').allTextContents();
+    return texts.map((t) => t.replace(/\s+/g, " ").trim());
+  }
+  const idle = (name: string) => pollUntil(async () => (await line(name).getAttribute("data-status")) === "waiting", `${name} idle`, 60_000);
+  async function typeTo(name: string, text: string): Promise<void> {
+    await page.locator(".part.panel .composite-bar .action-item", { hasText: "Terminal" }).click();
+    await page.locator(".part.panel .tabs-list .monaco-list-row", { hasText: name }).click();
+    await waitForClaudePrompt(".part.panel");
+    await typeInTerminal(text, ".part.panel");
+  }
+
+  it("two agents edit src/app.ts, left uncommitted: each card's collision warning is there again after a window reload, in the same words", async () => {
+    await typeTo("Agent #1", FIRST_EDIT);
+    await pollUntil(() => app().includes(APP.betterComment), "Agent #1's edit of src/app.ts", 60_000);
+    await showPanel();
+    await idle("Agent #1");
+    await typeTo("Reviewer", SECOND_EDIT);
+    await showPanel();
+    // The guard asks before the second edit of the file the first changed and did not commit.
+    const ask = prompts("Reviewer", "permission");
+    await ask.waitFor({ timeout: 60_000 });
+    await expect(ask.textContent()).resolves.toMatch(/Agent #1 also edits src\/app\.ts/);
+    await ask.locator('[data-testid="prompt-allow"]').click();
+    await pollUntil(() => app().includes(APP.nonBlank), "Reviewer's edit of src/app.ts", 60_000);
+    await idle("Reviewer");
+    expect(execFileSync("git", ["status", "--porcelain", "--", "src/app.ts"], { cwd: workspace, encoding: "utf8" })).toBe(" M src/app.ts\n");
+    const before = { agent: await warnings("Agent #1"), reviewer: await warnings("Reviewer") };
+    expect(before).toEqual({ agent: ["Reviewer also edits src/app.ts"], reviewer: ["Agent #1 also edits src/app.ts"] });
+    await vs.screenshot("edges-collision-before-reload");
+
+    const reloadedAt = Date.now();
+    await page.reload();
+    await waitForWorkbench(page, vs.url);
+    await showPanel();
+    for (const name of ["Agent #1", "Reviewer"])
+      await pollUntil(async () => (await (await details(name)).locator('[data-testid="agent-reconnecting"]').count()) === 0, `${name} bound again`, 60_000);
+    figures.reloadToBothBoundMs = Date.now() - reloadedAt;
+    let after: typeof before | undefined;
+    await pollUntil(
+      async () => {
+        after = { agent: await warnings("Agent #1"), reviewer: await warnings("Reviewer") };
+        return after.agent.length > 0 && after.reviewer.length > 0;
+      },
+      "both cards' collision warnings after the reload",
+      30_000,
+    ).catch(() => undefined);
+    figures.reloadToWarningsMs = Date.now() - reloadedAt;
+    await vs.screenshot("edges-collision-after-reload");
+    expect(after).toEqual(before);
+    // On screen where the user reads it: inside the panel's page, and what is there at its centre.
+    await details("Reviewer");
+    const seen = await (
+      await panelContentFrame(page)
+    ).evaluate(() =>
+      Array.from(document.querySelectorAll('[data-testid="shared-file"]'), (w) => {
+        const r = w.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return r.width > 0 && r.top >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth && hit !== null && w.contains(hit);
+      }),
+    );
+    expect(seen).toEqual([true]);
+    // Still uncommitted: the warning is true.
+    expect(execFileSync("git", ["status", "--porcelain", "--", "src/app.ts"], { cwd: workspace, encoding: "utf8" })).toBe(" M src/app.ts\n");
   });
 
   it('arcadia.extraArgs ["--modle"] gives "claude exited" with the CLI\'s own message, within 2 s', async () => {

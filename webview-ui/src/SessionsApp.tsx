@@ -130,17 +130,28 @@ function SessionRow({ session: s, inRace }: { session: SessionRowView; inRace: b
         {s.limit && <span className="session-limit">{s.limit}</span>}
       </td>
       <td>{s.followedBy && <span className="session-followed" data-testid="session-followed">{`Open in ${s.followedBy}`}</span>}</td>
-      <td className="date" title={`Last active ${when(s.lastActiveAt)}`}>
+      {/* data-label: a narrow tab shows each row as a block, every figure named by its column (styles.css). */}
+      <td className="date" data-label="Last active" title={`Last active ${when(s.lastActiveAt)}`}>
         {when(s.lastActiveAt)}
       </td>
-      <td className="date" title={`Started ${when(s.startedAt)}`}>
+      <td className="date" data-label="Started" title={`Started ${when(s.startedAt)}`}>
         {day(s.startedAt)}
       </td>
-      <td className="numeric">{figure(s.turns)}</td>
-      <td className="numeric">{unread ? "…" : s.activeMs ? duration(s.activeMs) : "—"}</td>
-      <td className="numeric">{unread ? "…" : figure(s.filesEdited)}</td>
-      <td className="numeric">{unread ? "…" : figure(s.tokens, compactNumber)}</td>
-      <td className="numeric">{unread ? "…" : s.costUsd ? costText(s.costUsd) : "—"}</td>
+      <td className="numeric" data-label="Turns">
+        {figure(s.turns)}
+      </td>
+      <td className="numeric" data-label="Working">
+        {unread ? "…" : s.activeMs ? duration(s.activeMs) : "—"}
+      </td>
+      <td className="numeric" data-label="Files">
+        {unread ? "…" : figure(s.filesEdited)}
+      </td>
+      <td className="numeric" data-label="Tokens">
+        {unread ? "…" : figure(s.tokens, compactNumber)}
+      </td>
+      <td className="numeric" data-label="Cost">
+        {unread ? "…" : s.costUsd ? costText(s.costUsd) : "—"}
+      </td>
       <td className="session-actions">
         <div className="session-actions-inner">
           {s.cannotResume ? (

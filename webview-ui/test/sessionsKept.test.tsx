@@ -49,7 +49,8 @@ describe("the Sessions tab", () => {
   it("a session whose worktree is gone says so instead of offering Resume; the others keep Resume (or Show)", () => {
     fakeVsCode();
     render(<SessionsApp />);
-    const why = "its worktree fix-login is gone (/repo/.claude/worktrees/fix-login): Claude Code finds a session by its folder. Its transcript is still readable.";
+    const why =
+      "its worktree fix-login is gone (/repo/.claude/worktrees/fix-login): Claude Code finds a session by its folder. Its transcript is still readable.";
     send({
       type: "sessionsList",
       sessions: [
@@ -65,5 +66,16 @@ describe("the Sessions tab", () => {
     expect(within(gone!).getByTestId("session-cannot-resume")).toHaveAttribute("title", `Cannot resume: ${why}`);
     expect(within(here!).getByTestId("session-resume")).toHaveTextContent("Resume");
     expect(within(shown!).getByTestId("session-resume")).toHaveTextContent("Show");
+  });
+});
+
+describe("the Sessions tab when narrow", () => {
+  it("names every figure by its column, so a narrow tab can show each session as a block without the header row", () => {
+    fakeVsCode();
+    render(<SessionsApp />);
+    send({ type: "sessionsList", sessions: [row({ sessionId: "one", title: "One", tokens: 1_200 })], indexing: 0 });
+    const cells = Array.from(screen.getByTestId("session-row").querySelectorAll("td[data-label]"), (td) => [td.getAttribute("data-label"), td.textContent]);
+    expect(cells.map(([label]) => label)).toEqual(["Last active", "Started", "Turns", "Working", "Files", "Tokens", "Cost"]);
+    expect(Object.fromEntries(cells)).toMatchObject({ Turns: "1", Working: "1 s", Files: "1", Tokens: "1.2k", Cost: "~$0.01" });
   });
 });
