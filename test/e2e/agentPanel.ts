@@ -96,28 +96,34 @@ export function agentPanel(page: () => Page, terminalPart = "") {
     for (let attempt = 0; attempt < 2; attempt++) {
       const deadline = Date.now() + 2_500;
       let left = await promptInput(within);
-      while (left === text && Date.now() < deadline) {
+      while (left && text.startsWith(left) && Date.now() < deadline) {
         await page().waitForTimeout(250);
         left = await promptInput(within);
       }
-      if (left !== text) return;
-      // Focus may have moved meanwhile (a new card showing in the panel): the terminal first, again.
+      // Taken: the box is empty or gone (the CLI at work). Still holding the text, or a part of it
+      // (keys and Enter lost under load: "Task 11 ple" seen): the rest, then Enter, again.
+      if (!left || !text.startsWith(left)) return;
       await page().locator(`${within} .terminal-wrapper.active .xterm`.trim()).click();
+      if (left !== text) await page().keyboard.type(text.slice(left.length));
+      await page().waitForTimeout(200);
       await page().keyboard.press("Enter");
     }
   }
 
   /**
    * With ten CLIs at work on two cores, a CLI re-rendering dropped the last keys of a burst ("Task
-   * 10 pl" for "Task 10 please"): once its box holds a part of the text, the rest is typed again.
+   * 10 pl" for "Task 10 please"): once its box holds a part of the text that stays so for a
+   * second, the rest is typed again. A box that shows nothing yet is waited for (up to 10 s).
    */
   async function typeWhatWasLost(text: string, within: string): Promise<void> {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const deadline = Date.now() + 2_000;
+      const deadline = Date.now() + 10_000;
       let box = await promptInput(within);
-      while (box !== text && Date.now() < deadline) {
+      let same = Date.now();
+      while (box !== text && Date.now() < deadline && !(box && Date.now() - same > 1_000)) {
         await page().waitForTimeout(250);
-        box = await promptInput(within);
+        const now = await promptInput(within);
+        if (now !== box) [box, same] = [now, Date.now()];
       }
       if (!box || box === text || !text.startsWith(box)) return;
       await page().locator(`${within} .terminal-wrapper.active .xterm`.trim()).click();

@@ -42,14 +42,21 @@ export function SessionReaderApp({ sessionId }: { sessionId: string }) {
         >
           <Codicon name="search" />
         </VSCodeTextField>
-        <VSCodeButton
-          data-testid="reader-resume"
-          title="Continue this conversation: claude --resume in a new terminal, with a card"
-          onClick={() => act("resume")}
-        >
-          <Codicon name="debug-continue" className="button-icon" />
-          Resume
-        </VSCodeButton>
+        {state.cannotResume ? (
+          // Resume would fail: say why instead of offering it, as the list's row does.
+          <span className="session-cannot-resume" data-testid="reader-cannot-resume" title={`Cannot resume: ${state.cannotResume}`} tabIndex={0}>
+            <Codicon name="warning" /> Cannot resume: {state.cannotResume}
+          </span>
+        ) : (
+          <VSCodeButton
+            data-testid="reader-resume"
+            title="Continue this conversation: claude --resume in a new terminal, with a card"
+            onClick={() => act("resume")}
+          >
+            <Codicon name="debug-continue" className="button-icon" />
+            Resume
+          </VSCodeButton>
+        )}
         <VSCodeButton appearance="secondary" data-testid="reader-raw" title="Open the raw JSONL transcript" onClick={() => act("raw")}>
           <Codicon name="json" className="button-icon" />
           Raw JSONL

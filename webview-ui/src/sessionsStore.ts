@@ -42,9 +42,11 @@ export interface ReaderState {
   title: string;
   items: SessionItemView[];
   done: boolean;
+  /** Why Resume cannot work (said instead of offering it), or null. */
+  cannotResume: string | null;
 }
 
-export const initialReader: ReaderState = { title: "", items: [], done: false };
+export const initialReader: ReaderState = { title: "", items: [], done: false, cannotResume: null };
 
 export function reduceReader(state: ReaderState, message: ReaderPush): ReaderState {
   if (message.type !== "sessionItems") return state;
@@ -53,5 +55,5 @@ export function reduceReader(state: ReaderState, message: ReaderPush): ReaderSta
     const outcomes = new Map(message.updates.map((u) => [u.id, u.outcome]));
     items = items.map((item) => (item.kind === "tool" && outcomes.has(item.id) ? { ...item, outcome: outcomes.get(item.id)! } : item));
   }
-  return { title: message.title, items, done: message.done };
+  return { title: message.title, items, done: message.done, cannotResume: message.cannotResume ?? null };
 }

@@ -166,6 +166,21 @@ describe("the session reader", () => {
   });
 });
 
+describe("the reader of a session whose folder is gone", () => {
+  it("says why it cannot resume instead of offering Resume, as its row in the list does", () => {
+    const host = fakeVsCode();
+    render(<SessionReaderApp sessionId="s1" />);
+    const why =
+      "its worktree gone-notes is gone (/repo/.claude/worktrees/gone-notes): Claude Code finds a session by its folder. Its transcript is still readable.";
+    send({ type: "sessionItems", title: "Notes", reset: true, done: true, updates: [], items: [], cannotResume: why });
+    expect(screen.queryByTestId("reader-resume")).toBeNull();
+    expect(screen.getByTestId("reader-cannot-resume")).toHaveTextContent(`Cannot resume: ${why}`);
+    expect(host.posted).toEqual([{ type: "sessionsReady" }]);
+    // Raw JSONL is still there: the transcript stays readable.
+    expect(screen.getByTestId("reader-raw")).toBeTruthy();
+  });
+});
+
 describe("a long session in the reader", () => {
   it("renders the first items and more on request", async () => {
     fakeVsCode();

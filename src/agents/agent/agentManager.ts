@@ -202,12 +202,13 @@ export class AgentManager {
     });
     this.deps.log.info(`${agent.name}: opened terminal "${terminal.name}" in ${cwd}, ${resume ? "resuming " : ""}session ${sessionId}`);
     await agent.follow(sessionId, resume !== undefined);
-    // Not awaited: a caller that opens agents in turn (the demo's story, another extension) gets
-    // each card at once; a shell takes 5–13 s to start on a loaded machine, and five such waits in
-    // a row kept the story's last cards from showing for over a minute (CI).
+    // Not awaited (whenShellBound): five shells in turn (the demo's story), 5–13 s each under load, hid its last card for a minute.
     void this.processes.bindShell(agent, shell).catch((err) => this.deps.log.warn(`${agent.name}: its shell was not followed: ${errorMessage(err)}`));
     return agent.view(this.registry.isFocused(agent));
   }
+
+  /** Settles once a new agent's shell is saved: what a race or the queue saves of its member comes after (a reload finds both). */
+  whenShellBound = (agentId: string): Promise<void> => this.processes.whenBound(agentId);
 
   /** `claude --resume` again in an exited agent's terminal, with its launch arguments and files. False if not exited. */
   restart(agentId: string, command: string): boolean {

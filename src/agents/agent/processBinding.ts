@@ -58,6 +58,9 @@ export class ProcessBinding extends DisposableObject {
     return this.lastState.get(terminal);
   }
 
+  /** New agents' shell bindings in flight, by agent id. */
+  private readonly binding = new Map<string, Promise<void>>();
+
   async track(terminal: TerminalHandle): Promise<void> {
     const { monitor, registry } = this.deps;
     if (!monitor || this.deps.isDisposed() || this.tracked.has(terminal)) return;
@@ -73,7 +76,18 @@ export class ProcessBinding extends DisposableObject {
   }
 
   /** A new agent's shell: its pid saved and its claude followed once the terminal has one, else when it comes (followLateShell). */
-  async bindShell(agent: Agent, shell: Promise<number | undefined>): Promise<void> {
+  bindShell(agent: Agent, shell: Promise<number | undefined>): Promise<void> {
+    const bound = this.bind(agent, shell).finally(() => this.binding.delete(agent.id));
+    this.binding.set(agent.id, bound);
+    return bound;
+  }
+
+  /** Settles once a new agent's shell is saved (or its wait ended); at once for any other. */
+  whenBound(agentId: string): Promise<void> {
+    return this.binding.get(agentId) ?? Promise.resolve();
+  }
+
+  private async bind(agent: Agent, shell: Promise<number | undefined>): Promise<void> {
     agent.shellPid = await shell;
     if (this.deps.isDisposed() || this.deps.registry.get(agent.id) !== agent) return;
     await this.deps.persist();

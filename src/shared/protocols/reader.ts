@@ -17,7 +17,16 @@ export type ReaderRequests = {
 
 export type ReaderPush =
   /** The next part of the session; `reset`: the first (what was shown before goes); `done` once all of it is read. */
-  { type: "sessionItems"; title: string; items: SessionItemView[]; updates: { id: string; outcome: ToolView["outcome"] }[]; done: boolean; reset: boolean };
+  {
+    type: "sessionItems";
+    title: string;
+    items: SessionItemView[];
+    updates: { id: string; outcome: ToolView["outcome"] }[];
+    done: boolean;
+    reset: boolean;
+    /** Why Resume cannot work (the folder it ran in is gone), said instead of offering it; null or absent: it can. */
+    cannotResume?: string | null;
+  };
 
 export type ReaderProtocol = { requests: ReaderRequests; push: ReaderPush };
 

@@ -16,7 +16,7 @@ import type { ClaudeLauncher } from "./claudeLauncher";
 export interface AgentStarterDeps {
   launcher: ClaudeLauncher;
   cards: ReadinessSource;
-  manager: Pick<AgentManager, "agentInfo">;
+  manager: Pick<AgentManager, "agentInfo" | "whenShellBound">;
   /** The agents saved in this window: one still reconnecting after a reload is known by its binding. */
   bindings: Pick<WorkspaceBindingStore, "load">;
 }
@@ -36,6 +36,9 @@ export function agentStarter(deps: AgentStarterDeps): AgentStarter {
     launch: async (cwd, model, extraArgs = []) => {
       const card = await deps.launcher.launchWith(cwd, [...(model ? ["--model", model] : []), ...extraArgs]);
       if (!card) throw new Error("claude could not be started");
+      // Its member is saved once its binding is: after a reload (even one within seconds of the
+      // fan-out) a saved member's agent is one the window was told of, or none (raceResume.ts).
+      await deps.manager.whenShellBound(card.id);
       return card.id;
     },
     whenReady: (agentId) => whenReady(deps.cards, agentId),

@@ -18,6 +18,8 @@ export function openSessionReader(
   entry: SessionEntry,
   act: (sessionId: string, action: "resume" | "raw") => Promise<void>,
   log: Log,
+  /** Why Resume cannot work, as its row in the list says (sessionRows.ts); null: it can. */
+  cannotResume: string | null = null,
 ): void {
   const sessionId = entry.glance.sessionId;
   const known = open.get(sessionId);
@@ -51,12 +53,12 @@ export function openSessionReader(
       await streamSessionDocument(
         entry.path,
         (batch) => {
-          host.post({ type: "sessionItems", title, items: batch.items, updates: batch.updates, done: false, reset: first });
+          host.post({ type: "sessionItems", title, items: batch.items, updates: batch.updates, done: false, reset: first, cannotResume });
           first = false;
         },
         { cancelled: () => closed },
       );
-      host.post({ type: "sessionItems", title, items: [], updates: [], done: true, reset: first });
+      host.post({ type: "sessionItems", title, items: [], updates: [], done: true, reset: first, cannotResume });
     } catch (err) {
       log.warn(`reading session ${entry.path} failed: ${errorMessage(err)}`);
       void vscode.window.showErrorMessage(`Arcadia could not read session ${sessionId}: ${errorMessage(err)}. Its raw JSONL is at ${entry.path}.`);

@@ -88,7 +88,9 @@ export class SessionsView extends DisposableObject {
       return;
     }
     if (action === "raw") await vscode.window.showTextDocument(vscode.Uri.file(entry.path), { preview: true });
-    else if (action === "open") openSessionReader(this.deps.context, entry, (id, a) => this.act(id, a), this.deps.log);
+    // The reader offers Resume only where its row does (else it says why).
+    else if (action === "open")
+      openSessionReader(this.deps.context, entry, (id, a) => this.act(id, a), this.deps.log, sessionRow(entry, this.rowContext()).cannotResume ?? null);
     else await this.resume(entry);
   }
 

@@ -93,4 +93,20 @@ describe("agents' terminals opened together", () => {
     await pollUntil(() => store.bindings.filter((b) => b.shellPid !== undefined).length === 3, "the three shells saved once started", 2_000);
     expect(store.bindings.map((b) => b.shellPid).sort()).toEqual(host.terminals.map((t) => t.pid).sort());
   });
+
+  it("whenShellBound settles only once the new agent is saved with its shell (a race saves its member after that)", async () => {
+    const host = new FakeTerminalHost();
+    host.noShells = true;
+    const { manager, store } = setup(host, 60_000);
+    const view = await within(2_000, manager.open(CLAUDE, "/work/app"), "the launch");
+    let bound = false;
+    const binding = manager.whenShellBound(view.id).then(() => (bound = true));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(bound).toBe(false);
+    host.terminals[0]!.startShell();
+    await within(2_000, binding, "the binding once its shell started");
+    expect(store.bindings.find((b) => b.agentId === view.id)?.shellPid).toBe(host.terminals[0]!.pid);
+    // Another agent, or one long bound: at once.
+    await within(500, manager.whenShellBound("no-such-agent"), "an unknown agent");
+  });
 });
