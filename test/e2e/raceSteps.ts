@@ -41,7 +41,17 @@ export async function handEditMarksStale(column: Locator, worktree: string): Pro
   const check = column.locator('[data-testid="compare-check"]');
   const changes = column.locator('[data-testid="compare-changes"]');
   const read = async (): Promise<[string, string]> => [
-    (await check.textContent({ timeout: 1_000 })) ?? "",
+    // The words between its "Check:" label and its "output" link.
+    await check.evaluate(
+      (el) =>
+        Array.from(el.childNodes, (n) => (n.nodeType === Node.TEXT_NODE ? n.textContent : ""))
+          .join("")
+          .trim(),
+      undefined,
+      {
+        timeout: 1_000,
+      },
+    ),
     (await changes.textContent({ timeout: 1_000 })) ?? "",
   ];
   const [before] = await read();
