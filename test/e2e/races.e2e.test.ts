@@ -67,6 +67,8 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
   beforeAll(async () => {
     win = await openAgentWindow({
       name: "races",
+      // Another build (e.g. a deliberately weakened one, to see a step fail against it); default dist/arcadia.vsix.
+      ...(process.env.ARCADIA_E2E_VSIX ? { vsix: process.env.ARCADIA_E2E_VSIX } : {}),
       extraEnv: IDENTITY,
       settings: {
         // Terminals outlive a window reload, as they do by default (the e2e defaults turn it off).
