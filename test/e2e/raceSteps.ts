@@ -37,7 +37,11 @@ async function shownAfter(from: number, probe: () => Promise<string | true>, wha
  * since" and its counts read "2 files · +2 −1"; the file deleted: "1 file · +1 −1" and the check
  * no longer stale (staleness is by git's tree id, the same files as when it ran). Times in ms.
  */
-export async function handEditMarksStale(column: Locator, worktree: string): Promise<{ staleMs: number; freshAgainMs: number }> {
+export async function handEditMarksStale(
+  column: Locator,
+  worktree: string,
+  screenshot: (name: string) => Promise<unknown>,
+): Promise<{ staleMs: number; freshAgainMs: number }> {
   const check = column.locator('[data-testid="compare-check"]');
   const changes = column.locator('[data-testid="compare-changes"]');
   const read = async (): Promise<[string, string]> => [
@@ -67,6 +71,7 @@ export async function handEditMarksStale(column: Locator, worktree: string): Pro
     },
     "the check stale and 2 files · +2 −1 after notes.txt was written",
   );
+  await screenshot("races-2a-check-stale");
   const removedAt = Date.now();
   rmSync(file);
   const freshAgainMs = await shownAfter(
@@ -89,6 +94,7 @@ export async function baseCommitChangesForecast(
   columns: Locator[],
   workspace: string,
   git: (...args: string[]) => string,
+  screenshot: (name: string) => Promise<unknown>,
 ): Promise<{ conflictMs: number; cleanAgainMs: number }> {
   const forecasts = () => Promise.all(columns.map(async (c) => (await c.locator('[data-testid="compare-merge"]').textContent({ timeout: 1_000 })) ?? ""));
   const all = (text: string) => async () => {
@@ -100,6 +106,7 @@ export async function baseCommitChangesForecast(
   const committedAt = Date.now();
   git("commit", "-q", "-am", "main moves on");
   const conflictMs = await shownAfter(committedAt, all("conflicts with main in App.tsx"), "every forecast: conflicts with main in App.tsx");
+  await screenshot("races-2b-forecast-conflict");
   const resetAt = Date.now();
   git("reset", "-q", "--hard", "HEAD~1");
   const cleanAgainMs = await shownAfter(resetAt, all("merges cleanly into main"), "every forecast clean again after the reset");

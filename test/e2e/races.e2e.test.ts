@@ -204,14 +204,9 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
     await vs.screenshot("races-2-compare-checked");
 
     // Issue 33: the tab follows changes made outside the agents, as by the user in a terminal (goal: 2 s each, printed).
-    const follows = {
-      ...(await handEditMarksStale(column(compare, 3), tree(3))),
-      ...(await baseCommitChangesForecast(
-        [1, 2, 3].map((n) => column(compare, n)),
-        workspace,
-        git,
-      )),
-    };
+    const shot = (name: string) => vs.screenshot(name);
+    const columns = [1, 2, 3].map((n) => column(compare, n));
+    const follows = { ...(await handEditMarksStale(column(compare, 3), tree(3), shot)), ...(await baseCommitChangesForecast(columns, workspace, git, shot)) };
     console.log(`the compare tab follows changes made by hand (ms from the change to shown): ${JSON.stringify(follows)}`);
     Object.assign(figures, follows);
     expect(git("status", "--porcelain")).toBe("");
