@@ -224,7 +224,7 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
     await quickInput().press("Enter");
     await dialog("Merge worktree-").waitFor({ timeout: 15_000 });
     // Reported, not judged: Pick's confirmation has the one answer, which Enter gives (Cancel is Escape).
-    figures.mergeDialog = await dialogDefault(page);
+    figures.mergeDialog = await dialogDefault(page, true);
     await dialogButton("Merge into main").click({ timeout: 15_000 });
     await pollUntil(() => git("log", "--format=%s", "-1", "main").trim() === TASK, "the pick merged on main", 20_000);
     expect(git("show", "main:App.tsx")).toBe(`export const title = "${TITLES[0]}";\n`);
