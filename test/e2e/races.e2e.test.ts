@@ -7,7 +7,9 @@
  * the race (the compare tab comes back with it); the compare tab shows each agent's file, +/−,
  * cost and merge forecast, and after Run checks one failed check among two passes; Pick on a
  * passing one merges it into main (checked with git), then the other two are offered for removal
- * and go only after a yes; the Sessions view lists the race as one group. Then five agents at once,
+ * and go only after a yes (Enter keeps: checked); the Sessions view lists the race as one group. Between
+ * checks and Pick, changes made by hand (raceSteps.ts): a file in a member's worktree marks its
+ * check stale, a commit on main turns every forecast to a conflict (both timed). Then five agents at once,
  * timed from the last answer to the fifth task typed (printed, with the extension's own figure).
  */
 import { execFileSync } from "node:child_process";
@@ -16,10 +18,12 @@ import { join } from "node:path";
 import type { Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
 import type { Script } from "../rig/script.js";
-import { e2eAvailable, pollUntil, revealArcadiaView, runCommand, terminalText, type VsCode } from "./harness";
+import { e2eAvailable, pollUntil, revealArcadiaView, runCommand, type VsCode } from "./harness";
 import { focusWorkbench } from "./workbench";
 import { type AgentWindow, openAgentWindow } from "./agentWindow";
 import { arcadiaFrame } from "./panelFrame";
+import { reportRaceFailure } from "./raceFailure";
+import { baseCommitChangesForecast, dialogDefault, handEditMarksStale } from "./raceSteps";
 
 const available = e2eAvailable("a race of three worktree agents, compared, picked and settled; five at once timed (e2e)");
 const TASK = "Retitle the app";
@@ -63,6 +67,8 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
   beforeAll(async () => {
     win = await openAgentWindow({
       name: "races",
+      // Another build (e.g. a deliberately weakened one, to see a step fail against it); default dist/arcadia.vsix.
+      ...(process.env.ARCADIA_E2E_VSIX ? { vsix: process.env.ARCADIA_E2E_VSIX } : {}),
       extraEnv: IDENTITY,
       settings: {
         // Terminals outlive a window reload, as they do by default (the e2e defaults turn it off).
@@ -93,27 +99,7 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
   }, 180_000);
 
   beforeEach((context) => {
-    onTestFailed(async () => {
-      await vs?.screenshot(`failed-races-${context.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`).catch(() => undefined);
-      console.log(`Arcadia log at the failure of "${context.task.name}":\n${vs?.extensionLog()}`);
-      console.log(`terminal at the failure:\n${await terminalText(page, ".part.panel").catch(() => "(none)")}`);
-      const seen = win?.model.requests.map(
-        (r) => `${r.time} ${r.headers["x-claude-code-session-id"] ?? "-"} ${r.reply} ${r.body?.firstUserText.slice(0, 40) ?? ""}`,
-      );
-      console.log(`model requests at the failure:\n${seen?.join("\n")}`);
-      // Every agent's terminal, as it reads (the panel's terminal list).
-      await page
-        .locator(".part.panel .composite-bar .action-item", { hasText: "Terminal" })
-        .click()
-        .catch(() => undefined);
-      for (const row of await page
-        .locator(".part.panel .tabs-list .monaco-list-row", { hasText: "Agent" })
-        .all()
-        .catch(() => [])) {
-        await row.click().catch(() => undefined);
-        console.log(`--- ${await row.textContent().catch(() => "?")}:\n${await terminalText(page, ".part.panel").catch(() => "(none)")}`);
-      }
-    });
+    onTestFailed(() => reportRaceFailure(win, context.task.name));
   });
 
   afterAll(async () => {
@@ -217,6 +203,14 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
     expect(await column(compare, 1).locator('[data-testid="compare-check"]').textContent()).toMatch(/passed · exit 0 · [\d.]+ m?s/);
     await vs.screenshot("races-2-compare-checked");
 
+    // Issue 33: the tab follows changes made outside the agents, as by the user in a terminal (goal: 2 s each, printed).
+    const shot = (name: string) => vs.screenshot(name);
+    const columns = [1, 2, 3].map((n) => column(compare, n));
+    const follows = { ...(await handEditMarksStale(column(compare, 3), tree(3), shot)), ...(await baseCommitChangesForecast(columns, workspace, git, shot)) };
+    console.log(`the compare tab follows changes made by hand (ms from the change to shown): ${JSON.stringify(follows)}`);
+    Object.assign(figures, follows);
+    expect(git("status", "--porcelain")).toBe("");
+
     // Pick the first passing one: Merge… as on its card (the commit message proposed from the task), then the others.
     await column(compare, 1).locator('[data-testid="compare-pick"]').click();
     await pollUntil(
@@ -228,6 +222,9 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
       15_000,
     );
     await quickInput().press("Enter");
+    await dialog("Merge worktree-").waitFor({ timeout: 15_000 });
+    // Reported, not judged: Pick's confirmation has the one answer, which Enter gives (Cancel is Escape).
+    figures.mergeDialog = await dialogDefault(page, true);
     await dialogButton("Merge into main").click({ timeout: 15_000 });
     await pollUntil(() => git("log", "--format=%s", "-1", "main").trim() === TASK, "the pick merged on main", 20_000);
     expect(git("show", "main:App.tsx")).toBe(`export const title = "${TITLES[0]}";\n`);
@@ -239,6 +236,12 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
       expect(await dialog(`${RACE}-${n} was not picked`).textContent()).toContain("loses 1 uncommitted file (App.tsx)");
       // Asked, not yet answered: still there.
       expect(existsSync(tree(n))).toBe(true);
+      // Safe default (issue 33, item 6): Enter keeps the work; the destructive answers are neither focused nor primary.
+      const asked = await dialogDefault(page);
+      figures[`notPicked${n}Dialog`] = asked;
+      expect(asked.buttons).toContain("Remove and lose it");
+      expect(asked.focused).toBe("Keep");
+      expect(asked.primary).toEqual(["Keep"]);
       await dialogButton(answers[n]).click();
       await pollUntil(() => !existsSync(tree(n)), `${RACE}-${n}'s worktree removed after the yes`, 20_000);
     }
