@@ -124,6 +124,9 @@ describe("a race's compare tab", () => {
     const two = within(column("fix-2"));
     expect(two.getByTestId("compare-merge")).toHaveTextContent("conflicts with main in src/App.tsx, b.ts");
     expect(two.getByTestId("compare-check")).toHaveTextContent("failed · exit 1 · 400 ms · its files changed since");
+    // A stale result is not shown in its pass/fail colour (it no longer vouches for the files).
+    expect(two.getByTestId("compare-check")).toHaveClass("check-stale");
+    expect(one.getByTestId("compare-check")).not.toHaveClass("check-stale");
     expect(two.getByText("--model opus")).toBeInTheDocument();
     const three = within(column("fix-3"));
     expect(three.getByTestId("compare-phase")).toHaveTextContent("no agent: its card was closed");

@@ -70,7 +70,11 @@ export function CompareColumn({ race, member, others }: { race: RaceCompareView;
           {mergeText(member, race.base)}
         </div>
       </div>
-      <div className={`compare-check check-${member.check.state}`} data-testid="compare-check" data-state={member.check.state}>
+      <div
+        className={`compare-check check-${member.check.state}${"stale" in member.check && member.check.stale ? " check-stale" : ""}`}
+        data-testid="compare-check"
+        data-state={member.check.state}
+      >
         <span className="compare-check-label">Check:</span> {checkText(member.check, now)}
         {member.check.state !== "notRun" && (
           <button type="button" className="link-button" data-testid="compare-check-output" onClick={() => act("checkOutput")}>
