@@ -8,6 +8,7 @@
  * (`git check-ignore`), only while the tab may act on it (`asking()`: shown); hidden, every burst is
  * told as it is (the tab only notes that something changed).
  */
+import { existsSync } from "node:fs";
 import { basename, relative, sep } from "node:path";
 import type { GitFolders } from "../../core/git";
 import { memberBranch, memberPath, type Race } from "../../core/races";
@@ -177,7 +178,8 @@ class MemberTree {
       for (const p of paths) (ignored.has(p) ? this.ignored : this.known).add(p);
       if (!this.disposed && paths.some((p) => !ignored.has(p))) this.tell();
     } catch (err) {
-      this.deps.log(`compare: git could not say which changes of ${this.root} it ignores (${errorMessage(err)})`);
+      // A worktree removed meanwhile (Pick's clean-up) is no news: its column says so once read again.
+      if (existsSync(this.root)) this.deps.log(`compare: git could not say which changes of ${this.root} it ignores (${errorMessage(err)})`);
       if (!this.disposed) this.tell();
     } finally {
       this.sorting = false;
