@@ -158,10 +158,11 @@ function CloseConfirm({ name, onClose, onKeep }: { name: string; onClose: () => 
       }}
     >
       <span className="close-confirm-question">Close {name} while it works? Its terminal closes with it.</span>
-      <VSCodeButton data-testid="close-confirm-close" onClick={(e: SyntheticEvent) => (stop(e), onClose())}>
+      {/* Keep looks like the default as it is one (focused): the destructive choice is never the blue button. */}
+      <VSCodeButton data-testid="close-confirm-close" appearance="secondary" onClick={(e: SyntheticEvent) => (stop(e), onClose())}>
         Close
       </VSCodeButton>
-      <VSCodeButton data-testid="close-confirm-keep" appearance="secondary" onClick={(e: SyntheticEvent) => (stop(e), onKeep())}>
+      <VSCodeButton data-testid="close-confirm-keep" onClick={(e: SyntheticEvent) => (stop(e), onKeep())}>
         Keep
       </VSCodeButton>
     </div>
