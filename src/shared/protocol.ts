@@ -10,6 +10,7 @@ import type { RaceTagView } from "./raceViews";
 export { AGENT_NAME_MAX_LENGTH } from "./agentName";
 export type { AgentStatusView, TurnOutcomeView } from "./agentStatusView";
 export type { CompareCheckView, CompareFileView, CompareMemberView, RaceCompareView, RaceTagView } from "./raceViews";
+export type { SessionRowView } from "./sessionViews";
 
 /** A tool call as a card shows it. `parent`: the Subtask (Agent/Task call) it runs under. */
 export interface ToolView {
@@ -286,34 +287,6 @@ export interface ReviewCommentsView {
   unaddressed: number;
 }
 
-/** One session in the Sessions view. Figures are null until the session has been read whole. */
-export interface SessionRowView {
-  sessionId: string;
-  /** The CLI's title (/rename or its own), else the first prompt, else "(no prompt)". */
-  title: string;
-  /** The first prompt, when the title is something else. */
-  firstPrompt: string | null;
-  /** Lower-case text the filter searches: title and prompts. */
-  search: string;
-  startedAt: number | null;
-  lastActiveAt: number | null;
-  turns: number | null;
-  activeMs: number | null;
-  filesEdited: number | null;
-  tokens: number | null;
-  costUsd: number | null;
-  /** The card following it now, e.g. "Agent #2". */
-  followedBy: string | null;
-  /** The worktree it ran in ("fix-login"), for sessions of a worktree. */
-  worktree: string | null;
-  /** "Usage limit reached — …" when its last turn was stopped by one. */
-  limit: string | null;
-  /** The race its worktree was made for (the list groups a race's sessions), e.g. "fix-title". */
-  race: string | null;
-  /** Why Resume cannot work (the folder it ran in is gone: Claude Code finds a session by its folder); null: it can. */
-  cannotResume?: string | null;
-}
-
 /** A piece of a session as the reader shows it (core/sessions/sessionDocument.ts). */
 export type SessionItemView =
   | { kind: "prompt"; text: string; at?: number; turn: number; source: "user" | "task-notification" }
@@ -334,14 +307,29 @@ export interface NoticeView {
   actions: { label: string; command: NoticeCommand }[];
 }
 
+/** What the agents closed on `day` (the extension's local "YYYY-MM-DD") had spent, summed: the header's total keeps it. */
+export interface ClosedSpend {
+  day: string;
+  agents: number;
+  tokens: number;
+  costUsd: number;
+}
+
 /** What the extension pushes to the panel unasked (protocols/panel.ts: PanelPush). */
 export type ExtensionMessage =
-  /** Everything (with the queue's line): the answer to `webviewReady` (asked every time the view is shown), and embedded for its first paint. */
-  | { type: "snapshot"; cards: CardView[]; notice: NoticeView | null; queue?: string | null }
+  /**
+   * Everything (with the queue's line and today's closed agents' spend): the answer to `webviewReady`
+   * (asked every time the view is shown), and embedded for its first paint.
+   */
+  | { type: "snapshot"; cards: CardView[]; notice: NoticeView | null; queue?: string | null; closed?: ClosedSpend | null }
   /** The task queue on one line ("Queue: 7 waiting · 3 running · 12 done · 1 needs you"); null: no queue to show. */
   | { type: "queueLine"; line: string | null }
-  /** The cards changed since the last message, each whole, and those removed: at most one a frame (vscode/panel/cardFeed.ts). */
-  | { type: "cardsChanged"; changed: CardView[]; removed: string[] }
+  /**
+   * The cards changed since the last message, each whole, and those removed: at most one a frame
+   * (vscode/panel/cardFeed.ts). With removals, today's closed spend too, in the same message: the
+   * header's total never dips between a card leaving and its spend joining the closed part.
+   */
+  | { type: "cardsChanged"; changed: CardView[]; removed: string[]; closed?: ClosedSpend | null }
   /** One card changed: the whole card, which replaces the one the panel has (the page still takes it alone). */
   | { type: "cardChanged"; card: CardView }
   | { type: "cardRemoved"; id: string }

@@ -7,6 +7,7 @@
  */
 import { followAgentChanges } from "../agents/agent/agentChanges";
 import { CardStore } from "../agents/cards/cardStore";
+import { ClosedSpendTally } from "../agents/cards/closedSpend";
 import { followHookTools } from "../agents/hooks/hookToolsSync";
 import { LiveBoard } from "../agents/cards/liveBoard";
 import { QueueBook } from "../agents/queue/queueBook";
@@ -24,6 +25,8 @@ import type { ToolParts } from "./toolWiring";
 export interface CardParts {
   board: LiveBoard;
   cards: CardStore;
+  /** What the agents closed today had spent (saved in workspace state): the panel's total keeps it. */
+  closedSpend: ClosedSpendTally;
   races: RaceBook;
   /** The task queue (saved in workspace state) and its one line for the panel. */
   queue: QueueBook;
@@ -60,7 +63,14 @@ export function wireCards(context: vscode.ExtensionContext, log: vscode.LogOutpu
   store.add(followAgentChanges({ onDidChange: manager.onDidChange, onDidChangeCard: cards.onDidChangeCard, tracker, permissions, closeCommandsTerminal }));
   const followed = extras.follow(cards);
   store.add(followed.owned);
-  return { board, cards, races, queue, queueStatus, worktreeDeps: followed.worktreeDeps };
+  const closedSpend = store.add(new ClosedSpendTally(cards, workspaceClosedSpend(context.workspaceState)));
+  return { board, cards, closedSpend, races, queue, queueStatus, worktreeDeps: followed.worktreeDeps };
+}
+
+const CLOSED_SPEND_KEY = "arcadia.closedSpend";
+
+function workspaceClosedSpend(state: vscode.Memento) {
+  return { load: () => state.get<unknown>(CLOSED_SPEND_KEY), save: (value: unknown) => void state.update(CLOSED_SPEND_KEY, value) };
 }
 
 function cardEvents(cards: CardStore) {

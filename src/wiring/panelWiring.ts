@@ -4,7 +4,7 @@
  */
 import { PromptDesk } from "../agents/tools/promptDesk";
 import type { DisposableStore } from "../core/util";
-import { panelSnapshot } from "../vscode/panel/cardFeed";
+import { type CardSource, panelSnapshot } from "../vscode/panel/cardFeed";
 import { panelPageBinding } from "../vscode/panel/messageRouter";
 import { panelActions } from "../vscode/panel/panelActions";
 import { ArcadiaViewProvider } from "../vscode/panel/viewProvider";
@@ -44,10 +44,17 @@ export function wirePanel(
   store.add(parts.agentSandbox.onUnavailable((why) => sandboxNotice.showForAgents(why)));
   const launcher = new ClaudeLauncher(context, manager, cards, notice, log);
   const visibility = new CardVisibility({ visible: () => parts.panel.get().visible });
-  const snapshot = () => panelSnapshot(cards, notice.current, parts.queueStatus.line());
+  // The cards with today's closed spend: the page's header total keeps it (after a reload too).
+  const feed: CardSource = {
+    cards: () => cards.cards(),
+    onDidChangeCard: cards.onDidChangeCard,
+    onDidRemoveCard: cards.onDidRemoveCard,
+    closedToday: () => parts.closedSpend.today(),
+  };
+  const snapshot = () => panelSnapshot(feed, notice.current, parts.queueStatus.line());
   store.add(parts.queueStatus.onDidChange((line) => post({ type: "queueLine", line })));
   const actions = panelActions({ manager, snapshot, prompts, launcher, sandboxNotice, visibility, stillRunning });
-  const provider = parts.panel.bind(store.add(new ArcadiaViewProvider(context.extensionUri, panelPageBinding(actions, log), cards, snapshot)));
+  const provider = parts.panel.bind(store.add(new ArcadiaViewProvider(context.extensionUri, panelPageBinding(actions, log), feed, snapshot)));
   store.add(vscode.window.registerWebviewViewProvider(PANEL_VIEW_ID, provider, { webviewOptions: { retainContextWhenHidden: false } }));
   store.add(new AgentStatusBar(cards, "arcadia.showPanel", () => parts.budget.summary()));
   const seen = (id: string) => visibility.seen(id);

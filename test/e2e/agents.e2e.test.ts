@@ -59,6 +59,8 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
   let vs: VsCode;
   let page: Page;
   const figures: Record<string, number> = {};
+  /** The header's total once Agent #2 was closed: a reload must not take the closed part away. */
+  let totalAfterClose = "";
 
   // Only "Agent #1" and "Agent #2" exist in these scenarios: a card is found by its name.
   const { panel, cards, showPanel, waitForClaudePrompt, typeInTerminal, line, details } = agentPanel(() => page);
@@ -320,6 +322,7 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     const after = (await total.textContent()) ?? "";
     expect(after, `the total after the close (before it: "${before}")`).toMatch(/ · 1 closed$/);
     expect(tokensIn(after)).toBeGreaterThanOrEqual(tokensIn(before ?? ""));
+    totalAfterClose = after;
     await vs.screenshot("agents-7-closed");
   });
 
@@ -330,6 +333,13 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     await pollUntil(async () => (await cards().count()) === 1, "the restored card", 30_000);
     await pollUntil(async () => (await line("Agent #1").getAttribute("data-status")) === "waiting", "restored state", 20_000);
     await expect((await details("Agent #1")).locator('[data-testid="tool-row"]').textContent()).resolves.toMatch(/Running: echo two/);
+    // The closed agent's spend is still in the header's total: the extension kept it, not the page.
+    const totalText = async () => (await panel().getByTestId("usage-total").textContent()) ?? "";
+    // The restored card's own usage is read again from its transcript: the total settles within moments.
+    await pollUntil(async () => tokensIn(await totalText()) >= tokensIn(totalAfterClose), `the total back to at least "${totalAfterClose}"`, 10_000).catch(() => {});
+    const total = await totalText();
+    expect(total, `the total after the reload (before it: "${totalAfterClose}")`).toMatch(/ · 1 closed$/);
+    expect(tokensIn(total)).toBeGreaterThanOrEqual(tokensIn(totalAfterClose));
     // Hide and show the panel again: the webview asks for a snapshot each time; nothing doubles.
     await line("Agent #1").locator(".agent-line-main").click();
     await showPanel();

@@ -10,7 +10,7 @@ import { TopBar } from "./components/TopBar";
 import { firstPaintState } from "./firstPaint";
 import { detailAgentId } from "./detailChoice";
 import { type FrameScheduler, frameBatcher } from "./frameBatch";
-import { localDay, reduceAll, toSaved } from "./store";
+import { reduceAll, toSaved } from "./store";
 import { useClosedPlaceTaken } from "./useClosedPlaceTaken";
 import { useDetailFloor } from "./useDetailFloor";
 import { loadState, saveState } from "./vscodeApi";
@@ -39,9 +39,6 @@ export function App({ frame }: { frame?: FrameScheduler } = {}) {
     if (cardCount > 0 && performance.getEntriesByName(name).length === 0) performance.mark(name);
   }, [cardCount]);
 
-  // Agents closed on an earlier day no longer count toward the header's total.
-  const today = localDay(Date.now());
-
   // Whose details show below the overview: the agent the user attended to last (a line's chevron, an
   // answered prompt, its terminal brought to the front), else they follow the terminal in front.
   const [asked, setAsked] = useState<string | null>(null);
@@ -61,7 +58,7 @@ export function App({ frame }: { frame?: FrameScheduler } = {}) {
 
   return (
     <div className="panel">
-      <TopBar total={usageTotal(state.cards, state.closed, today)} totalTitle={usageTotalTitle(state.closed, today)} />
+      <TopBar total={usageTotal(state.cards, state.closed)} totalTitle={usageTotalTitle(state.closed)} />
       {state.notice && <NoticeBanner notice={state.notice} />}
       {state.queue && <QueueLine line={state.queue} />}
       {state.cards.length === 0 ? (

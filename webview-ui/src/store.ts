@@ -1,6 +1,8 @@
 /** The panel's pure reducer over the extension's messages: one whole card per agent, the notice, the reveal. */
 import { dequal } from "dequal";
-import type { CardView, ExtensionMessage, NoticeView } from "../../src/shared/protocol";
+import type { CardView, ClosedSpend, ExtensionMessage, NoticeView } from "../../src/shared/protocol";
+
+export type { ClosedSpend };
 
 /** Everything the panel shows; derived only from the extension's messages. */
 export interface PanelState {
@@ -11,34 +13,22 @@ export interface PanelState {
   queue: string | null;
   /** The card the extension asked to bring into view last, and a count that changes each time. */
   reveal: { id: string; seq: number } | null;
-  /** What the agents closed today had spent: the header's total keeps it (spend does not vanish with a card). */
+  /**
+   * What the agents closed today had spent, as the extension keeps it (agents/cards/closedSpend.ts,
+   * saved in its workspace state): the header's total keeps it (spend does not vanish with a card).
+   */
   closed: ClosedSpend | null;
-}
-
-/** The spend of the agents closed on `day` (local "YYYY-MM-DD"), summed. */
-export interface ClosedSpend {
-  day: string;
-  agents: number;
-  tokens: number;
-  costUsd: number;
 }
 
 export const initialState: PanelState = { cards: [], notice: null, queue: null, reveal: null, closed: null };
 
-/** The local day of `ms`, "YYYY-MM-DD": closed agents' spend counts toward that day's total only. */
-export function localDay(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-}
-
-/** `closed` with `card`'s spend added (a card without usage spent nothing known); another day's sum starts again. */
-function withClosed(closed: ClosedSpend | null, card: CardView | undefined, today: string): ClosedSpend | null {
-  const kept = closed?.day === today ? closed : null;
-  const usage = card?.usage;
-  if (!usage) return kept;
-  const t = usage.tokens;
-  const tokens = t.input + t.output + t.cacheRead + t.cacheWrite;
-  return { day: today, agents: (kept?.agents ?? 0) + 1, tokens: (kept?.tokens ?? 0) + tokens, costUsd: (kept?.costUsd ?? 0) + usage.costUsd };
+/**
+ * The closed spend a message carries, when it carries one (a snapshot, a frame with removals); else
+ * what the panel had. A malformed one is dropped, not shown.
+ */
+function closedFrom(message: { closed?: unknown }, had: ClosedSpend | null): ClosedSpend | null {
+  if (!("closed" in message)) return had;
+  return isClosedSpend(message.closed) ? message.closed : null;
 }
 
 const byIndex = (a: CardView, b: CardView) => a.index - b.index || a.id.localeCompare(b.id);
@@ -81,9 +71,8 @@ function fromSnapshot(previous: readonly CardView[], cards: readonly unknown[]):
  * The cards with some replaced or added (each whole) and some removed: one pass over the cards, however
  * many changed (fifty agents' frame of changes is one message). A card not well formed is left out.
  */
-function withChanges(state: PanelState, changed: readonly unknown[], removed: readonly unknown[], now: number): PanelState {
+function withChanges(state: PanelState, changed: readonly unknown[], removed: readonly unknown[]): PanelState {
   const gone = new Set(removed.filter((id) => typeof id === "string"));
-  let closed = state.closed;
   const next = new Map<string, CardView>();
   for (const card of changed) if (isCardView(card)) next.set(card.id, card);
   let touched = false;
@@ -92,8 +81,6 @@ function withChanges(state: PanelState, changed: readonly unknown[], removed: re
   for (const old of state.cards) {
     if (gone.has(old.id)) {
       touched = true;
-      // Its spend stays in the day's total (the header does not drop when an agent is closed).
-      closed = withClosed(closed, old, localDay(now));
       continue;
     }
     const card = next.get(old.id);
@@ -113,11 +100,11 @@ function withChanges(state: PanelState, changed: readonly unknown[], removed: re
   }
   if (!touched) return state;
   if (reorder) cards.sort(byIndex);
-  return { ...state, cards, closed };
+  return { ...state, cards };
 }
 
-/** The pure reducer over extension messages (`now`: the day a closed agent's spend counts toward). Unknown messages leave the state as it is. */
-export function reduce(state: PanelState, message: ExtensionMessage, now: number = Date.now()): PanelState {
+/** The pure reducer over extension messages. Unknown messages leave the state as it is. */
+export function reduce(state: PanelState, message: ExtensionMessage): PanelState {
   switch (message.type) {
     case "snapshot":
       return {
@@ -125,13 +112,18 @@ export function reduce(state: PanelState, message: ExtensionMessage, now: number
         cards: fromSnapshot(state.cards, message.cards ?? []),
         notice: message.notice ?? null,
         queue: typeof message.queue === "string" ? message.queue : null,
+        closed: closedFrom(message, state.closed),
       };
-    case "cardsChanged":
-      return withChanges(state, message.changed, message.removed, now);
+    case "cardsChanged": {
+      // The closed spend rides in the frame that removes the card: the total never dips between the two.
+      const next = withChanges(state, message.changed, message.removed);
+      const closed = closedFrom(message, state.closed);
+      return closed === state.closed || dequal(closed, state.closed) ? next : { ...next, closed };
+    }
     case "cardChanged":
-      return withChanges(state, [message.card], [], now);
+      return withChanges(state, [message.card], []);
     case "cardRemoved":
-      return withChanges(state, [], [message.id], now);
+      return withChanges(state, [], [message.id]);
     case "notice":
       return { ...state, notice: message.notice ?? null };
     case "queueLine":

@@ -1,5 +1,5 @@
 /** The words for usage and time on cards: token counts, cost, durations. */
-import type { CardView, SessionUsageView } from "../../src/shared/protocol";
+import type { CardView, ClosedSpend, SessionUsageView } from "../../src/shared/protocol";
 
 /** 1234 → "1.2k", 12_500 → "12.5k", 13_000 → "13k", 3_400_000 → "3.4M". */
 export function compactNumber(n: number): string {
@@ -49,21 +49,13 @@ export function duration(ms: number): string {
   return `${Math.floor(min / 60)} h ${min % 60} min`;
 }
 
-/** What agents closed today had spent (the panel's store keeps it). */
-export interface ClosedSpendText {
-  day: string;
-  agents: number;
-  tokens: number;
-  costUsd: number;
-}
-
 /**
  * The header's total over every card's session and the agents closed today: "1.2M tokens · ~$4.20",
- * then "· 2 closed" when those are in it. A close never makes the figure drop (issue 33).
- * `today`: the local day ("YYYY-MM-DD") whose closed agents count.
+ * then "· 2 closed" when those are in it. A close never makes the figure drop (issue 33). `closed`
+ * is today's as the extension counts it (it sends only the current day's).
  */
-export function usageTotal(cards: Iterable<Pick<CardView, "usage">>, closed: ClosedSpendText | null = null, today?: string): string | null {
-  const counted = closed && closed.agents > 0 && (today === undefined || closed.day === today) ? closed : null;
+export function usageTotal(cards: Iterable<Pick<CardView, "usage">>, closed: ClosedSpend | null = null): string | null {
+  const counted = closed && closed.agents > 0 ? closed : null;
   let tokens = counted?.tokens ?? 0;
   let cost = counted?.costUsd ?? 0;
   let any = counted !== null;
@@ -79,9 +71,9 @@ export function usageTotal(cards: Iterable<Pick<CardView, "usage">>, closed: Clo
 }
 
 /** The total's tooltip: what it counts, and the closed agents' part of it. */
-export function usageTotalTitle(closed: ClosedSpendText | null, today: string): string {
+export function usageTotalTitle(closed: ClosedSpend | null): string {
   const base = "Tokens and estimated cost of the sessions the cards follow, at list API prices";
-  if (!closed || closed.day !== today || closed.agents === 0) return base;
+  if (!closed || closed.agents === 0) return base;
   const agents = closed.agents === 1 ? "1 agent" : `${closed.agents} agents`;
   return `${base}, and of ${agents} closed today (${compactNumber(closed.tokens)} tokens · ${costText(closed.costUsd)})`;
 }

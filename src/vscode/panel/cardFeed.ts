@@ -5,10 +5,11 @@
  */
 import type { CardStore } from "../../agents/cards/cardStore";
 import { type Clock, combinedDisposable, type Disposable, monotonicClock, type TimerHandle } from "../../core/util";
-import type { CardView, ExtensionMessage, NoticeView } from "../../shared/protocol";
+import type { CardView, ClosedSpend, ExtensionMessage, NoticeView } from "../../shared/protocol";
 import type { PanelSnapshot } from "../../shared/protocols/panel";
 
-export type CardSource = Pick<CardStore, "cards" | "onDidChangeCard" | "onDidRemoveCard">;
+/** The cards, and what the agents closed today had spent (agents/cards/closedSpend.ts): the header's total keeps it. */
+export type CardSource = Pick<CardStore, "cards" | "onDidChangeCard" | "onDidRemoveCard"> & { closedToday?(): ClosedSpend | null };
 
 /**
  * A frame's worth of time. Fifty busy agents change cards hundreds of times a second; a message
@@ -17,14 +18,15 @@ export type CardSource = Pick<CardStore, "cards" | "onDidChangeCard" | "onDidRem
  */
 export const CARD_FRAME_MS = 16;
 
-export function panelSnapshot(cards: Pick<CardSource, "cards">, notice: NoticeView | null, queue: string | null = null): PanelSnapshot {
-  return { type: "snapshot", cards: cards.cards(), notice, queue };
+export function panelSnapshot(cards: Pick<CardSource, "cards" | "closedToday">, notice: NoticeView | null, queue: string | null = null): PanelSnapshot {
+  return { type: "snapshot", cards: cards.cards(), notice, queue, closed: cards.closedToday?.() ?? null };
 }
 
 /**
  * Follows the store and posts `cardsChanged`: the first change after a quiet frame goes out on the
  * next turn of the event loop (a burst of one tick is one message), later ones wait for the frame
  * to end. Each card goes whole, its last version only; a card removed after it changed goes as removed.
+ * A message with removals carries today's closed spend, read when it is sent (the card's spend is in it by then).
  */
 export function followCards(cards: CardSource, post: (message: ExtensionMessage) => void, clock: Clock = monotonicClock): Disposable {
   const changed = new Map<string, CardView>();
@@ -35,7 +37,8 @@ export function followCards(cards: CardSource, post: (message: ExtensionMessage)
   const flush = () => {
     timer = undefined;
     if (changed.size === 0 && removed.size === 0) return;
-    const message: ExtensionMessage = { type: "cardsChanged", changed: [...changed.values()], removed: [...removed] };
+    const message: Extract<ExtensionMessage, { type: "cardsChanged" }> = { type: "cardsChanged", changed: [...changed.values()], removed: [...removed] };
+    if (removed.size > 0 && cards.closedToday) message.closed = cards.closedToday();
     changed.clear();
     removed.clear();
     lastSent = clock.now();
