@@ -2,8 +2,10 @@
  * A race's compare tab following its members' worktrees (agents/races/memberWatch.ts), on three
  * worktrees of 2,000 files in 200 folders with an ignored node_modules of 5,000 files each: the time
  * from a file written by hand in a member's worktree to the tab's view reading its passed check stale
- * (median of 5; target 2 s), and what one read of a member's figures costs — the read a 2 s safety
- * poll would make per member (printed: why there is none).
+ * (median of 5; target 2 s); the time from a commit on the base branch (in the main checkout) to the
+ * tab's forecast reading the conflict it makes, and from its undoing to reading clean again (median of
+ * 5 each; target 2 s: issue 33's acceptance); and what one read of a member's figures costs — the
+ * read a 2 s safety poll would make per member (printed: why there is none).
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -11,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CompareFeed } from "../src/agents/races/compareFeed";
 import { compareView } from "../src/agents/races/compareView";
+import { watchBase } from "../src/agents/races/baseWatch";
 import { watchMembers } from "../src/agents/races/memberWatch";
 import { RaceFigures } from "../src/agents/races/raceFigures";
 import { HeadWatches } from "../src/agents/worktrees/headWatches";
@@ -78,6 +81,9 @@ export async function compareFollowsBenchmarks(row: Row): Promise<void> {
     const none = new Emitter<string>().event;
     const watchTree = nativeFolderWatch({ depth: 64 });
     const stale = () => compareView(race, view).members[1]!.check.state === "passed" && (compareView(race, view).members[1]!.check as { stale: boolean }).stale;
+    let seenForecast: (() => void) | undefined;
+    let forecastWanted: string | undefined;
+    const forecast = () => figures.of(race, members[0]!)?.changes?.merge.kind;
     const view = {
       agent: () => undefined,
       figures: (m: (typeof members)[number]) => figures.of(race, m),
@@ -95,14 +101,17 @@ export async function compareFollowsBenchmarks(row: Row): Promise<void> {
         onDidChangeCard: none,
         onDidWork: none,
         membersOf: () => [],
-        onDidMoveBase: () => ({ dispose: () => {} }),
+        onDidMoveBase: (_id, listener) => watchBase({ heads, race: () => race, figures, gitFolders }, listener),
         onDidChangeWorktree: (_id, listener, asking) =>
           watchMembers({ race: () => race, heads, gitFolders, watchTree, ignoredNow, ignoredAmong, log: () => {} }, listener, asking),
       },
       {
         visible: () => true,
         onDidChangeVisible: new Emitter<boolean>().event,
-        show: () => stale() && seenStale?.(),
+        show: () => {
+          if (stale()) seenStale?.();
+          if (forecastWanted !== undefined && forecast() === forecastWanted) seenForecast?.();
+        },
         reread: () => {},
         readAll: () => void figures.readNow(race),
         readMember: (name) =>
@@ -129,6 +138,44 @@ export async function compareFollowsBenchmarks(row: Row): Promise<void> {
       50,
     );
     row("compare: file by hand → check reads stale", `${p50.toFixed(0)} ms`, "≤ 2000 ms", p50 <= 2000);
+
+    // Member 1 edits a file (uncommitted, as an agent leaves it); a commit on main then edits the same
+    // line: its forecast must turn to the conflict, and back to clean once main's commit is undone.
+    const line = "src/d3/f3.ts";
+    writeFileSync(join(repo, ".claude/worktrees/m-1", line), "export const v3 = 'member';\n");
+    await figures.readOne(race, members[0]!);
+    const until = async (kind: string, act: () => void): Promise<number> => {
+      forecastWanted = kind;
+      const seen = new Promise<void>((resolve) => (seenForecast = resolve));
+      const started = performance.now();
+      act();
+      await Promise.race([seen, new Promise((r) => setTimeout(r, 10_000))]);
+      const ms = performance.now() - started;
+      forecastWanted = undefined;
+      await new Promise((r) => setTimeout(r, 300));
+      return ms;
+    };
+    const toConflict: number[] = [];
+    const toClean: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      toConflict.push(
+        await until("conflicts", () => {
+          writeFileSync(join(repo, line), `export const v3 = 'main ${i}';\n`);
+          git(repo, "commit", "-q", "-am", `main ${i}`);
+        }),
+      );
+      toClean.push(await until("clean", () => git(repo, "reset", "-q", "--hard", "HEAD~1")));
+    }
+    const conflictP50 = percentile(
+      toConflict.sort((a, b) => a - b),
+      50,
+    );
+    const cleanP50 = percentile(
+      toClean.sort((a, b) => a - b),
+      50,
+    );
+    row("compare: commit on main → forecast reads the conflict", `${conflictP50.toFixed(0)} ms`, "≤ 2000 ms", conflictP50 <= 2000);
+    row("  main's commit undone → forecast reads clean", `${cleanP50.toFixed(0)} ms`, "≤ 2000 ms", cleanP50 <= 2000);
   } finally {
     for (const d of open) d.dispose();
     rmSync(repo, { recursive: true, force: true });
