@@ -279,6 +279,33 @@ describe.skipIf(!available)("eight agents in a short panel (real VS Code, real C
     expect(seen.scrollWidth, "no sideways scroll").toBeLessThanOrEqual(seen.width);
     expect(seen.body).toBeLessThanOrEqual(seen.width);
 
+    // Narrow, nothing is cut sideways either: every name whole, the header's total whole, and each
+    // waiting prompt's subject and buttons inside the page's width (items 3 and 8 at 300 px).
+    const narrow = await frame.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      const within = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.left >= -0.5 && r.right <= width + 0.5;
+      };
+      const all = (selector: string) => Array.from(document.querySelectorAll(selector));
+      const total = document.querySelector('[data-testid="usage-total"]');
+      return {
+        names: all('[data-testid="agent-line"] [data-testid="line-name"]').map((n) => ({ name: n.textContent, whole: n.scrollWidth <= n.clientWidth && within(n) })),
+        total: total && { text: total.textContent, whole: total.scrollWidth <= total.clientWidth && within(total) },
+        prompts: all('[data-testid="agent-prompts"] .prompt-subject, [data-testid="agent-prompts"] vscode-button').map((el) => ({
+          text: el.textContent?.trim(),
+          within: within(el),
+        })),
+      };
+    });
+    figures.narrowWords = narrow;
+    expect(narrow.names).toHaveLength(TOTAL);
+    expect(narrow.names.filter((n) => !n.whole).map((n) => n.name)).toEqual([]);
+    expect(narrow.total?.whole, `the header's total "${narrow.total?.text}" whole`).toBe(true);
+    // #3's and #6's prompts still wait: a subject, Allow, Deny and more each.
+    expect(narrow.prompts.filter((p) => p.text === "Allow")).toHaveLength(2);
+    for (const item of narrow.prompts) expect(item.within, `"${item.text}" inside the page's width`).toBe(true);
+
     // Narrow, the hung call's Complete still takes the click, and the click finishes it.
     const complete = await completeSeen(frame);
     figures.narrowComplete = complete;
