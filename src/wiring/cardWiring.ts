@@ -29,6 +29,8 @@ export interface CardParts {
   queue: QueueBook;
   queueStatus: QueueStatus;
   worktreeDeps: ReturnType<ReturnType<typeof createCardExtras>["follow"]>["worktreeDeps"];
+  /** The cards' session figures, for the Sessions view's rows. */
+  sessionCards: ReturnType<typeof createCardExtras>["sessionCards"];
 }
 
 const hooksShowTools = () => vscode.workspace.getConfiguration("arcadia").get<boolean>("liveToolsFromHooks", true);
@@ -60,7 +62,7 @@ export function wireCards(context: vscode.ExtensionContext, log: vscode.LogOutpu
   store.add(followAgentChanges({ onDidChange: manager.onDidChange, onDidChangeCard: cards.onDidChangeCard, tracker, permissions, closeCommandsTerminal }));
   const followed = extras.follow(cards);
   store.add(followed.owned);
-  return { board, cards, races, queue, queueStatus, worktreeDeps: followed.worktreeDeps };
+  return { board, cards, races, queue, queueStatus, worktreeDeps: followed.worktreeDeps, sessionCards: extras.sessionCards };
 }
 
 function cardEvents(cards: CardStore) {
