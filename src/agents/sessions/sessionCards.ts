@@ -7,6 +7,7 @@
 import { shownFrom } from "../../core/collisions";
 import { basename } from "node:path";
 import type { Spend } from "../../core/budget";
+import { labelOnceRan } from "../../core/labels";
 import type { TranscriptRead } from "../../core/engine";
 import { SessionFigures, type TurnSummary } from "../../core/sessions";
 import { estimateCost, limitMessage, totalTokens, type UsageTotals } from "../../core/usage";
@@ -44,7 +45,7 @@ export function turnSummaryView(turn: TurnSummary): TurnSummaryView {
     durationMs: turn.durationMs ?? null,
     tools: turn.tools,
     ending: turn.ending,
-    rows: turn.rows.map((r) => ({ label: r.label, outcome: r.outcome })),
+    rows: turn.rows.map((r) => ({ label: labelOnceRan(r.outcome, r.label, r.action, r.name), outcome: r.outcome })),
   };
 }
 

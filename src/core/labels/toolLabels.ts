@@ -175,11 +175,18 @@ function endsAsDeed(name: string): boolean {
 }
 
 /**
+ * A call's words with no verdict before them (a list that says its outcome apart: a session's
+ * reader, a card's earlier turns): its label, but a command's bare deed once it ran.
+ */
+export function labelOnceRan(outcome: string, label: string, action: string, name: string): string {
+  return RAN.has(outcome) && action.length > 0 && endsAsDeed(name) ? action : label;
+}
+
+/**
  * A row's words: its label while it runs (and, for most tools, once done), a command's bare deed
  * once it ran, else its verdict and bare deed ("Denied: touch x").
  */
 export function rowLabel(outcome: string, label: string, action: string, name: string): string {
   const verdict = VERDICTS[outcome];
-  if (verdict !== undefined) return `${verdict}: ${action}`;
-  return RAN.has(outcome) && action.length > 0 && endsAsDeed(name) ? action : label;
+  return verdict === undefined ? labelOnceRan(outcome, label, action, name) : `${verdict}: ${action}`;
 }
