@@ -18,7 +18,7 @@ export interface ToolView {
   name: string;
   /**
    * The row's words, whole, as the extension's one rule makes them for live and restored cards
-   * alike (core/labels/toolLabels.ts rowLabel): "Running: npm test", "Denied: touch x", "Waiting for
+   * alike (core/labels/toolLabels.ts rowLabel): "Running: npm test" (once done: "npm test"), "Denied: touch x", "Waiting for
    * you: touch x". The panel shows them as they are and adds no verdict of its own.
    */
   label: string;

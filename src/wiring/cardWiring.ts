@@ -32,6 +32,8 @@ export interface CardParts {
   queue: QueueBook;
   queueStatus: QueueStatus;
   worktreeDeps: ReturnType<ReturnType<typeof createCardExtras>["follow"]>["worktreeDeps"];
+  /** The cards' session figures, for the Sessions view's rows. */
+  sessionCards: ReturnType<typeof createCardExtras>["sessionCards"];
 }
 
 const hooksShowTools = () => vscode.workspace.getConfiguration("arcadia").get<boolean>("liveToolsFromHooks", true);
@@ -64,7 +66,7 @@ export function wireCards(context: vscode.ExtensionContext, log: vscode.LogOutpu
   const followed = extras.follow(cards);
   store.add(followed.owned);
   const closedSpend = store.add(new ClosedSpendTally(cards, workspaceClosedSpend(context.workspaceState)));
-  return { board, cards, closedSpend, races, queue, queueStatus, worktreeDeps: followed.worktreeDeps };
+  return { board, cards, closedSpend, races, queue, queueStatus, worktreeDeps: followed.worktreeDeps, sessionCards: extras.sessionCards };
 }
 
 const CLOSED_SPEND_KEY = "arcadia.closedSpend";

@@ -25,7 +25,7 @@ export function registerCommands(context: vscode.ExtensionContext, log: vscode.L
   store.add(launcher.register());
   store.add(registerForceFinishCommands(parts.tracker, agentName, log));
   store.add(registerBudgetCommands(parts.budget, manager, raceBudgetGroups(races)));
-  store.add(registerSessionsView({ context, manager, launcher, races, log }));
+  store.add(registerSessionsView({ context, manager, launcher, races, figures: parts.sessionCards, log }));
   store.add(
     registerRaces({ context, book: races, manager, cards, launcher, bindings: parts.bindings, worktrees: parts.worktreeDeps, budget: parts.budget, log }),
   );

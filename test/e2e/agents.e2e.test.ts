@@ -231,7 +231,7 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     await showPanel();
     await pollUntil(async () => (await line("Agent #2").getAttribute("data-status")) === "waiting", "Agent #2 waiting", 20_000);
     await expect((await details("Agent #2")).locator('[data-testid="tool-row"]').count()).resolves.toBe(0);
-    await expect((await details("Agent #1")).locator('[data-testid="tool-row"][data-outcome="done"]').textContent()).resolves.toMatch(/Running: python3/);
+    await expect((await details("Agent #1")).locator('[data-testid="tool-row"][data-outcome="done"]').textContent()).resolves.toMatch(/^python3/);
     await vs.screenshot("agents-5-two-agents");
   });
 
@@ -241,7 +241,7 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     await showPanel();
     const subtask = (await details("Agent #2")).locator('[data-testid="tool-row"]', { hasText: "Subtask: Check the code" });
     await subtask.waitFor({ timeout: 20_000 });
-    const nested = (await details("Agent #2")).locator('.tool-children [data-testid="tool-row"]', { hasText: "Running: python3" });
+    const nested = (await details("Agent #2")).locator('.tool-children [data-testid="tool-row"]', { hasText: "python3" });
     await nested.waitFor({ timeout: 20_000 });
     await vs.screenshot("agents-5b-subagent");
     await vs.readmeShot("two-agents-one-with-a-subagent");
@@ -257,7 +257,7 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     await waitForClaudePrompt();
     await typeInTerminal("Second task");
     await showPanel();
-    await (await details("Agent #1")).locator('[data-testid="tool-row"]', { hasText: "Running: echo two" }).waitFor({ timeout: 20_000 });
+    await (await details("Agent #1")).locator('[data-testid="tool-row"]', { hasText: "echo two" }).waitFor({ timeout: 20_000 });
     await pollUntil(async () => (await line("Agent #1").getAttribute("data-status")) === "waiting", "Agent #1 waiting again", 20_000);
     await expect(cards().count()).resolves.toBe(2);
     await vs.screenshot("agents-6-after-clear");
@@ -332,7 +332,7 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     await showPanel();
     await pollUntil(async () => (await cards().count()) === 1, "the restored card", 30_000);
     await pollUntil(async () => (await line("Agent #1").getAttribute("data-status")) === "waiting", "restored state", 20_000);
-    await expect((await details("Agent #1")).locator('[data-testid="tool-row"]').textContent()).resolves.toMatch(/Running: echo two/);
+    await expect((await details("Agent #1")).locator('[data-testid="tool-row"]').textContent()).resolves.toMatch(/^echo two/);
     // The closed agent's spend is still in the header's total: the extension kept it, not the page.
     const totalText = async () => (await panel().getByTestId("usage-total").textContent()) ?? "";
     // The restored card's own usage is read again from its transcript: the total settles within moments.

@@ -266,11 +266,11 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
       20_000,
     );
     // The agent carries on: its next tool runs and ends, and the turn completes normally.
-    await (await details("Agent #1")).locator('[data-testid="tool-row"]', { hasText: "Running: echo after-complete" }).waitFor({ timeout: 20_000 });
+    await (await details("Agent #1")).locator('[data-testid="tool-row"]', { hasText: "echo after-complete" }).waitFor({ timeout: 20_000 });
     await pollUntil(async () => (await statusOf("Agent #1")) === "waiting", "Agent #1 waiting after its turn", 30_000);
     await expect(finished.getAttribute("data-outcome")).resolves.toBe("done");
     await expect(
-      (await details("Agent #1")).locator('[data-testid="tool-row"]', { hasText: "Running: echo after-complete" }).getAttribute("data-outcome"),
+      (await details("Agent #1")).locator('[data-testid="tool-row"]', { hasText: "echo after-complete" }).getAttribute("data-outcome"),
     ).resolves.toBe("done");
     // The command itself runs on in its terminal (by design): pinned under the card's header, it says so, with Stop, until it exits.
     const stillRunning = (await details("Agent #1")).locator('[data-testid="running-strip"] [data-testid="still-running"]');
@@ -446,7 +446,7 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     await waitForClaudePrompt();
     await typeInTerminal("Work in the adopted terminal");
     await showPanel();
-    await (await details("Agent #3")).locator('[data-testid="tool-row"]', { hasText: "Running: echo adopted-work" }).waitFor({ timeout: 20_000 });
+    await (await details("Agent #3")).locator('[data-testid="tool-row"]', { hasText: "echo adopted-work" }).waitFor({ timeout: 20_000 });
     await pollUntil(async () => (await statusOf("Agent #3")) === "waiting", "Agent #3 waiting after its turn", 20_000);
     await expect((await details("Agent #3")).locator('[data-testid="tool-row"][data-outcome="done"]').count()).resolves.toBe(1);
     await expect((await details("Agent #1")).locator('[data-testid="tool-row"]', { hasText: "adopted-work" }).count()).resolves.toBe(0);

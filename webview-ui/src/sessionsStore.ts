@@ -52,8 +52,12 @@ export function reduceReader(state: ReaderState, message: ReaderPush): ReaderSta
   if (message.type !== "sessionItems") return state;
   let items = message.reset ? [...message.items] : [...state.items, ...message.items];
   if (message.updates.length > 0) {
-    const outcomes = new Map(message.updates.map((u) => [u.id, u.outcome]));
-    items = items.map((item) => (item.kind === "tool" && outcomes.has(item.id) ? { ...item, outcome: outcomes.get(item.id)! } : item));
+    const ended = new Map(message.updates.map((u) => [u.id, u]));
+    items = items.map((item) => {
+      const update = item.kind === "tool" ? ended.get(item.id) : undefined;
+      // Its words once it ended come with it: a finished command reads "npm test", not "Running: npm test".
+      return update && item.kind === "tool" ? { ...item, outcome: update.outcome, label: update.label ?? item.label } : item;
+    });
   }
   return { title: message.title, items, done: message.done, cannotResume: message.cannotResume ?? null };
 }

@@ -59,7 +59,7 @@ describe("rows say what happened", () => {
           status: "active",
           tools: [
             tool({ id: "t1", label: "Running: npm test", startedAt: start, waitedMs: 12_000 }),
-            tool({ id: "t2", label: "Running: ls", outcome: "done", startedAt: start, endedAt: start + 30_000, waitedMs: 25_000 }),
+            tool({ id: "t2", label: "ls", outcome: "done", startedAt: start, endedAt: start + 30_000, waitedMs: 25_000 }),
           ],
         }),
       ]),
@@ -99,9 +99,7 @@ describe("a command its call left running after Complete", () => {
       snapshot([
         agent({
           status: "waiting",
-          tools: [
-            tool({ id: "t1", name: "mcp__arcadia__execute_command", label: "Running: npm run dev", outcome: "done", startedAt: start, endedAt: start + 3_000 }),
-          ],
+          tools: [tool({ id: "t1", name: "mcp__arcadia__execute_command", label: "npm run dev", outcome: "done", startedAt: start, endedAt: start + 3_000 })],
         }),
       ]),
     );

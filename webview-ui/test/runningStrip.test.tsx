@@ -33,7 +33,7 @@ describe("what runs now is pinned with the header", () => {
 
   it("a command left running after Complete keeps its Stop in the header, with its command named", () => {
     const panel = renderPanel();
-    const done = tool({ id: "t1", name: "mcp__arcadia__execute_command", label: "Running: npm run dev", outcome: "done" });
+    const done = tool({ id: "t1", name: "mcp__arcadia__execute_command", label: "npm run dev", outcome: "done" });
     panel.send(snapshot([agent({ tools: [done], stillRunning: [{ id: "p1", toolUseId: "t1", display: "npm run dev", startedAt: Date.now() }] })]));
     const running = within(header()).getByTestId("still-running");
     expect(running).toHaveTextContent("npm run dev");

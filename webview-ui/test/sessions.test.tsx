@@ -164,6 +164,18 @@ describe("the session reader", () => {
     await user.click(screen.getByTestId("reader-resume"));
     expect(host.posted.at(-1)).toEqual({ type: "sessionAction", sessionId: "s1", action: "resume" });
   });
+
+  it("a command sent while it ran reads, once its update says it is done, as the command beside its ✓, not 'Running: …'", () => {
+    fakeVsCode();
+    render(<SessionReaderApp sessionId="s1" />);
+    const items = [{ kind: "tool" as const, id: "t1", label: "Running: wc -l README.md", parent: null, outcome: "running" as const }];
+    send({ type: "sessionItems", title: "Count", reset: true, done: false, updates: [], items });
+    expect(screen.getByTestId("reader-tool")).toHaveTextContent("Running: wc -l README.md");
+    send({ type: "sessionItems", title: "Count", reset: false, done: true, updates: [{ id: "t1", outcome: "done", label: "wc -l README.md" }], items: [] });
+    const row = screen.getByTestId("reader-tool");
+    expect(row.textContent?.trim()).toBe("wc -l README.md");
+    expect(row.querySelector(".codicon-check")).not.toBeNull();
+  });
 });
 
 describe("the reader of a session whose folder is gone", () => {

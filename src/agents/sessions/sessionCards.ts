@@ -7,12 +7,14 @@
 import { shownFrom } from "../../core/collisions";
 import { basename } from "node:path";
 import type { Spend } from "../../core/budget";
+import { labelOnceRan } from "../../core/labels";
 import type { TranscriptRead } from "../../core/engine";
 import { SessionFigures, type TurnSummary } from "../../core/sessions";
 import { estimateCost, limitMessage, totalTokens, type UsageTotals } from "../../core/usage";
 import { combinedDisposable, type Disposable, DisposableObject, Emitter, type Event } from "../../core/util";
 import type { SessionEditsView, SessionUsageView, TurnSummaryView } from "../../shared/protocol";
 import type { CardEvents } from "../cards/cardStore";
+import type { CardFigures } from "./sessionRows";
 
 /** Paths a card lists (the count covers all). */
 const LISTED = 50;
@@ -43,7 +45,7 @@ export function turnSummaryView(turn: TurnSummary): TurnSummaryView {
     durationMs: turn.durationMs ?? null,
     tools: turn.tools,
     ending: turn.ending,
-    rows: turn.rows.map((r) => ({ label: r.label, outcome: r.outcome })),
+    rows: turn.rows.map((r) => ({ label: labelOnceRan(r.outcome, r.label, r.action, r.name), outcome: r.outcome })),
   };
 }
 
@@ -98,6 +100,27 @@ export class SessionCards extends DisposableObject {
     return { sessionId: basename(entry.figures.session, ".jsonl"), session: read ? spendOf(fold.usage) : undefined, day: spendOf(fold.usageOn(day)) };
   }
 
+  /**
+   * A session's figures as the card following it shows them, for its Sessions row (sessionRows.ts):
+   * the same fold, so the two never disagree. Undefined when no card has read that session's usage.
+   */
+  rowFigures(sessionId: string): CardFigures | undefined {
+    for (const [agentId, entry] of this.entries) {
+      if (basename(entry.figures.session, ".jsonl") !== sessionId) continue;
+      const usage = this.usage(agentId);
+      if (!usage) return undefined;
+      const { input, output, cacheRead, cacheWrite } = usage.tokens;
+      return { tokens: input + output + cacheRead + cacheWrite, costUsd: usage.costUsd, filesEdited: entry.figures.current.editedFiles.size };
+    }
+    return undefined;
+  }
+
+  /** The session (its id) whose figures the agent's card shows. */
+  sessionOf(agentId: string): string | undefined {
+    const entry = this.entries.get(agentId);
+    return entry && basename(entry.figures.session, ".jsonl");
+  }
+
   /** The agents whose sessions it follows. */
   agentIds(): string[] {
     return [...this.entries.keys()];
@@ -136,4 +159,29 @@ export function followSessions(cards: SessionCards, events: SessionCardEvents): 
     events.cards.onDidRemoveCard((agentId) => cards.forget(agentId)),
     events.onDidReadRecords(({ agentId, read }) => cards.read(agentId, read)),
   );
+}
+
+/**
+ * The sessions whose cards' figures changed, for their Sessions rows: told once per tick (a
+ * microtask) however many reads came in it, each session once. A follower reads as often as its
+ * transcript grows; the Sessions view re-sends those rows alone, never the whole list.
+ */
+export function followRowFigures(cards: Pick<SessionCards, "onDidChange" | "sessionOf">, onSessions: (sessionIds: string[]) => void): Disposable {
+  let pending: Set<string> | undefined;
+  let live = true;
+  const flush = () => {
+    const ids = pending;
+    pending = undefined;
+    if (live && ids && ids.size > 0) onSessions([...ids]);
+  };
+  const listening = cards.onDidChange((agentIds) => {
+    const first = pending === undefined;
+    pending ??= new Set();
+    for (const agentId of agentIds) {
+      const sessionId = cards.sessionOf(agentId);
+      if (sessionId) pending.add(sessionId);
+    }
+    if (first) queueMicrotask(flush);
+  });
+  return { dispose: () => ((live = false), listening.dispose()) };
 }

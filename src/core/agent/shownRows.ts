@@ -22,7 +22,7 @@ export function shownRows(turnEvents: Parameters<typeof cardTools>[0], state: Ag
   const rows: CardRow[] = live ? cardRows(transcript, live) : transcript.map((row) => ({ ...row }));
   if (live?.waitingOnPermission) markTheOneAsking(rows);
   if (live ? live.idle : state?.status === "waiting") endWhatIsNotRunning(rows);
-  return rows.map((row) => ({ ...row, label: rowLabel(row.outcome, row.label, row.action) }));
+  return rows.map((row) => ({ ...row, label: rowLabel(row.outcome, row.label, row.action, row.name) }));
 }
 
 /**

@@ -1,2 +1,2 @@
 /** src/core/labels: its public face — what the rest of Arcadia may import from it. */
-export { isSubagentTool, rowLabel, toolWords } from "./toolLabels";
+export { isSubagentTool, labelOnceRan, rowLabel, toolWords } from "./toolLabels";

@@ -55,9 +55,10 @@ export function parseMcpName(name: string): { server: string; tool: string } | u
 }
 
 /**
- * A call in two forms: `label` while it runs or once it is done ("Reading App.tsx", "Running: npm
- * test"); `action`, the bare deed, for after a verdict that says it did not run or did not finish
- * ("Denied: touch x", "Waiting for you: read App.tsx"): a row never says "Denied: Running: …".
+ * A call in two forms: `label` while it runs ("Reading App.tsx", "Running: npm test"); `action`, the
+ * bare deed, for after a verdict that says it did not run or did not finish ("Denied: touch x",
+ * "Waiting for you: read App.tsx"): a row never says "Denied: Running: …". Once done a row keeps its
+ * label, but a command's reads as its deed ("npm test" ✓): rowLabel below.
  */
 export interface ToolWords {
   label: string;
@@ -159,8 +160,33 @@ const VERDICTS: Readonly<Record<string, string>> = {
   unknown: "Output unknown",
 };
 
-/** A row's words: its label while it runs or once done, else its verdict and bare deed ("Denied: touch x"). */
-export function rowLabel(outcome: string, label: string, action: string): string {
+/** Outcomes of a call that ran to its end, well or badly: its icon says so (✓, ✗). */
+const RAN: ReadonlySet<string> = new Set(["done", "error"]);
+
+/**
+ * A call whose finished row reads as its bare deed: a command says what it did by itself ("wc -l
+ * x" ✓), while "Running: wc -l x" beside a ✓ on an idle agent says it still runs (issue 33). Other
+ * tools keep their label ("Reading App.tsx" ✓ reads as a checked item).
+ */
+function endsAsDeed(name: string): boolean {
+  if (name === "Bash" || name === "PowerShell") return true;
+  const mcp = name.startsWith("mcp__") ? parseMcpName(name) : undefined;
+  return mcp?.server === ARCADIA_MCP_SERVER_NAME && arcadiaTool(mcp.tool)?.words.endsAsDeed === true;
+}
+
+/**
+ * A call's words with no verdict before them (a list that says its outcome apart: a session's
+ * reader, a card's earlier turns): its label, but a command's bare deed once it ran.
+ */
+export function labelOnceRan(outcome: string, label: string, action: string, name: string): string {
+  return RAN.has(outcome) && action.length > 0 && endsAsDeed(name) ? action : label;
+}
+
+/**
+ * A row's words: its label while it runs (and, for most tools, once done), a command's bare deed
+ * once it ran, else its verdict and bare deed ("Denied: touch x").
+ */
+export function rowLabel(outcome: string, label: string, action: string, name: string): string {
   const verdict = VERDICTS[outcome];
-  return verdict === undefined ? label : `${verdict}: ${action}`;
+  return verdict === undefined ? labelOnceRan(outcome, label, action, name) : `${verdict}: ${action}`;
 }

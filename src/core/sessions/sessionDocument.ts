@@ -7,6 +7,7 @@
  * update.
  */
 import { replaySessions } from "../engine";
+import { labelOnceRan } from "../labels";
 import type { ToolOutcome, TranscriptEvent } from "../transcript";
 
 /** Characters kept of one prompt or reply (the raw JSONL has the rest). */
@@ -21,10 +22,27 @@ export type SessionItem =
   | { kind: "compaction"; at?: number }
   | { kind: "turnEnd"; durationMs?: number; at?: number };
 
+/** A call already handed over has ended: its outcome, and its words once it ran ("npm test", not "Running: npm test"). */
+export interface ToolUpdate {
+  id: string;
+  outcome: ToolOutcome;
+  label: string;
+}
+
 export interface SessionBatch {
   items: SessionItem[];
   /** Outcomes of calls already handed over. */
-  updates: { id: string; outcome: ToolOutcome }[];
+  updates: ToolUpdate[];
+}
+
+type ToolItem = Extract<SessionItem, { kind: "tool" }>;
+
+/** An open call: its item, and the words it started with (its label once ended comes from them). */
+interface OpenTool {
+  item: ToolItem;
+  label: string;
+  action: string;
+  name: string;
 }
 
 export interface DocumentOptions {
@@ -40,8 +58,8 @@ function cut(text: string): string {
 
 class DocumentBuilder {
   private pending: SessionItem[] = [];
-  private updates: { id: string; outcome: ToolOutcome }[] = [];
-  private readonly openTools = new Map<string, Extract<SessionItem, { kind: "tool" }>>();
+  private updates: ToolUpdate[] = [];
+  private readonly openTools = new Map<string, OpenTool>();
   private turn = 0;
   items = 0;
 
@@ -76,18 +94,20 @@ class DocumentBuilder {
         this.push({ kind: "reply", text: cut(event.text), at: event.at });
         return;
       case "toolStart": {
-        const item = { kind: "tool" as const, id: event.id, label: event.label, parent: event.parent, outcome: "running" as const, at: event.at };
-        this.openTools.set(event.id, item);
+        const item: ToolItem = { kind: "tool", id: event.id, label: event.label, parent: event.parent, outcome: "running", at: event.at };
+        this.openTools.set(event.id, { item, label: event.label, action: event.action, name: event.name });
         this.push(item);
         return;
       }
       case "toolEnd": {
-        const item = this.openTools.get(event.id);
-        if (!item) return;
+        const open = this.openTools.get(event.id);
+        if (!open) return;
         if (!event.revised) this.openTools.delete(event.id);
+        const { item } = open;
+        const label = labelOnceRan(event.outcome, open.label, open.action, open.name);
         // Still in the batch being built: set in place; already handed over: an update.
-        if (this.pending.includes(item)) item.outcome = event.outcome;
-        else this.updates.push({ id: event.id, outcome: event.outcome });
+        if (this.pending.includes(item)) [item.outcome, item.label] = [event.outcome, label];
+        else this.updates.push({ id: event.id, outcome: event.outcome, label });
         return;
       }
       case "apiError":

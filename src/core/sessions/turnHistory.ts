@@ -14,7 +14,11 @@ export type TurnEnding = "running" | "completed" | "interrupted" | "error";
 
 export interface TurnRow {
   id: string;
+  /** Its words as it started ("Running: npm test"); once it ran, a command reads as its deed (labelOnceRan). */
   label: string;
+  /** The bare deed and the tool, for those words (core/labels). */
+  action: string;
+  name: string;
   outcome: ToolOutcome | "running";
 }
 
@@ -68,7 +72,7 @@ export function foldTurns(history: TurnHistory, events: readonly TranscriptEvent
       case "toolStart":
         if (!current || event.parent !== null) break;
         current.tools++;
-        if (current.rows.length < MAX_ROWS) current.rows.push({ id: event.id, label: event.label, outcome: "running" });
+        if (current.rows.length < MAX_ROWS) current.rows.push({ id: event.id, label: event.label, action: event.action, name: event.name, outcome: "running" });
         break;
       case "toolEnd": {
         const row = current?.rows.find((r) => r.id === event.id);

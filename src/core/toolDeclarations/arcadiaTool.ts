@@ -21,7 +21,8 @@ export type ArgsOf<T> = T extends ArcadiaTool<string, infer S> ? ToolArgs<S> : n
 
 /**
  * How a call reads on a card, as the built-in tool it stands in for: "Reading App.tsx" while it
- * runs or once done, the bare deed "read App.tsx" after a verdict ("Denied: read App.tsx").
+ * runs or once done, the bare deed "read App.tsx" after a verdict ("Denied: read App.tsx"); a
+ * command's finished row is its deed alone (`endsAsDeed`).
  * core/labels/toolLabels.ts makes the words (a file's name only, a text's first line cut at 60
  * characters) from the call's input as the transcript wrote it, unchecked.
  */
@@ -37,6 +38,8 @@ export interface CallWords<K extends string> {
   readonly of?: { readonly file: K } | { readonly text: K };
   /** Both forms when the input lacks that field (or the tool has none): "Reading a file", "read a file". */
   readonly otherwise: { readonly label: string; readonly action: string };
+  /** Once it ran, the row reads as the bare deed, not the label: "npm test" ✓, never "Running: npm test" ✓. */
+  readonly endsAsDeed?: true;
 }
 
 export interface ArcadiaTool<N extends string = string, S extends InputShape = InputShape> {

@@ -77,7 +77,7 @@ export const executeCommand = defineArcadiaTool({
       ),
   }),
   annotations: { destructiveHint: true, openWorldHint: true },
-  words: { label: "Running: ", action: "", of: { text: "command" }, otherwise: { label: "Running a command", action: "a command" } },
+  words: { label: "Running: ", action: "", of: { text: "command" }, otherwise: { label: "Running a command", action: "a command" }, endsAsDeed: true },
   display: (args) => args.command,
   complete: completeWithOutputSoFar,
 });

@@ -21,7 +21,8 @@ export type ReaderPush =
     type: "sessionItems";
     title: string;
     items: SessionItemView[];
-    updates: { id: string; outcome: ToolView["outcome"] }[];
+    /** Calls already sent that ended: their outcome and their words once ended (a command: "npm test"; absent from an older host: unchanged). */
+    updates: { id: string; outcome: ToolView["outcome"]; label?: string }[];
     done: boolean;
     reset: boolean;
     /** Why Resume cannot work (the folder it ran in is gone), said instead of offering it; null or absent: it can. */

@@ -39,6 +39,8 @@ export interface CardExtrasDeps {
 
 export interface CardExtrasParts {
   sources: CardExtras;
+  /** The cards' session figures (also one of `sources`), which the Sessions view's rows show too. */
+  sessionCards: SessionCards;
   /** Everything it made that must go with the window. */
   owned: Disposable;
   /**
@@ -88,5 +90,5 @@ export function createCardExtras(deps: CardExtrasDeps): CardExtrasParts {
     races: deps.races,
     budget: deps.budget,
   };
-  return { sources, owned: combinedDisposable(worktrees, edits, reviews.owned), follow };
+  return { sources, sessionCards: edits, owned: combinedDisposable(worktrees, edits, reviews.owned), follow };
 }

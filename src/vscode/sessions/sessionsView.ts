@@ -13,6 +13,7 @@ import { vscode } from "../api";
 import type { AgentManager } from "../../agents/agent/agentManager";
 import type { Log } from "../../agents/ports";
 import type { RaceBook } from "../../agents/races/raceBook";
+import { followRowFigures, type SessionCards } from "../../agents/sessions/sessionCards";
 import { type RowContext, sessionRow } from "../../agents/sessions/sessionRows";
 import { raceOfWorktree } from "../../core/races";
 import { type SessionEntry, sessionFolders, SessionIndex } from "../../core/sessions";
@@ -31,6 +32,8 @@ interface Deps {
   launcher: ClaudeLauncher;
   /** The races: a race's sessions are listed as one group. */
   races: Pick<RaceBook, "all">;
+  /** The cards' session figures: a followed session's row shows its card's, and changes with them. */
+  figures: Pick<SessionCards, "onDidChange" | "sessionOf" | "rowFigures">;
   log: Log;
 }
 
@@ -43,6 +46,8 @@ export class SessionsView extends DisposableObject {
   private worktrees = new Map<string, string>();
   private listing = false;
   private listAgain = false;
+  /** Sessions a card's figures made the list be made again for, not being in it (once each). */
+  private readonly relistedFor = new Set<string>();
 
   constructor(private readonly deps: Deps) {
     super();
@@ -50,8 +55,10 @@ export class SessionsView extends DisposableObject {
     this.index = new SessionIndex(join(storage, "sessions-index.json"), (m) => deps.log.warn(m));
     // The window going stops a fill of the index in progress.
     this._register({ dispose: () => this.index.cancel() });
-    // A card that starts or stops following a session, or ends a turn in it, changes its row.
+    // An agent that comes or goes changes who follows which session: the list is made again.
     this._register(deps.manager.onDidChange(() => void this.refreshFollowed()));
+    // A card's figures changed (its follower read more): that session's row, with the card's figures.
+    this._register(followRowFigures(deps.figures, (ids) => this.figuresChanged(ids)));
   }
 
   /** Shows the list: the tab it is in, or a new one in the active editor group. */
@@ -137,7 +144,27 @@ export class SessionsView extends DisposableObject {
     const worktrees = this.worktrees;
     const races = this.deps.races.all();
     const raceOf = (name: string) => raceOfWorktree(races, name)?.task;
-    return { followedBy: (id) => followers.get(id), worktreeOf: (dir) => worktrees.get(dir), raceOf, folderExists: existsSync, now: Date.now() };
+    const cardFigures = (id: string) => this.deps.figures.rowFigures(id);
+    return { followedBy: (id) => followers.get(id), worktreeOf: (dir) => worktrees.get(dir), raceOf, cardFigures, folderExists: existsSync, now: Date.now() };
+  }
+
+  /**
+   * The rows of sessions whose cards' figures changed, sent again with them while the view shows.
+   * A session not listed yet (a new one after /clear) makes the list again, once per session.
+   */
+  private figuresChanged(sessionIds: readonly string[]): void {
+    if (!this.view?.visible) return;
+    const context = this.rowContext();
+    let unlisted = false;
+    for (const id of sessionIds) {
+      const entry = this.entries.get(id);
+      if (entry) this.post({ type: "sessionRow", session: sessionRow(entry, context), indexing: this.indexing });
+      else if (!this.relistedFor.has(id)) {
+        this.relistedFor.add(id);
+        unlisted = true;
+      }
+    }
+    if (unlisted) void this.refreshFollowed();
   }
 
   private async list(): Promise<void> {

@@ -104,7 +104,7 @@ describe("AgentManager", () => {
     expect(store.bindings).toMatchObject([{ agentId: view.id, sessionId: RESUMED_ID }]);
     // Read from the current turn (as after a reload): the last turn's call, not every turn's.
     const shown = await until(() => agentViews(manager).find((v) => v.status === "waiting"), "the resumed session's state");
-    expect(shown.tools.map((t) => `${t.label} ${t.outcome}`)).toEqual(["Running: echo planned done"]);
+    expect(shown.tools.map((t) => `${t.label} ${t.outcome}`)).toEqual(["echo planned done"]);
     const again = await manager.open(CLAUDE, "/work/app", RESUMED_ID);
     expect(again.id).toBe(view.id);
     expect(host.terminals).toHaveLength(1);
@@ -116,7 +116,7 @@ describe("AgentManager", () => {
     writeSession(projectDir, "session-1", "several-tools");
     const view = await until(() => agentViews(manager).find((v) => v.status === "waiting"), "the turn to end");
     expect(view).toMatchObject({ lastTurn: "completed" });
-    expect(view.tools.map((t) => `${t.label} ${t.outcome}`)).toEqual(["Reading notes.txt done", "Running: echo hi done", "Writing created.txt done"]);
+    expect(view.tools.map((t) => `${t.label} ${t.outcome}`)).toEqual(["Reading notes.txt done", "echo hi done", "Writing created.txt done"]);
   });
 
   it("clears the card when its transcript is deleted: no rows of the old turn under a card that starts over", async () => {
@@ -206,7 +206,7 @@ describe("AgentManager and /clear", () => {
     await until(() => agentViews(manager)[0]?.status === "waiting");
     copyFileSync(after, join(projectDir, `${newId}.jsonl`));
     const moved = await until(
-      () => agentViews(manager)[0]?.tools.some((t) => t.label === "Running: echo two") && agentViews(manager)[0],
+      () => agentViews(manager)[0]?.tools.some((t) => t.label === "echo two") && agentViews(manager)[0],
       "the agent to follow the new file",
     );
     expect(moved.name).toBe("Agent #1");
@@ -242,8 +242,8 @@ describe("AgentManager and /clear", () => {
     await until(() => agentViews(manager).every((v) => v.status === "waiting"));
     host.setActive(host.terminals[0]);
     copyFileSync(after, join(projectDir, `${newId}.jsonl`));
-    await until(() => agentViews(manager)[0]?.tools.some((t) => t.label === "Running: echo two"), "agent #1 to move");
-    expect(agentViews(manager)[1]?.tools.map((t) => t.label)).toEqual(["Running: echo one"]);
+    await until(() => agentViews(manager)[0]?.tools.some((t) => t.label === "echo two"), "agent #1 to move");
+    expect(agentViews(manager)[1]?.tools.map((t) => t.label)).toEqual(["echo one"]);
   });
 });
 
@@ -259,7 +259,7 @@ describe("AgentManager and /clear typed elsewhere", () => {
     host.setActive(host.adopt("bash", 9999));
     copyFileSync(after, join(projectDir, `${scenario.sessions[1]}.jsonl`));
     await vi.waitFor(() => expect(log.lines.some((l) => l.includes("no focused agent in its project claims it"))).toBe(true), { timeout: 5000 });
-    expect(agentViews(manager)[0]?.tools.map((t) => t.label)).toEqual(["Running: echo one"]);
+    expect(agentViews(manager)[0]?.tools.map((t) => t.label)).toEqual(["echo one"]);
   });
 });
 

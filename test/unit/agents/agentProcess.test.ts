@@ -209,7 +209,7 @@ describe("AgentManager with the CLI's live status", () => {
     // Another terminal is in front: the content rule alone would not move this agent.
     host.setActive(host.adopt("bash", 77));
     monitor.report(shell, { state: "running", pid: 900, sessionId: newId, status: "idle" });
-    await until(() => agentViews(manager)[0]?.tools.some((t) => t.label === "Running: echo two"), "the agent to follow the new session");
+    await until(() => agentViews(manager)[0]?.tools.some((t) => t.label === "echo two"), "the agent to follow the new session");
     expect(agentViews(manager)).toHaveLength(1);
   });
 

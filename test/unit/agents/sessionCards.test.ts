@@ -78,7 +78,7 @@ describe("a card's session figures", () => {
         durationMs: expect.any(Number),
         tools: 1,
         ending: "completed",
-        rows: [{ label: "Running: echo planned", outcome: "done" }],
+        rows: [{ label: "echo planned", outcome: "done" }],
       },
     ]);
     expect(cards.limit("resumed")).toBeNull();

@@ -87,9 +87,9 @@ describe("the CLI's side queries never make a row", () => {
       agent_id: "a144ad86abc316cee",
     });
     c.feed.observe(AGENT, { ...hook("PreToolUse", "toolu_recap_ls"), tool_input: { command: "ls -la" }, agent_id: "a144ad86abc316cee" });
-    expect(c.rows()).toEqual(["Running: touch t1.txt · done"]);
+    expect(c.rows()).toEqual(["touch t1.txt · done"]);
     c.clock.advance(231_000);
-    expect(c.rows()).toEqual(["Running: touch t1.txt · done"]);
+    expect(c.rows()).toEqual(["touch t1.txt · done"]);
     expect(c.feed.tools(AGENT).map((t) => t.id)).toEqual(["t1"]);
   });
 

@@ -10,7 +10,7 @@ async function read(file: string, batchItems?: number): Promise<{ items: Session
   const items = batches.flatMap((b) => b.items);
   for (const update of batches.flatMap((b) => b.updates)) {
     const item = items.find((i) => i.kind === "tool" && i.id === update.id);
-    if (item && item.kind === "tool") item.outcome = update.outcome;
+    if (item && item.kind === "tool") [item.outcome, item.label] = [update.outcome, update.label];
   }
   return { items, batches };
 }
@@ -35,12 +35,12 @@ describe("a session's document", () => {
     const { items } = await read(recordedSession("rename-resume").path);
     expect(items.map(line)).toEqual([
       "prompt 1: Plan the billing fix",
-      "tool Running: echo planned: done",
+      "tool echo planned: done",
       "reply: Done with this step.",
       "turnEnd",
       "reply: No response requested.",
       "prompt 2: Continue the billing fix",
-      "tool Running: echo planned: done",
+      "tool echo planned: done",
       "reply: Done with this step.",
       "turnEnd",
     ]);
@@ -70,5 +70,7 @@ describe("a session's document", () => {
     expect(batches.length).toBeGreaterThan(3);
     expect(batches.some((b) => b.updates.length > 0)).toBe(true);
     expect(items.filter((i) => i.kind === "tool").every((i) => i.kind === "tool" && i.outcome !== "running")).toBe(true);
+    // A command's row handed over while it ran reads, once done, as the command: never "Running: echo hi" beside its ✓.
+    expect(items.filter((i) => i.kind === "tool").map(line)).toEqual(["tool Reading notes.txt: done", "tool echo hi: done", "tool Writing created.txt: done"]);
   });
 });

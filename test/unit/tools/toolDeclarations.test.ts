@@ -37,7 +37,7 @@ function rowOf(name: string, input: unknown, result?: { is_error: boolean; conte
     ...(result ? [{ type: "user", message: { content: [{ type: "tool_result", tool_use_id: "t1", ...result }] } }] : []),
   ];
   const [call] = deriveToolCalls(records.flatMap((r) => interpreter.handle(r)));
-  return { ...call!, shown: rowLabel(call!.outcome, call!.label, call!.action) };
+  return { ...call!, shown: rowLabel(call!.outcome, call!.label, call!.action, call!.name) };
 }
 
 /**
