@@ -110,7 +110,16 @@ async function followedWorktree(opts: { pollMs: number; watchTree?: WatchFactory
   changes.change({ id: "a1", name: "hand", status: "waiting" } as never);
   await shows(0, "the first count");
   await watching;
-  const answered = (path: string) => new Promise<void>((resolve) => asked.event((paths) => paths.includes(path) && resolve()));
+  const answered = (path: string) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`git was never asked whether it ignores ${path}`)), 10_000);
+      const heard = asked.event((paths) => {
+        if (!paths.includes(path)) return;
+        clearTimeout(timer);
+        heard.dispose();
+        resolve();
+      });
+    });
   return { tree, poll, changes, cards, shows, answered, counts: () => counts, tells: () => tells };
 }
 
