@@ -18,7 +18,7 @@ import type { AgentStatusView, CardView, WorktreeView } from "../../shared/proto
 import type { CardEvents } from "../cards/cardStore";
 import type { FolderFacts, WorktreeSource } from "../cards/liveBoard";
 import { type HeadWatch, HeadWatches } from "./headWatches";
-import type { FollowWorktree } from "./worktreeFollow";
+import type { FollowedWorktree, FollowWorktree } from "./worktreeFollow";
 
 export interface WorktreeCardsDeps {
   worktreeOf(cwd: string): Promise<WorktreeInfo | undefined>;
@@ -51,7 +51,7 @@ export class WorktreeCards extends DisposableObject implements WorktreeSource {
   readonly onDidChange = this.changed.event;
   private readonly counts: SettledRuns;
   /** Each worktree agent's worktree followed for changes made outside its tools, while its card is there. */
-  private readonly follows = this._register(new DisposableMap<string, Disposable>());
+  private readonly follows = this._register(new DisposableMap<string, FollowedWorktree>());
   /** One watch per HEAD file, shared by the agents in its repository. */
   private readonly heads: HeadWatches;
 
@@ -158,6 +158,7 @@ export class WorktreeCards extends DisposableObject implements WorktreeSource {
   /** One count (SettledRuns keeps them one at a time per agent). */
   private async count(agentId: string, entry: Entry): Promise<void> {
     if (!entry.info) return;
+    this.follows.get(agentId)?.counting();
     try {
       const stats = await this.deps.changeStats(entry.info.path, entry.info.base);
       const changes = { files: stats.files.length, added: stats.added, removed: stats.removed };

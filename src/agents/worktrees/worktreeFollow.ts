@@ -36,9 +36,15 @@ export interface WorktreeFollowDeps extends WorktreeWatchDeps {
 /**
  * Follows `info`'s worktree until disposed, calling `onChange` when a count may differ. `working`:
  * the agent works now (the poll then looks every second, events or not). `ready` resolves once its
- * watches are in place (or found impossible: the poll is then all there is).
+ * watches are in place (or found impossible: the poll is then all there is). `counting()`: a count
+ * starts, whatever asked for it (a hook, a turn's end, the watch): the poll looks for changes since.
  */
-export type FollowWorktree = (info: WorktreeInfo, onChange: () => void, working: () => boolean) => Disposable & { ready: Promise<void> };
+export type FollowWorktree = (info: WorktreeInfo, onChange: () => void, working: () => boolean) => FollowedWorktree;
+
+export interface FollowedWorktree extends Disposable {
+  ready: Promise<void>;
+  counting(): void;
+}
 
 /** What a card's count depends on in git besides the files: the worktree's HEAD (a switch, a reset) and its branch's ref (a commit). */
 export function cardGitFiles(folders: GitFolders, branch: string): string[] {
@@ -50,8 +56,8 @@ export function worktreeFollower(deps: WorktreeFollowDeps): FollowWorktree {
     let closed = false;
     // undefined: git could not read it (the worktree removed meanwhile); that is no news to count.
     const printNow = () => deps.print(info.path).catch(() => undefined);
-    // Taken as the card's first count starts: a change after it is found by the first check.
-    let last = printNow();
+    // Taken as each count starts (`counting`): a change after it is found by the next check. None yet: any print is news.
+    let last: Promise<string | undefined> = Promise.resolve(undefined);
     const safety = deps.poll.add(async () => {
       const before = await last;
       const now = printNow();
@@ -62,12 +68,8 @@ export function worktreeFollower(deps: WorktreeFollowDeps): FollowWorktree {
       // No watch: the poll is all there is (at its base rate), unless there is no worktree to read.
       return print !== before || working() || (!watch.watching && print !== undefined);
     });
-    // The watch's cue counts again: the print is taken again with it, or the next check would find the
-    // same change and count it twice.
     const tell = () => {
-      if (closed) return;
-      last = printNow();
-      onChange();
+      if (!closed) onChange();
     };
     const watch = new WorktreeWatch(
       deps,
@@ -75,7 +77,9 @@ export function worktreeFollower(deps: WorktreeFollowDeps): FollowWorktree {
       () => safety.heard(),
     );
     const ready = watch.start().catch((err: unknown) => deps.log(`card: ${info.path} is not watched (${errorMessage(err)})`));
+    // Each count takes the print again: a change it counted (its agent's edits before a hook) is not counted twice.
+    const counting = () => void (last = printNow());
     // Newest first: closed before the watch and the poll go, so nothing they had under way is told.
-    return Object.assign(combinedDisposable(safety, watch, { dispose: () => void (closed = true) }), { ready });
+    return Object.assign(combinedDisposable(safety, watch, { dispose: () => void (closed = true) }), { ready, counting });
   };
 }
