@@ -11,7 +11,7 @@
  *   safety poll shared with the transcripts (util/safetyPoll.ts) looks at a cheap print of the
  *   worktree (core/git workTreePrint: one `git status`, no count) — every second while the agent
  *   works or the worktree has no watch, backing off to 30 s while it is idle and nothing changes,
- *   and not at all while the watch is heard from (the watch's own cue reads all the poll would).
+ *   and never sooner than a second after the watch's last event (its own cue reads all a look would).
  * Nothing a count does wakes either: it writes no file of the worktree, nor its HEAD or ref.
  */
 import { join } from "node:path";
