@@ -1,29 +1,19 @@
 /**
  * A race's members' worktrees, watched while its compare tab is open, whatever changes them — the
- * agent, the user's editor, a terminal: each worktree's files (those git does not ignore, by one
- * fs.watch per folder) and its git state in the repository (its HEAD, index and branch: a `git add`,
- * a commit or a switch from a terminal). A burst of changes is told once, MEMBER_QUIET_MS after the
- * last; a burst of ignored files alone (a build, a check's logs) is not told. Ignored folders are not
- * watched: git names those there when the watch starts, and is asked about new paths once a burst
- * (`git check-ignore`), only while the tab may act on it (`asking()`: shown); hidden, every burst is
- * told as it is (the tab only notes that something changed).
+ * agent, the user's editor, a terminal: each worktree's files (those git does not ignore) and its git
+ * state in the repository (its HEAD, index and branch: a `git add`, a commit or a switch from a
+ * terminal), by the worktrees' own watch (worktrees/worktreeWatch.ts). A burst of changes is told once,
+ * WORKTREE_QUIET_MS after the last; a burst of ignored files alone (a build, a check's logs) is not told.
+ * git is asked about new paths only while the tab may act on it (`asking()`: shown); hidden, every
+ * burst is told as it is (the tab only notes that something changed).
  */
-import { existsSync } from "node:fs";
-import { basename, relative, sep } from "node:path";
 import type { GitFolders } from "../../core/git";
 import { memberBranch, memberPath, type Race } from "../../core/races";
-import { combinedDisposable, type Disposable, errorMessage, nativeFolderWatch, type WatchFactory } from "../../core/util";
-import type { HeadWatch, HeadWatches } from "../worktrees/headWatches";
+import { combinedDisposable, type Disposable, type WatchFactory } from "../../core/util";
+import type { HeadWatches } from "../worktrees/headWatches";
+import { WorktreeWatch, worktreeTreeWatch } from "../worktrees/worktreeWatch";
 import { baseFiles } from "./baseWatch";
 
-/** A save writes a file, a temp file and a rename; `git commit` the index, the ref and its log: one look for the burst. */
-export const MEMBER_QUIET_MS = 150;
-/** Paths asked about at once at most: a larger burst is told without asking (real work, or too much to sort). */
-const MAX_ASKED = 200;
-/** Paths remembered as not ignored at most (then forgotten, and asked about again). */
-const MAX_KNOWN = 20_000;
-/** Folders below a worktree's root that are watched (a source tree is rarely a tenth of this deep). */
-const MEMBER_TREE_DEPTH = 64;
 /**
  * Folders watched per worktree at most: an agent can make folders without end in its worktree, and
  * each would hold one of the user's inotify watches (max_user_watches; 8,192 on older kernels), the
@@ -33,8 +23,7 @@ export const MEMBER_TREE_FOLDERS = 4000;
 
 /** How a member's worktree is watched: every folder git does not ignore, at most `maxFolders` of them. */
 export function memberTreeWatch(log: (message: string) => void, maxFolders = MEMBER_TREE_FOLDERS): WatchFactory {
-  const onFull = (root: string) => log(`compare: ${root} has more than ${maxFolders} folders; those past them are not watched (read again as its agent works)`);
-  return nativeFolderWatch({ depth: MEMBER_TREE_DEPTH, maxFolders, onFull, noLinks: true });
+  return worktreeTreeWatch(log, maxFolders, "compare");
 }
 
 export interface MemberWatchDeps {
@@ -58,135 +47,16 @@ export interface MemberWatchDeps {
  */
 export function watchMembers(deps: MemberWatchDeps, onChange: (member: string) => void, asking: () => boolean): Disposable & { ready: Promise<void> } {
   const race = deps.race();
-  const trees = (race?.members ?? []).map((m) => new MemberTree(memberPath(race!, m), memberBranch(m), deps, () => onChange(m.name), asking));
+  const trees = (race?.members ?? []).map((m) => {
+    const branch = memberBranch(m);
+    return new WorktreeWatch(deps, {
+      root: memberPath(race!, m),
+      gitFiles: (folders) => baseFiles(folders, branch),
+      tell: () => onChange(m.name),
+      asking,
+      who: "compare",
+    });
+  });
   const ready = Promise.all(trees.map((tree) => tree.start())).then(() => undefined);
   return Object.assign(combinedDisposable(...trees), { ready });
-}
-
-class MemberTree {
-  /** Ignored paths (folders and files), relative and `/`-separated: not watched, not told. */
-  private ignored = new Set<string>();
-  /** Paths git said are not ignored. */
-  private readonly known = new Set<string>();
-  private readonly pending = new Set<string>();
-  /** Its git state moved, or its root reported itself (removed, or an event without a name): told without asking. */
-  private gitMoved = false;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  /** git is being asked about a burst; another burst waits for the answer. */
-  private sorting = false;
-  private again = false;
-  private tree: ReturnType<WatchFactory> | undefined;
-  private gitWatches: HeadWatch[] = [];
-  private disposed = false;
-
-  constructor(
-    private readonly root: string,
-    private readonly branch: string,
-    private readonly deps: MemberWatchDeps,
-    private readonly tell: () => void,
-    private readonly asking: () => boolean,
-  ) {}
-
-  async start(): Promise<void> {
-    await this.readIgnored();
-    if (this.disposed) return;
-    try {
-      this.tree = this.deps.watchTree(
-        this.root,
-        (path) => this.admits(this.relative(path)),
-        (path) => this.touched(path),
-      );
-    } catch (err) {
-      this.deps.log(`compare: ${this.root} is not watched (${errorMessage(err)}); it is read again as its agent works`);
-      return;
-    }
-    await this.tree.ready;
-    const folders = await this.deps.gitFolders(this.root).catch(() => undefined);
-    if (this.disposed || !folders) return;
-    this.gitWatches = baseFiles(folders, this.branch).flatMap((file) => this.deps.heads.watch(file, () => this.gitChanged()) ?? []);
-  }
-
-  dispose(): void {
-    this.disposed = true;
-    clearTimeout(this.timer);
-    void this.tree?.close();
-    for (const w of this.gitWatches) w.close();
-  }
-
-  private async readIgnored(): Promise<void> {
-    try {
-      this.ignored = new Set(await this.deps.ignoredNow(this.root));
-    } catch (err) {
-      this.deps.log(`compare: which files of ${this.root} git ignores is not known (${errorMessage(err)}): all are watched`);
-    }
-  }
-
-  private relative(path: string): string {
-    return relative(this.root, path).split(sep).join("/");
-  }
-
-  /** Not the `.git` file or folder, nor an ignored path or anything below one. */
-  private admits(rel: string): boolean {
-    if (rel === ".git" || rel.startsWith(".git/")) return false;
-    for (let at = 0; ;) {
-      const cut = rel.indexOf("/", at);
-      if (this.ignored.has(cut < 0 ? rel : rel.slice(0, cut))) return false;
-      if (cut < 0) return true;
-      at = cut + 1;
-    }
-  }
-
-  private touched(path: string): void {
-    if (path === this.root) this.gitMoved = true;
-    else this.pending.add(this.relative(path));
-    this.schedule();
-  }
-
-  private gitChanged(): void {
-    this.gitMoved = true;
-    this.schedule();
-  }
-
-  private schedule(): void {
-    if (this.disposed) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.settle(), MEMBER_QUIET_MS);
-    this.timer.unref?.();
-  }
-
-  /** The burst is over: told if anything git does not ignore changed. */
-  private async settle(): Promise<void> {
-    if (this.disposed) return;
-    if (this.sorting) return void (this.again = true);
-    const paths = [...this.pending].filter((p) => this.admits(p));
-    this.pending.clear();
-    const moved = this.gitMoved;
-    this.gitMoved = false;
-    if (paths.some((p) => basename(p) === ".gitignore")) {
-      // What is ignored changed: forget what was sorted, and watch the folders no longer ignored.
-      this.known.clear();
-      await this.readIgnored();
-      void this.tree?.rescan?.();
-      return this.tell();
-    }
-    if (moved || (paths.length > 0 && (!this.asking() || paths.length > MAX_ASKED || paths.some((p) => this.known.has(p))))) return this.tell();
-    if (paths.length === 0) return;
-    this.sorting = true;
-    try {
-      const ignored = await this.deps.ignoredAmong(this.root, paths);
-      if (this.known.size + paths.length > MAX_KNOWN) this.known.clear();
-      for (const p of paths) (ignored.has(p) ? this.ignored : this.known).add(p);
-      if (!this.disposed && paths.some((p) => !ignored.has(p))) this.tell();
-    } catch (err) {
-      // A worktree removed meanwhile (Pick's clean-up) is no news: its column says so once read again.
-      if (existsSync(this.root)) this.deps.log(`compare: git could not say which changes of ${this.root} it ignores (${errorMessage(err)})`);
-      if (!this.disposed) this.tell();
-    } finally {
-      this.sorting = false;
-      if (this.again) {
-        this.again = false;
-        void this.settle();
-      }
-    }
-  }
 }

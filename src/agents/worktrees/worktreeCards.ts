@@ -1,7 +1,9 @@
 /**
  * Worktree agents on their cards: which agents work in a git worktree of their own (their folder
  * is a linked worktree), its branch and base, and their changes against the base
- * (`N files · +a −b`), counted again when the agent's tools end (its hooks) or its turn does.
+ * (`N files · +a −b`), counted again when the agent's tools end (its hooks) or its turn does, and
+ * when anything else changes its worktree — a file edited by hand, a commit from a terminal — by
+ * one watch per worktree with a poll under it (worktreeFollow.ts), closed when its card goes.
  * Counting runs git in child processes, one count per agent at a time (a change meanwhile is
  * counted right after), never on the extension host's event loop. Every agent's current branch,
  * worktree or not, is read from its repository's HEAD file, watched (a switch shows at once) and
@@ -11,11 +13,12 @@ import { lstat, readFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import type { ChangeStats, WorktreeInfo } from "../../core/git";
-import { combinedDisposable, type Disposable, DisposableObject, Emitter, errorMessage, SettledRuns, visibleText } from "../../core/util";
-import type { WorktreeView } from "../../shared/protocol";
+import { combinedDisposable, type Disposable, DisposableMap, DisposableObject, Emitter, errorMessage, SettledRuns, visibleText } from "../../core/util";
+import type { AgentStatusView, CardView, WorktreeView } from "../../shared/protocol";
 import type { CardEvents } from "../cards/cardStore";
 import type { FolderFacts, WorktreeSource } from "../cards/liveBoard";
 import { type HeadWatch, HeadWatches } from "./headWatches";
+import type { FollowedWorktree, FollowWorktree } from "./worktreeFollow";
 
 export interface WorktreeCardsDeps {
   worktreeOf(cwd: string): Promise<WorktreeInfo | undefined>;
@@ -25,6 +28,8 @@ export interface WorktreeCardsDeps {
   settleMs?: number;
   /** The HEAD files' watches (tests count them). */
   heads?: HeadWatches;
+  /** Follows a worktree whatever changes it (worktreeFollow.ts); omitted, it is counted at its agent's hooks and turns only. */
+  follow?: FollowWorktree;
 }
 
 interface Entry {
@@ -36,6 +41,8 @@ interface Entry {
   branch?: string | null;
   /** Its repository's HEAD file (the worktree's own for a linked worktree), watched. */
   head?: { path: string; watcher: HeadWatch | undefined };
+  /** Its agent works now (its worktree is then looked at every second, file events or not). */
+  working: boolean;
 }
 
 export class WorktreeCards extends DisposableObject implements WorktreeSource {
@@ -43,6 +50,8 @@ export class WorktreeCards extends DisposableObject implements WorktreeSource {
   private readonly changed = this._register(new Emitter<string[]>());
   readonly onDidChange = this.changed.event;
   private readonly counts: SettledRuns;
+  /** Each worktree agent's worktree followed for changes made outside its tools, while its card is there. */
+  private readonly follows = this._register(new DisposableMap<string, FollowedWorktree>());
   /** One watch per HEAD file, shared by the agents in its repository. */
   private readonly heads: HeadWatches;
 
@@ -52,14 +61,15 @@ export class WorktreeCards extends DisposableObject implements WorktreeSource {
     this.counts = this._register(new SettledRuns(deps.settleMs ?? 300));
   }
 
-  /** An agent working in `cwd`: found out once whether that is a worktree (and counted if so). */
-  track(agentId: string, cwd: string, name?: string): void {
+  /** An agent working in `cwd`: found out once whether that is a worktree (and counted and followed if so). */
+  track(agentId: string, cwd: string, name?: string, working = false): void {
     const known = this.entries.get(agentId);
     if (known) {
       if (name) known.name = name;
+      known.working = working;
       return;
     }
-    const entry: Entry = { info: undefined, changes: null, name };
+    const entry: Entry = { info: undefined, changes: null, name, working };
     this.entries.set(agentId, entry);
     void this.followHead(agentId, entry, cwd);
     void this.deps.worktreeOf(cwd).then(
@@ -67,6 +77,11 @@ export class WorktreeCards extends DisposableObject implements WorktreeSource {
         if (this.entries.get(agentId) !== entry || !info) return;
         entry.info = info;
         this.changed.fire([agentId]);
+        const recount = () => {
+          if (this.entries.get(agentId) === entry) this.counts.request(agentId, () => this.count(agentId, entry));
+        };
+        const follow = this.deps.follow?.(info, recount, () => entry.working);
+        if (follow) this.follows.set(agentId, follow);
         void this.counts.now(agentId, () => this.count(agentId, entry));
       },
       (err) => this.deps.log(`worktree of ${cwd}: ${errorMessage(err)}`),
@@ -108,6 +123,7 @@ export class WorktreeCards extends DisposableObject implements WorktreeSource {
   forget(agentId: string): void {
     this.counts.cancel(agentId);
     this.entries.get(agentId)?.head?.watcher?.close();
+    this.follows.deleteAndDispose(agentId);
     this.entries.delete(agentId);
   }
 
@@ -142,6 +158,7 @@ export class WorktreeCards extends DisposableObject implements WorktreeSource {
   /** One count (SettledRuns keeps them one at a time per agent). */
   private async count(agentId: string, entry: Entry): Promise<void> {
     if (!entry.info) return;
+    this.follows.get(agentId)?.counting();
     try {
       const stats = await this.deps.changeStats(entry.info.path, entry.info.base);
       const changes = { files: stats.files.length, added: stats.added, removed: stats.removed };
@@ -198,9 +215,15 @@ export function followWorktreeAgents(cards: WorktreeCards, events: WorktreeAgent
     }),
     events.cards.onDidChangeCard((card) => {
       const cwd = events.agentCwd(card.id);
-      if (cwd) cards.track(card.id, cwd, card.name);
+      if (cwd) cards.track(card.id, cwd, card.name, isWorking(card));
     }),
     events.cards.onDidFinishTurn((card) => cards.touched(card.id)),
     events.onDidHook((agentId) => cards.touched(agentId)),
   );
+}
+
+/** A turn under way (or starting, or compacting): not waiting on the user, nor gone. */
+function isWorking(card: Pick<CardView, "status">): boolean {
+  const working: readonly AgentStatusView[] = ["starting", "active", "compacting"];
+  return working.includes(card.status);
 }

@@ -21,5 +21,6 @@ export {
 } from "./worktreeCreate";
 export { copyWorktreeIncludes, WORKTREE_INCLUDE_FILE, type WorktreeIncluded } from "./worktreeInclude";
 export { PORTS_PER_WORKTREE, worktreeEnv } from "./worktreeEnv";
+export { workTreePrint } from "./workTreePrint";
 export { type MergeRequest, mergeVerdict, type MergeVerdict, mergeWorktree, planMerge } from "./worktreeMerge";
 export { lossOf, removalCheck, type RemovalOutcome, removeWorktree } from "./worktreeRemoval";

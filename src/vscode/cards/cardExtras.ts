@@ -13,10 +13,13 @@ import type { Log } from "../../agents/ports";
 import { followSessions, SessionCards } from "../../agents/sessions/sessionCards";
 import { followBudget } from "../../agents/budget/budgetFollow";
 import { followWorktreeAgents, WorktreeCards } from "../../agents/worktrees/worktreeCards";
-import { changeStats, worktreeOf } from "../../core/git";
+import { CARD_TREE_FOLDERS, worktreeFollower } from "../../agents/worktrees/worktreeFollow";
+import { HeadWatches } from "../../agents/worktrees/headWatches";
+import { worktreeTreeWatch } from "../../agents/worktrees/worktreeWatch";
+import { changeStats, gitFolders, ignoredAmong, ignoredNow, workTreePrint, worktreeOf } from "../../core/git";
 import type { CollisionGuard } from "../../core/collisions";
 import type { HookToolFeed } from "../../core/hooks";
-import { combinedDisposable, type Disposable } from "../../core/util";
+import { combinedDisposable, type Disposable, safetyPollFor, systemClock } from "../../core/util";
 import { ReviewOwners } from "../../agents/review/reviewOwners";
 import { vscode } from "../api";
 import { createReviewComments } from "../review/reviewComments";
@@ -53,7 +56,21 @@ export interface CardExtrasParts {
 
 export function createCardExtras(deps: CardExtrasDeps): CardExtrasParts {
   const { manager, collisions, hookTools, log } = deps;
-  const worktrees = new WorktreeCards({ worktreeOf, changeStats, log: (m) => log.warn(m) });
+  const warn = (m: string) => log.warn(m);
+  // Each worktree agent's worktree, whatever changes it: one watch per worktree, the shared poll under it.
+  const heads = new HeadWatches();
+  const watchTree = worktreeTreeWatch(warn, CARD_TREE_FOLDERS, "card");
+  const followWorktree = worktreeFollower({
+    heads,
+    gitFolders,
+    watchTree,
+    ignoredNow,
+    ignoredAmong,
+    poll: safetyPollFor(systemClock),
+    print: workTreePrint,
+    log: warn,
+  });
+  const worktrees = new WorktreeCards({ worktreeOf, changeStats, log: warn, heads, follow: followWorktree });
   const edits = new SessionCards((id) => manager.agentInfo(id)?.cwd);
   const owners = new ReviewOwners({
     agentIds: () => manager.agentIds(),
