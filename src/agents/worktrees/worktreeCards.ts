@@ -14,7 +14,7 @@ import { dirname, join, resolve } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import type { ChangeStats, WorktreeInfo } from "../../core/git";
 import { combinedDisposable, type Disposable, DisposableMap, DisposableObject, Emitter, errorMessage, SettledRuns, visibleText } from "../../core/util";
-import type { AgentStatusView, CardView, WorktreeView } from "../../shared/protocol";
+import type { WorktreeView } from "../../shared/protocol";
 import type { CardEvents } from "../cards/cardStore";
 import type { FolderFacts, WorktreeSource } from "../cards/liveBoard";
 import { type HeadWatch, HeadWatches } from "./headWatches";
@@ -41,8 +41,6 @@ interface Entry {
   branch?: string | null;
   /** Its repository's HEAD file (the worktree's own for a linked worktree), watched. */
   head?: { path: string; watcher: HeadWatch | undefined };
-  /** Its agent works now (its worktree is then looked at every second, file events or not). */
-  working: boolean;
 }
 
 export class WorktreeCards extends DisposableObject implements WorktreeSource {
@@ -62,14 +60,13 @@ export class WorktreeCards extends DisposableObject implements WorktreeSource {
   }
 
   /** An agent working in `cwd`: found out once whether that is a worktree (and counted and followed if so). */
-  track(agentId: string, cwd: string, name?: string, working = false): void {
+  track(agentId: string, cwd: string, name?: string): void {
     const known = this.entries.get(agentId);
     if (known) {
       if (name) known.name = name;
-      known.working = working;
       return;
     }
-    const entry: Entry = { info: undefined, changes: null, name, working };
+    const entry: Entry = { info: undefined, changes: null, name };
     this.entries.set(agentId, entry);
     void this.followHead(agentId, entry, cwd);
     void this.deps.worktreeOf(cwd).then(
@@ -80,7 +77,7 @@ export class WorktreeCards extends DisposableObject implements WorktreeSource {
         const recount = () => {
           if (this.entries.get(agentId) === entry) this.counts.request(agentId, () => this.count(agentId, entry));
         };
-        const follow = this.deps.follow?.(info, recount, () => entry.working);
+        const follow = this.deps.follow?.(info, recount);
         if (follow) this.follows.set(agentId, follow);
         void this.counts.now(agentId, () => this.count(agentId, entry));
       },
@@ -215,15 +212,9 @@ export function followWorktreeAgents(cards: WorktreeCards, events: WorktreeAgent
     }),
     events.cards.onDidChangeCard((card) => {
       const cwd = events.agentCwd(card.id);
-      if (cwd) cards.track(card.id, cwd, card.name, isWorking(card));
+      if (cwd) cards.track(card.id, cwd, card.name);
     }),
     events.cards.onDidFinishTurn((card) => cards.touched(card.id)),
     events.onDidHook((agentId) => cards.touched(agentId)),
   );
-}
-
-/** A turn under way (or starting, or compacting): not waiting on the user, nor gone. */
-function isWorking(card: Pick<CardView, "status">): boolean {
-  const working: readonly AgentStatusView[] = ["starting", "active", "compacting"];
-  return working.includes(card.status);
 }

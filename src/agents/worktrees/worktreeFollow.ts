@@ -9,9 +9,10 @@
  *   own `git add`s and `git status`es would wake a count each for nothing;
  * - the floor where file events are lost (WSL2, network drives, a folder past the watch's limit): the
  *   safety poll shared with the transcripts (util/safetyPoll.ts) looks at a cheap print of the
- *   worktree (core/git workTreePrint: one `git status`, no count) — every second while the agent
- *   works or the worktree has no watch, backing off to 30 s while it is idle and nothing changes,
- *   and never sooner than a second after the watch's last event (its own cue reads all a look would).
+ *   worktree (core/git workTreePrint: one `git status`, no count) — every second while the worktree
+ *   has no watch, else backing off to 30 s while nothing changes (a working agent's hooks recount at
+ *   each tool's end: its count is never older than its last tool), and never sooner than a second
+ *   after the watch's last event (its own cue reads all a look would).
  * Nothing a count does wakes either: it writes no file of the worktree, nor its HEAD or ref.
  */
 import { join } from "node:path";
@@ -34,12 +35,11 @@ export interface WorktreeFollowDeps extends WorktreeWatchDeps {
 }
 
 /**
- * Follows `info`'s worktree until disposed, calling `onChange` when a count may differ. `working`:
- * the agent works now (the poll then looks every second, events or not). `ready` resolves once its
+ * Follows `info`'s worktree until disposed, calling `onChange` when a count may differ. `ready` resolves once its
  * watches are in place (or found impossible: the poll is then all there is). `counting()`: a count
  * starts, whatever asked for it (a hook, a turn's end, the watch): the poll looks for changes since.
  */
-export type FollowWorktree = (info: WorktreeInfo, onChange: () => void, working: () => boolean) => FollowedWorktree;
+export type FollowWorktree = (info: WorktreeInfo, onChange: () => void) => FollowedWorktree;
 
 export interface FollowedWorktree extends Disposable {
   ready: Promise<void>;
@@ -52,7 +52,7 @@ export function cardGitFiles(folders: GitFolders, branch: string): string[] {
 }
 
 export function worktreeFollower(deps: WorktreeFollowDeps): FollowWorktree {
-  return (info, onChange, working) => {
+  return (info, onChange) => {
     let closed = false;
     // undefined: git could not read it (the worktree removed meanwhile); that is no news to count.
     const printNow = () => deps.print(info.path).catch(() => undefined);
@@ -66,7 +66,9 @@ export function worktreeFollower(deps: WorktreeFollowDeps): FollowWorktree {
       if (closed) return false;
       if (print !== before && print !== undefined) onChange();
       // No watch: the poll is all there is (at its base rate), unless there is no worktree to read.
-      return print !== before || working() || (!watch.watching && print !== undefined);
+      // A working agent with a watch backs off like an idle one: its hooks recount at each tool's end,
+      // and fifty working agents polled every second were fifty `git status` a second.
+      return print !== before || (!watch.watching && print !== undefined);
     });
     const tell = () => {
       if (!closed) onChange();

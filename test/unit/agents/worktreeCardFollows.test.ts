@@ -83,8 +83,8 @@ async function followedWorktree(opts: { pollMs: number; watchTree?: WatchFactory
   const real = worktreeFollower({ heads, gitFolders, watchTree, ignoredNow, ignoredAmong: askGit, poll, print: workTreePrint, log: () => undefined });
   /** The card's watches in place. */
   let watching: Promise<void> | undefined;
-  const follow: typeof real = (info, onChange, working) => {
-    const followed = real(info, () => (tells++, onChange()), working);
+  const follow: typeof real = (info, onChange) => {
+    const followed = real(info, () => (tells++, onChange()));
     watching = followed.ready;
     return followed;
   };
