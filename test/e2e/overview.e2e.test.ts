@@ -5,7 +5,8 @@
  * on screen without scrolling, and both agents that wait on a permission prompt show it whole
  * with its buttons. With twelve open, the details of the agent whose terminal is in front show its
  * hung call's Complete on screen, where a click lands on it. Narrowed to ~300 px, the panel never
- * scrolls sideways, and that Complete still takes the click. The agents' terminals
+ * scrolls sideways, no name, total or prompt is cut, ✕ on a working agent asks with Keep focused,
+ * that Complete still takes the click, and the details follow a prompt answered. The agents' terminals
  * open in the editor area, so the panel stays in front while they work.
  */
 import type { Frame, Page } from "playwright-core";
@@ -306,6 +307,31 @@ describe.skipIf(!available)("eight agents in a short panel (real VS Code, real C
     expect(narrow.prompts.filter((p) => p.text === "Allow")).toHaveLength(2);
     for (const item of narrow.prompts) expect(item.within, `"${item.text}" inside the page's width`).toBe(true);
 
+    // Narrow, ✕ on the agent at work (its hung call runs) asks first, its question and both answers
+    // inside the page's width, Keep focused: Enter keeps it (item 6 at 300 px).
+    await frame.locator('[data-testid="agent-card"] [data-testid="close-agent"]').click();
+    const confirm = frame.locator('[data-testid="agent-card"] [data-testid="close-confirm"]');
+    await confirm.waitFor({ timeout: 10_000 });
+    await pollUntil(
+      () => frame.evaluate(() => document.activeElement?.getAttribute("data-testid") === "close-confirm-keep"),
+      "Keep focused (what Enter presses)",
+      5_000,
+    );
+    const asked = await confirm.evaluate((el) => {
+      const width = document.documentElement.clientWidth;
+      return [el, ...Array.from(el.querySelectorAll("vscode-button"))].map((part) => {
+        const r = part.getBoundingClientRect();
+        return { text: part.textContent?.trim(), within: r.width > 0 && r.left >= -0.5 && r.right <= width + 0.5 };
+      });
+    });
+    figures.narrowCloseAsked = asked;
+    await vs.screenshot("overview-3b-narrow-close-asks");
+    expect(asked[0]?.text).toContain(`Close Agent #${TOTAL} while it works?`);
+    for (const part of asked) expect(part.within, `"${part.text}" inside the page's width`).toBe(true);
+    await page.keyboard.press("Enter");
+    await confirm.waitFor({ state: "detached", timeout: 5_000 });
+    await expect(cards().count()).resolves.toBe(TOTAL);
+
     // Narrow, the hung call's Complete still takes the click, and the click finishes it.
     const complete = await completeSeen(frame);
     figures.narrowComplete = complete;
@@ -317,5 +343,14 @@ describe.skipIf(!available)("eight agents in a short panel (real VS Code, real C
       "the hung call finished",
       20_000,
     );
+
+    // Narrow, Allow on Agent #3's prompt: the details follow the answer to Agent #3 (item 1 at 300 px).
+    await prompts("Agent #3", "permission").locator('[data-testid="prompt-allow"]').click();
+    await pollUntil(
+      async () => (await frame.locator('[data-testid="agent-card"] [data-testid="agent-name"]').textContent()) === "Agent #3",
+      "the details on Agent #3, whose prompt was answered",
+      15_000,
+    );
+    await vs.screenshot("overview-3c-narrow-answered");
   });
 });
