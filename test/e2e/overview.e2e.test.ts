@@ -317,17 +317,27 @@ describe.skipIf(!available)("eight agents in a short panel (real VS Code, real C
       "Keep focused (what Enter presses)",
       5_000,
     );
+    // On screen where the user looks, nothing to scroll to: inside the window and every box that
+    // clips it, and a click at each answer's centre lands on it.
     const asked = await confirm.evaluate((el) => {
-      const width = document.documentElement.clientWidth;
-      return [el, ...Array.from(el.querySelectorAll("vscode-button"))].map((part) => {
+      const seen = (part: Element) => {
         const r = part.getBoundingClientRect();
-        return { text: part.textContent?.trim(), within: r.width > 0 && r.left >= -0.5 && r.right <= width + 0.5 };
-      });
+        let unclipped = r.width > 0 && r.height > 0 && r.top >= -0.5 && r.left >= -0.5 && r.bottom <= window.innerHeight + 0.5 && r.right <= window.innerWidth + 0.5;
+        for (let box = part.parentElement; box; box = box.parentElement) {
+          const style = getComputedStyle(box);
+          if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+          const b = box.getBoundingClientRect();
+          if (r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5 || r.left < b.left - 0.5 || r.right > b.right + 0.5) unclipped = false;
+        }
+        const hitEl = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return { text: part.textContent?.trim(), shown: unclipped, hit: part === el || (hitEl !== null && (hitEl === part || part.contains(hitEl))) };
+      };
+      return [el, ...Array.from(el.querySelectorAll("vscode-button"))].map(seen);
     });
     figures.narrowCloseAsked = asked;
     await vs.screenshot("overview-3b-narrow-close-asks");
     expect(asked[0]?.text).toContain(`Close Agent #${TOTAL} while it works?`);
-    for (const part of asked) expect(part.within, `"${part.text}" inside the page's width`).toBe(true);
+    for (const part of asked) expect(part.shown && part.hit, `"${part.text}" on screen where a click lands`).toBe(true);
     await page.keyboard.press("Enter");
     await confirm.waitFor({ state: "detached", timeout: 5_000 });
     await expect(cards().count()).resolves.toBe(TOTAL);

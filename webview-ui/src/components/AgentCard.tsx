@@ -105,10 +105,12 @@ export const AgentCard = memo(function AgentCard({ agent, closeIgnoredUntil = 0 
           <Codicon name="close" />
         </VSCodeButton>
         <RunningStrip agent={agent} />
+        {/* In the header, under the ✕ that asked: the details' floor holds the header, so the question
+            is on screen however short the panel (below it, it fell under the fold at 300 px). */}
+        {confirmingClose && (
+          <CloseConfirm name={agent.name} onClose={() => post({ type: "closeAgent", id })} onKeep={() => (setConfirmingClose(false), card.current?.focus())} />
+        )}
       </div>
-      {confirmingClose && (
-        <CloseConfirm name={agent.name} onClose={() => post({ type: "closeAgent", id })} onKeep={() => (setConfirmingClose(false), card.current?.focus())} />
-      )}
       {agent.limit && !limitedNow && (
         <div className="agent-limit" data-testid="agent-limit" role="status">
           <Codicon name="watch" className="retry-icon" />
