@@ -334,5 +334,6 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
     await showPanel();
     const tags = (await agents()).locator('[data-testid="line-race"]', { hasText: "race: count-the-files" });
     await pollUntil(async () => (await tags.count()) === 3, "three race tags", 30_000);
-  });
+    // A member whose terminal VS Code never revives waits out the revival grace (15 s) before it gets an agent of its own.
+  }, 300_000);
 });

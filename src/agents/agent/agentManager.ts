@@ -40,10 +40,8 @@ export interface AgentManagerDeps {
   projectDirFor(cwd: string): string;
   newSessionId?: () => string;
   newAgentId?: () => string;
-  /** Engine timers (the idle fallback). */
-  clock?: Clock;
-  /** File polling and the waits of the /clear rule; defaults to the system clock. */
-  ioClock?: Clock;
+  clock?: Clock; // engine timers (the idle fallback)
+  ioClock?: Clock; // file polling and the waits of the /clear rule; defaults to the system clock
   followerOptions?: FollowerOptions;
   watchFolder?: WatchFolder;
   /** The `claude` process of each terminal (exact status, /clear by sessionId, exit, adoption). */
@@ -209,6 +207,8 @@ export class AgentManager {
 
   /** Settles once a new agent's shell is saved: what a race or the queue saves of its member comes after (a reload finds both). */
   whenShellBound = (agentId: string): Promise<void> => this.processes.whenBound(agentId);
+  /** After a reload: whether a saved agent is bound again, or false once its terminal did not come back in the grace (AgentRestore.whenBack). */
+  whenBack = (agentId: string): Promise<boolean> => this.restorer.whenBack(agentId);
 
   /** `claude --resume` again in an exited agent's terminal, with its launch arguments and files. False if not exited. */
   restart(agentId: string, command: string): boolean {

@@ -73,6 +73,8 @@ export class AgentRestore extends DisposableObject {
   private awaiting: AgentBinding[] = [];
   /** Cards of saved agents not bound again yet, by agent id (reconnectingCards.ts); the window going ends their watches. */
   private readonly reconnecting = this._register(new DisposableMap<string, Reconnecting>());
+  /** Who waits to know whether a saved agent comes back (whenBack), by agent id. */
+  private readonly backWaiters = new Map<string, ((back: boolean) => void)[]>();
 
   constructor(private readonly deps: AgentRestoreDeps) {
     super();
@@ -91,6 +93,29 @@ export class AgentRestore extends DisposableObject {
   /** The cards of saved agents still reconnecting: the panel shows them until they are bound. */
   reconnectingViews(): AgentFacts[] {
     return [...this.reconnecting.values()].map((r) => r.view);
+  }
+
+  /**
+   * Whether a saved agent is bound again: true once it is; false once the grace passed without its
+   * terminal (dropped, or its shell runs where VS Code has not revived it: a terminal made moments
+   * before the reload is in no layout VS Code saved, so it may never come back). Its card may still
+   * come back later; what waits on it (a race member's task not typed yet) need not wait for that.
+   */
+  whenBack(agentId: string): Promise<boolean> {
+    if (this.deps.registry.has(agentId)) return Promise.resolve(true);
+    if (!this.reconnecting.has(agentId) || this.deps.isDisposed()) return Promise.resolve(false);
+    return new Promise((resolve) => this.backWaiters.set(agentId, [...(this.backWaiters.get(agentId) ?? []), resolve]));
+  }
+
+  private tellBack(agentId: string, back: boolean): void {
+    const waiters = this.backWaiters.get(agentId);
+    this.backWaiters.delete(agentId);
+    for (const resolve of waiters ?? []) resolve(back);
+  }
+
+  override dispose(): void {
+    for (const agentId of [...this.backWaiters.keys()]) this.tellBack(agentId, false);
+    super.dispose();
   }
 
   isAwaited(shellPid: number | undefined): boolean {
@@ -165,6 +190,7 @@ export class AgentRestore extends DisposableObject {
       expectRunning: true,
     });
     this.deps.log.info(`${agent.name}: restored, bound to terminal "${terminal.name}", session ${binding.sessionId}`);
+    this.tellBack(binding.agentId, true);
     await agent.follow(binding.sessionId, true);
     void this.deps.trackProcess(terminal);
     void this.deps.nameTerminal(agent);
@@ -222,6 +248,7 @@ export class AgentRestore extends DisposableObject {
     const isAlive = this.deps.isAlive ?? processIsAlive;
     const stillThere = this.awaiting.filter((b) => b.shellPid !== undefined && isAlive(b.shellPid));
     this.awaiting = this.awaiting.filter((b) => !stillThere.includes(b));
+    for (const binding of [...stillThere, ...this.awaiting]) this.tellBack(binding.agentId, false);
     if (stillThere.length > 0) {
       this.deps.log.info(`still waiting for the terminals of ${stillThere.map((b) => b.name).join(", ")} (their shells run)`);
       this.deps.clock.setTimeout(() => void this.giveUpOnTerminals(), TERMINAL_REVIVAL_GRACE_MS);

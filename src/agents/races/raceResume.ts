@@ -4,7 +4,7 @@
  * launched, its task typed once, or Enter alone where its words may already sit in the box. A
  * task is never typed twice, and a race started long ago is left as it is.
  */
-import { memberBranch, memberPath, type MemberNow, memberStarted, raceMayResume, raceResumes } from "../../core/races";
+import { memberBranch, memberPath, type MemberNow, type MemberResume, memberStarted, raceMayResume, raceResumes, type RaceMember } from "../../core/races";
 import { join } from "node:path";
 import { startMember, type RaceStartDeps } from "./raceStart";
 
@@ -19,6 +19,11 @@ export interface RaceResumeDeps extends RaceStartDeps {
   wallClock(): number;
   /** An agent here that works in `folder` (its launch done, the reload before the race saved it). */
   agentIn(folder: string): string | undefined;
+  /**
+   * Whether a saved agent is bound again after the reload, false once its terminal did not come
+   * back in the grace (AgentManager.whenBack); omitted, it is waited for as long as readiness allows.
+   */
+  whenBack?(agentId: string): Promise<boolean>;
 }
 
 /** Resolves once every resumed member was typed at, given Enter, or said why not (in the log). */
@@ -48,8 +53,24 @@ export async function resumeRaces(deps: RaceResumeDeps): Promise<void> {
         m = { ...m, agentId: orphan };
         from = "type";
       }
-      work.push(startMember(deps, race, m, from, since).then((report) => report.problem && deps.log(`race ${race.task}: ${member}: ${report.problem}`)));
+      work.push(
+        goOn(deps, race.task, m, from).then((go) =>
+          startMember(deps, race, go.member, go.from, since).then((report) => report.problem && deps.log(`race ${race.task}: ${member}: ${report.problem}`)),
+        ),
+      );
     }
   }
   await Promise.all(work);
+}
+
+/**
+ * A member whose task was never typed waits for its agent only while that agent may come back: a
+ * terminal made moments before the reload is in no layout VS Code saved, and is never revived (its
+ * card would wait, "Reconnecting…", and its task two minutes for nothing). Then it gets an agent of
+ * its own, as if never launched: no key reached the other, so its task is still typed once.
+ */
+async function goOn(deps: RaceResumeDeps, task: string, m: RaceMember, from: MemberResume): Promise<{ member: RaceMember; from: MemberResume }> {
+  if (from !== "type" || m.agentId === null || !deps.whenBack || (await deps.whenBack(m.agentId))) return { member: m, from };
+  deps.log(`race ${task}: ${m.name}: its agent's terminal did not come back after the reload; launching it again`);
+  return { member: { ...m, agentId: null }, from: "launch" };
 }

@@ -330,6 +330,26 @@ describe("AgentManager after a window reload", () => {
     await vi.waitFor(() => expect(agentViews(manager)).toMatchObject([{ id: "a1", reconnecting: false }]));
   });
 
+  it("tells who waits whether a saved agent is back: true once bound, false once the grace passed without its terminal (shell running or not)", async () => {
+    const ioClock = new ManualClock();
+    const { manager, host } = await reloadWith([binding(), binding({ agentId: "a2", shellPid: 888, terminalName: "x" })], [], ioClock, new Set([777, 888]));
+    await manager.restore();
+    const a1 = manager.whenBack("a1");
+    host.revive("Claude Code #3", 777);
+    await expect(a1).resolves.toBe(true);
+    const a2 = manager.whenBack("a2");
+    let told: boolean | undefined;
+    void a2.then((back) => (told = back));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(told).toBeUndefined();
+    ioClock.advance(TERMINAL_REVIVAL_GRACE_MS);
+    await expect(a2).resolves.toBe(false);
+    // Its card still waits, reconnecting: only what waited on it was told not to.
+    expect(agentViews(manager).find((v) => v.id === "a2")).toMatchObject({ reconnecting: true });
+    await expect(manager.whenBack("a1")).resolves.toBe(true);
+    await expect(manager.whenBack("nobody")).resolves.toBe(false);
+  });
+
   it("gives a card back when VS Code revives its terminal after the extension started", async () => {
     const { manager, host, projectDir } = await reloadWith([binding()], [], new ManualClock());
     writeSession(projectDir, "s1", "text-only");

@@ -77,6 +77,40 @@ describe("a fan-out a reload cut", () => {
     expect(book.get("r1")!.members.find((m) => m.name === "fix-3")).toMatchObject({ agentId: "agent-7", asked: true });
   });
 
+  it("a member whose agent's terminal never comes back (made moments before the reload) gets an agent of its own, its task typed once", async () => {
+    const book = new RaceBook(memoryStore());
+    await book.add(cutRace(55_000));
+    const fakes = fanOutFakes(book);
+    fakes.taken.set("agent-8", [false, true]);
+    // agent-9 (fix-2's, launched and saved, task not typed) is still reconnecting when the grace ends.
+    let graceOver!: () => void;
+    const grace = new Promise<void>((resolve) => (graceOver = resolve));
+    const done = resumeRaces({
+      ...fakes.deps,
+      exists: () => true,
+      branchExists: async () => true,
+      hasAgent: (id: string) => ["agent-8", "agent-9"].includes(id),
+      agentIn: () => undefined,
+      tookPrompt: () => false,
+      wallClock: () => 60_000,
+      whenBack: async (id: string) => (id === "agent-9" ? (await grace, false) : true),
+    });
+    for (let i = 0; i < 5; i++) await settle();
+    // While it may still come back, nothing else is started for it (fix-3, never launched, is).
+    expect(fakes.events.filter((e) => e.startsWith("launch /repo/.claude/worktrees/fix-2"))).toEqual([]);
+    graceOver();
+    for (let i = 0; i < 5; i++) await settle();
+    expect(fakes.events.filter((e) => e.startsWith("launch /repo/.claude/worktrees/fix-2"))).toEqual([
+      "launch /repo/.claude/worktrees/fix-2 default -> agent-2 (race saved: true)",
+    ]);
+    for (const id of ["agent-8", "agent-1", "agent-2"]) fakes.ready(id);
+    await done;
+    const keys = fakes.events.filter((e) => e.startsWith("type") || e.startsWith("enter"));
+    // Nothing for agent-9, which no key reached: each task once.
+    expect(keys.sort()).toEqual(["enter agent-8", "type agent-1: Fix the title", "type agent-2: Fix the title"]);
+    expect(book.get("r1")!.members.find((m) => m.name === "fix-2")).toMatchObject({ agentId: "agent-2", asked: true });
+  });
+
   it("leaves a race started long ago as it is: no agent started, nothing typed, no Enter", async () => {
     const { fakes, done } = await reloadInto(0 - 60 * 60_000);
     await done;
