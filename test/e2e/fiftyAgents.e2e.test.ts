@@ -154,6 +154,10 @@ describe.skipIf(!available)("fifty agents in the default window (real VS Code, t
     // The real ones still at work (nothing ended them while the others started).
     for (let n = 1; n <= REAL; n++) expect(await statusOf(n), `${name(n)} (a real CLI) at work`).toBe("active");
 
+    // As a user sees it who never scrolled: the overview at its top (a line the page brings into view may have moved it a few px).
+    figures.scrolledByThePage = await frame.evaluate(() => document.querySelector(".overview")?.scrollTop);
+    await frame.evaluate(() => document.querySelector(".overview")!.scrollTo(0, 0));
+    await frame.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
     const seen = await buttonsSeen(frame);
     const order = await frame.evaluate(() => ({
       viewport: { width: window.innerWidth, height: window.innerHeight },
