@@ -18,7 +18,7 @@ export interface AgentWindow {
   workspace: string;
   home: string;
   model: ModelServer;
-  /** The `claude` wrapper (given to Arcadia by `arcadia.claudePath`). */
+  /** The `claude` wrapper (given to Arcadia by `arcadia.claudePath`, unless `wrapClaude` made another). */
   claude: string;
   vs: VsCode;
   page: Page;
@@ -44,6 +44,8 @@ export interface AgentWindowOptions {
   moreVsix?: string[];
   /** Another build of Arcadia (default: dist/arcadia.vsix), e.g. an older one to compare with. */
   vsix?: string;
+  /** The `claude` Arcadia is given instead of the wrapper, made from it (e.g. one that runs a simulated CLI in some terminals). */
+  wrapClaude?: (wrapper: string, root: string) => string;
 }
 
 export async function openAgentWindow(options: AgentWindowOptions): Promise<AgentWindow> {
@@ -60,10 +62,11 @@ export async function openAgentWindow(options: AgentWindowOptions): Promise<Agen
   // The extension host gets a PATH from the login shell, not ours: the wrapper goes by its path.
   // Sub-agents in the foreground: the Agent call runs until its sub-agent is done.
   const claude = writeClaudeWrapper(join(root, "bin"), { modelUrl: model.url, env: { CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: "1", ...options.cliEnv } });
+  const given = options.wrapClaude?.(claude, root) ?? claude;
   const vs = await startVsCode({
     workspace,
     extraEnv: { HOME: home, ...options.extraEnv },
-    settings: { "arcadia.claudePath": claude, ...options.settings },
+    settings: { "arcadia.claudePath": given, ...options.settings },
     moreVsix: options.moreVsix,
     ...(options.vsix ? { vsix: options.vsix } : {}),
   });
