@@ -8,7 +8,7 @@ export { folderEntriesWatch, noWatch, sessionFilesWatch, type WatchFactory } fro
 export { nativeFolderWatch } from "./nativeFolderWatch";
 export { latch } from "./latch";
 export { combinedDisposable, DisposableMap, DisposableObject } from "./lifecycle";
-export { mtimeSaysChanged } from "./mtime";
+export { mtimeSaysChanged, mtimeTooRecent } from "./mtime";
 export { oneLine } from "./oneLine";
 export { HOME_SECRETS } from "./homeSecrets";
 export { isInside } from "./pathInside";
