@@ -21,7 +21,7 @@ import {
   subagentDirOf,
   unreadableReason,
 } from "../transcript";
-import { type Clock, mtimeSaysChanged, safetyPollFor, sessionFilesWatch, systemClock, WatchedFolder } from "../util";
+import { type Clock, type FolderChanges, intervalClock, mtimeSaysChanged, safetyPollFor, sessionFilesWatch, systemClock, WatchedFolder } from "../util";
 import type { Disposable } from "../util";
 import { lineStartNear } from "./lineStart";
 import { readPrefix } from "./restorePrefix";
@@ -33,6 +33,12 @@ export type { FollowerOptions } from "./followerOptions";
 
 /** How much of a sub-agent's file is read when restoring into its running call. */
 const SUBAGENT_RESTORE_BYTES = 512 * 1024;
+/**
+ * A pass for the transcript's own writes looks for new sub-agents at most this often (other passes
+ * always do): the watch reports a sub-agent folder as it is made, one whose event was lost is found
+ * within this. At fifty agents the look (a failing stat: few sessions have one) was one file op in six.
+ */
+const SUBAGENT_LOOK_EVERY_MS = 1000;
 
 interface SubagentFollow {
   agentId: string;
@@ -52,6 +58,9 @@ export class SessionFollower {
   private readonly endedCalls = new Set<string>();
   private readonly subagentDir: string;
   private subagentDirMtime = -1;
+  /** When sub-agents were last looked for (interval clock). */
+  private subagentsLookedAt = Number.NEGATIVE_INFINITY;
+  private readonly intervals: Clock;
   /**
    * The project folder, admitting only this session's file and its sub-agent folder; the folder
    * may not exist before the session's first prompt. Trailing passes follow a pass that moved
@@ -78,11 +87,12 @@ export class SessionFollower {
     this.reader = new LineReader(path, { maxBytesPerRead: opts.maxBytesPerRead, maxLineBytes: opts.maxLineBytes });
     this.subagentDir = subagentDirOf(path);
     this.restoring = opts.restore ?? true;
+    this.intervals = intervalClock(opts.pollClock ?? this.clock);
     const sessionDir = dirname(this.subagentDir);
     this.folder = new WatchedFolder({
       dir: dirname(path),
       accept: (p) => p === path || p === sessionDir || p === this.subagentDir || dirname(p) === this.subagentDir,
-      look: () => this.readAll(),
+      look: (changes) => this.readAll(changes),
       working: () => this.isWorking(),
       watch: opts.watch ?? sessionFilesWatch,
       clock: opts.pollClock ?? this.clock,
@@ -124,13 +134,17 @@ export class SessionFollower {
   }
 
   /** One pass over the session's files; true when it moved. */
-  private async readAll(): Promise<boolean> {
+  private async readAll(changes?: FolderChanges): Promise<boolean> {
     this.moved = false;
+    const now = this.intervals.now();
+    const ownWritesOnly = changes !== undefined && changes.reported.size > 0 && [...changes.reported].every((p) => p === this.path);
+    const discover = !ownWritesOnly || now - this.subagentsLookedAt >= SUBAGENT_LOOK_EVERY_MS;
+    if (discover) this.subagentsLookedAt = now;
     // Sub-agent files first: a sub-agent's last records are on disk before its parent's
     // hand-back, and reading the hand-back first would end its tools as orphaned.
     await this.readSubagents(false);
     await this.readMain();
-    await this.readSubagents(true);
+    await this.readSubagents(discover);
     this.firstPass = false;
     return this.moved;
   }
@@ -216,6 +230,7 @@ export class SessionFollower {
     this.subagents.clear();
     this.endedCalls.clear();
     this.subagentDirMtime = -1;
+    this.subagentsLookedAt = Number.NEGATIVE_INFINITY;
     this.engine.reset(initialAgentState);
   }
 
