@@ -42,4 +42,23 @@ describe("FileFingerprint.unchanged", () => {
     expect(fp.unchanged(statAt(then, { size: 150n }), 100)).toBe(false);
     expect(fp.unchanged(statAt(then, { ino: 8n }), 100)).toBe(false);
   });
+
+  it("skips a file stamped finer than a millisecond once its mtime is a tenth of a second old: the clock tick is a few ms", () => {
+    const fp = new FileFingerprint();
+    // ext4, APFS, NTFS: a stamp with sub-millisecond digits.
+    const fine = statAt(Date.now() - 500, { mtimeNs: BigInt(Date.now() - 500) * NS_PER_MS + 123_456n });
+    fp.remember(fine);
+    expect(fp.unchanged(fine, 100)).toBe(true);
+    const justNow = statAt(Date.now() - 20, { mtimeNs: BigInt(Date.now() - 20) * NS_PER_MS + 123_456n });
+    fp.remember(justNow);
+    expect(fp.unchanged(justNow, 100)).toBe(false);
+  });
+
+  it("still checks a file stamped in whole seconds (FAT, HFS+, some shares) until its mtime is two seconds old", () => {
+    const fp = new FileFingerprint();
+    const second = BigInt(Math.floor((Date.now() - 500) / 1000)) * 1000n;
+    const coarse = statAt(Number(second), { mtimeNs: second * NS_PER_MS });
+    fp.remember(coarse);
+    expect(fp.unchanged(coarse, 100)).toBe(false);
+  });
 });

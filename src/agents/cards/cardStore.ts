@@ -4,10 +4,12 @@
  * events the call matcher needs, the MCP call tracker, approvals, Claude Code's permission prompts,
  * the hook feed and the extras (shared files, worktrees, session figures, review comments, races,
  * commands left running) — each change keyed by the agents it concerns. It marks those agents
- * dirty and flushes once per tick (a microtask, as VS Code's `Event.debounce` with a microtask
- * delay): each dirty card is composed once, from the agent's part and the board's live part,
- * passed through one latch, and kept, so `cards()` is cheap. A turn's end is a latch on status
- * here. Data flows one way: sources → card store → views (panel, status bar, notifications).
+ * dirty and flushes at most once a frame (cardPace.ts: the first change after a quiet frame at the
+ * next turn of the event loop, later ones at the frame's end): each dirty card is composed once,
+ * from the agent's part and the board's live part, passed through one latch, and kept, so `cards()`
+ * is cheap (and composes what is marked first: a reader never sees a card older than its sources).
+ * A turn's end is a latch on status here. Data flows one way: sources → card store → views (panel,
+ * status bar, notifications).
  */
 import { isDeepStrictEqual } from "node:util";
 import type { HookTool } from "../../core/hooks";
@@ -15,6 +17,7 @@ import { type Disposable, DisposableObject, Emitter, errorMessage, type Event, l
 import type { AgentFacts, CardView } from "../../shared/protocol";
 import type { CardLiveFacts } from "../agent/agent";
 import type { AgentChange, AgentTouch, TranscriptEventsRead } from "../agent/agentRegistry";
+import { oncePerFrame } from "./cardPace";
 import type { AgentLiveView, LiveBoard, LiveChange } from "./liveBoard";
 
 export interface CardAgents {
@@ -47,7 +50,7 @@ export interface CardSources {
   hooksShowTools?: () => boolean;
   /** Where a card that could not be composed is reported (default: console.error). */
   onError?: (message: string) => void;
-  /** When a flush runs (default: a microtask, so one tick's changes compose each card once). */
+  /** When a flush runs (default: at most once a frame, cardPace.ts; tests flush when they choose). */
   schedule?: (flush: () => void) => void;
 }
 
@@ -72,6 +75,8 @@ export class CardStore extends DisposableObject implements CardEvents, CardReade
   /** The agents to compose at the next flush, each with whether its change may be news (not catching up). */
   private dirty = new Map<string, boolean>();
   private scheduled = false;
+  /** A flush due after the store went (its frame's timer) does nothing. */
+  private disposed = false;
   private readonly kept = new Map<string, CardView>();
   /** The status each card last had: a turn's end is active → waiting, told once. */
   private readonly statuses = new Map<string, CardView["status"]>();
@@ -87,7 +92,7 @@ export class CardStore extends DisposableObject implements CardEvents, CardReade
 
   constructor(private readonly sources: CardSources) {
     super();
-    this.schedule = sources.schedule ?? queueMicrotask;
+    this.schedule = sources.schedule ?? oncePerFrame();
     const { agents, board } = sources;
     const { calls, approvals, permissions, extras = {} } = board.inputs;
     this._register(agents.onDidChange((change) => this.agentChanged(change)));
@@ -192,7 +197,13 @@ export class CardStore extends DisposableObject implements CardEvents, CardReade
     this.schedule(() => this.flush());
   }
 
+  override dispose(): void {
+    this.disposed = true;
+    super.dispose();
+  }
+
   private flush(): void {
+    if (this.disposed) return;
     this.scheduled = false;
     const dirty = this.dirty;
     this.dirty = new Map();

@@ -3,6 +3,7 @@
  * as they grow, into a SessionEngine. File events trigger reads at once; a cheap periodic size
  * check is the safety net for platforms where file events get lost.
  */
+import { statSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { type AgentState, initialAgentState } from "../agent";
@@ -21,7 +22,7 @@ import {
   subagentDirOf,
   unreadableReason,
 } from "../transcript";
-import { type Clock, mtimeSaysChanged, safetyPollFor, sessionFilesWatch, systemClock, WatchedFolder } from "../util";
+import { type Clock, type FolderChanges, intervalClock, mtimeSaysChanged, safetyPollFor, sessionFilesWatch, systemClock, WatchedFolder } from "../util";
 import type { Disposable } from "../util";
 import { lineStartNear } from "./lineStart";
 import { readPrefix } from "./restorePrefix";
@@ -33,6 +34,8 @@ export type { FollowerOptions } from "./followerOptions";
 
 /** How much of a sub-agent's file is read when restoring into its running call. */
 const SUBAGENT_RESTORE_BYTES = 512 * 1024;
+/** A pass for the transcript's own writes looks for new sub-agents at most this often (others always do): one whose event was lost is found within it. */
+const SUBAGENT_LOOK_EVERY_MS = 1000;
 
 interface SubagentFollow {
   agentId: string;
@@ -52,6 +55,9 @@ export class SessionFollower {
   private readonly endedCalls = new Set<string>();
   private readonly subagentDir: string;
   private subagentDirMtime = -1;
+  /** When sub-agents were last looked for (interval clock). */
+  private subagentsLookedAt = Number.NEGATIVE_INFINITY;
+  private readonly intervals: Clock;
   /**
    * The project folder, admitting only this session's file and its sub-agent folder; the folder
    * may not exist before the session's first prompt. Trailing passes follow a pass that moved
@@ -78,11 +84,12 @@ export class SessionFollower {
     this.reader = new LineReader(path, { maxBytesPerRead: opts.maxBytesPerRead, maxLineBytes: opts.maxLineBytes });
     this.subagentDir = subagentDirOf(path);
     this.restoring = opts.restore ?? true;
+    this.intervals = intervalClock(opts.pollClock ?? this.clock);
     const sessionDir = dirname(this.subagentDir);
     this.folder = new WatchedFolder({
       dir: dirname(path),
       accept: (p) => p === path || p === sessionDir || p === this.subagentDir || dirname(p) === this.subagentDir,
-      look: () => this.readAll(),
+      look: (changes) => this.readAll(changes),
       working: () => this.isWorking(),
       watch: opts.watch ?? sessionFilesWatch,
       clock: opts.pollClock ?? this.clock,
@@ -124,13 +131,17 @@ export class SessionFollower {
   }
 
   /** One pass over the session's files; true when it moved. */
-  private async readAll(): Promise<boolean> {
+  private async readAll(changes?: FolderChanges): Promise<boolean> {
     this.moved = false;
+    const now = this.intervals.now();
+    const ownWritesOnly = changes !== undefined && changes.reported.size > 0 && [...changes.reported].every((p) => p === this.path);
+    const discover = !ownWritesOnly || now - this.subagentsLookedAt >= SUBAGENT_LOOK_EVERY_MS;
+    if (discover) this.subagentsLookedAt = now;
     // Sub-agent files first: a sub-agent's last records are on disk before its parent's
     // hand-back, and reading the hand-back first would end its tools as orphaned.
     await this.readSubagents(false);
     await this.readMain();
-    await this.readSubagents(true);
+    await this.readSubagents(discover);
     this.firstPass = false;
     return this.moved;
   }
@@ -216,6 +227,7 @@ export class SessionFollower {
     this.subagents.clear();
     this.endedCalls.clear();
     this.subagentDirMtime = -1;
+    this.subagentsLookedAt = Number.NEGATIVE_INFINITY;
     this.engine.reset(initialAgentState);
   }
 
@@ -253,12 +265,14 @@ export class SessionFollower {
 
   /** Lists the sub-agent folder only when its mtime says an entry may have been added. */
   private async discoverSubagents(): Promise<void> {
-    let mtime: number;
+    // Synchronous, as the reader's stat (lineReader.ts): most sessions have no such folder.
+    let mtime: number | undefined;
     try {
-      mtime = (await stat(this.subagentDir)).mtimeMs;
+      mtime = statSync(this.subagentDir, { throwIfNoEntry: false })?.mtimeMs;
     } catch {
       return;
     }
+    if (mtime === undefined) return;
     if (!mtimeSaysChanged(mtime, this.subagentDirMtime)) return;
     this.subagentDirMtime = mtime;
     const names = await readdir(this.subagentDir).catch(() => [] as string[]);

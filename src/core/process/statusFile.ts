@@ -4,9 +4,11 @@
  * in place, so a read can catch it half-written: parsing never throws and says "torn" instead,
  * and the caller keeps what it read before.
  */
+import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import * as z from "zod/mini";
+import { mtimeTooRecent } from "../util";
 
 /** What Arcadia shows. The file's own word is kept in `rawStatus`. */
 export type LiveStatus = "idle" | "busy" | "waiting";
@@ -133,4 +135,19 @@ export async function readStatusFile(configDir: string, pid: number): Promise<St
     return { ok: false, reason: (err as NodeJS.ErrnoException).code === "ENOENT" ? "missing" : "unreadable" };
   }
   return parseStatusFile(text, pid);
+}
+
+/**
+ * What tells one version of a status file from another without reading it: its identity, size and
+ * times. Undefined when it cannot be stat'ed, or its mtime is too recent to trust (the CLI rewrites
+ * the file in place, often at the same size: busy and idle are both four letters).
+ */
+export async function statusFileStamp(configDir: string, pid: number): Promise<string | undefined> {
+  try {
+    // Synchronous, as the transcript reader's stat (transcript/lineReader.ts): fifty of them a second.
+    const s = statSync(statusFilePath(configDir, pid), { bigint: true, throwIfNoEntry: false });
+    return s === undefined || mtimeTooRecent(s.mtimeNs) ? undefined : `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+  } catch {
+    return undefined;
+  }
 }

@@ -11,7 +11,7 @@ import type { Clock } from "../util";
 import { nativeFolderWatch, WatchedFolder, type WatchFactory } from "../util";
 import type { ProcessInfo } from "./processTable";
 import { sameStartTime } from "./startTime";
-import { type ClaudeStatus, readStatusFile, sessionsDir, statusFilePid } from "./statusFile";
+import { type ClaudeStatus, readStatusFile, sessionsDir, statusFilePid, statusFileStamp } from "./statusFile";
 
 /**
  * The sessions folder's own entries, every write and removal reported at once (the CLI deletes its
@@ -37,6 +37,12 @@ export interface StatusFileWatchOptions {
 export class StatusFileWatch {
   /** Last good status per pid: a torn read keeps it. */
   private readonly statuses = new Map<number, ClaudeStatus>();
+  /**
+   * The stamp (statusFile.ts statusFileStamp) of the file each status was read from: the process
+   * poll reads every bound file each second, and at fifty agents re-reading and parsing unchanged
+   * files was fifty reads a second; a file with the same stamp is not read again.
+   */
+  private readonly stamps = new Map<number, string>();
   private readonly folder: WatchedFolder;
 
   constructor(private readonly opts: StatusFileWatchOptions) {
@@ -89,13 +95,20 @@ export class StatusFileWatch {
    * with the same pid). A torn read falls back to the last good one.
    */
   async readFor(p: ProcessInfo): Promise<ClaudeStatus | undefined> {
-    const read = await readStatusFile(this.opts.configDir, p.pid);
+    // Stamped before the read: a write in between leaves a stamp that differs next time.
+    const stamp = await statusFileStamp(this.opts.configDir, p.pid);
     const previous = this.statuses.get(p.pid);
     let status: ClaudeStatus | undefined;
-    if (read.ok) status = read.status;
-    else if (read.reason === "torn" || read.reason === "unreadable") status = previous;
+    if (previous && stamp !== undefined && this.stamps.get(p.pid) === stamp) status = previous;
+    else {
+      const read = await readStatusFile(this.opts.configDir, p.pid);
+      if (read.ok && stamp !== undefined) this.stamps.set(p.pid, stamp);
+      else this.stamps.delete(p.pid);
+      if (read.ok) status = read.status;
+      else if (read.reason === "torn" || read.reason === "unreadable") status = previous;
+    }
     if (!status || !this.belongsTo(status, p)) {
-      this.statuses.delete(p.pid);
+      this.forget(p.pid);
       return undefined;
     }
     this.statuses.set(p.pid, status);
@@ -107,20 +120,27 @@ export class StatusFileWatch {
    * A torn read keeps the last good status; one from an earlier process with this pid is dropped.
    */
   async reread(p: ProcessInfo): Promise<boolean> {
+    // Written since its stamp: the poll's next read stamps it again.
+    this.stamps.delete(p.pid);
     const read = await readStatusFile(this.opts.configDir, p.pid);
     if (!read.ok && read.reason === "missing") {
-      this.statuses.delete(p.pid);
+      this.forget(p.pid);
       return false;
     }
     if (read.ok) this.statuses.set(p.pid, read.status);
     const status = this.statuses.get(p.pid);
-    if (status && !this.belongsTo(status, p)) this.statuses.delete(p.pid);
+    if (status && !this.belongsTo(status, p)) this.forget(p.pid);
     return true;
   }
 
   /** Forgets the statuses of processes no terminal is bound to any more. */
   keepOnly(pids: ReadonlySet<number | undefined>): void {
-    for (const pid of this.statuses.keys()) if (!pids.has(pid)) this.statuses.delete(pid);
+    for (const pid of this.statuses.keys()) if (!pids.has(pid)) this.forget(pid);
+  }
+
+  private forget(pid: number): void {
+    this.statuses.delete(pid);
+    this.stamps.delete(pid);
   }
 
   private belongsTo(status: ClaudeStatus, p: ProcessInfo): boolean {

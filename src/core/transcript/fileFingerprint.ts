@@ -11,7 +11,7 @@
  */
 import type { BigIntStats } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
-import { mtimeSaysChanged } from "../util";
+import { mtimeTooRecent } from "../util";
 
 export type FileStat = Pick<BigIntStats, "dev" | "ino" | "size" | "mtimeMs" | "mtimeNs" | "ctimeNs" | "birthtimeNs">;
 
@@ -50,7 +50,7 @@ export class FileFingerprint {
       s.mtimeNs === last.mtimeNs &&
       s.ctimeNs === last.ctimeNs &&
       // Times come from a coarse kernel clock: a rewrite in the same tick as the last read leaves them as they were.
-      !mtimeSaysChanged(Number(s.mtimeMs), Number(last.mtimeMs))
+      !mtimeTooRecent(s.mtimeNs)
     );
   }
 

@@ -1,6 +1,6 @@
 /** src/core/util: its public face — what the rest of Arcadia may import from it. */
 export { KB, MB } from "./bytes";
-export { type Clock, ManualClock, monotonicClock, systemClock, type TimerHandle } from "./clock";
+export { type Clock, intervalClock, ManualClock, monotonicClock, systemClock, type TimerHandle } from "./clock";
 export { type Disposable, DisposableStore, Emitter, type Event } from "./emitter";
 export { countOf } from "./countOf";
 export { errorMessage } from "./errorMessage";
@@ -8,7 +8,7 @@ export { folderEntriesWatch, noWatch, sessionFilesWatch, type WatchFactory } fro
 export { nativeFolderWatch } from "./nativeFolderWatch";
 export { latch } from "./latch";
 export { combinedDisposable, DisposableMap, DisposableObject } from "./lifecycle";
-export { mtimeSaysChanged } from "./mtime";
+export { mtimeSaysChanged, mtimeTooRecent } from "./mtime";
 export { oneLine } from "./oneLine";
 export { HOME_SECRETS } from "./homeSecrets";
 export { isInside } from "./pathInside";
@@ -19,4 +19,4 @@ export { type SafetyPoll, safetyPollFor } from "./safetyPoll";
 export { SettledRuns } from "./settledRuns";
 export { sliced } from "./sliced";
 export { visibleText } from "./visibleText";
-export { WatchedFolder } from "./watchedFolder";
+export { type FolderChanges, WatchedFolder } from "./watchedFolder";
