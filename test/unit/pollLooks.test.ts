@@ -3,7 +3,7 @@
  * a poll after the watch reported something does not stat the watched folder again (the watch was
  * alive), yet a watch silent since the last poll is checked, and re-armed if its folder was made
  * again; a pass for the transcript's own writes looks for new sub-agents at most once a second,
- * never less. Stats are counted by path (node:fs/promises' stat and node:fs's statSync); times on a ManualClock.
+ * never less. File operations are counted by path (node:fs/promises' stat); times on a ManualClock.
  */
 import { appendFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -26,14 +26,6 @@ vi.mock("node:fs/promises", async (importOriginal) => {
       return (real.stat as (...a: unknown[]) => unknown)(path, ...rest);
     }) as typeof real.stat,
   };
-});
-vi.mock("node:fs", async (importOriginal) => {
-  const real = await importOriginal<typeof import("node:fs")>();
-  const statSync = ((path: string, ...rest: unknown[]) => {
-    stats.set(String(path), (stats.get(String(path)) ?? 0) + 1);
-    return (real.statSync as (...a: unknown[]) => unknown)(path, ...rest);
-  }) as typeof real.statSync;
-  return { ...real, statSync, default: { ...real, statSync } };
 });
 const statsOf = (path: string) => stats.get(path) ?? 0;
 

@@ -3,7 +3,6 @@
  * as they grow, into a SessionEngine. File events trigger reads at once; a cheap periodic size
  * check is the safety net for platforms where file events get lost.
  */
-import { statSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { type AgentState, initialAgentState } from "../agent";
@@ -34,7 +33,11 @@ export type { FollowerOptions } from "./followerOptions";
 
 /** How much of a sub-agent's file is read when restoring into its running call. */
 const SUBAGENT_RESTORE_BYTES = 512 * 1024;
-/** A pass for the transcript's own writes looks for new sub-agents at most this often (others always do): one whose event was lost is found within it. */
+/**
+ * A pass for the transcript's own writes looks for new sub-agents at most this often (other passes
+ * always do): the watch reports a sub-agent folder as it is made, one whose event was lost is found
+ * within this. At fifty agents the look (a failing stat: few sessions have one) was one file op in six.
+ */
 const SUBAGENT_LOOK_EVERY_MS = 1000;
 
 interface SubagentFollow {
@@ -265,14 +268,12 @@ export class SessionFollower {
 
   /** Lists the sub-agent folder only when its mtime says an entry may have been added. */
   private async discoverSubagents(): Promise<void> {
-    // Synchronous, as the reader's stat (lineReader.ts): most sessions have no such folder.
-    let mtime: number | undefined;
+    let mtime: number;
     try {
-      mtime = statSync(this.subagentDir, { throwIfNoEntry: false })?.mtimeMs;
+      mtime = (await stat(this.subagentDir)).mtimeMs;
     } catch {
       return;
     }
-    if (mtime === undefined) return;
     if (!mtimeSaysChanged(mtime, this.subagentDirMtime)) return;
     this.subagentDirMtime = mtime;
     const names = await readdir(this.subagentDir).catch(() => [] as string[]);

@@ -4,8 +4,7 @@
  * in place, so a read can catch it half-written: parsing never throws and says "torn" instead,
  * and the caller keeps what it read before.
  */
-import { statSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
 import * as z from "zod/mini";
 import { mtimeTooRecent } from "../util";
@@ -144,9 +143,8 @@ export async function readStatusFile(configDir: string, pid: number): Promise<St
  */
 export async function statusFileStamp(configDir: string, pid: number): Promise<string | undefined> {
   try {
-    // Synchronous, as the transcript reader's stat (transcript/lineReader.ts): fifty of them a second.
-    const s = statSync(statusFilePath(configDir, pid), { bigint: true, throwIfNoEntry: false });
-    return s === undefined || mtimeTooRecent(s.mtimeNs) ? undefined : `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+    const s = await stat(statusFilePath(configDir, pid), { bigint: true });
+    return mtimeTooRecent(s.mtimeNs) ? undefined : `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
   } catch {
     return undefined;
   }

@@ -15,8 +15,7 @@
  * cost one small read more. A pass that finds the file unchanged (same size, times and identity, and
  * its mtime old enough to trust) reads nothing.
  */
-import { statSync } from "node:fs";
-import { type FileHandle, open } from "node:fs/promises";
+import { type FileHandle, open, stat } from "node:fs/promises";
 import { FileFingerprint, type FileStat } from "./fileFingerprint";
 
 export const DEFAULT_MAX_BYTES_PER_READ = 1024 * 1024;
@@ -108,11 +107,13 @@ export class LineReader {
   }
 
   async read(): Promise<ReadResult> {
-    // Synchronous: a stat is most of what a look at an unchanged file costs, and through fs/promises
-    // each paid a thread-pool round trip and, for a missing file, an error with its stack (as the
-    // Sessions glance's small reads: docs/platform-facts.md). Reads stay asynchronous.
-    const seen: FileStat | undefined = statSync(this.path, { bigint: true, throwIfNoEntry: false });
-    if (seen === undefined) return this.missing();
+    let seen: FileStat;
+    try {
+      seen = await stat(this.path, { bigint: true });
+    } catch (err) {
+      if (isNotFound(err)) return this.missing();
+      throw err;
+    }
     if (this.fingerprint.unchanged(seen, this.offset)) return { lines: [], more: false, reset: false, missing: false };
 
     let handle;
