@@ -7,11 +7,9 @@
  * git is asked about new paths only while the tab may act on it (`asking()`: shown); hidden, every
  * burst is told as it is (the tab only notes that something changed).
  */
-import type { GitFolders } from "../../core/git";
 import { memberBranch, memberPath, type Race } from "../../core/races";
 import { combinedDisposable, type Disposable, type WatchFactory } from "../../core/util";
-import type { HeadWatches } from "../worktrees/headWatches";
-import { WorktreeWatch, worktreeTreeWatch } from "../worktrees/worktreeWatch";
+import { WorktreeWatch, type WorktreeWatchDeps, worktreeTreeWatch } from "../worktrees/worktreeWatch";
 import { baseFiles } from "./baseWatch";
 
 /**
@@ -26,18 +24,9 @@ export function memberTreeWatch(log: (message: string) => void, maxFolders = MEM
   return worktreeTreeWatch(log, maxFolders, "compare");
 }
 
-export interface MemberWatchDeps {
+/** A race's members' worktrees, each watched as a worktree card's is (worktreeWatch.ts). */
+export interface MemberWatchDeps extends WorktreeWatchDeps {
   race(): Race | undefined;
-  heads: Pick<HeadWatches, "watch">;
-  /** Where a worktree's own git folder and the repository's common one are (git says). */
-  gitFolders(cwd: string): Promise<GitFolders | undefined>;
-  /** How a worktree's folders are watched (util/nativeFolderWatch.ts, deep). */
-  watchTree: WatchFactory;
-  /** The ignored paths of a worktree now, relative, `/`-separated (core/git ignoredNow). */
-  ignoredNow(worktree: string): Promise<string[]>;
-  /** Those of `paths` git ignores (core/git ignoredAmong). */
-  ignoredAmong(worktree: string, paths: readonly string[]): Promise<Set<string>>;
-  log(message: string): void;
 }
 
 /**
