@@ -55,6 +55,8 @@ export interface WorldOptions {
   prompted?: (agentId: string) => boolean;
   /** Agents whose input box is empty: Enter alone there starts nothing. */
   emptyBox?: string[];
+  /** Agents whose card came back reconnecting but whose terminal never does (opened moments before the reload): never ready. */
+  notBack?: string[];
 }
 
 export function queueWorld(repo: string, options: WorldOptions = {}) {
@@ -102,7 +104,11 @@ export function queueWorld(repo: string, options: WorldOptions = {}) {
       events.push(`launch ${id} in ${cwd.slice(repo.length + 1)}${model ? ` --model ${model}` : ""}${extra.length ? ` ${extra.join(" ")}` : ""}`);
       return id;
     },
-    whenReady: (id) => (options.autoReady === false ? new Promise((resolve) => readiness.set(id, resolve)) : Promise.resolve(cards.has(id) ? "ready" : "gone")),
+    whenReady: (id) =>
+      options.notBack?.includes(id) || options.autoReady === false
+        ? new Promise((resolve) => readiness.set(id, resolve))
+        : Promise.resolve(cards.has(id) ? "ready" : "gone"),
+    whenBack: async (id) => !options.notBack?.includes(id),
     type: async (id, text) => {
       events.push(`type ${id}: ${text}`);
       if (text || !options.emptyBox?.includes(id)) setCard(id, { status: "active" });

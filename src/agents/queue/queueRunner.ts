@@ -12,6 +12,7 @@ import { join } from "node:path";
 import {
   aboutToType,
   agentLaunched,
+  agentNotBack,
   agentWorking,
   agentNeedsYou,
   baseGoneHold,
@@ -54,6 +55,8 @@ export interface QueueRunnerDeps {
   whenTaken(agentId: string, timeoutMs: number): Promise<boolean>;
   /** The card is here (bound, or reconnecting after a reload). */
   hasAgent(agentId: string): boolean;
+  /** After a reload: whether a saved agent is bound again, false once its terminal did not come back in the grace (AgentManager.whenBack). */
+  whenBack?(agentId: string): Promise<boolean>;
   /** Its session took a prompt (its transcript exists); undefined when that cannot be told (not bound yet). */
   tookPrompt?(agentId: string): boolean | undefined;
   exists(path: string): boolean;
@@ -164,6 +167,14 @@ export class QueueRunner {
       task = taskOf(this.deps.book.queue!, id)!;
       if (task.state !== "starting") return; // Cancelled meanwhile.
       let agentId = task.start!.agentId;
+      // A task never typed waits for its agent only while that agent may come back: a terminal opened
+      // moments before the reload is in no layout VS Code saved and is never revived (raceResume.ts
+      // does the same). No key reached it, so a new agent still gets the task once.
+      if (from === "type" && agentId && this.deps.whenBack && !(await this.deps.whenBack(agentId))) {
+        this.deps.log(`queue ${id}: its agent's terminal did not come back after the reload; launching it again`);
+        await this.deps.book.update((q) => agentNotBack(q, id));
+        agentId = null;
+      }
       if (from !== "type" || !agentId) {
         agentId = await this.step(id, "Its agent could not be started", () => this.deps.launch(cwd, task.model));
         const launched = agentId;

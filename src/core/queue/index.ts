@@ -2,6 +2,7 @@
 export {
   addTasks,
   agentLaunched,
+  agentNotBack,
   agentNeedsYou,
   agentWorking,
   aboutToType,

@@ -168,6 +168,16 @@ export function agentLaunched(queue: Queue, id: string, agentId: string): Queue 
   return changeStart(queue, id, "launch", (s) => ({ ...s, agentId }));
 }
 
+/**
+ * Its agent's terminal did not come back after a reload, the task never typed at it: the task may
+ * have an agent of its own (no key reached the first, so its work is still done once).
+ */
+export function agentNotBack(queue: Queue, id: string): Queue {
+  const task = taskOf(queue, id);
+  if (task?.start?.typed) throw new Error(`Task ${taskLabel(task)} was typed already: it is never typed twice.`);
+  return changeStart(queue, id, "launch again", (s) => ({ ...s, agentId: null }));
+}
+
 /** Saved before the first key is typed: from here on the task is never typed again, whatever happens. */
 export function aboutToType(queue: Queue, id: string): Queue {
   const task = taskOf(queue, id);

@@ -2,7 +2,8 @@
  * Starting an agent that is handed its task, as a race's members and the queue's tasks are: its
  * terminal and card over the launcher (with a model and arguments), the moments its CLI is ready
  * and took the text (agents/launch/agentReadiness.ts), and the typing, through the terminal's one
- * gate (a paused agent is never typed to), and whether it took a prompt (after a reload). One
+ * gate (a paused agent is never typed to), and whether it took a prompt or is back at all (after a
+ * reload: a terminal opened moments before one may never be revived). One
  * place, so the race and the queue cannot drift.
  */
 import type { AgentManager } from "../../agents/agent/agentManager";
@@ -16,7 +17,7 @@ import type { ClaudeLauncher } from "./claudeLauncher";
 export interface AgentStarterDeps {
   launcher: ClaudeLauncher;
   cards: ReadinessSource;
-  manager: Pick<AgentManager, "agentInfo" | "whenShellBound">;
+  manager: Pick<AgentManager, "agentInfo" | "whenShellBound" | "whenBack">;
   /** The agents saved in this window: one still reconnecting after a reload is known by its binding. */
   bindings: Pick<WorkspaceBindingStore, "load">;
 }
@@ -29,6 +30,8 @@ export interface AgentStarter {
   type(agentId: string, text: string): Promise<void>;
   /** Whether its session took a prompt (its transcript exists); undefined when the agent is not known. */
   tookPrompt(agentId: string): boolean | undefined;
+  /** After a reload: whether a saved agent is bound again, false once its terminal did not come back in the grace. */
+  whenBack(agentId: string): Promise<boolean>;
 }
 
 export function agentStarter(deps: AgentStarterDeps): AgentStarter {
@@ -42,6 +45,7 @@ export function agentStarter(deps: AgentStarterDeps): AgentStarter {
       return card.id;
     },
     whenReady: (agentId) => whenReady(deps.cards, agentId),
+    whenBack: (agentId) => deps.manager.whenBack(agentId),
     whenTaken: (agentId, timeoutMs) => whenTaken(deps.cards, agentId, timeoutMs),
     type: async (agentId, text) => {
       const terminal = deps.manager.agentInfo(agentId)?.terminal;

@@ -145,7 +145,7 @@ export function registerRaces(deps: RacesDeps): vscode.Disposable {
   // is often not revived by VS Code, and its reconnecting card would never be ready (seen in CI).
   const agentIn = (folder: string) => deps.bindings.load().find((b) => b.cwd === folder && manager.agentInfo(b.agentId) !== undefined)?.agentId;
   const retries = new RaceRetries({ ...starter, close: (id) => manager.close(id) });
-  const resumeDeps = { ...starter, exists: existsSync, branchExists, hasAgent, agentIn, wallClock: Date.now, whenBack: manager.whenBack };
+  const resumeDeps = { ...starter, exists: existsSync, branchExists, hasAgent, agentIn, wallClock: Date.now };
   void manager.restored.then(() => resumeRaces(resumeDeps)).catch((err) => log.warn(`races after the reload: ${errorMessage(err)}`));
   return combinedDisposable(
     figures,

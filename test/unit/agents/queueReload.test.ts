@@ -50,6 +50,25 @@ describe("the queue across a reload", () => {
     expect(after.typed()).toEqual(["type agent-11: Write the changelog", "type agent-12: Rename the app"]);
   });
 
+  it("gives a task never typed whose agent's terminal never comes back (opened moments before the reload) an agent of its own, typed once", async () => {
+    const repo = queueRepo(tempDir());
+    const store = memoryQueueStore();
+    const before = queueWorld(repo, { store, autoReady: false });
+    await before.book.set(addTasks(newQueue(repo, "main", 2), [{ text: "Add a footer" }, { text: "Fix the title" }]));
+    await before.runner.pump();
+    await before.until((q) => q.tasks.filter((t) => t.start?.agentId).length === 2 && q, "two agents launched");
+    before.ready("agent-1");
+    await before.until((q) => taskOf(q, "q1")!.state === "running" && q, "the first typed");
+    before.follow.dispose();
+    // Both cards come back; agent-2's terminal never will (VS Code saved no layout with it).
+    const after = queueWorld(repo, { store, agentsHere: ["agent-1", "agent-2"], notBack: ["agent-2"], firstAgent: 10 });
+    await after.runner.resume();
+    await after.until((q) => taskOf(q, "q2")!.state === "running" && q, "the second typed at an agent of its own");
+    expect(after.events.filter((e) => e.startsWith("launch"))).toEqual([`launch agent-10 in .claude/worktrees/${taskOf(after.book.queue!, "q2")!.start!.worktree}`]);
+    expect(after.typed()).toEqual(["type agent-10: Fix the title"]);
+    expect(taskOf(after.book.queue!, "q2")).toMatchObject({ start: { agentId: "agent-10", typed: true } });
+  });
+
   it("finds a task whose agent finished while the window was closed: done once its work is committed, and the next starts", async () => {
     const repo = queueRepo(tempDir());
     const store = memoryQueueStore();
