@@ -4,9 +4,9 @@
  * it lives; when the card goes, its spend is added to the day's sum, which is saved at once (workspace
  * state) and sent with the panel's cards. The panel's saved state did not survive a reload; this does.
  */
-import { localDay } from "../../core/usage";
+import { localDay, tokenCount } from "../../core/usage";
 import { combinedDisposable, type Disposable, DisposableObject } from "../../core/util";
-import type { ClosedSpend, SessionUsageView } from "../../shared/protocol";
+import type { ClosedSpend } from "../../shared/protocol";
 import type { CardEvents } from "./cardStore";
 
 /** Where the day's sum is saved (the window's workspace state), read once. */
@@ -14,8 +14,6 @@ export interface ClosedSpendStore {
   load(): unknown;
   save(value: ClosedSpend): void;
 }
-
-const tokensOf = (usage: SessionUsageView) => usage.tokens.input + usage.tokens.output + usage.tokens.cacheRead + usage.tokens.cacheWrite;
 
 /** A saved sum worth trusting: anything else (another version, a hand edit) starts the day at nothing. */
 function isClosedSpend(value: unknown): value is ClosedSpend {
@@ -48,7 +46,7 @@ export class ClosedSpendTally extends DisposableObject {
   private follow(cards: Pick<CardEvents, "onDidChangeCard" | "onDidRemoveCard">): Disposable {
     return combinedDisposable(
       cards.onDidChangeCard((card) => {
-        if (card.usage) this.spent.set(card.id, { tokens: tokensOf(card.usage), costUsd: card.usage.costUsd });
+        if (card.usage) this.spent.set(card.id, { tokens: tokenCount(card.usage.tokens), costUsd: card.usage.costUsd });
       }),
       cards.onDidRemoveCard((id) => this.closed(id)),
     );

@@ -7,6 +7,7 @@ import { memberBranch, phaseOf, type CheckResult, type Race, type RaceMember } f
 import type { AgentStatusView, CompareCheckView, CompareMemberView, RaceCompareView } from "../../shared/protocol";
 import type { RaceBudgetView } from "../../shared/raceViews";
 import type { FolderFigures } from "../../core/races";
+import { tokenCount } from "../../core/usage";
 import type { MemberFigures } from "./raceFigures";
 
 export interface CompareInputs {
@@ -60,9 +61,7 @@ function column(race: Race, member: RaceMember, inputs: CompareInputs): CompareM
 }
 
 function sessionsView(s: FolderFigures): NonNullable<CompareMemberView["sessions"]> {
-  const t = s.tokens;
-  const tokens = t.input + t.output + t.cacheRead + t.cacheWrite;
-  return { turns: s.turns, activeMs: s.activeMs, tokens, costUsd: s.costUsd, unpricedModels: s.unpricedModels };
+  return { turns: s.turns, activeMs: s.activeMs, tokens: tokenCount(s.tokens), costUsd: s.costUsd, unpricedModels: s.unpricedModels };
 }
 
 function checkView(result: CheckResult | undefined, runningSince: number | undefined, tree: string | undefined): CompareCheckView {

@@ -10,7 +10,7 @@ import type { Spend } from "../../core/budget";
 import { labelOnceRan } from "../../core/labels";
 import type { TranscriptRead } from "../../core/engine";
 import { SessionFigures, type TurnSummary } from "../../core/sessions";
-import { estimateCost, limitMessage, totalTokens, type UsageTotals } from "../../core/usage";
+import { estimateCost, limitMessage, tokenCount, totalTokens, type UsageTotals } from "../../core/usage";
 import { combinedDisposable, type Disposable, DisposableObject, Emitter, type Event } from "../../core/util";
 import type { SessionEditsView, SessionUsageView, TurnSummaryView } from "../../shared/protocol";
 import type { CardEvents } from "../cards/cardStore";
@@ -109,8 +109,7 @@ export class SessionCards extends DisposableObject {
       if (basename(entry.figures.session, ".jsonl") !== sessionId) continue;
       const usage = this.usage(agentId);
       if (!usage) return undefined;
-      const { input, output, cacheRead, cacheWrite } = usage.tokens;
-      return { tokens: input + output + cacheRead + cacheWrite, costUsd: usage.costUsd, filesEdited: entry.figures.current.editedFiles.size };
+      return { tokens: tokenCount(usage.tokens), costUsd: usage.costUsd, filesEdited: entry.figures.current.editedFiles.size };
     }
     return undefined;
   }

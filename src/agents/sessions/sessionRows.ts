@@ -6,7 +6,7 @@
  * disagreed with the card beside it was seen (issue 33). Pure.
  */
 import type { SessionEntry } from "../../core/sessions";
-import { estimateCost, limitMessage, totalTokens } from "../../core/usage";
+import { estimateCost, limitMessage, tokenCount, totalTokens } from "../../core/usage";
 import type { SessionRowView } from "../../shared/protocol";
 
 /** The text the filter searches, at most this long. */
@@ -58,7 +58,7 @@ export function sessionRow(entry: SessionEntry, context: RowContext): SessionRow
     turns: digest?.turns ?? null,
     activeMs: digest?.activeMs ?? null,
     filesEdited: card?.filesEdited ?? digest?.filesEdited ?? null,
-    tokens: card?.tokens ?? (tokens ? tokens.input + tokens.output + tokens.cacheRead + tokens.cacheWrite : null),
+    tokens: card?.tokens ?? (tokens ? tokenCount(tokens) : null),
     costUsd: card?.costUsd ?? (digest ? estimateCost(digest.usage).usd : null),
     followedBy: context.followedBy(glance.sessionId) ?? null,
     cannotResume: cannotResume(digest?.cwd ?? glance.cwd, worktree, context.followedBy(glance.sessionId) !== undefined, context),

@@ -41,6 +41,9 @@ export function localDay(ms: number): string {
 }
 
 export const zeroCounts = (): TokenCounts => ({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0 });
+
+/** Every kind of token together: the one figure a card, a row or a total shows. */
+export const tokenCount = (counts: TokenCounts): number => counts.input + counts.output + counts.cacheRead + counts.cacheWrite;
 const FIELDS = ["input", "output", "cacheRead", "cacheWrite"] as const;
 
 /** Adds `more` to `target` (mutated, returned). */
