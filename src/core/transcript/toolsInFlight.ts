@@ -8,11 +8,17 @@
  * Every operation is O(1) in the number of open tools, or in the tools it ends (thousands can be
  * open: a scan per event was once quadratic).
  */
-import { isSubagentTool, toolWords } from "../labels";
+import * as labels from "../labels";
 import type { ToolOutcome, TranscriptEvent } from "./events";
-import { asArray, asString, contentText, isObject, type Json } from "./recordShapes";
+import * as shapes from "./recordShapes";
+import type { Json } from "./recordShapes";
 import { isAsyncLaunch, toolResultOutcome } from "./toolOutcome";
 import { RecentMap } from "../util";
+
+// Taken from the imports once (see engine/sessionEngine.ts: a call through an import per tool
+// runs the loader's getters where modules load one by one).
+const { isSubagentTool, toolWords } = labels;
+const { asArray, asString, contentText, isObject } = shapes;
 
 export interface OpenTool {
   name: string;
@@ -24,6 +30,8 @@ export interface OpenTool {
   droppedBefore: number;
   /** Counted in `foregroundOpen`: neither a background agent nor a tool of one. */
   foreground: boolean;
+  /** An `Agent`/`Task` call (isSubagentTool), asked once at its start rather than at each step. */
+  agentCall: boolean;
 }
 
 /** Told as tools come and go, for the indexes kept beside this one (subagentLinks.ts). */
@@ -117,8 +125,9 @@ export class ToolsInFlight {
       const input = block.input;
       const foreground = parent === null || this.open.get(parent)?.background !== true;
       if (foreground) this.foregroundOpen++;
-      this.open.set(id, { name, parent, input, background: false, droppedBefore: this.droppedLines, foreground });
-      if (isSubagentTool(name)) this.hooks.onAgentCallStarted?.(id, input);
+      const agentCall = isSubagentTool(name);
+      this.open.set(id, { name, parent, input, background: false, droppedBefore: this.droppedLines, foreground, agentCall });
+      if (agentCall) this.hooks.onAgentCallStarted?.(id, input);
       if (parent !== null) {
         const siblings = this.openChildren.get(parent);
         if (siblings) siblings.add(id);
@@ -185,7 +194,7 @@ export class ToolsInFlight {
     // A background agent's tools still open (its stragglers) are under no background agent now.
     if (tool.background) this.setChildrenForeground(id, true);
     this.hooks.onEnded?.(id);
-    if (isSubagentTool(tool.name)) this.endedAgentCalls.add(id);
+    if (tool.agentCall) this.endedAgentCalls.add(id);
     if (outcome === "orphaned" || outcome === "unknown") this.rememberClosedWithoutResult(id, tool.parent);
     out.push({ kind: "toolEnd", id, outcome, parent: tool.parent, at });
   }
@@ -229,7 +238,7 @@ export class ToolsInFlight {
   private applyResult(id: string, block: Json, toolUseResult: unknown, deniedBeforeRun: boolean, at: number | undefined, out: TranscriptEvent[]): void {
     const tool = this.open.get(id);
     if (!tool) return;
-    if (isSubagentTool(tool.name) && isAsyncLaunch(toolUseResult)) {
+    if (tool.agentCall && isAsyncLaunch(toolUseResult)) {
       tool.background = true;
       this.setForeground(tool, false);
       this.setChildrenForeground(id, false);
