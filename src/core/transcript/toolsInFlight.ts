@@ -170,7 +170,8 @@ export class ToolsInFlight {
   }
 
   /** Ends `tool`, open under `id`. */
-  private endOpen(id: string, tool: OpenTool, outcome: ToolOutcome, at: number | undefined, out: TranscriptEvent[]): void {
+  /** `leftInMap`: the caller takes it out of `open` itself (closeOpen: all at once). */
+  private endOpen(id: string, tool: OpenTool, outcome: ToolOutcome, at: number | undefined, out: TranscriptEvent[], leftInMap = false): void {
     // A sub-agent killed with its call cannot finish its tools. One that handed back normally
     // may still have its last results in flight: the CLI writes the parent's result before it
     // flushes the sub-agent's file. Those stragglers end with their own results, or are closed
@@ -184,7 +185,7 @@ export class ToolsInFlight {
         }
       }
     }
-    this.open.delete(id);
+    if (!leftInMap) this.open.delete(id);
     if (tool.foreground) this.foregroundOpen--;
     if (tool.parent !== null) {
       const siblings = this.openChildren.get(tool.parent);
@@ -302,6 +303,21 @@ export class ToolsInFlight {
   }
 
   private closeOpen(out: TranscriptEvent[], outcome: ToolOutcome, which: (t: OpenTool) => boolean, at?: number): void {
+    if (this.openChildren.size === 0) {
+      // No open tool is a sub-agent's (the usual case): closing one closes no other, and nothing
+      // asked while closing looks at the others (which() reads the tool alone), so the closed ones
+      // leave the map after the pass, all at once when they are all of it (20,000 open tools: a
+      // delete per tool was a tenth of the turn's end).
+      const closed: string[] = [];
+      for (const [id, tool] of this.open) {
+        if (!which(tool)) continue;
+        this.endOpen(id, tool, this.withoutResult(tool, outcome), at, out, true);
+        closed.push(id);
+      }
+      if (closed.length === this.open.size) this.open.clear();
+      else for (const id of closed) this.open.delete(id);
+      return;
+    }
     // The map itself, not a copy (20,000 open tools: a copy per turn end was a fifth of its cost).
     // end() only deletes, and a Map's iteration skips entries deleted after it started.
     for (const [id, tool] of this.open) {
