@@ -97,6 +97,25 @@ describe("interpreter rules", () => {
     ]);
   });
 
+  it("a turn's end takes its tools out of flight and leaves a background agent in it, whether or not it closes them all", () => {
+    const bg = { ...result("bg"), toolUseResult: { status: "async_launched" } };
+    const end = { type: "system", subtype: "turn_duration", durationMs: 5 };
+    for (const withAgent of [true, false]) {
+      const interpreter = new TranscriptInterpreter();
+      const records = withAgent ? [prompt("go"), use("bg", "Agent", { prompt: "look" }), bg, use("t1"), use("t2"), end] : [prompt("go"), use("t1"), use("t2"), end];
+      for (const r of records) interpreter.handle(r);
+      expect([interpreter.isOpen("t1"), interpreter.isOpen("t2"), interpreter.isOpen("bg")], `agent: ${withAgent}`).toEqual([false, false, withAgent]);
+      // A closed tool's late result revises its end; a repeat of its tool_use starts nothing; a new tool starts.
+      const after = [result("t1"), use("t2"), use("t3")].flatMap((r) => interpreter.handle(r));
+      expect(after.map((e) => [e.kind, "id" in e ? e.id : undefined])).toEqual([
+        ["toolEnd", "t1"],
+        ["toolStart", "t3"],
+      ]);
+      expect(after[0]).toMatchObject({ outcome: "done", revised: true });
+      expect(interpreter.isOpen("t3")).toBe(true);
+    }
+  });
+
   it("a local command (/clear) with tools open ends them: never 'waiting' with tools still 'running'", () => {
     // The prompt was free for the command, so the turn's tools had lost their results (as when
     // the next prompt starts); a background agent runs on. Both forms of the command's end count.

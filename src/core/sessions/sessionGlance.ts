@@ -7,7 +7,7 @@ import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { isObject, newLineStats, sessionIdOf, timestampOf, TranscriptInterpreter } from "../transcript";
 import type { TranscriptEvent } from "../transcript";
-import { betterTitle, isConversation, sessionRecordOf, type SessionTitle, titleOf } from "./sessionDigest";
+import { betterTitle, isConversation, isTitleAt, sessionRecordOf, type SessionTitle, titleOf } from "./sessionDigest";
 import { oneLine } from "../util";
 
 /** Bytes read at each end: the first prompt is within the first few records, titles are re-appended at the end. */
@@ -21,25 +21,6 @@ export interface SessionGlance {
   startedAt?: number;
   lastActiveAt?: number;
   cwd?: string;
-}
-
-/** Complete lines of a chunk; `cutHead`: the chunk starts mid-file, so its first line is a fragment. */
-function linesOf(chunk: Buffer, cutHead: boolean, cutTail: boolean): Buffer[] {
-  const lines: Buffer[] = [];
-  let start = 0;
-  if (cutHead) {
-    const first = chunk.indexOf(0x0a);
-    if (first < 0) return [];
-    start = first + 1;
-  }
-  for (;;) {
-    const end = chunk.indexOf(0x0a, start);
-    if (end < 0) break;
-    lines.push(chunk.subarray(start, end));
-    start = end + 1;
-  }
-  if (!cutTail && start < chunk.length) lines.push(chunk.subarray(start));
-  return lines;
 }
 
 /** The part of the file read once more when the first prompt is not within the first GLANCE_BYTES. */
@@ -81,8 +62,14 @@ export function glanceSession(path: string, size: number, hasFolder = true): Ses
     for (const length of HEAD_STEPS) {
       const head = readAt(fd, 0, Math.min(size, length));
       const interpreter = new TranscriptInterpreter();
-      for (const line of linesOf(head, false, head.length < size)) {
-        const record = sessionRecordOf(line, stats);
+      // Line by line in place, cut out one at a time: the prompt is nearly always the first line,
+      // and cutting every line of the head first made a buffer view per line never looked at.
+      const cutTail = head.length < size;
+      for (let start = 0, end = 0; start < head.length; start = end + 1) {
+        const newline = head.indexOf(0x0a, start);
+        if (newline < 0 && cutTail) break;
+        end = newline < 0 ? head.length : newline;
+        const record = sessionRecordOf(head.subarray(start, end), stats);
         if (!record) continue;
         title = betterTitle(title, record);
         if (glance.cwd === undefined && typeof record.cwd === "string") glance.cwd = record.cwd;
@@ -101,7 +88,7 @@ export function glanceSession(path: string, size: number, hasFolder = true): Ses
       for (let start = firstLine; start < tail.length;) {
         const newline = tail.indexOf(0x0a, start);
         const end = newline < 0 ? tail.length : newline;
-        if (startsWithTitle(tail, start)) title = betterTitle(title, sessionRecordOf(tail.subarray(start, end), stats) ?? {});
+        if (isTitleAt(tail, start, end)) title = betterTitle(title, sessionRecordOf(tail.subarray(start, end), stats) ?? {});
         start = end + 1;
       }
       for (let end = tail.length; end > firstLine && glance.lastActiveAt === undefined;) {
@@ -119,20 +106,6 @@ export function glanceSession(path: string, size: number, hasFolder = true): Ses
   } finally {
     closeSync(fd);
   }
-}
-
-const TITLE_HEADS = ['{"type":"custom-title"', '{"type":"ai-title"', '{"type":"summary"'].map((head) => Buffer.from(head));
-const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-
-/** Whether the line at `start` is a title record (isTitleLine's test, on the bytes in place). */
-function startsWithTitle(chunk: Buffer, start: number): boolean {
-  if (startsAt(chunk, start, BOM)) start += BOM.length;
-  for (const head of TITLE_HEADS) if (startsAt(chunk, start, head)) return true;
-  return false;
-}
-
-function startsAt(chunk: Buffer, at: number, bytes: Buffer): boolean {
-  return at + bytes.length <= chunk.length && chunk.compare(bytes, 0, bytes.length, at, at + bytes.length) === 0;
 }
 
 /** A user's prompt among these events, set as the glance's first prompt (a loop, no closure per record). */

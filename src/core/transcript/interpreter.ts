@@ -10,10 +10,17 @@
  * `api-request-blob` hold *copies* of content and are ignored (reading them ends tools twice).
  */
 import type { TokenUsage, ToolOutcome, TranscriptEvent } from "./events";
-import { asArray, asNumber, asString, contentText, isObject, type Json, tagValue, timestampOf } from "./recordShapes";
+import * as shapes from "./recordShapes";
+import type { Json } from "./recordShapes";
 import { SubagentLinks } from "./subagentLinks";
 import { ToolsInFlight } from "./toolsInFlight";
-import { MAIN, type RecordSource } from "./recordSource";
+import * as recordSource from "./recordSource";
+import type { RecordSource } from "./recordSource";
+
+// Taken from the imports once (see engine/sessionEngine.ts: a call through an import per record
+// runs the loader's getters where modules load one by one).
+const { asArray, asNumber, asString, contentText, isObject, tagValue, timestampOf } = shapes;
+const { MAIN } = recordSource;
 
 // Where a record comes from (recordSource.ts), for the readers that hand records in.
 export { MAIN, type RecordSource };
@@ -152,8 +159,9 @@ export class TranscriptInterpreter {
     // reducer would otherwise look through every open tool on each reply.
     if (text) out.push({ kind: "assistantText", text, stopReason: asString(message.stop_reason) ?? null, toolsHoldTurn: this.tools.hasForegroundTools(), at });
     const usage = usageOf(message);
+    if (!usage) return;
     const messageId = asString(message.id);
-    if (usage && (messageId === undefined || messageId !== this.lastUsageMessageId)) {
+    if (messageId === undefined || messageId !== this.lastUsageMessageId) {
       this.lastUsageMessageId = messageId;
       out.push({ kind: "usage", usage, at });
     }

@@ -8,11 +8,17 @@
  * Every operation is O(1) in the number of open tools, or in the tools it ends (thousands can be
  * open: a scan per event was once quadratic).
  */
-import { isSubagentTool, toolWords } from "../labels";
+import * as labels from "../labels";
 import type { ToolOutcome, TranscriptEvent } from "./events";
-import { asArray, asString, contentText, isObject, type Json } from "./recordShapes";
+import * as shapes from "./recordShapes";
+import type { Json } from "./recordShapes";
 import { isAsyncLaunch, toolResultOutcome } from "./toolOutcome";
 import { RecentMap } from "../util";
+
+// Taken from the imports once (see engine/sessionEngine.ts: a call through an import per tool
+// runs the loader's getters where modules load one by one).
+const { isSubagentTool, toolWords } = labels;
+const { asArray, asString, contentText, isObject } = shapes;
 
 export interface OpenTool {
   name: string;
@@ -24,6 +30,8 @@ export interface OpenTool {
   droppedBefore: number;
   /** Counted in `foregroundOpen`: neither a background agent nor a tool of one. */
   foreground: boolean;
+  /** An `Agent`/`Task` call (isSubagentTool), asked once at its start rather than at each step. */
+  agentCall: boolean;
 }
 
 /** Told as tools come and go, for the indexes kept beside this one (subagentLinks.ts). */
@@ -117,8 +125,9 @@ export class ToolsInFlight {
       const input = block.input;
       const foreground = parent === null || this.open.get(parent)?.background !== true;
       if (foreground) this.foregroundOpen++;
-      this.open.set(id, { name, parent, input, background: false, droppedBefore: this.droppedLines, foreground });
-      if (isSubagentTool(name)) this.hooks.onAgentCallStarted?.(id, input);
+      const agentCall = isSubagentTool(name);
+      this.open.set(id, { name, parent, input, background: false, droppedBefore: this.droppedLines, foreground, agentCall });
+      if (agentCall) this.hooks.onAgentCallStarted?.(id, input);
       if (parent !== null) {
         const siblings = this.openChildren.get(parent);
         if (siblings) siblings.add(id);
@@ -161,7 +170,8 @@ export class ToolsInFlight {
   }
 
   /** Ends `tool`, open under `id`. */
-  private endOpen(id: string, tool: OpenTool, outcome: ToolOutcome, at: number | undefined, out: TranscriptEvent[]): void {
+  /** `leftInMap`: the caller takes it out of `open` itself (closeOpen: all at once). */
+  private endOpen(id: string, tool: OpenTool, outcome: ToolOutcome, at: number | undefined, out: TranscriptEvent[], leftInMap = false): void {
     // A sub-agent killed with its call cannot finish its tools. One that handed back normally
     // may still have its last results in flight: the CLI writes the parent's result before it
     // flushes the sub-agent's file. Those stragglers end with their own results, or are closed
@@ -175,7 +185,7 @@ export class ToolsInFlight {
         }
       }
     }
-    this.open.delete(id);
+    if (!leftInMap) this.open.delete(id);
     if (tool.foreground) this.foregroundOpen--;
     if (tool.parent !== null) {
       const siblings = this.openChildren.get(tool.parent);
@@ -185,7 +195,7 @@ export class ToolsInFlight {
     // A background agent's tools still open (its stragglers) are under no background agent now.
     if (tool.background) this.setChildrenForeground(id, true);
     this.hooks.onEnded?.(id);
-    if (isSubagentTool(tool.name)) this.endedAgentCalls.add(id);
+    if (tool.agentCall) this.endedAgentCalls.add(id);
     if (outcome === "orphaned" || outcome === "unknown") this.rememberClosedWithoutResult(id, tool.parent);
     out.push({ kind: "toolEnd", id, outcome, parent: tool.parent, at });
   }
@@ -229,7 +239,7 @@ export class ToolsInFlight {
   private applyResult(id: string, block: Json, toolUseResult: unknown, deniedBeforeRun: boolean, at: number | undefined, out: TranscriptEvent[]): void {
     const tool = this.open.get(id);
     if (!tool) return;
-    if (isSubagentTool(tool.name) && isAsyncLaunch(toolUseResult)) {
+    if (tool.agentCall && isAsyncLaunch(toolUseResult)) {
       tool.background = true;
       this.setForeground(tool, false);
       this.setChildrenForeground(id, false);
@@ -293,6 +303,21 @@ export class ToolsInFlight {
   }
 
   private closeOpen(out: TranscriptEvent[], outcome: ToolOutcome, which: (t: OpenTool) => boolean, at?: number): void {
+    if (this.openChildren.size === 0) {
+      // No open tool is a sub-agent's (the usual case): closing one closes no other, and nothing
+      // asked while closing looks at the others (which() reads the tool alone), so the closed ones
+      // leave the map after the pass, all at once when they are all of it (20,000 open tools: a
+      // delete per tool was a tenth of the turn's end).
+      const closed: string[] = [];
+      for (const [id, tool] of this.open) {
+        if (!which(tool)) continue;
+        this.endOpen(id, tool, this.withoutResult(tool, outcome), at, out, true);
+        closed.push(id);
+      }
+      if (closed.length === this.open.size) this.open.clear();
+      else for (const id of closed) this.open.delete(id);
+      return;
+    }
     // The map itself, not a copy (20,000 open tools: a copy per turn end was a fifth of its cost).
     // end() only deletes, and a Map's iteration skips entries deleted after it started.
     for (const [id, tool] of this.open) {

@@ -118,6 +118,30 @@ describe("a glance at a session", () => {
     }
   });
 
+  it("knows a title line at its tail by its first bytes, a byte order mark before them or not, and only a title's type", async () => {
+    const dir = tempDir();
+    const file = join(dir, "55555555-5555-4555-8555-555555555555.jsonl");
+    const prompt = JSON.stringify({ type: "user", message: { role: "user", content: "Tidy the logs" }, timestamp: "2026-11-26T06:00:00.000Z" });
+    const tails: [string, string | undefined][] = [
+      ['\ufeff{"type":"custom-title","customTitle":"Marked"}', "Marked"],
+      ['{"type":"ai-title","aiTitle":"Log tidying"}', "Log tidying"],
+      ['{"type":"summaryOfSorts","summary":"Not a title"}', undefined],
+      ['{"type":"custom-title"', undefined],
+    ];
+    for (const [line, title] of tails) {
+      writeFileSync(file, `${prompt}\n${line}\n`);
+      const glance = glanceSession(file, statSync(file).size, false);
+      expect(glance, line).toMatchObject({ firstPrompt: "Tidy the logs" });
+      expect(glance.title, line).toBe(title);
+    }
+  });
+
+  it("reads the first prompt of a file whose last line has no newline yet", () => {
+    const file = join(tempDir(), "66666666-6666-4666-8666-666666666666.jsonl");
+    writeFileSync(file, JSON.stringify({ type: "user", message: { role: "user", content: "Only line" }, timestamp: "2026-11-26T06:00:00.000Z" }));
+    expect(glanceSession(file, statSync(file).size, false)).toMatchObject({ firstPrompt: "Only line", lastActiveAt: Date.parse("2026-11-26T06:00:00.000Z") });
+  });
+
   it("takes the name from the CLI's custom-title.json beside the transcript (what /rename writes)", async () => {
     const glance = await glanceSession(RENAMED, (await import("node:fs")).statSync(RENAMED).size);
     expect(glance).toMatchObject({ title: "Billing fix", firstPrompt: "Plan the billing fix" });
