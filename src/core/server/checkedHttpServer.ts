@@ -10,7 +10,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { AGENT_HEADER, agentToken, authenticatedAgent, newToken } from "./auth";
+import { AGENT_HEADER, agentToken, authenticatedAgent, KnownAgentDigests, newToken } from "./auth";
 import { ErrorCode, sendJsonRpcError } from "./jsonRpcError";
 import { isLoopbackHost, isLoopbackOrigin } from "./loopbackCheck";
 import { errorMessage } from "../util";
@@ -68,6 +68,7 @@ export async function startCheckedHttpServer(opts: CheckedHttpServerOptions): Pr
   const log = opts.log ?? (() => undefined);
   const routes = new Map(opts.routes.map((route) => [route.path, route]));
   const paths = [...routes.keys()].join(", ");
+  const known = new KnownAgentDigests();
 
   let port = opts.port ?? 0;
   let postResponses = 0;
@@ -96,7 +97,7 @@ export async function startCheckedHttpServer(opts: CheckedHttpServerOptions): Pr
       sendJsonRpcError(res, 403, ErrorCode.server, "Forbidden: this server answers only 127.0.0.1/localhost on its own port", { connection: "close" });
       return;
     }
-    const agentId = authenticatedAgent(req.headers.authorization, header(req, AGENT_HEADER), windowSecret);
+    const agentId = authenticatedAgent(req.headers.authorization, header(req, AGENT_HEADER), windowSecret, known);
     if (agentId === undefined) {
       sendJsonRpcError(res, 401, ErrorCode.server, `Unauthorized: missing or wrong bearer token for the agent named in ${AGENT_HEADER}`, {
         "www-authenticate": "Bearer",

@@ -101,6 +101,21 @@ describe("an agent naming another agent", () => {
     expect(broker.pending()).toEqual([]);
   });
 
+  it("is still refused once both agents have been served (what the server remembers of served agents believes no one else)", async () => {
+    await start();
+    const { server } = arcadia;
+    const as = (token: string, agent: string) => ({ authorization: `Bearer ${token}`, [AGENT_HEADER]: agent });
+    const ended = { hook_event_name: "PostCompact", session_id: "s-1" };
+    for (const agent of ["agent-A", "agent-B"]) expect(await post(server.hooksUrl, as(server.tokenFor(agent), agent), ended)).toBe(200);
+    expect(await post(server.hooksUrl, as(server.tokenFor("agent-A"), "agent-B"), permissionRequest)).toBe(401);
+    expect(await post(server.hooksUrl, as(`${server.tokenFor("agent-B")}x`, "agent-B"), permissionRequest)).toBe(401);
+    expect(await post(server.hooksUrl, as(server.windowSecret, "agent-B"), permissionRequest)).toBe(401);
+    expect(await post(server.url, as(server.tokenFor("agent-B"), "agent-A"), initialize)).toBe(401);
+    expect(broker.pending()).toEqual([]);
+    // Control: each as itself is still served.
+    for (const agent of ["agent-A", "agent-B"]) expect(await post(server.hooksUrl, as(server.tokenFor(agent), agent), ended)).toBe(200);
+  });
+
   it("cannot reach another agent's MCP session, even knowing its id", async () => {
     await start();
     const { server } = arcadia;
