@@ -132,6 +132,23 @@ describe("the /hooks route", () => {
     expect(seen.signal.aborted).toBe(true);
   });
 
+  it("an endpoint that first reads the signal after the client gave up finds it aborted", async () => {
+    let reached: HookRequest | undefined;
+    const { server } = await start((r) => {
+      reached = r;
+      return new Promise<object>(() => undefined);
+    });
+    const req = httpRequest(server.hooksUrl, { method: "POST", headers: agentAuth(server) });
+    const closed = new Promise((resolve) => req.on("close", resolve));
+    req.on("error", () => undefined);
+    req.end(JSON.stringify(hookInput));
+    const seen = await pollUntil(() => reached, "the request to reach the endpoint", 5000, 5);
+    req.destroy();
+    await closed;
+    await pollUntil(() => (seen.signal.aborted ? true : undefined), "the signal to be aborted", 5000, 5);
+    expect(seen.signal.aborted).toBe(true);
+  });
+
   it("is an unknown path (404) on a server started without hooks", async () => {
     const { server } = await start();
     expect((await post(server.hooksUrl, JSON.stringify(hookInput), agentAuth(server))).status).toBe(404);

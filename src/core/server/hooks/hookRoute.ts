@@ -65,13 +65,29 @@ async function handleHookRequest(req: IncomingMessage, res: ServerResponse, agen
     return;
   }
 
-  const aborted = new AbortController();
+  // The signal is made only for an endpoint that reads it (a permission request waits for the user;
+  // most hooks are answered at once): an AbortController a request was a tenth of a hook's cost.
+  let aborted: AbortController | undefined;
+  let gone = false;
   res.once("close", () => {
-    if (!res.writableEnded) aborted.abort();
+    if (res.writableEnded) return;
+    gone = true;
+    aborted?.abort();
   });
+  const request: HookRequest = {
+    agentId,
+    input,
+    get signal() {
+      if (!aborted) {
+        aborted = new AbortController();
+        if (gone) aborted.abort();
+      }
+      return aborted.signal;
+    },
+  };
   let answer: object;
   try {
-    answer = await endpoint({ agentId, input, signal: aborted.signal });
+    answer = await endpoint(request);
   } catch (err) {
     log(`Hook ${input.hook_event_name} failed: ${errorMessage(err)}`);
     sendJson(res, 500, { error: "Internal error while handling the hook" });
