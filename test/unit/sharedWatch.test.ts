@@ -60,6 +60,30 @@ describe("one watch per folder", () => {
     expect(open).toHaveLength(2);
   });
 
+  it("asks each follower about a path once, however often it is written; one who joins or leaves is heard or not from the next event", async () => {
+    const dir = tempDir();
+    const { factory, report } = countingFactory();
+    const shared = sharedPerFolder(factory);
+    let asked = 0;
+    const heard: string[][] = Array.from({ length: 3 }, () => []);
+    const follow = (i: number) =>
+      shared(
+        dir,
+        (p) => (asked++, p === join(dir, `s${i}.jsonl`)),
+        (p) => heard[i]!.push(p),
+      );
+    const [first] = [follow(0), follow(1)];
+    for (let n = 0; n < 10; n++) report(join(dir, "s0.jsonl"));
+    expect(heard[0]).toHaveLength(10);
+    expect(asked).toBe(2);
+    follow(2);
+    report(join(dir, "s2.jsonl"));
+    expect(heard[2]).toEqual([join(dir, "s2.jsonl")]);
+    await first!.close();
+    report(join(dir, "s0.jsonl"));
+    expect(heard[0]).toHaveLength(10);
+  });
+
   it("a folder deleted and made again is watched anew for who arms after it; the dead watch stays with who still holds it", async () => {
     const dir = join(tempDir(), "project");
     mkdirSync(dir);
