@@ -27,6 +27,7 @@
  *   that reported something since the last poll was alive then: its folder is looked at again only
  *   at the next poll after a quiet one, or IDENTITY_CHECK_MAX_MS after the last look (at fifty
  *   agents, one stat in three of the polls' was this; the poll's pass reads the files either way);
+ *   the polls of fifty followers of one folder, checked on one wake-up, share one look at it;
  * - intervals are measured on a monotonic clock: after a step back of the wall clock, "found
  *   something within the throttle's span" was true for an hour (a look every 15 ms).
  * Coarse directory mtimes (util/mtime.ts) and which events the watch reports (removals: the
@@ -155,19 +156,20 @@ export class WatchedFolder {
     }
   }
 
-  /** The folder's device and inode, undefined when it is not a folder (or not there). */
-  private async identity(): Promise<string | undefined> {
-    return stat(this.opts.dir).then(
-      (s) => (s.isDirectory() ? `${s.dev}:${s.ino}` : undefined),
-      () => undefined,
-    );
+  /**
+   * The folder's device and inode, undefined when it is not a folder (or not there). `shared`: the
+   * poll's look, which may take the answer of a look at the same folder already on its way (the
+   * shared poll checks fifty followers of one folder on one wake-up); a folder's own event asks afresh.
+   */
+  private async identity(shared = false): Promise<string | undefined> {
+    return shared ? sharedFolderIdentity(this.opts.dir) : folderIdentity(this.opts.dir);
   }
 
   /** Closes the watch if its folder is gone or another one has its name; true if it did. */
-  private async dropDeadWatch(): Promise<boolean> {
+  private async dropDeadWatch(sharedLook = false): Promise<boolean> {
     await this.settingUp;
     const watch = this.watch;
-    if (!watch || (await this.identity()) === this.watchedIdentity || watch !== this.watch) return false;
+    if (!watch || (await this.identity(sharedLook)) === this.watchedIdentity || watch !== this.watch) return false;
     this.watch = undefined;
     this.watchedIdentity = undefined;
     await watch.close().catch(() => undefined);
@@ -183,7 +185,7 @@ export class WatchedFolder {
     const alive = this.heardSinceCheck && now - this.identityCheckedAt < IDENTITY_CHECK_MAX_MS;
     this.heardSinceCheck = false;
     if (!alive) this.identityCheckedAt = now;
-    const rearmed = !alive && (await this.dropDeadWatch());
+    const rearmed = !alive && (await this.dropDeadWatch(true));
     await this.ensureWatch();
     const found = await this.pass();
     return found || rearmed || this.watch === undefined || this.isWorking();
@@ -240,4 +242,23 @@ export class WatchedFolder {
     }
     return found;
   }
+}
+
+function folderIdentity(dir: string): Promise<string | undefined> {
+  return stat(dir).then(
+    (s) => (s.isDirectory() ? `${s.dev}:${s.ino}` : undefined),
+    () => undefined,
+  );
+}
+
+/** The polls' looks at a folder's identity on their way, by folder: one stat for all who ask meanwhile. */
+const identitiesInFlight = new Map<string, Promise<string | undefined>>();
+
+function sharedFolderIdentity(dir: string): Promise<string | undefined> {
+  let looking = identitiesInFlight.get(dir);
+  if (!looking) {
+    looking = folderIdentity(dir).finally(() => identitiesInFlight.delete(dir));
+    identitiesInFlight.set(dir, looking);
+  }
+  return looking;
 }
