@@ -41,43 +41,49 @@ export function agentToken(windowSecret: string, agentId: string): string {
 /**
  * The agent a request authenticates as: the agent header names it and the bearer token is that
  * agent's. Undefined for anything else (no header, a malformed id, a wrong or foreign token,
- * the bare window secret). The comparison runs on SHA-256 digests, so it takes the same time
- * whatever the length or the first wrong byte is.
+ * the bare window secret). The comparison takes the same time whatever the first wrong byte is:
+ * on SHA-256 digests (whatever the length too), or, for an agent already served (`known`), on the
+ * token's bytes, whose length is no secret (every agent token is 43 base64url characters).
  */
 export function authenticatedAgent(
   authorization: string | undefined,
   claimedAgent: string | undefined,
   windowSecret: string,
-  known?: KnownAgentDigests,
+  known?: KnownAgents,
 ): string | undefined {
   const presented = bearerToken(authorization);
   if (presented === undefined || claimedAgent === undefined || !AGENT_ID.test(claimedAgent)) return undefined;
-  const expected = known?.get(claimedAgent) ?? digest(agentToken(windowSecret, claimedAgent));
-  if (!timingSafeEqual(digest(presented), expected)) return undefined;
-  known?.remember(claimedAgent, expected);
+  const knownToken = known?.token(claimedAgent);
+  if (knownToken) {
+    const bytes = Buffer.from(presented, "utf8");
+    return bytes.length === knownToken.length && timingSafeEqual(bytes, knownToken) ? claimedAgent : undefined;
+  }
+  const token = agentToken(windowSecret, claimedAgent);
+  if (!timingSafeEqual(digest(presented), digest(token))) return undefined;
+  known?.remember(claimedAgent, Buffer.from(token, "utf8"));
   return claimedAgent;
 }
 
-/** At most this many agents' digests are kept (a window has tens): past it they are forgotten and made again. */
+/** At most this many agents' tokens are kept (a window has tens): past it they are forgotten and made again. */
 const KNOWN_AGENTS_MAX = 1024;
 
 /**
- * The digests of the tokens of agents that have already authenticated, for one window secret: an
- * HMAC and a hash per request were the most of what a request cost before its route (fifty agents
- * post a hook every few hundred ms each). Only an agent that presented its own token is remembered,
- * so what a stranger sends never grows it.
+ * The tokens of agents that have already been served, for one window secret: an HMAC and two hashes
+ * per request were most of what a request cost before its route (fifty agents post a hook every few
+ * hundred ms each). Only an agent that presented its own token is remembered, so what a stranger
+ * sends never grows it.
  */
-export class KnownAgentDigests {
-  private readonly digests = new Map<string, Buffer>();
+export class KnownAgents {
+  private readonly tokens = new Map<string, Buffer>();
 
-  get(agentId: string): Buffer | undefined {
-    return this.digests.get(agentId);
+  token(agentId: string): Buffer | undefined {
+    return this.tokens.get(agentId);
   }
 
-  remember(agentId: string, expected: Buffer): void {
-    if (this.digests.has(agentId)) return;
-    if (this.digests.size >= KNOWN_AGENTS_MAX) this.digests.clear();
-    this.digests.set(agentId, expected);
+  remember(agentId: string, token: Buffer): void {
+    if (this.tokens.has(agentId)) return;
+    if (this.tokens.size >= KNOWN_AGENTS_MAX) this.tokens.clear();
+    this.tokens.set(agentId, token);
   }
 }
 

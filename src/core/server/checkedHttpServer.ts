@@ -10,7 +10,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { AGENT_HEADER, agentToken, authenticatedAgent, KnownAgentDigests, newToken } from "./auth";
+import { AGENT_HEADER, agentToken, authenticatedAgent, KnownAgents, newToken } from "./auth";
 import { ErrorCode, sendJsonRpcError } from "./jsonRpcError";
 import { isLoopbackHost, isLoopbackOrigin } from "./loopbackCheck";
 import { errorMessage } from "../util";
@@ -68,7 +68,7 @@ export async function startCheckedHttpServer(opts: CheckedHttpServerOptions): Pr
   const log = opts.log ?? (() => undefined);
   const routes = new Map(opts.routes.map((route) => [route.path, route]));
   const paths = [...routes.keys()].join(", ");
-  const known = new KnownAgentDigests();
+  const known = new KnownAgents();
 
   let port = opts.port ?? 0;
   let postResponses = 0;

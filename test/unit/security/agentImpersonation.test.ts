@@ -108,7 +108,10 @@ describe("an agent naming another agent", () => {
     const ended = { hook_event_name: "PostCompact", session_id: "s-1" };
     for (const agent of ["agent-A", "agent-B"]) expect(await post(server.hooksUrl, as(server.tokenFor(agent), agent), ended)).toBe(200);
     expect(await post(server.hooksUrl, as(server.tokenFor("agent-A"), "agent-B"), permissionRequest)).toBe(401);
-    expect(await post(server.hooksUrl, as(`${server.tokenFor("agent-B")}x`, "agent-B"), permissionRequest)).toBe(401);
+    const tokenB = server.tokenFor("agent-B");
+    const sameLength = tokenB.slice(0, -1) + (tokenB.endsWith("A") ? "B" : "A");
+    for (const wrong of [`${tokenB}x`, tokenB.slice(0, -1), sameLength, ""])
+      expect(await post(server.hooksUrl, as(wrong, "agent-B"), permissionRequest)).toBe(401);
     expect(await post(server.hooksUrl, as(server.windowSecret, "agent-B"), permissionRequest)).toBe(401);
     expect(await post(server.url, as(server.tokenFor("agent-B"), "agent-A"), initialize)).toBe(401);
     expect(broker.pending()).toEqual([]);
