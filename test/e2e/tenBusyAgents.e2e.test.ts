@@ -3,13 +3,17 @@
  * The panel with ten busy agents, in a real VS Code (code-server + Chromium) with ten real Claude
  * Code CLIs and the scripted model: every agent runs a loop of short shell commands at once (about
  * four tool calls a second in all, on two cores), and the panel's page times each message it gets
- * from the extension to the end of the frame that shows it (a listener in the page: arrival, then
- * the next animation frame, then the first moment after it). Prints p50 / p99 / max and how many
- * messages came. Every agent's line must show it at work meanwhile, and each line's tool count must
- * reach what its terminal did.
+ * from the extension to the end of the frame that shows it (a listener the test puts in the page,
+ * so any build is timed the same way: arrival, then the next animation frame, then the first moment
+ * after it). Prints p50 / p99 / max, how many messages came (and of which types, and per second), and
+ * the page's long tasks. Every agent's line must show it at work meanwhile, and each line's tool
+ * count must reach what its terminal did.
  *
- * `ARCADIA_E2E_VSIX=<file.vsix>` runs the same scenario against another build (e.g. the one before
- * a change, to print both); without it, the current `dist/arcadia.vsix`.
+ * `ARCADIA_E2E_VSIX=<file.vsix>` runs the scenario against another build instead of the current
+ * `dist/arcadia.vsix`. `ARCADIA_E2E_BEFORE=<file.vsix>` runs it twice, first on that build (e.g. the
+ * one before a change), then on the current one, each in a fresh window, and prints the two rows side
+ * by side with the ratio current / before. Without it, one run (CI's time does not grow). The machine
+ * may be shared: to compare, run the file several times (each run alternates before, current).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -28,6 +32,7 @@ const AGENTS = 10;
 const CALLS = 12;
 const GO = "go.txt";
 const VSIX = process.env.ARCADIA_E2E_VSIX;
+const BEFORE = process.env.ARCADIA_E2E_BEFORE;
 
 /** Every agent's prompt, given on its command line: typing into ten terminals at once lost keys (see below). */
 const PROMPT = "Busy work please";
@@ -43,113 +48,208 @@ const busySteps: Step[] = [
   { text: "This agent is done." },
 ];
 
-describe.skipIf(!available)("ten busy agents: each message from the extension to the end of its frame (real VS Code, real CLI)", () => {
-  let win: AgentWindow;
-  let vs: VsCode;
-  let page: Page;
-  const figures: Record<string, unknown> = { build: VSIX ?? "dist/arcadia.vsix" };
-  const { panel, cards, line, showPanel } = agentPanel(() => page, ".part.editor");
+/** What one run of the scenario measured, on one build. */
+interface BusyFigures {
+  build: string;
+  loopSeconds?: number;
+  messages?: number;
+  messagesPerSecond?: number;
+  messageToFrameEndMs?: { p50: number; p99: number; max: number };
+  /** Messages by their `type` (what the extension sent, e.g. one per card or one per frame). */
+  messageTypes?: Record<string, number>;
+  /** The page's tasks over 50 ms while they worked (Chromium's longtask entries): its frame work. */
+  longTasks?: number;
+  longTaskMs?: number;
+  samplesWithAllTenWorking?: number;
+}
 
-  beforeAll(async () => {
-    win = await openAgentWindow({
-      name: "ten-busy",
-      ...(VSIX ? { vsix: VSIX } : {}),
-      // Terminals in the editor area keep the panel in front; every shell command allowed, and the
-      // agents' own sandbox off, so no prompt stops an agent (an older build knows neither setting's absence).
-      settings: {
-        "terminal.integrated.defaultLocation": "editor",
-        "arcadia.agentSandbox": "off",
-        "arcadia.extraArgs": [PROMPT, "--allowedTools", "Bash"],
-      },
-      script: (): Script => ({
-        conversations: [{ match: PROMPT, steps: busySteps }],
-        fallbackText: "OK.",
-      }),
-    });
-    ({ vs, page } = win);
-  }, 180_000);
+/** What the test keeps in the panel's page while the agents work. */
+interface PageProbe {
+  timings: number[];
+  types: Record<string, number>;
+  longTasks: number[];
+}
 
-  beforeEach((context) => {
-    onTestFailed(async () => {
-      await vs?.screenshot(`failed-ten-busy-${context.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`).catch(() => undefined);
-      console.log(`Arcadia log at the failure of "${context.task.name}":\n${vs?.extensionLog()}`);
-    });
-  });
+/** Starts the probe in the panel's page: capture, before the page's own listener, so the arrival is the message's, not the page's handling. */
+function startProbe(): void {
+  const probe: PageProbe = { timings: [], types: {}, longTasks: [] };
+  (window as unknown as { __arcadiaProbe: PageProbe }).__arcadiaProbe = probe;
+  window.addEventListener(
+    "message",
+    (event: MessageEvent) => {
+      const arrived = performance.now();
+      const type = (event.data as { type?: unknown } | null)?.type;
+      const key = typeof type === "string" ? type : "?";
+      probe.types[key] = (probe.types[key] ?? 0) + 1;
+      requestAnimationFrame(() => setTimeout(() => probe.timings.push(performance.now() - arrived), 0));
+    },
+    true,
+  );
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) probe.longTasks.push(entry.duration);
+    }).observe({ type: "longtask" });
+  } catch {
+    // No longtask entries in this browser: the count stays 0.
+  }
+}
 
-  afterAll(async () => {
-    console.log(`e2e figures (ten busy agents): ${JSON.stringify(figures)}`);
-    await win?.close();
-  });
+const runs: Array<{ label: string; figures: BusyFigures }> = [];
 
-  const statusOf = async (n: number) =>
-    (await line(`Agent #${n}`)
-      .getAttribute("data-status")
-      .catch(() => null)) ?? "";
+/** One window on one build: ten agents started, then all at work at once, timed in the panel's page. */
+function busyScenario(label: string, vsix: string | undefined): void {
+  describe(`${label} build`, () => {
+    let win: AgentWindow;
+    let vs: VsCode;
+    let page: Page;
+    const figures: BusyFigures = { build: vsix ?? "dist/arcadia.vsix" };
+    runs.push({ label, figures });
+    const { panel, cards, line, showPanel } = agentPanel(() => page, ".part.editor");
 
-  it("ten agents at work at once: every line shows it, and the panel keeps up (message → end of frame printed)", async () => {
-    // Each agent starts on its prompt (the command line's): typing into the seventh to tenth
-    // terminal while the others ran their tools lost keys after the first few, with this build
-    // and the one before alike, so nothing here is typed.
-    const tab = (n: number) => page.locator(".part.editor .tab", { hasText: new RegExp(`Agent #${n}$`) });
-    for (let n = 1; n <= AGENTS; n++) {
-      await showPanel();
-      await panel().locator('[data-testid="open-claude"]').click();
-      // Up to 2 min each: on two cores with the others' CLIs up, a shell and its CLI took over a minute to start.
-      await tab(n).waitFor({ timeout: 120_000 });
-      await pollUntil(async () => (await statusOf(n)) === "active", `Agent #${n} at work (waiting for the others)`, 120_000);
-    }
-    await showPanel();
-    await pollUntil(async () => (await cards().count()) === AGENTS, "ten lines", 30_000);
-    const frame = await arcadiaFrame(page, "agents");
-    await frame.evaluate(() => {
-      const timings: number[] = [];
-      (window as unknown as { __arcadiaFrameTimings: number[] }).__arcadiaFrameTimings = timings;
-      // Capture: before the page's own listener, so the arrival is the message's, not the page's handling.
-      window.addEventListener(
-        "message",
-        () => {
-          const arrived = performance.now();
-          requestAnimationFrame(() => setTimeout(() => timings.push(performance.now() - arrived), 0));
+    beforeAll(async () => {
+      win = await openAgentWindow({
+        name: "ten-busy",
+        ...(vsix ? { vsix } : {}),
+        // Terminals in the editor area keep the panel in front; every shell command allowed, and the
+        // agents' own sandbox off, so no prompt stops an agent (an older build knows neither setting's absence).
+        settings: {
+          "terminal.integrated.defaultLocation": "editor",
+          "arcadia.agentSandbox": "off",
+          "arcadia.extraArgs": [PROMPT, "--allowedTools", "Bash"],
         },
-        true,
-      );
+        script: (): Script => ({
+          conversations: [{ match: PROMPT, steps: busySteps }],
+          fallbackText: "OK.",
+        }),
+      });
+      ({ vs, page } = win);
+    }, 180_000);
+
+    beforeEach((context) => {
+      onTestFailed(async () => {
+        await vs?.screenshot(`failed-ten-busy-${label}-${context.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 50)}`).catch(() => undefined);
+        console.log(`Arcadia log at the failure of "${context.task.name}":\n${vs?.extensionLog()}`);
+      });
     });
 
-    const started = Date.now();
-    writeFileSync(join(win.workspace, GO), "go\n");
-    // All ten work at once; sample that every line says so while they do. Done: no line working
-    // (at nine agents and more the overview folds idle ones into "10 idle", so they are not counted by line).
-    const working = () => frame.locator('[data-testid="agent-line"][data-status="active"]').count();
-    let everyoneWorking = 0;
-    await pollUntil(
-      async () => {
-        const now = await working();
-        if (now === AGENTS) everyoneWorking++;
-        return now === 0;
-      },
-      "every agent done with its loop",
-      240_000,
-      500,
-    );
-    figures.loopSeconds = Math.round((Date.now() - started) / 1000);
-    const timings = await frame.evaluate(() => (window as unknown as { __arcadiaFrameTimings: number[] }).__arcadiaFrameTimings.slice());
-    const sorted = [...timings].sort((a, b) => a - b);
-    figures.messages = timings.length;
-    figures.messageToFrameEndMs = {
-      p50: Math.round(percentile(sorted, 50)),
-      p99: Math.round(percentile(sorted, 99)),
-      max: Math.round(sorted.at(-1) ?? 0),
-    };
-    figures.samplesWithAllTenWorking = everyoneWorking;
-    console.log(`ten busy agents (${figures.build}): ${timings.length} messages, message → end of frame ${JSON.stringify(figures.messageToFrameEndMs)} ms`);
-    await vs.screenshot("ten-busy-agents-done");
+    afterAll(async () => {
+      console.log(`e2e figures (ten busy agents, ${label}): ${JSON.stringify(figures)}`);
+      await win?.close();
+    });
 
-    // The work was seen: all ten at once, and each agent's 13 calls ran (its terminal says the last step).
-    expect(everyoneWorking, "samples (every 0.5 s) with all ten lines working").toBeGreaterThan(0);
-    expect(timings.length, "messages from the extension while they worked").toBeGreaterThanOrEqual(AGENTS);
-    for (let n = 1; n <= AGENTS; n++) {
-      await tab(n).click();
-      await pollUntil(async () => (await terminalText(page, ".part.editor")).includes("This agent is done."), `Agent #${n}'s terminal says it is done`, 20_000);
-    }
-  }, 900_000);
+    const statusOf = async (n: number) =>
+      (await line(`Agent #${n}`)
+        .getAttribute("data-status")
+        .catch(() => null)) ?? "";
+
+    it("ten agents at work at once: every line shows it, and the panel keeps up (message → end of frame printed)", async () => {
+      // Each agent starts on its prompt (the command line's): typing into the seventh to tenth
+      // terminal while the others ran their tools lost keys after the first few, with this build
+      // and the one before alike, so nothing here is typed.
+      const tab = (n: number) => page.locator(".part.editor .tab", { hasText: new RegExp(`Agent #${n}$`) });
+      for (let n = 1; n <= AGENTS; n++) {
+        await showPanel();
+        await panel().locator('[data-testid="open-claude"]').click();
+        // Up to 2 min each: on two cores with the others' CLIs up, a shell and its CLI took over a minute to start.
+        await tab(n).waitFor({ timeout: 120_000 });
+        await pollUntil(async () => (await statusOf(n)) === "active", `Agent #${n} at work (waiting for the others)`, 120_000);
+      }
+      await showPanel();
+      await pollUntil(async () => (await cards().count()) === AGENTS, "ten lines", 30_000);
+      const frame = await arcadiaFrame(page, "agents");
+      await frame.evaluate(startProbe);
+
+      const started = Date.now();
+      writeFileSync(join(win.workspace, GO), "go\n");
+      // All ten work at once; sample that every line says so while they do. Done: no line working
+      // (at nine agents and more the overview folds idle ones into "10 idle", so they are not counted by line).
+      const working = () => frame.locator('[data-testid="agent-line"][data-status="active"]').count();
+      let everyoneWorking = 0;
+      await pollUntil(
+        async () => {
+          const now = await working();
+          if (now === AGENTS) everyoneWorking++;
+          return now === 0;
+        },
+        "every agent done with its loop",
+        240_000,
+        500,
+      );
+      const loopMs = Date.now() - started;
+      const probe = await frame.evaluate(() => structuredClone((window as unknown as { __arcadiaProbe: PageProbe }).__arcadiaProbe));
+      const sorted = [...probe.timings].sort((a, b) => a - b);
+      Object.assign(figures, {
+        loopSeconds: Math.round(loopMs / 1000),
+        messages: probe.timings.length,
+        messagesPerSecond: Math.round((probe.timings.length / loopMs) * 10_000) / 10,
+        messageToFrameEndMs: { p50: Math.round(percentile(sorted, 50)), p99: Math.round(percentile(sorted, 99)), max: Math.round(sorted.at(-1) ?? 0) },
+        messageTypes: probe.types,
+        longTasks: probe.longTasks.length,
+        longTaskMs: Math.round(probe.longTasks.reduce((sum, ms) => sum + ms, 0)),
+        samplesWithAllTenWorking: everyoneWorking,
+      } satisfies Partial<BusyFigures>);
+      console.log(
+        `ten busy agents (${label}: ${figures.build}): ${figures.messages} messages, message → end of frame ${JSON.stringify(figures.messageToFrameEndMs)} ms`,
+      );
+      await vs.screenshot(`ten-busy-agents-done-${label}`);
+
+      // The work was seen: all ten at once, and each agent's 13 calls ran (its terminal says the last step).
+      expect(everyoneWorking, "samples (every 0.5 s) with all ten lines working").toBeGreaterThan(0);
+      expect(probe.timings.length, "messages from the extension while they worked").toBeGreaterThanOrEqual(AGENTS);
+      for (let n = 1; n <= AGENTS; n++) {
+        await tab(n).click();
+        await pollUntil(
+          async () => (await terminalText(page, ".part.editor")).includes("This agent is done."),
+          `Agent #${n}'s terminal says it is done`,
+          20_000,
+        );
+      }
+    }, 900_000);
+  });
+}
+
+/** The two runs side by side, and current / before (above 1: the current build is slower or sends more). */
+function printComparison(): void {
+  const row = ({ label, figures: f }: { label: string; figures: BusyFigures }) => {
+    const t = f.messageToFrameEndMs;
+    const cells = [
+      label,
+      f.messages ?? "-",
+      f.messagesPerSecond ?? "-",
+      t?.p50 ?? "-",
+      t?.p99 ?? "-",
+      t?.max ?? "-",
+      f.longTasks ?? "-",
+      f.longTaskMs ?? "-",
+      f.loopSeconds ?? "-",
+    ];
+    return cells
+      .map((c, i) =>
+        String(c)
+          .padStart(i === 0 ? 0 : 9)
+          .padEnd(i === 0 ? 8 : 0),
+      )
+      .join(" ");
+  };
+  const [before, current] = runs.map((r) => r.figures);
+  const ratio = (a?: number, b?: number) => (a !== undefined && b ? (a / b).toFixed(2) : "-");
+  const b = before?.messageToFrameEndMs;
+  const c = current?.messageToFrameEndMs;
+  console.log(
+    [
+      "ten busy agents, before vs current (message → end of frame, ms; long tasks: the page's tasks over 50 ms):",
+      `before = ${before?.build}, current = ${current?.build}`,
+      `${"build".padEnd(8)} ${["messages", "msg/s", "p50", "p99", "max", "longTasks", "longMs", "loop s"].map((h) => h.padStart(9)).join(" ")}`,
+      ...runs.map(row),
+      `current / before: p50 ×${ratio(c?.p50, b?.p50)}, p99 ×${ratio(c?.p99, b?.p99)}, max ×${ratio(c?.max, b?.max)}, messages ×${ratio(current?.messages, before?.messages)}`,
+    ].join("\n"),
+  );
+}
+
+describe.skipIf(!available)("ten busy agents: each message from the extension to the end of its frame (real VS Code, real CLI)", () => {
+  if (BEFORE) busyScenario("before", BEFORE);
+  busyScenario("current", VSIX);
+  afterAll(() => {
+    if (BEFORE) printComparison();
+  });
 });
