@@ -65,6 +65,8 @@ interface BusyFigures {
   /** The page's tasks over 50 ms while they worked (Chromium's longtask entries): its frame work. */
   longTasks?: number;
   longTaskMs?: number;
+  /** The same by whose task it was: "self" is the panel's page, the others the workbench around it (same process). */
+  longTaskMsBy?: Record<string, number>;
   samplesWithAllTenWorking?: number;
 }
 
@@ -80,6 +82,8 @@ interface PageProbe {
   unchanged: number;
   types: Record<string, number>;
   longTasks: number[];
+  /** Long tasks' ms by whose they were ("self": the panel's page; else the workbench around it, in the same process). */
+  longTaskMsBy: Record<string, number>;
 }
 
 /**
@@ -93,7 +97,7 @@ interface PageProbe {
  * message's: the page's clock ticks once a second.)
  */
 function startProbe(): void {
-  const probe: PageProbe = { timings: [], shown: [], shownAt: [0, 0, 0], unchanged: 0, types: {}, longTasks: [] };
+  const probe: PageProbe = { timings: [], shown: [], shownAt: [0, 0, 0], unchanged: 0, types: {}, longTasks: [], longTaskMsBy: {} };
   (window as unknown as { __arcadiaProbe: PageProbe }).__arcadiaProbe = probe;
   const waiting = new Set<{ changedAt?: number }>();
   new MutationObserver(() => {
@@ -134,7 +138,10 @@ function startProbe(): void {
   );
   try {
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) probe.longTasks.push(entry.duration);
+      for (const entry of list.getEntries()) {
+        probe.longTasks.push(entry.duration);
+        probe.longTaskMsBy[entry.name] = Math.round((probe.longTaskMsBy[entry.name] ?? 0) + entry.duration);
+      }
     }).observe({ type: "longtask" });
   } catch {
     // No longtask entries in this browser: the count stays 0.
@@ -239,6 +246,7 @@ function busyScenario(label: string, vsix: string | undefined): void {
         messageTypes: probe.types,
         longTasks: probe.longTasks.length,
         longTaskMs: Math.round(probe.longTasks.reduce((sum, ms) => sum + ms, 0)),
+        longTaskMsBy: probe.longTaskMsBy,
         samplesWithAllTenWorking: everyoneWorking,
       } satisfies Partial<BusyFigures>);
       console.log(
