@@ -1,5 +1,6 @@
 /** The panel's agents page: the overview (a line per agent), every prompt under it, then one agent's details in the height left. */
 import { useCallback, useEffect, useLayoutEffect, useReducer, useState } from "react";
+import { flushSync } from "react-dom";
 import { AgentCard } from "./components/AgentCard";
 import { CardErrorBoundary } from "./components/CardErrorBoundary";
 import { EmptyState } from "./components/EmptyState";
@@ -24,8 +25,10 @@ export function App({ frame }: { frame?: FrameScheduler } = {}) {
   // snapshot then replaces it.
   const [state, dispatch] = useReducer(reduceAll, undefined, () => firstPaintState(loadState()));
   // Every message, the snapshot it asks for included (so none applies out of order), waits for the
-  // next frame: a burst is one render.
-  const [deliver] = useState(() => frameBatcher(dispatch, frame));
+  // next frame: a burst is one render. Rendered in that frame's callback (flushSync), so the frame
+  // paints it: left to React's scheduler, an update made there renders in a task after the frame,
+  // one frame late (the ten busy agents e2e: most messages painted a frame later than the build before).
+  const [deliver] = useState(() => frameBatcher((messages: Parameters<typeof dispatch>[0]) => flushSync(() => dispatch(messages)), frame));
 
   useExtensionMessages(onPush, deliver, () => request("webviewReady", {}));
 

@@ -34,6 +34,26 @@ describe("one render a frame", () => {
     expect(screen.getAllByTestId("agent-line")).toHaveLength(50);
   });
 
+  it("a frame's messages are on the page when its frame's callback returns, so that frame paints them, not the next", () => {
+    fakeVsCode();
+    const frames: (() => void)[] = [];
+    render(<App frame={(callback) => frames.push(callback)} />);
+    act(() => {
+      window.dispatchEvent(new MessageEvent("message", { data: { type: "cardsChanged", changed: [agent({ index: 1, status: "active" })], removed: [] } }));
+    });
+    expect(lineNames()).toEqual([]);
+    // The browser runs a frame's callbacks and then paints: outside act, which would render whatever was left for later.
+    const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const actEnvironment = scope.IS_REACT_ACT_ENVIRONMENT;
+    scope.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      for (const callback of frames.splice(0)) callback();
+      expect(lineNames()).toEqual(["Agent #1"]);
+    } finally {
+      scope.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
+  });
+
   it("messages apply in the order they came: a card removed after the snapshot stays removed", () => {
     const panel = renderPanel();
     panel.deliver(snapshot([agent({ index: 1 }), agent({ index: 2 })]));
