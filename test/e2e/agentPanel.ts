@@ -5,7 +5,7 @@
  * `terminalPart`: where the terminal is shown by default ("" anywhere, ".part.panel", ".part.editor").
  */
 import type { FrameLocator, Page } from "playwright-core";
-import { pollUntil, revealArcadiaView, terminalText, webviewFrame } from "./harness";
+import { arcadiaInFront, arcadiaPlace, pollUntil, revealArcadiaView, terminalText, webviewFrame } from "./harness";
 
 export function agentPanel(page: () => Page, terminalPart = "") {
   const panel = (): FrameLocator => webviewFrame(page());
@@ -39,6 +39,11 @@ export function agentPanel(page: () => Page, terminalPart = "") {
    * panel is open (under ten busy CLIs the command palette took over 30 s to list a command in CI),
    * else its palette command. */
   async function showPanel(): Promise<void> {
+    // In the side bar (ARCADIA_E2E_PLACE=sidebar) the view stays in front whatever the panel shows.
+    if (arcadiaPlace() === "sidebar" && (await arcadiaInFront(page()))) {
+      await panel().locator("#root").waitFor({ state: "visible", timeout: 30_000 });
+      return;
+    }
     const tab = page().locator(".part.panel .composite-bar .action-item", { hasText: /^Arcadia$/ });
     if (await tab.isVisible().catch(() => false)) {
       const inFront = (await tab.getAttribute("class"))?.includes("checked") ?? false;

@@ -18,7 +18,7 @@ import { join } from "node:path";
 import type { Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
 import type { Script } from "../rig/script.js";
-import { e2eAvailable, pollUntil, revealArcadiaView, runCommand, type VsCode } from "./harness";
+import { e2eAvailable, pollUntil, revealArcadiaView, runCommand, type VsCode, widthProblems, widthSeen } from "./harness";
 import { focusWorkbench } from "./workbench";
 import { type AgentWindow, openAgentWindow } from "./agentWindow";
 import { arcadiaFrame } from "./panelFrame";
@@ -147,6 +147,11 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
       await pollUntil(async () => (await lineOf(panel, `Agent #${n}`).getAttribute("data-status")) === "waiting", `Agent #${n} idle`, 30_000);
     }
     await vs.screenshot("races-1-three-cards");
+    // Items 9 and 14 as read, at 300 px in the side bar too: names, statuses and whole race tags (n/3 included), nothing sideways.
+    const lines = await widthSeen(panel, '[data-testid="line-name"], [data-testid="line-status"], [data-testid="line-race"]');
+    figures.linesWidth = lines;
+    expect(lines.items.filter((i) => i.text.startsWith("race:")).map((i) => i.text)).toEqual([1, 2, 3].map((n) => `race: ${RACE} ${n}/3`));
+    expect(widthProblems(lines)).toEqual([]);
 
     // The race's tag opens its compare tab.
     await lineOf(panel, "Agent #2").locator('[data-testid="line-race"]').click();
@@ -191,6 +196,11 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
       expect(await col.locator('[data-testid="compare-check"]').getAttribute("data-state")).toBe("notRun");
       expect(await col.locator('[data-testid="compare-phase"]').textContent()).toBe(`Agent #${n} · Idle`);
     }
+    // Item 11 as read: each forecast and phase whole, each Pick where a click lands, the tab not scrolling sideways.
+    const columnsSeen = await widthSeen(compare, '[data-testid="compare-merge"], [data-testid="compare-phase"], [data-testid="compare-pick"]', true);
+    figures.compareWidth = { ...columnsSeen, items: columnsSeen.items.length };
+    expect(columnsSeen.items.filter((i) => i.text === "merges cleanly into main")).toHaveLength(3);
+    expect(widthProblems(columnsSeen, "the compare tab")).toEqual([]);
     // Nothing ran before the click: the check would have left no file, so ask git what it sees.
     expect(git("status", "--porcelain")).toBe("");
 
