@@ -5,10 +5,10 @@
  * `terminalPart`: where the terminal is shown by default ("" anywhere, ".part.panel", ".part.editor").
  */
 import type { FrameLocator, Page } from "playwright-core";
-import { arcadiaInFront, arcadiaPlace, pollUntil, revealArcadiaView, terminalText, webviewFrame } from "./harness";
+import { arcadiaInFront, arcadiaPlace, arcadiaViewFrame, pollUntil, revealArcadiaView, terminalText } from "./harness";
 
 export function agentPanel(page: () => Page, terminalPart = "") {
-  const panel = (): FrameLocator => webviewFrame(page());
+  const panel = (): FrameLocator => arcadiaViewFrame(page());
   /** Every agent's line in the overview (one per agent: what counts agents). */
   const cards = () => panel().locator('[data-testid="agent-line"]');
   /** An agent's overview line by the name it shows: its status (data-status, aria-current when its terminal is in front). */

@@ -15,7 +15,7 @@ import { revealView, waitForWorkbench, type ExtensionManifest } from "./workbenc
 
 export { focusViewTitle, runCommand, terminalText, waitForWorkbench, webviewFrame } from "./workbench";
 export { isolation } from "./netns";
-export { arcadiaInFront, arcadiaPlace, sidebarPage, widthProblems, widthSeen } from "./place";
+export { arcadiaInFront, arcadiaPlace, arcadiaViewFrame, sidebarPage, widthProblems, widthSeen } from "./place";
 export { e2eAvailable } from "./available";
 export { pollUntil } from "../support/waitFor";
 export { e2ePaths, missingTools } from "./paths";

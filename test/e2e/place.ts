@@ -5,9 +5,9 @@
  * bar's sash dragged until Arcadia's page is ~300 px wide (issue 33: "nothing scrolls sideways at any
  * width from 280 px up, in the panel or the side bar"). VS Code keeps both across a window reload.
  */
-import type { Frame, Page } from "playwright-core";
+import type { Frame, FrameLocator, Page } from "playwright-core";
 import { pollUntil } from "../support/waitFor";
-import { focusWorkbench } from "./workbench";
+import { focusWorkbench, webviewFrame } from "./workbench";
 
 export type Place = "panel" | "sidebar";
 
@@ -28,6 +28,20 @@ async function shownInSideBar(page: Page): Promise<boolean> {
     .locator('iframe.webview.ready[src*="extensionId=arcadia-dev.arcadia"]')
     .evaluateAll((all) => all.filter((f) => f.getClientRects().length > 0 && getComputedStyle(f).visibility !== "hidden").map((f) => f.getBoundingClientRect().toJSON() as DOMRect));
   return boxes.some((b) => b.width > 0 && b.left >= bar.x - 1 && b.right <= bar.x + bar.width + 1 && b.top >= bar.y - 1 && b.bottom <= bar.y + bar.height + 1);
+}
+
+/**
+ * The page of Arcadia's view (the agents), wherever it is. In the side bar an editor tab's Arcadia
+ * page (Sessions, a race's compare) can show beside it, both visible: the view's is the one left of
+ * the editor area (Playwright's layout selector; VS Code lays webviews over the workbench, outside their part).
+ */
+export function arcadiaViewFrame(page: Page): FrameLocator {
+  if (arcadiaPlace() !== "sidebar") return webviewFrame(page);
+  return page
+    .locator('iframe.webview.ready[src*="extensionId=arcadia-dev.arcadia"]:left-of(.part.editor)')
+    .locator("visible=true")
+    .contentFrame()
+    .frameLocator("#active-frame");
 }
 
 /** Whether Arcadia's view is in front where it lives: its panel tab checked, or its page shown in the side bar. */

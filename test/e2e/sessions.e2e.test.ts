@@ -179,10 +179,12 @@ describe.skipIf(!available)("the Sessions view (real VS Code, real CLI)", () => 
   });
 
   /** What a user sees of the list in its tab: sideways scroll, and each row's Show / Resume (or why not) — on screen, and hit by a click at its centre. */
-  const measureFit = (frame: Frame) =>
-    frame.evaluate(() => {
+  /** `scrolled`: each action scrolled up or down into view first (a ~300 px tab is a tall list: the user scrolls it, never sideways). */
+  const measureFit = (frame: Frame, scrolled = false) =>
+    frame.evaluate((scrolled) => {
       const box = (e: Element | null) => (e ? { scroll: e.scrollWidth, client: e.clientWidth } : undefined);
       const actions = Array.from(document.querySelectorAll('[data-testid="session-resume"], [data-testid="session-cannot-resume"]'), (b) => {
+        if (scrolled) b.scrollIntoView({ block: "center", inline: "nearest" });
         const r = b.getBoundingClientRect();
         const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
         const onScreen = r.width > 0 && r.left >= 0 && r.top >= 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight;
@@ -196,7 +198,7 @@ describe.skipIf(!available)("the Sessions view (real VS Code, real CLI)", () => 
         tableRight: Math.round(document.querySelector(".session-table")?.getBoundingClientRect().right ?? Infinity),
         actions,
       };
-    });
+    }, scrolled);
   const fits = (m: Awaited<ReturnType<typeof measureFit>>) =>
     [m.page, m.list, m.table].every((b) => b !== undefined && b.scroll <= b.client) && m.tableRight <= m.width && m.actions.every((a) => a.onScreen && a.hit);
 
@@ -247,7 +249,7 @@ describe.skipIf(!available)("the Sessions view (real VS Code, real CLI)", () => 
       let last: Awaited<ReturnType<typeof measureFit>> | undefined;
       await pollUntil(
         async () => {
-          last = await measureFit(sessions);
+          last = await measureFit(sessions, width < 800);
           return last.width < width && fits(last);
         },
         `the list fitting its tab in a ${width} px window`,
