@@ -22,11 +22,16 @@ export function arcadiaPlace(): Place {
  * DOM (VS Code lays webviews over the workbench), so it is told by where it is drawn: a visible
  * Arcadia webview whose box lies inside the side bar's. */
 async function shownInSideBar(page: Page): Promise<boolean> {
-  const bar = await page.locator(".part.sidebar").boundingBox().catch(() => null);
+  const bar = await page
+    .locator(".part.sidebar")
+    .boundingBox()
+    .catch(() => null);
   if (!bar || bar.width === 0) return false;
   const boxes = await page
     .locator('iframe.webview.ready[src*="extensionId=arcadia-dev.arcadia"]')
-    .evaluateAll((all) => all.filter((f) => f.getClientRects().length > 0 && getComputedStyle(f).visibility !== "hidden").map((f) => f.getBoundingClientRect().toJSON() as DOMRect));
+    .evaluateAll((all) =>
+      all.filter((f) => f.getClientRects().length > 0 && getComputedStyle(f).visibility !== "hidden").map((f) => f.getBoundingClientRect().toJSON() as DOMRect),
+    );
   return boxes.some((b) => b.width > 0 && b.left >= bar.x - 1 && b.right <= bar.x + bar.width + 1 && b.top >= bar.y - 1 && b.bottom <= bar.y + bar.height + 1);
 }
 

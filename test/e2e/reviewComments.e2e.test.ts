@@ -191,7 +191,11 @@ describe.skipIf(!available)("review comments sent to an agent (real VS Code, rea
   it("after the agent's answer the changed line's thread reads addressed, the other not, and the card counts them", async () => {
     // The agent's answer is its edit on the disk (its terminal may be behind Arcadia's panel, whose
     // text the page then does not render: CI read an empty terminal once while the edit was made).
-    await pollUntil(() => readFileSync(inTree("App.tsx"), "utf8").includes('export const heading = "from the agent";'), "the agent's answer (its edit)", 30_000);
+    await pollUntil(
+      () => readFileSync(inTree("App.tsx"), "utf8").includes('export const heading = "from the agent";'),
+      "the agent's answer (its edit)",
+      30_000,
+    );
     const answeredAt = Date.now();
     // Review opens again by itself, on the new changes, with the threads on their lines.
     await pollUntil(async () => (await threadLabel(COMMENTS.app)) === "Agent #1 · addressed: its lines changed", "the title's thread addressed", 20_000);
