@@ -5,7 +5,7 @@
  * `terminalPart`: where the terminal is shown by default ("" anywhere, ".part.panel", ".part.editor").
  */
 import type { FrameLocator, Page } from "playwright-core";
-import { arcadiaInFront, arcadiaPlace, arcadiaViewFrame, pollUntil, revealArcadiaView, terminalText } from "./harness";
+import { arcadiaPlace, arcadiaViewFrame, pollUntil, revealArcadiaView, showInSideBar, terminalText } from "./harness";
 
 export function agentPanel(page: () => Page, terminalPart = "") {
   const panel = (): FrameLocator => arcadiaViewFrame(page());
@@ -40,7 +40,8 @@ export function agentPanel(page: () => Page, terminalPart = "") {
    * else its palette command. */
   async function showPanel(): Promise<void> {
     // In the side bar (ARCADIA_E2E_PLACE=sidebar) the view stays in front whatever the panel shows.
-    if (arcadiaPlace() === "sidebar" && (await arcadiaInFront(page()))) {
+    if (arcadiaPlace() === "sidebar") {
+      await showInSideBar(page());
       await panel().locator("#root").waitFor({ state: "visible", timeout: 30_000 });
       return;
     }

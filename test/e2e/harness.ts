@@ -10,12 +10,12 @@ import { codeServerDirs, codeServerEnv, installExtension, startCodeServer, write
 import { requireIsolation } from "./netns";
 import { e2ePaths, missingTools, repoRoot } from "./paths";
 import { pollUntil } from "../support/waitFor";
-import { arcadiaPlace, placeArcadia } from "./place";
+import { arcadiaPlace, placeArcadia, showInSideBar } from "./place";
 import { revealView, waitForWorkbench, type ExtensionManifest } from "./workbench";
 
 export { focusViewTitle, runCommand, terminalText, waitForWorkbench, webviewFrame } from "./workbench";
 export { isolation } from "./netns";
-export { arcadiaInFront, arcadiaPlace, arcadiaViewFrame, sidebarPage, widthProblems, widthSeen } from "./place";
+export { arcadiaInFront, arcadiaPlace, arcadiaViewFrame, showInSideBar, sidebarPage, widthProblems, widthSeen } from "./place";
 export { e2eAvailable } from "./available";
 export { pollUntil } from "../support/waitFor";
 export { e2ePaths, missingTools } from "./paths";
@@ -29,6 +29,8 @@ function arcadiaManifest(): ExtensionManifest {
 
 /** Shows and focuses one of Arcadia's views ("arcadia.panelView") through the command palette. */
 export function revealArcadiaView(page: Page, viewId: string): Promise<void> {
+  // Moved into the side bar (ARCADIA_E2E_PLACE=sidebar), the view has no palette command of that name.
+  if (arcadiaPlace() === "sidebar" && viewId === "arcadia.panelView") return showInSideBar(page);
   return revealView(page, arcadiaManifest(), viewId);
 }
 

@@ -56,6 +56,21 @@ export async function arcadiaInFront(page: Page): Promise<boolean> {
   return (await tab.getAttribute("class", { timeout: 2_000 }).catch(() => ""))?.includes("checked") ?? false;
 }
 
+/**
+ * Brings Arcadia's view to the front in the side bar as a user does: its activity bar icon (the
+ * "Arcadia: Focus on Agents View" command is gone once the view has moved; after a window reload
+ * the side bar can come back showing the Explorer). A click on the icon of the container already
+ * shown would close the side bar: only when the view is not in front.
+ */
+export async function showInSideBar(page: Page): Promise<void> {
+  if (await shownInSideBar(page)) return;
+  const icon = page.locator(
+    '.part.activitybar .action-item a.action-label[aria-label*="Agents"], .part.activitybar .action-item a.action-label[aria-label*="Arcadia"]',
+  );
+  await icon.first().click({ timeout: 10_000 });
+  await pollUntil(() => shownInSideBar(page), "Arcadia's view in front in the side bar", 30_000);
+}
+
 /** Moves the view as `ARCADIA_E2E_PLACE` says (nothing for the panel); called once the workbench is up. */
 export async function placeArcadia(page: Page): Promise<void> {
   if (arcadiaPlace() !== "sidebar") return;
