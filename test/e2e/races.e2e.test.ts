@@ -19,7 +19,7 @@ import type { Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
 import type { Script } from "../rig/script.js";
 import { e2eAvailable, pollUntil, revealArcadiaView, runCommand, type VsCode, widthProblems, widthSeen } from "./harness";
-import { focusWorkbench } from "./workbench";
+import { focusWorkbench, workbenchBack } from "./workbench";
 import { type AgentWindow, openAgentWindow } from "./agentWindow";
 import { arcadiaFrame } from "./panelFrame";
 import { reportRaceFailure } from "./raceFailure";
@@ -164,7 +164,7 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
     // As a person reloads: the workbench saves its editors first (a bare page reload may not get to).
     const restoredBefore = vs.extensionLog().match(/restored, bound/g)?.length ?? 0;
     await Promise.all([page.waitForNavigation({ waitUntil: "domcontentloaded", timeout: 60_000 }), runCommand(page, "Developer: Reload Window")]);
-    await page.locator(".monaco-workbench .explorer-folders-view").waitFor({ timeout: 60_000 });
+    await workbenchBack(page);
     // VS Code revives the agents' terminals (into the panel) before Arcadia binds them: then the panel is shown.
     await pollUntil(() => (vs.extensionLog().match(/restored, bound/g)?.length ?? 0) >= restoredBefore + 3, "the three agents bound again", 30_000);
     await page.locator(".part.editor .tab", { hasText: `Race: ${RACE}` }).waitFor({ timeout: 20_000 });
@@ -320,7 +320,7 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
     await page.waitForTimeout(Math.max(0, 1_500 - (Date.now() - answeredAt)));
     figures.cutReloadAfterMs = Date.now() - answeredAt;
     await Promise.all([page.waitForNavigation({ waitUntil: "domcontentloaded", timeout: 60_000 }), runCommand(page, "Developer: Reload Window")]);
-    await page.locator(".monaco-workbench .explorer-folders-view").waitFor({ timeout: 60_000 });
+    await workbenchBack(page);
     /** Per session, the requests that carry the task as its newest words (one per time it was submitted). */
     const asked = () => {
       const sessions = new Map<string, number>();
