@@ -18,7 +18,7 @@ import { join } from "node:path";
 import type { Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
 import type { Script } from "../rig/script.js";
-import { e2eAvailable, pollUntil, revealArcadiaView, runCommand, type VsCode, widthProblems, widthSeen } from "./harness";
+import { arcadiaPlace, e2eAvailable, pollUntil, revealArcadiaView, runCommand, type VsCode, widthProblems, widthSeen } from "./harness";
 import { focusWorkbench, workbenchBack } from "./workbench";
 import { type AgentWindow, openAgentWindow } from "./agentWindow";
 import { arcadiaFrame } from "./panelFrame";
@@ -153,6 +153,17 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
     figures.linesWidth = lines;
     expect(lines.items.filter((i) => /^\d\/3$/.test(i.text)).map((i) => i.text)).toEqual(["1/3", "2/3", "3/3"]);
     expect(widthProblems(lines)).toEqual([]);
+    // The member's budget figures read across the card, not squeezed into a column beside Cap… and Race… (5 lines at 300 px once).
+    const budget = await panel.evaluate(() => {
+      const words = document.querySelector('[data-testid="agent-card"] [data-testid="budget-line"] > span:not(.codicon)');
+      if (!words) return undefined;
+      const range = document.createRange();
+      range.selectNodeContents(words);
+      return { text: words.textContent, lines: new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size };
+    });
+    figures.budgetLine = budget;
+    if (arcadiaPlace() === "sidebar") expect(budget, "the shown card's budget line").toBeTruthy();
+    if (budget) expect(budget.lines, `"${budget.text}" in at most two lines`).toBeLessThanOrEqual(2);
 
     // The race's tag opens its compare tab.
     await lineOf(panel, "Agent #2").locator('[data-testid="line-race"]').click();
