@@ -5,10 +5,10 @@
  * `terminalPart`: where the terminal is shown by default ("" anywhere, ".part.panel", ".part.editor").
  */
 import type { FrameLocator, Page } from "playwright-core";
-import { pollUntil, revealArcadiaView, terminalText, webviewFrame } from "./harness";
+import { arcadiaPlace, arcadiaViewFrame, pollUntil, revealArcadiaView, showInSideBar, terminalText } from "./harness";
 
 export function agentPanel(page: () => Page, terminalPart = "") {
-  const panel = (): FrameLocator => webviewFrame(page());
+  const panel = (): FrameLocator => arcadiaViewFrame(page());
   /** Every agent's line in the overview (one per agent: what counts agents). */
   const cards = () => panel().locator('[data-testid="agent-line"]');
   /** An agent's overview line by the name it shows: its status (data-status, aria-current when its terminal is in front). */
@@ -39,6 +39,12 @@ export function agentPanel(page: () => Page, terminalPart = "") {
    * panel is open (under ten busy CLIs the command palette took over 30 s to list a command in CI),
    * else its palette command. */
   async function showPanel(): Promise<void> {
+    // In the side bar (ARCADIA_E2E_PLACE=sidebar) the view stays in front whatever the panel shows.
+    if (arcadiaPlace() === "sidebar") {
+      await showInSideBar(page());
+      await panel().locator("#root").waitFor({ state: "visible", timeout: 30_000 });
+      return;
+    }
     const tab = page().locator(".part.panel .composite-bar .action-item", { hasText: /^Arcadia$/ });
     if (await tab.isVisible().catch(() => false)) {
       const inFront = (await tab.getAttribute("class"))?.includes("checked") ?? false;

@@ -18,10 +18,10 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
 import type { Script } from "../rig/script.js";
-import { e2eAvailable, pollUntil, terminalText, type VsCode, waitForWorkbench } from "./harness";
+import { e2eAvailable, pollUntil, terminalText, type VsCode, waitForWorkbench, widthProblems, widthSeen } from "./harness";
 import { agentPanel } from "./agentPanel";
 import { type AgentWindow, openAgentWindow } from "./agentWindow";
-import { panelContentFrame } from "./panelFrame";
+import { arcadiaFrame, panelContentFrame } from "./panelFrame";
 import { updateUserSetting } from "./codeServer";
 
 const available = e2eAvailable("the edges: launch numbers, names, reload, a claude that exits at once (e2e)");
@@ -296,6 +296,11 @@ describe.skipIf(!available)("the edges of the live truth (real VS Code, real CLI
       }),
     );
     expect(seen).toEqual([true]);
+    // Item 12 as read at 300 px in the side bar too: the warning's words and the names whole, nothing sideways.
+    const across = await widthSeen(await arcadiaFrame(page, "agents"), '[data-testid="shared-file"], [data-testid="line-name"], [data-testid="agent-name"]');
+    figures.collisionWidth = across;
+    expect(across.items.map((i) => i.text)).toContain("Agent #1 also edits src/app.ts");
+    expect(widthProblems(across)).toEqual([]);
     // Still uncommitted: the warning is true.
     expect(execFileSync("git", ["status", "--porcelain", "--", "src/app.ts"], { cwd: workspace, encoding: "utf8" })).toBe(" M src/app.ts\n");
   });

@@ -12,7 +12,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
-import { e2eAvailable, pollUntil, revealArcadiaView, runCommand, type VsCode } from "./harness";
+import { e2eAvailable, pollUntil, revealArcadiaView, runCommand, type VsCode, widthProblems, widthSeen } from "./harness";
 import { focusWorkbench } from "./workbench";
 import { type AgentWindow, openAgentWindow } from "./agentWindow";
 import { arcadiaFrame } from "./panelFrame";
@@ -111,6 +111,12 @@ describe.skipIf(!available)("a fan-out as a new window's first action, terminals
       // Its turn done: idle by its own CLI, not "Starting…".
       await pollUntil(async () => (await line.getAttribute("data-status")) === "waiting", `Agent #${n} idle after its turn`, 30_000);
     }
+    // As read at 300 px in the side bar too: names, statuses and race tags' n/3 whole, nothing sideways.
+    // (A narrow tag's task gives way, cut with "…" by design; its n/3 never does.)
+    const lines = await widthSeen(panel, '[data-testid="line-name"], [data-testid="line-status"], [data-testid="line-race"] .line-race-count');
+    figures.linesWidth = lines;
+    expect(lines.items.filter((i) => /^\d\/3$/.test(i.text)).map((i) => i.text)).toEqual(["1/3", "2/3", "3/3"]);
+    expect(widthProblems(lines)).toEqual([]);
     expect(vs.extensionLog()).not.toMatch(/did not start|was not ready in time/);
     const timing = new RegExp(`race ${race}: 3 tasks typed (\\d+) ms after the start, (\\d+) ms after the last claude was ready; all working on it (\\d+) ms`);
     const logged = await pollUntil(() => timing.exec(vs.extensionLog()) ?? undefined, "the extension's timing line", 30_000);

@@ -10,10 +10,12 @@ import { codeServerDirs, codeServerEnv, installExtension, startCodeServer, write
 import { requireIsolation } from "./netns";
 import { e2ePaths, missingTools, repoRoot } from "./paths";
 import { pollUntil } from "../support/waitFor";
+import { arcadiaPlace, placeArcadia, showInSideBar } from "./place";
 import { revealView, waitForWorkbench, type ExtensionManifest } from "./workbench";
 
 export { focusViewTitle, runCommand, terminalText, waitForWorkbench, webviewFrame } from "./workbench";
 export { isolation } from "./netns";
+export { arcadiaInFront, arcadiaPlace, arcadiaViewFrame, showInSideBar, sidebarPage, widthProblems, widthSeen } from "./place";
 export { e2eAvailable } from "./available";
 export { pollUntil } from "../support/waitFor";
 export { e2ePaths, missingTools } from "./paths";
@@ -27,6 +29,8 @@ function arcadiaManifest(): ExtensionManifest {
 
 /** Shows and focuses one of Arcadia's views ("arcadia.panelView") through the command palette. */
 export function revealArcadiaView(page: Page, viewId: string): Promise<void> {
+  // Moved into the side bar (ARCADIA_E2E_PLACE=sidebar), the view has no palette command of that name.
+  if (arcadiaPlace() === "sidebar" && viewId === "arcadia.panelView") return showInSideBar(page);
   return revealView(page, arcadiaManifest(), viewId);
 }
 
@@ -133,6 +137,8 @@ export async function startVsCode(opts: StartOptions): Promise<VsCode> {
     // Chromium gets the same throwaway HOME/XDG dirs: its caches stay out of the real home too.
     browser = await launchBrowser(root, env);
     await waitForWorkbench(browser.page, `${server.url}/?folder=${encodeURIComponent(opts.workspace)}`);
+    // ARCADIA_E2E_PLACE=sidebar: Arcadia's view moved into the side bar, ~300 px wide (place.ts).
+    await placeArcadia(browser.page);
   } catch (err) {
     const output = server?.output() ?? "";
     if (browser) await browser.page.screenshot({ path: screenshotPath("startup-failure") }).catch(() => undefined);
@@ -175,5 +181,7 @@ export async function startVsCode(opts: StartOptions): Promise<VsCode> {
 
 function screenshotPath(name: string): string {
   mkdirSync(e2ePaths.output, { recursive: true });
-  return join(e2ePaths.output, `${name.replace(/[^\w.-]+/g, "-")}.png`);
+  // A side bar run's pictures beside the panel run's, not over them.
+  const prefix = arcadiaPlace() === "sidebar" ? "sidebar-" : "";
+  return join(e2ePaths.output, `${prefix}${name.replace(/[^\w.-]+/g, "-")}.png`);
 }

@@ -21,10 +21,10 @@ import { writeClaudeWrapper } from "../rig/claudeWrapper.js";
 import { createHome } from "../rig/home.js";
 import { startModelServer, type ModelServer } from "../rig/model-server.js";
 import type { Script } from "../rig/script.js";
-import { e2eAvailable, pollUntil, runCommand, startVsCode, terminalText, type VsCode } from "./harness";
+import { e2eAvailable, pollUntil, runCommand, startVsCode, terminalText, type VsCode, widthProblems, widthSeen } from "./harness";
 import { agentPanel } from "./agentPanel";
 import { agentClocks, expectFromAllow, fromAllow, prefixed, secondsIn } from "./callClocks";
-import { panelContentFrame } from "./panelFrame";
+import { arcadiaFrame, panelContentFrame } from "./panelFrame";
 
 const available = e2eAvailable("MCP force-finish and permission prompts in VS Code (e2e)");
 
@@ -256,6 +256,15 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
       rowFinished: { selector: `${thisRow}[data-outcome="done"], ${thisRow}[data-outcome="error"]` },
       waiting: { selector: '[data-testid="agent-line"][data-status="waiting"]' },
     });
+    // Cancel / Complete and the counter whole, where a click lands, nothing sideways (at 300 px in the side bar too).
+    const beforeComplete = await widthSeen(
+      await arcadiaFrame(page, "agents"),
+      '[data-testid="running-strip"] [data-testid="call-elapsed"], [data-testid="running-strip"] [data-testid="call-cancel"], [data-testid="running-strip"] [data-testid="call-complete"]',
+      true,
+    );
+    console.log(`running strip at ${beforeComplete.width} px: ${JSON.stringify(beforeComplete.items)}`);
+    expect(beforeComplete.items).toHaveLength(3);
+    expect(widthProblems(beforeComplete)).toEqual([]);
     const clickedAt = await clickWhenEnabled(liveCall.locator('[data-testid="call-complete"]'), "Complete");
 
     await pollUntil(async () => (await liveCall.count()) === 0, "the live call to go", 10_000);
@@ -298,6 +307,15 @@ describe.skipIf(!available)("MCP force-finish and Claude Code's permission promp
     expect(secondsIn(rowTime ?? ""), `the finished row's time (${rowTime}) against Allow → Complete ${ranS.toFixed(1)} s`).toBeLessThanOrEqual(ranS + 3);
     expect(secondsIn((waited ?? "").replace("waited", "")), `the row's wait (${waited})`).toBeGreaterThanOrEqual(Math.floor(WAIT_BEFORE_ALLOW_MS / 1000) - 1);
     await vs.screenshot("mcp-3-completed-still-running");
+    // Item 10 as read: "still running", its time and Stop whole, Stop where a click lands, nothing sideways.
+    const stillSeen = await widthSeen(
+      await arcadiaFrame(page, "agents"),
+      '[data-testid="still-running"] .still-running-text, [data-testid="still-running-elapsed"], [data-testid="command-stop"]',
+      true,
+    );
+    console.log(`still running at ${stillSeen.width} px: ${JSON.stringify(stillSeen.items)}`);
+    expect(stillSeen.items.map((i) => i.text)).toEqual(["Completed early — still running", expect.stringMatching(/\d/), "Stop"]);
+    expect(widthProblems(stillSeen)).toEqual([]);
     await clickWhenEnabled(stillRunning.locator('[data-testid="command-stop"]'), "Stop");
     await pollUntil(async () => (await stillRunning.count()) === 0, "the command stopped, and gone from the card", 10_000);
 

@@ -18,8 +18,8 @@ import { join } from "node:path";
 import type { Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
 import type { Script } from "../rig/script.js";
-import { e2eAvailable, pollUntil, revealArcadiaView, runCommand, type VsCode } from "./harness";
-import { focusWorkbench } from "./workbench";
+import { arcadiaPlace, e2eAvailable, pollUntil, revealArcadiaView, runCommand, type VsCode, widthProblems, widthSeen } from "./harness";
+import { focusWorkbench, workbenchBack } from "./workbench";
 import { type AgentWindow, openAgentWindow } from "./agentWindow";
 import { arcadiaFrame } from "./panelFrame";
 import { reportRaceFailure } from "./raceFailure";
@@ -147,6 +147,23 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
       await pollUntil(async () => (await lineOf(panel, `Agent #${n}`).getAttribute("data-status")) === "waiting", `Agent #${n} idle`, 30_000);
     }
     await vs.screenshot("races-1-three-cards");
+    // Items 9 and 14 as read, at 300 px in the side bar too: names, statuses and race tags' n/3 whole, nothing sideways.
+    // (A narrow tag's task gives way, cut with "…" by design; its n/3 never does.)
+    const lines = await widthSeen(panel, '[data-testid="line-name"], [data-testid="line-status"], [data-testid="line-race"] .line-race-count');
+    figures.linesWidth = lines;
+    expect(lines.items.filter((i) => /^\d\/3$/.test(i.text)).map((i) => i.text)).toEqual(["1/3", "2/3", "3/3"]);
+    expect(widthProblems(lines)).toEqual([]);
+    // The member's budget figures read across the card, not squeezed into a column beside Cap… and Race… (5 lines at 300 px once).
+    const budget = await panel.evaluate(() => {
+      const words = document.querySelector('[data-testid="agent-card"] [data-testid="budget-line"] > span:not(.codicon)');
+      if (!words) return undefined;
+      const range = document.createRange();
+      range.selectNodeContents(words);
+      return { text: words.textContent, lines: new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size };
+    });
+    figures.budgetLine = budget;
+    if (arcadiaPlace() === "sidebar") expect(budget, "the shown card's budget line").toBeTruthy();
+    if (budget) expect(budget.lines, `"${budget.text}" in at most two lines`).toBeLessThanOrEqual(2);
 
     // The race's tag opens its compare tab.
     await lineOf(panel, "Agent #2").locator('[data-testid="line-race"]').click();
@@ -158,7 +175,7 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
     // As a person reloads: the workbench saves its editors first (a bare page reload may not get to).
     const restoredBefore = vs.extensionLog().match(/restored, bound/g)?.length ?? 0;
     await Promise.all([page.waitForNavigation({ waitUntil: "domcontentloaded", timeout: 60_000 }), runCommand(page, "Developer: Reload Window")]);
-    await page.locator(".monaco-workbench .explorer-folders-view").waitFor({ timeout: 60_000 });
+    await workbenchBack(page);
     // VS Code revives the agents' terminals (into the panel) before Arcadia binds them: then the panel is shown.
     await pollUntil(() => (vs.extensionLog().match(/restored, bound/g)?.length ?? 0) >= restoredBefore + 3, "the three agents bound again", 30_000);
     await page.locator(".part.editor .tab", { hasText: `Race: ${RACE}` }).waitFor({ timeout: 20_000 });
@@ -191,6 +208,11 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
       expect(await col.locator('[data-testid="compare-check"]').getAttribute("data-state")).toBe("notRun");
       expect(await col.locator('[data-testid="compare-phase"]').textContent()).toBe(`Agent #${n} · Idle`);
     }
+    // Item 11 as read: each forecast and phase whole, each Pick where a click lands, the tab not scrolling sideways.
+    const columnsSeen = await widthSeen(compare, '[data-testid="compare-merge"], [data-testid="compare-phase"], [data-testid="compare-pick"]', true);
+    figures.compareWidth = { ...columnsSeen, items: columnsSeen.items.length };
+    expect(columnsSeen.items.filter((i) => i.text === "merges cleanly into main")).toHaveLength(3);
+    expect(widthProblems(columnsSeen, "the compare tab")).toEqual([]);
     // Nothing ran before the click: the check would have left no file, so ask git what it sees.
     expect(git("status", "--porcelain")).toBe("");
 
@@ -309,7 +331,7 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
     await page.waitForTimeout(Math.max(0, 1_500 - (Date.now() - answeredAt)));
     figures.cutReloadAfterMs = Date.now() - answeredAt;
     await Promise.all([page.waitForNavigation({ waitUntil: "domcontentloaded", timeout: 60_000 }), runCommand(page, "Developer: Reload Window")]);
-    await page.locator(".monaco-workbench .explorer-folders-view").waitFor({ timeout: 60_000 });
+    await workbenchBack(page);
     /** Per session, the requests that carry the task as its newest words (one per time it was submitted). */
     const asked = () => {
       const sessions = new Map<string, number>();

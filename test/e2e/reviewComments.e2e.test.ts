@@ -15,7 +15,8 @@ import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
 import type { Script } from "../rig/script.js";
-import { e2eAvailable, pollUntil, runCommand, terminalText, type VsCode, waitForWorkbench } from "./harness";
+import { arcadiaInFront, e2eAvailable, pollUntil, runCommand, terminalText, type VsCode, waitForWorkbench, widthProblems, widthSeen } from "./harness";
+import { arcadiaFrame } from "./panelFrame";
 import { agentPanel } from "./agentPanel";
 import { type AgentWindow, openAgentWindow } from "./agentWindow";
 
@@ -147,9 +148,9 @@ describe.skipIf(!available)("review comments sent to an agent (real VS Code, rea
 
     await commentOn('export const title = "from the agent";', COMMENTS.app);
     // Sent from where it was written: the first comment opens VS Code's Comments view over the
-    // bottom panel, and Arcadia's panel is back in front at once, its card counting the draft.
-    const arcadiaTab = page.locator(".part.panel .composite-bar .action-item", { hasText: /^Arcadia$/ });
-    await pollUntil(async () => (await arcadiaTab.getAttribute("class"))?.includes("checked"), "Arcadia's panel in front after the comment", 5_000);
+    // bottom panel, and Arcadia's panel is back in front at once, its card counting the draft (in
+    // the side bar, ARCADIA_E2E_PLACE=sidebar, the view stays in front).
+    await pollUntil(() => arcadiaInFront(page), "Arcadia's view in front after the comment", 5_000);
     await pollUntil(
       async () => (await card.locator('[data-testid="review-comments-text"]').textContent()) === "1 review comment — 1 not sent",
       "the draft on the card",
@@ -172,6 +173,12 @@ describe.skipIf(!available)("review comments sent to an agent (real VS Code, rea
     const text = card.locator('[data-testid="review-comments-text"]');
     await pollUntil(async () => (await text.textContent()) === "2 review comments — 2 not sent", "the drafts on the card", 10_000);
     await pollUntil(async () => (await card.getAttribute("data-status")) === "waiting", "Agent #1 idle", 20_000);
+    // Item 5 as the user meets it, at 300 px in the side bar too: the count's words whole, Send where
+    // a click lands, the page not scrolling sideways.
+    const seen = await widthSeen(await arcadiaFrame(page, "agents"), '[data-testid="review-comments-text"], [data-testid="review-send"]', true);
+    figures.reviewWidth = seen;
+    expect(seen.items.map((i) => i.text)).toEqual(["2 review comments — 2 not sent", expect.stringContaining("Send 2 comments")]);
+    expect(widthProblems(seen)).toEqual([]);
     const sentAt = Date.now();
     await card.locator('[data-testid="review-send"]').click();
     const request = await pollUntil(() => reviewRequest(0), "the review message at the model", 30_000);
@@ -184,7 +191,11 @@ describe.skipIf(!available)("review comments sent to an agent (real VS Code, rea
   it("after the agent's answer the changed line's thread reads addressed, the other not, and the card counts them", async () => {
     // The agent's answer is its edit on the disk (its terminal may be behind Arcadia's panel, whose
     // text the page then does not render: CI read an empty terminal once while the edit was made).
-    await pollUntil(() => readFileSync(inTree("App.tsx"), "utf8").includes('export const heading = "from the agent";'), "the agent's answer (its edit)", 30_000);
+    await pollUntil(
+      () => readFileSync(inTree("App.tsx"), "utf8").includes('export const heading = "from the agent";'),
+      "the agent's answer (its edit)",
+      30_000,
+    );
     const answeredAt = Date.now();
     // Review opens again by itself, on the new changes, with the threads on their lines.
     await pollUntil(async () => (await threadLabel(COMMENTS.app)) === "Agent #1 · addressed: its lines changed", "the title's thread addressed", 20_000);

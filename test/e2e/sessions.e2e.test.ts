@@ -6,7 +6,7 @@
  * filtering finds one; opening it shows its prompt and tool rows in a reader tab; Resume starts
  * `claude --resume` in a new terminal with a card, and the model receives the earlier messages;
  * after two more turns the card shows the two earlier turns collapsed. Then (issue 33 item 7), sorted
- * by Tokens at 1400, 1100 and 800 px: nothing scrolls sideways and every Show / Resume is on screen where
+ * by Tokens at 1400, 1100 and 800 px (and 650 with Arcadia in the side bar: the tab ~300 px): nothing scrolls sideways and every Show / Resume is on screen where
  * a click lands on it; the sort survives leaving the tab; a session whose worktree was removed
  * offers no Resume, says why, and a click where it would be starts nothing.
  */
@@ -16,7 +16,7 @@ import { promisify } from "node:util";
 import type { Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
 import type { Script } from "../rig/script.js";
-import { e2eAvailable, pollUntil, type VsCode } from "./harness";
+import { arcadiaPlace, e2eAvailable, pollUntil, type VsCode, widthProblems, widthSeen } from "./harness";
 import { agentPanel } from "./agentPanel";
 import { type AgentWindow, openAgentWindow } from "./agentWindow";
 import { arcadiaFrame } from "./panelFrame";
@@ -102,6 +102,8 @@ describe.skipIf(!available)("the Sessions view (real VS Code, real CLI)", () => 
     await vs.waitForExtensionLog(/Arcadia activated in \d+ ms/);
     await showPanel();
     const agents = await arcadiaFrame(page, "agents");
+    // Its button where a click lands, the page not scrolling sideways (in the side bar at 300 px too).
+    expect(widthProblems(await widthSeen(agents, '[data-testid="open-sessions"]', true))).toEqual([]);
     const clickedAt = Date.now();
     await agents.locator('[data-testid="open-sessions"]').click();
     const sessions = await arcadiaFrame(page, "sessions");
@@ -177,10 +179,12 @@ describe.skipIf(!available)("the Sessions view (real VS Code, real CLI)", () => 
   });
 
   /** What a user sees of the list in its tab: sideways scroll, and each row's Show / Resume (or why not) — on screen, and hit by a click at its centre. */
-  const measureFit = (frame: Frame) =>
-    frame.evaluate(() => {
+  /** `scrolled`: each action scrolled up or down into view first (a ~300 px tab is a tall list: the user scrolls it, never sideways). */
+  const measureFit = (frame: Frame, scrolled = false) =>
+    frame.evaluate((scrolled) => {
       const box = (e: Element | null) => (e ? { scroll: e.scrollWidth, client: e.clientWidth } : undefined);
       const actions = Array.from(document.querySelectorAll('[data-testid="session-resume"], [data-testid="session-cannot-resume"]'), (b) => {
+        if (scrolled) b.scrollIntoView({ block: "center", inline: "nearest" });
         const r = b.getBoundingClientRect();
         const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
         const onScreen = r.width > 0 && r.left >= 0 && r.top >= 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight;
@@ -194,7 +198,7 @@ describe.skipIf(!available)("the Sessions view (real VS Code, real CLI)", () => 
         tableRight: Math.round(document.querySelector(".session-table")?.getBoundingClientRect().right ?? Infinity),
         actions,
       };
-    });
+    }, scrolled);
   const fits = (m: Awaited<ReturnType<typeof measureFit>>) =>
     [m.page, m.list, m.table].every((b) => b !== undefined && b.scroll <= b.client) && m.tableRight <= m.width && m.actions.every((a) => a.onScreen && a.hit);
 
@@ -237,12 +241,15 @@ describe.skipIf(!available)("the Sessions view (real VS Code, real CLI)", () => 
     expect(labels).toContain("Show");
     expect(labels.filter((l) => l !== "Show" && l !== "Resume")).toEqual([]);
 
-    for (const width of [1400, 1100, 800]) {
+    // With Arcadia in the side bar (ARCADIA_E2E_PLACE=sidebar, ~300 px of it) the tab has what the
+    // side bar leaves: ~1000, ~700, ~400 px, and at a 650 px window about 300 px.
+    const widths = arcadiaPlace() === "sidebar" ? [1400, 1100, 800, 650] : [1400, 1100, 800];
+    for (const width of widths) {
       await page.setViewportSize({ width, height: 900 });
       let last: Awaited<ReturnType<typeof measureFit>> | undefined;
       await pollUntil(
         async () => {
-          last = await measureFit(sessions);
+          last = await measureFit(sessions, width < 800);
           return last.width < width && fits(last);
         },
         `the list fitting its tab in a ${width} px window`,

@@ -6,7 +6,30 @@ import type { FrameLocator, Page } from "playwright-core";
 export async function waitForWorkbench(page: Page, url: string, timeoutMs = 60_000): Promise<void> {
   await page.goto(url, { waitUntil: "domcontentloaded", timeout: timeoutMs });
   await page.locator(".monaco-workbench .part.statusbar").waitFor({ state: "visible", timeout: timeoutMs });
-  await page.locator(".monaco-workbench .explorer-folders-view").waitFor({ state: "visible", timeout: timeoutMs });
+  await workbenchBack(page, timeoutMs);
+}
+
+/**
+ * After a window reload: the side bar shows what it showed, the Explorer (which needs the server
+ * connection and the file system) or, with Arcadia's view moved there (ARCADIA_E2E_PLACE=sidebar),
+ * Arcadia's page loaded (which needs the extension host): either says the window is usable again.
+ */
+export async function workbenchBack(page: Page, timeoutMs = 60_000): Promise<void> {
+  const explorer = page.locator(".monaco-workbench .explorer-folders-view");
+  const arcadiaInSideBar = () =>
+    page.evaluate(() => {
+      const bar = document.querySelector(".part.sidebar")?.getBoundingClientRect();
+      if (!bar || bar.width === 0) return false;
+      return Array.from(document.querySelectorAll<HTMLElement>('iframe.webview.ready[src*="extensionId=arcadia-dev.arcadia"]')).some((f) => {
+        const r = f.getBoundingClientRect();
+        return r.width > 0 && getComputedStyle(f).visibility !== "hidden" && r.left >= bar.left - 1 && r.right <= bar.right + 1;
+      });
+    });
+  const deadline = Date.now() + timeoutMs;
+  while (!(await explorer.isVisible()) && !(await arcadiaInSideBar().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`the workbench not back within ${timeoutMs} ms (neither the Explorer nor Arcadia's view in the side bar)`);
+    await page.waitForTimeout(250);
+  }
 }
 
 function escapeRegExp(s: string): string {
