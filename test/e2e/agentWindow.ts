@@ -81,7 +81,8 @@ export async function openAgentWindow(options: AgentWindowOptions): Promise<Agen
     close: async () => {
       await vs.close();
       await model.close();
-      rmSync(root, { recursive: true, force: true });
+      // ARCADIA_E2E_KEEP=1 keeps the workspace and the agents' home (their transcripts) to read after a failure.
+      if (process.env.ARCADIA_E2E_KEEP !== "1") rmSync(root, { recursive: true, force: true });
     },
   };
 }
