@@ -4,7 +4,8 @@
  * window size (the bottom panel ~280 px high) every agent's name, status and current action are
  * on screen without scrolling, and both agents that wait on a permission prompt show it whole
  * with its buttons. With twelve open, the details of the agent whose terminal is in front show its
- * hung call's Complete on screen, where a click lands on it. Narrowed to ~300 px, the panel never
+ * hung call's Complete on screen, where a click lands on it, and scrolled to its last row their
+ * header is never overlapped (its name and status take the click). Narrowed to ~300 px, the panel never
  * scrolls sideways, no name, total or prompt is cut, ✕ on a working agent asks with Keep focused,
  * that Complete still takes the click, and the details follow a prompt answered. The agents' terminals
  * open in the editor area, so the panel stays in front while they work.
@@ -28,6 +29,8 @@ const SLOW_TIMEOUT_MS = 600_000;
 /** Then four more, the last running Arcadia's execute_command with a command that never ends: twelve open. */
 const TOTAL = 12;
 const HUNG = "echo hung-marker; sleep 100000";
+/** Quick read-only commands #12 runs first: its details hold more rows than they show, scrolled under the header. */
+const QUICK_ROWS = 14;
 
 describe.skipIf(!available)("eight agents in a short panel (real VS Code, real CLI)", () => {
   let win: AgentWindow;
@@ -60,8 +63,15 @@ describe.skipIf(!available)("eight agents in a short panel (real VS Code, real C
             steps: [{ tools: [{ name: "Bash", input: { command: SLOW(n), description: "Work slowly", timeout: SLOW_TIMEOUT_MS } }] }, { text: "Done." }],
           })),
           {
+            // Rows enough to scroll under the details' sticky header (item 2), then the call that hangs.
             match: `Task ${TOTAL} `,
-            steps: [{ tools: [{ name: "mcp__arcadia__execute_command", input: { command: HUNG } }] }, { text: "Completed." }],
+            steps: [
+              ...Array.from({ length: QUICK_ROWS }, (_, k) => ({
+                tools: [{ name: "Bash", input: { command: `echo row-${k + 1}`, description: `Row ${k + 1}` } }],
+              })),
+              { tools: [{ name: "mcp__arcadia__execute_command", input: { command: HUNG } }] },
+              { text: "Completed." },
+            ],
           },
         ],
         fallbackText: "OK.",
@@ -97,6 +107,28 @@ describe.skipIf(!available)("eight agents in a short panel (real VS Code, real C
       await pollUntil(async () => (await terminalText(page, ".part.editor")).includes(`Task ${n} please`), `Agent #${n} prompted`, 30_000);
       await promptTaken(`Agent #${n}`);
     }
+  }
+
+  /**
+   * The details scrolled to their last row: the header's name and status still take the click
+   * (nothing scrolled over them: item 2) and the first rows have gone under it.
+   */
+  async function headerOverRows(frame: Frame) {
+    return frame.evaluate(() => {
+      const card = document.querySelector('[data-testid="agent-card"]')!;
+      let scroller: Element | null = card;
+      while (scroller && !(scroller.scrollHeight > scroller.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(scroller).overflowY)))
+        scroller = scroller.parentElement;
+      if (scroller) scroller.scrollTop = scroller.scrollHeight;
+      const header = card.querySelector(".agent-card-header")!;
+      const parts = [card.querySelector('[data-testid="agent-name"]'), card.querySelector(".agent-status")].filter((p): p is Element => p !== null);
+      const hits = parts.map((part) => {
+        const r = part.getBoundingClientRect();
+        const hitEl = document.elementFromPoint(r.left + Math.min(r.width / 2, 8), r.top + r.height / 2);
+        return { text: part.textContent?.trim(), hit: hitEl !== null && header.contains(hitEl), hitWhat: hitEl ? `${hitEl.tagName} ${hitEl.className}` : "" };
+      });
+      return { scrolled: scroller ? scroller.scrollTop : 0, rows: card.querySelectorAll('[data-testid="tool-row"]').length, hits };
+    });
   }
 
   /** The details' name and where their Complete is: on screen, inside every box that clips it, and what a click at its centre hits. */
@@ -228,7 +260,8 @@ describe.skipIf(!available)("eight agents in a short panel (real VS Code, real C
     // Arcadia asks before this command runs (it never ends on its own): Allow on the prompt. The
     // details stay on the agent whose prompt was answered, though its commands terminal comes to the front.
     const ask = prompts(`Agent #${TOTAL}`, "command");
-    await ask.waitFor({ timeout: 60_000 });
+    // After its quick rows: one model turn each.
+    await ask.waitFor({ timeout: 120_000 });
     // Three ask at once (#3 and #6 since the first scene, #12 now) among twelve lines: each
     // prompt's subject and buttons are on screen, the third not scrolled away; every name whole;
     // the status bar's words whole (item 8).
@@ -255,6 +288,12 @@ describe.skipIf(!available)("eight agents in a short panel (real VS Code, real C
     expect(seen.name).toBe(`Agent #${TOTAL}`);
     expect(seen.onScreen && seen.unclipped, "Complete on screen, nothing to scroll").toBe(true);
     expect(seen.hit, `a click at Complete's centre lands on it (it hit ${seen.hitWhat})`).toBe(true);
+    // Its rows scrolled under the header: the header is never overlapped (item 2).
+    const over = await headerOverRows(frame);
+    figures.headerOverRows = over;
+    await vs.screenshot("overview-2b-details-scrolled");
+    expect(over.scrolled, "the details scroll (more rows than they show)").toBeGreaterThan(0);
+    for (const part of over.hits) expect(part.hit, `"${part.text}" in the header takes the click (it hit ${part.hitWhat})`).toBe(true);
   }, 300_000);
 
   it("at 300 px wide the panel never scrolls sideways", async () => {
@@ -291,7 +330,10 @@ describe.skipIf(!available)("eight agents in a short panel (real VS Code, real C
       const all = (selector: string) => Array.from(document.querySelectorAll(selector));
       const total = document.querySelector('[data-testid="usage-total"]');
       return {
-        names: all('[data-testid="agent-line"] [data-testid="line-name"]').map((n) => ({ name: n.textContent, whole: n.scrollWidth <= n.clientWidth && within(n) })),
+        names: all('[data-testid="agent-line"] [data-testid="line-name"]').map((n) => ({
+          name: n.textContent,
+          whole: n.scrollWidth <= n.clientWidth && within(n),
+        })),
         total: total && { text: total.textContent, whole: total.scrollWidth <= total.clientWidth && within(total) },
         prompts: all('[data-testid="agent-prompts"] .prompt-subject, [data-testid="agent-prompts"] vscode-button').map((el) => ({
           text: el.textContent?.trim(),
@@ -322,7 +364,8 @@ describe.skipIf(!available)("eight agents in a short panel (real VS Code, real C
     const asked = await confirm.evaluate((el) => {
       const seen = (part: Element) => {
         const r = part.getBoundingClientRect();
-        let unclipped = r.width > 0 && r.height > 0 && r.top >= -0.5 && r.left >= -0.5 && r.bottom <= window.innerHeight + 0.5 && r.right <= window.innerWidth + 0.5;
+        let unclipped =
+          r.width > 0 && r.height > 0 && r.top >= -0.5 && r.left >= -0.5 && r.bottom <= window.innerHeight + 0.5 && r.right <= window.innerWidth + 0.5;
         for (let box = part.parentElement; box; box = box.parentElement) {
           const style = getComputedStyle(box);
           if (style.overflowX === "visible" && style.overflowY === "visible") continue;
@@ -341,6 +384,11 @@ describe.skipIf(!available)("eight agents in a short panel (real VS Code, real C
     await page.keyboard.press("Enter");
     await confirm.waitFor({ state: "detached", timeout: 5_000 });
     await expect(cards().count()).resolves.toBe(TOTAL);
+
+    // Narrow, the details scrolled to their last row still show their header whole (item 2 at 300 px).
+    const narrowOver = await headerOverRows(frame);
+    figures.narrowHeaderOverRows = narrowOver;
+    for (const part of narrowOver.hits) expect(part.hit, `"${part.text}" in the header at 300 px (it hit ${part.hitWhat})`).toBe(true);
 
     // Narrow, the hung call's Complete still takes the click, and the click finishes it.
     const complete = await completeSeen(frame);
