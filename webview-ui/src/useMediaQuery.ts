@@ -1,5 +1,5 @@
 /** Whether a CSS media query matches, kept up to date as the panel is resized. */
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback, useMemo, useSyncExternalStore } from "react";
 
 function media(query: string): MediaQueryList | undefined {
   return typeof window.matchMedia === "function" ? window.matchMedia(query) : undefined;
@@ -11,13 +11,14 @@ function media(query: string): MediaQueryList | undefined {
  * same answer, cost a render of its own when the page renders its frame's messages at once (flushSync).
  */
 export function useMediaQuery(query: string): boolean {
+  // One list per query, read at each render and listened to (not a new matchMedia per render).
+  const list = useMemo(() => media(query), [query]);
   const subscribe = useCallback(
     (onChange: () => void) => {
-      const list = media(query);
       list?.addEventListener("change", onChange);
       return () => list?.removeEventListener("change", onChange);
     },
-    [query],
+    [list],
   );
-  return useSyncExternalStore(subscribe, () => media(query)?.matches ?? false);
+  return useSyncExternalStore(subscribe, () => list?.matches ?? false);
 }

@@ -169,8 +169,7 @@ export class ToolsInFlight {
     if (tool) this.endOpen(id, tool, outcome, at, out);
   }
 
-  /** Ends `tool`, open under `id`. */
-  /** `leftInMap`: the caller takes it out of `open` itself (closeOpen: all at once). */
+  /** Ends `tool`, open under `id`; `leftInMap`: the caller takes it out of `open` itself (closeOpen: all at once). */
   private endOpen(id: string, tool: OpenTool, outcome: ToolOutcome, at: number | undefined, out: TranscriptEvent[], leftInMap = false): void {
     // A sub-agent killed with its call cannot finish its tools. One that handed back normally
     // may still have its last results in flight: the CLI writes the parent's result before it
