@@ -1,5 +1,5 @@
 /** The panel's agents page: the overview (a line per agent), every prompt under it, then one agent's details in the height left. */
-import { useCallback, useEffect, useLayoutEffect, useReducer, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { AgentCard } from "./components/AgentCard";
 import { CardErrorBoundary } from "./components/CardErrorBoundary";
@@ -9,7 +9,8 @@ import { Overview } from "./components/Overview";
 import { QueueLine } from "./components/QueueLine";
 import { TopBar } from "./components/TopBar";
 import { firstPaintState } from "./firstPaint";
-import { detailAgentId } from "./detailChoice";
+import { broughtToFront, detailAgentId } from "./detailChoice";
+import type { CardView } from "../../src/shared/protocol";
 import { type FrameScheduler, frameBatcher } from "./frameBatch";
 import { reduceAll, toSaved } from "./store";
 import { useClosedPlaceTaken } from "./useClosedPlaceTaken";
@@ -54,10 +55,13 @@ export function App({ frame }: { frame?: FrameScheduler } = {}) {
   const detailRef = useDetailFloor(detail?.id);
   // An agent's terminal coming to the front takes the details along; a terminal that is no agent's
   // (an allowed command's commands terminal) leaves them on the agent the user was with.
-  const focusedId = state.cards.find((a) => a.focused)?.id;
+  // A terminal the window revives after a reload is no such move: see `broughtToFront`.
+  const cardsBefore = useRef<readonly CardView[]>([]);
   useEffect(() => {
-    if (focusedId !== undefined) setAsked(focusedId);
-  }, [focusedId]);
+    const inFront = broughtToFront(cardsBefore.current, state.cards);
+    cardsBefore.current = state.cards;
+    if (inFront !== undefined) setAsked(inFront);
+  }, [state.cards]);
 
   return (
     <div className="panel">

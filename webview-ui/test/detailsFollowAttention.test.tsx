@@ -45,4 +45,21 @@ describe("the details follow the user's attention", () => {
     panel.send(snapshot([agent({ index: 1, focused: true }), agent({ index: 2 })]));
     expect(shownId()).toBe("agent-1");
   });
+
+  it("after a reload, the details the user chose stay when the window revives the terminals (one of them in front)", async () => {
+    const user = userEvent.setup();
+    const panel = renderPanel();
+    // After a window reload: both cards reconnecting, no terminal bound yet.
+    panel.send(snapshot([agent({ index: 1, reconnecting: true }), agent({ index: 2, reconnecting: true })]));
+    await user.click(within(screen.getAllByTestId("agent-line")[0]!).getByTestId("show-details"));
+    expect(shownId()).toBe("agent-1");
+    // The window revives the terminals, Agent #2's in front as it was before the reload: not the user's doing.
+    panel.send(snapshot([agent({ index: 1 }), agent({ index: 2, focused: true })]));
+    expect(shownId()).toBe("agent-1");
+    // The user then bringing a terminal to the front takes the details along, as ever.
+    panel.send(snapshot([agent({ index: 1, focused: true }), agent({ index: 2 })]));
+    expect(shownId()).toBe("agent-1");
+    panel.send(snapshot([agent({ index: 1 }), agent({ index: 2, focused: true })]));
+    expect(shownId()).toBe("agent-2");
+  });
 });
