@@ -12,10 +12,11 @@
  * compositions per turn (what a turn costs, whatever pace a loaded machine let the CLIs keep). `--record <file>` writes every
  * panel message with its time (JSON lines) for the panel's own bench in Chromium (bench/fiftyPanel.ts).
  *
- * `node --expose-gc --import tsx bench/fifty.ts [--seconds 60] [--long] [--think 1500] [--agents 50] [--record file]`
+ * `node --expose-gc --import tsx bench/fifty.ts [--seconds 60] [--long] [--think 1500] [--agents 50] [--warm 5] [--record file] [--profile file.cpuprofile]`
  * (`--long`, or ARCADIA_BENCH_LONG=1: ten minutes). `npm run bench` runs the short one in a process of its own.
  */
 import { fork } from "node:child_process";
+import { Session } from "node:inspector";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -60,6 +61,23 @@ function startClis() {
       child.send(command);
     });
   return { send, abort: (subject: string) => child.send({ type: "abort", subject } satisfies FiftyCommand), last: () => last };
+}
+
+/** `--profile <file>`: a CPU profile of the working spell alone (not the setup, not the warm-up), for DevTools. */
+async function profileSpell(file: string | undefined): Promise<{ stop(): Promise<void> }> {
+  if (file === undefined) return { stop: async () => undefined };
+  const session = new Session();
+  session.connect();
+  const post = (method: string) => new Promise<unknown>((resolve, reject) => session.post(method, (err, result) => (err ? reject(err) : resolve(result))));
+  await post("Profiler.enable");
+  await post("Profiler.start");
+  return {
+    async stop() {
+      const { profile } = (await post("Profiler.stop")) as { profile: object };
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
 }
 
 export async function fiftyAgents(row: Row): Promise<void> {
@@ -144,9 +162,17 @@ export async function fiftyAgents(row: Row): Promise<void> {
     `fifty: ${agentCount} agents working for ${seconds} s (a step every ~${thinkMs} ms each: 3 tools with their hooks, a permission prompt, an MCP call a turn)`,
   );
 
+  // A first short spell, not measured: what a window does once (loading the MCP server's code and
+  // the tools' on the first call, the JIT warming up) is no agent's steady cost. The real extension
+  // loads the MCP server's code right after activating, before any agent works.
+  const warmSeconds = option("warm", 5);
+  const warmed = await clis.send({ type: "work", seconds: warmSeconds, thinkMs });
+  const turnsBefore = warmed.turns;
+
   // Heap every second, CPU over the whole working spell.
   const heaps: number[] = [];
   const sampler = setInterval(() => heaps.push(process.memoryUsage().heapUsed), 1000);
+  const profile = await profileSpell(process.argv.includes("--profile") ? process.argv[process.argv.indexOf("--profile") + 1] : undefined);
   const cpuBefore = process.cpuUsage();
   const wallBefore = performance.now();
   const messagesBefore = messages.length;
@@ -154,10 +180,12 @@ export async function fiftyAgents(row: Row): Promise<void> {
   const working = clis.send({ type: "work", seconds, thinkMs });
   await working;
   const cpu = process.cpuUsage(cpuBefore);
+  await profile.stop();
   const compositions = cards.compositions - compositionsBefore;
   const wall = (performance.now() - wallBefore) / 1000;
   clearInterval(sampler);
   const answer = clis.last();
+  const turns = answer.turns - turnsBefore;
   const cpuShare = ((cpu.user + cpu.system) / 1e6 / wall) * 100;
   const heapPeak = Math.max(...heaps);
   gc?.();
@@ -181,9 +209,9 @@ export async function fiftyAgents(row: Row): Promise<void> {
   console.log(
     `${"  panel messages, cards in them".padEnd(44)} ${`${sent.length}, ${cardsSent}`.padStart(14)}   (${(cardsSent / Math.max(1, sent.length)).toFixed(1)} cards a message)`,
   );
-  console.log(`${"  turns done, MCP calls failed unasked".padEnd(44)} ${`${answer.turns}, ${answer.failures}`.padStart(14)}`);
+  console.log(`${"  turns done, MCP calls failed unasked".padEnd(44)} ${`${turns}, ${answer.failures}`.padStart(14)}`);
   // The host's work for one turn of one agent: comparable between runs on a loaded machine, where the CLIs keep a slower pace.
-  const perTurn = (n: number) => (answer.turns > 0 ? n / answer.turns : 0).toFixed(1);
+  const perTurn = (n: number) => (turns > 0 ? n / turns : 0).toFixed(1);
   console.log(
     `${"  per turn: host CPU ms, card compositions".padEnd(44)} ${`${perTurn((cpu.user + cpu.system) / 1e3)}, ${perTurn(compositions)}`.padStart(14)}`,
   );
