@@ -15,6 +15,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { linuxProcessGroup } from "../process";
 import { closeSync } from "node:fs";
 import { SECCOMP_FD, seccompDescriptor } from "../sandbox";
+import { type CommandHost, sharedCommandHost, type StartedCommand } from "./commandHost";
 import { InertTerminalOutput } from "./inertTerminalOutput";
 import type { CommandEnd, CommandHandle, CommandRunner, PartialOutput, StartCommand } from "./ports";
 
@@ -42,10 +43,15 @@ export interface ProcessCommandRunnerOptions {
   onOutput?: (id: string, chunk: string) => void;
   onEnd?: (id: string, end: CommandEnd) => void;
   interruptGraceMs?: number;
+  /**
+   * Where an unsandboxed command starts on POSIX (default: the process's shared helper,
+   * commandHost.ts: no fork of this process per command); `false`: here.
+   */
+  host?: CommandHost | false;
 }
 
 interface Running {
-  child: ChildProcess;
+  child: { readonly pid: number | undefined };
   /** Started as `bwrap … -- command`: signals other than SIGKILL go past bubblewrap to the command. */
   sandboxed: boolean;
   output: string;
@@ -72,26 +78,34 @@ export class ProcessCommandRunner implements CommandRunner {
     // A sandbox reads its seccomp filter from fd 3 (SECCOMP_FD) as it starts: a descriptor of an
     // unlinked file it reads at once (seccompDescriptor.ts), else a pipe written below.
     const filterFd = sandbox ? seccompDescriptor(sandbox.seccomp) : undefined;
-    let child: ChildProcess;
-    try {
-      child = spawn(sandbox ? sandbox.bwrap : program.file, argv, {
-        cwd: request.cwd,
-        detached: process.platform !== "win32",
-        stdio: sandbox ? ["ignore", "pipe", "pipe", filterFd ?? "pipe"] : ["ignore", "pipe", "pipe"],
-        // bubblewrap sets the command's whole environment itself (--clearenv): it gets nothing of ours.
-        ...(sandbox ? { env: { PATH: "/usr/bin:/bin" } } : {}),
-        windowsVerbatimArguments: process.platform === "win32" && !request.argv,
-        windowsHide: true,
-      });
-    } finally {
-      // bubblewrap has its own copy now (or never started).
-      if (filterFd !== undefined) closeSync(filterFd);
-    }
-    if (sandbox && filterFd === undefined) {
-      const filter = child.stdio[SECCOMP_FD] as NodeJS.WritableStream & { on: (e: "error", f: () => void) => void };
-      // Gone already when bubblewrap failed to start: its own error says why.
-      filter.on("error", () => undefined);
-      filter.end(Buffer.from(sandbox.seccomp));
+    // Unsandboxed on POSIX: from the helper. The sandbox reads fd 3, which only a start here can hand it.
+    const host = !sandbox && process.platform !== "win32" ? (this.options.host ?? sharedCommandHost()) : false;
+    const remote = host ? host.start({ file: program.file, args: program.args, cwd: request.cwd, env: process.env }) : undefined;
+    let child: StartedCommand;
+    if (remote) child = remote;
+    else {
+      let direct: ChildProcess;
+      try {
+        direct = spawn(sandbox ? sandbox.bwrap : program.file, argv, {
+          cwd: request.cwd,
+          detached: process.platform !== "win32",
+          stdio: sandbox ? ["ignore", "pipe", "pipe", filterFd ?? "pipe"] : ["ignore", "pipe", "pipe"],
+          // bubblewrap sets the command's whole environment itself (--clearenv): it gets nothing of ours.
+          ...(sandbox ? { env: { PATH: "/usr/bin:/bin" } } : {}),
+          windowsVerbatimArguments: process.platform === "win32" && !request.argv,
+          windowsHide: true,
+        });
+      } finally {
+        // bubblewrap has its own copy now (or never started).
+        if (filterFd !== undefined) closeSync(filterFd);
+      }
+      if (sandbox && filterFd === undefined) {
+        const filter = direct.stdio[SECCOMP_FD] as NodeJS.WritableStream & { on: (e: "error", f: () => void) => void };
+        // Gone already when bubblewrap failed to start: its own error says why.
+        filter.on("error", () => undefined);
+        filter.end(Buffer.from(sandbox.seccomp));
+      }
+      child = startedHere(direct);
     }
     let closed!: (end: CommandEnd) => void;
     const ended = new Promise<CommandEnd>((resolve) => (closed = resolve));
@@ -107,17 +121,16 @@ export class ProcessCommandRunner implements CommandRunner {
       run.output += chunk;
       if (run.output.length > MAX_BUFFER_CHARS) run.output = run.output.slice(-MAX_BUFFER_CHARS);
     };
-    child.stdout!.setEncoding("utf8").on("data", append);
-    child.stderr!.setEncoding("utf8").on("data", append);
-    await new Promise<void>((resolve, reject) => {
-      child.once("spawn", resolve);
-      child.once("error", (err) => {
-        this.running.delete(id);
-        release();
-        reject(new Error(`could not start ${sandbox ? `${sandbox.bwrap} (the sandbox)` : program.file}: ${err.message}`, { cause: err }));
-      });
-    });
-    child.on("close", (code, signal) => {
+    child.onOutput(append);
+    try {
+      await child.spawned;
+    } catch (err) {
+      this.running.delete(id);
+      release();
+      const message = err instanceof Error ? err.message : String(err);
+      throw new Error(`could not start ${sandbox ? `${sandbox.bwrap} (the sandbox)` : program.file}: ${message}`, { cause: err });
+    }
+    child.onClose((code, signal) => {
       clearTimeout(run.killTimer);
       append(inert.flush());
       // The sandbox's stand-ins go before the end is told: whoever looks next finds the folder as it was.
@@ -202,6 +215,26 @@ export class ProcessCommandRunner implements CommandRunner {
       // Already gone.
     }
   }
+}
+
+/** A child started in this process, as the runner follows it. */
+function startedHere(child: ChildProcess): StartedCommand {
+  return {
+    get pid() {
+      return child.pid;
+    },
+    spawned: new Promise<void>((resolve, reject) => {
+      child.once("spawn", resolve);
+      child.once("error", reject);
+    }),
+    onOutput(listener) {
+      child.stdout!.setEncoding("utf8").on("data", listener);
+      child.stderr!.setEncoding("utf8").on("data", listener);
+    },
+    onClose(listener) {
+      child.on("close", listener);
+    },
+  };
 }
 
 function signalNumber(signal: NodeJS.Signals): number {
