@@ -6,7 +6,8 @@
  * once, with an IPC channel) runs each git and sends back its exit code and output, so the host
  * only pays a message. If the helper cannot start or dies, calls fail over to a direct start.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { type ChildProcess, execFile } from "node:child_process";
+import { holdOpen, spawnNodeHelper } from "../util";
 
 export interface GitRun {
   cwd: string;
@@ -62,7 +63,7 @@ export class GitHost {
     if (!child) return runGitHere(run);
     const id = this.nextId++;
     const answer = new Promise<GitRunResult | undefined>((resolve) => this.pending.set(id, resolve));
-    this.holdOpen(child, true);
+    holdOpen(child, true);
     try {
       child.send({ id, cwd: run.cwd, args: [...run.args], env: run.env, timeoutMs: run.timeoutMs, maxBuffer: run.maxBuffer });
     } catch {
@@ -86,31 +87,14 @@ export class GitHost {
     this.pending.clear();
   }
 
-  /** While calls are in flight the helper keeps this process alive (their answers must arrive); idle, it never does. */
-  private holdOpen(child: ChildProcess, hold: boolean): void {
-    const channel = child.channel as { ref?: () => void; unref?: () => void } | undefined;
-    if (hold) {
-      child.ref();
-      channel?.ref?.();
-    } else {
-      child.unref();
-      channel?.unref?.();
-    }
-  }
-
   private helper(): ChildProcess | undefined {
     if (this.child) return this.child;
     try {
-      // process.execPath is node, or VS Code's Electron: ELECTRON_RUN_AS_NODE makes it node.
-      const child = spawn(process.execPath, ["-e", HELPER_SOURCE], {
-        stdio: ["ignore", "ignore", "ignore", "ipc"],
-        env: { ...process.env, ELECTRON_RUN_AS_NODE: "1" },
-        windowsHide: true,
-      });
+      const child = spawnNodeHelper(HELPER_SOURCE);
       child.on("message", (m: { id: number } & GitRunResult) => {
         const resolve = this.pending.get(m.id);
         this.pending.delete(m.id);
-        if (this.pending.size === 0) this.holdOpen(child, false);
+        if (this.pending.size === 0) holdOpen(child, false);
         resolve?.({ code: m.code, stdout: m.stdout, stderr: m.stderr });
       });
       const gone = () => {
@@ -124,7 +108,6 @@ export class GitHost {
         gone();
         this.broken = true;
       });
-      this.holdOpen(child, false);
       this.child = child;
       return child;
     } catch {

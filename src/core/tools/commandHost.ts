@@ -9,7 +9,8 @@
  * the host (same machine, same user). If the helper cannot start, the caller starts the command
  * itself; a helper that dies ends its commands (their groups killed), never leaves them running.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { holdOpen, spawnNodeHelper } from "../util";
 
 /** A command started somewhere: what the runner needs of it (a ChildProcess gives the same). */
 export interface StartedCommand {
@@ -136,7 +137,7 @@ export class CommandHost {
       return undefined;
     }
     this.running.set(id, remote);
-    this.holdOpen(child, true);
+    holdOpen(child, true);
     return remote;
   }
 
@@ -150,18 +151,6 @@ export class CommandHost {
     this.broken = true;
     this.gone(this.child);
     this.child?.kill();
-  }
-
-  /** While commands run the helper keeps this process alive (their output must arrive); idle, it never does. */
-  private holdOpen(child: ChildProcess, hold: boolean): void {
-    const channel = child.channel as { ref?: () => void; unref?: () => void } | undefined;
-    if (hold) {
-      child.ref();
-      channel?.ref?.();
-    } else {
-      child.unref();
-      channel?.unref?.();
-    }
   }
 
   /** The helper went away: what it ran is killed (no output can reach us any more) and ends. */
@@ -186,24 +175,18 @@ export class CommandHost {
   private helper(): ChildProcess | undefined {
     if (this.child) return this.child;
     try {
-      // process.execPath is node, or VS Code's Electron: ELECTRON_RUN_AS_NODE makes it node.
-      const child = spawn(process.execPath, ["-e", HELPER_SOURCE], {
-        stdio: ["ignore", "ignore", "ignore", "ipc"],
-        env: { ...process.env, ELECTRON_RUN_AS_NODE: "1" },
-        windowsHide: true,
-      });
+      const child = spawnNodeHelper(HELPER_SOURCE);
       child.on("message", (m: HelperMessage) => {
         const remote = this.running.get(m.id);
         if (!remote || !remote.told(m)) return;
         this.running.delete(m.id);
-        if (this.running.size === 0) this.holdOpen(child, false);
+        if (this.running.size === 0) holdOpen(child, false);
       });
       child.on("exit", () => this.gone(child));
       child.on("error", () => {
         this.broken = true;
         this.gone(child);
       });
-      this.holdOpen(child, false);
       this.child = child;
       return child;
     } catch {

@@ -6,6 +6,7 @@ export { countOf } from "./countOf";
 export { errorMessage } from "./errorMessage";
 export { folderEntriesWatch, noWatch, sessionFilesWatch, type WatchFactory } from "./fileWatch";
 export { nativeFolderWatch } from "./nativeFolderWatch";
+export { holdOpen, spawnNodeHelper } from "./nodeHelper";
 export { latch } from "./latch";
 export { combinedDisposable, DisposableMap, DisposableObject } from "./lifecycle";
 export { mtimeSaysChanged, mtimeTooRecent } from "./mtime";
