@@ -13,7 +13,7 @@ import { pollUntil } from "../support/waitFor";
 import { arcadiaPlace, placeArcadia, showInSideBar } from "./place";
 import { revealView, waitForWorkbench, type ExtensionManifest } from "./workbench";
 
-export { focusViewTitle, runCommand, terminalText, waitForWorkbench, webviewFrame } from "./workbench";
+export { focusViewTitle, reloadWindow, runCommand, terminalText, waitForWorkbench, webviewFrame } from "./workbench";
 export { isolation } from "./netns";
 export { arcadiaInFront, arcadiaPlace, arcadiaViewFrame, showInSideBar, sidebarPage, widthProblems, widthSeen } from "./place";
 export { e2eAvailable } from "./available";

@@ -18,7 +18,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
 import type { Script } from "../rig/script.js";
-import { e2eAvailable, pollUntil, runCommand, terminalText, type VsCode } from "./harness";
+import { e2eAvailable, pollUntil, reloadWindow, runCommand, terminalText, type VsCode } from "./harness";
 import { agentPanel } from "./agentPanel";
 import { type AgentWindow, openAgentWindow } from "./agentWindow";
 import { arcadiaFrame } from "./panelFrame";
@@ -186,7 +186,10 @@ describe.skipIf(!available)("a queue that runs the day (real VS Code, real CLI, 
       figures.statesAtReload = { ...last!.states };
       expect(Object.values(last!.states)).toContain("waiting");
       const restoredBefore = vs.extensionLog().match(/restored, bound/g)?.length ?? 0;
-      await Promise.all([page.waitForNavigation({ waitUntil: "domcontentloaded", timeout: 60_000 }), runCommand(page, "Developer: Reload Window")]);
+      // From the queue tab, as a person watching it does: the keys for the palette go to the
+      // workbench, not to the agent's terminal a new agent brought to the front.
+      await queueTab().click();
+      await reloadWindow(page);
       await page.locator(".monaco-workbench .explorer-folders-view").waitFor({ timeout: 60_000 });
       await pollUntil(() => (vs.extensionLog().match(/restored, bound/g)?.length ?? 0) >= restoredBefore + 2, "the agents bound again", 60_000);
       // The queue tab comes back with the window.

@@ -18,8 +18,8 @@ import { join } from "node:path";
 import type { Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
 import type { Script } from "../rig/script.js";
-import { arcadiaPlace, e2eAvailable, pollUntil, revealArcadiaView, runCommand, type VsCode, widthProblems, widthSeen } from "./harness";
-import { focusWorkbench, workbenchBack } from "./workbench";
+import { arcadiaPlace, e2eAvailable, pollUntil, revealArcadiaView, type VsCode, widthProblems, widthSeen } from "./harness";
+import { focusWorkbench, reloadWindow, workbenchBack } from "./workbench";
 import { type AgentWindow, openAgentWindow } from "./agentWindow";
 import { arcadiaFrame } from "./panelFrame";
 import { reportRaceFailure } from "./raceFailure";
@@ -174,7 +174,7 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
     // A reload mid-race: the cards come back with their race, and so does the compare tab.
     // As a person reloads: the workbench saves its editors first (a bare page reload may not get to).
     const restoredBefore = vs.extensionLog().match(/restored, bound/g)?.length ?? 0;
-    await Promise.all([page.waitForNavigation({ waitUntil: "domcontentloaded", timeout: 60_000 }), runCommand(page, "Developer: Reload Window")]);
+    await reloadWindow(page);
     await workbenchBack(page);
     // VS Code revives the agents' terminals (into the panel) before Arcadia binds them: then the panel is shown.
     await pollUntil(() => (vs.extensionLog().match(/restored, bound/g)?.length ?? 0) >= restoredBefore + 3, "the three agents bound again", 30_000);
@@ -330,7 +330,7 @@ describe.skipIf(!available)("a race of worktree agents (real VS Code, real CLI, 
     const answeredAt = await fanOut(CUT, 3);
     await page.waitForTimeout(Math.max(0, 1_500 - (Date.now() - answeredAt)));
     figures.cutReloadAfterMs = Date.now() - answeredAt;
-    await Promise.all([page.waitForNavigation({ waitUntil: "domcontentloaded", timeout: 60_000 }), runCommand(page, "Developer: Reload Window")]);
+    await reloadWindow(page);
     await workbenchBack(page);
     /** Per session, the requests that carry the task as its newest words (one per time it was submitted). */
     const asked = () => {

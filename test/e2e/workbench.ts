@@ -48,6 +48,17 @@ export async function runCommand(page: Page, title: string, timeoutMs = 60_000, 
   const input = widget.locator(".quick-input-box input");
   const exactTitle = new RegExp(`^${escapeRegExp(title)}$`);
   const row = widget.locator(".monaco-list-row").filter({ has: page.locator(".label-name", { hasText: exactTitle }) });
+  /**
+   * Escape only while the palette's own input has the keys: the focus elsewhere (a terminal that
+   * took it back), an Escape reaches Claude Code and interrupts its request — a task typed just
+   * before a reload was lost that way (queue.e2e). Else the focus is moved out, which closes it.
+   */
+  const closePalette = async () => {
+    const paletteHasKeys = await input.evaluate((el) => el === document.activeElement, undefined, { timeout: 1_000 }).catch(() => false);
+    if (paletteHasKeys) await page.keyboard.press("Escape");
+    else await focusWorkbench(page);
+    await widget.waitFor({ state: "hidden", timeout: 10_000 }).catch(() => undefined);
+  };
   for (let attempt = 1; ; attempt++) {
     await page.keyboard.press("F1");
     // A webview or terminal holding the focus can swallow F1: close whatever came of it (a palette
@@ -58,8 +69,7 @@ export async function runCommand(page: Page, title: string, timeoutMs = 60_000, 
         () => false,
       ))
     ) {
-      await page.keyboard.press("Escape");
-      await widget.waitFor({ state: "hidden", timeout: 2_000 }).catch(() => undefined);
+      await closePalette();
       await focusWorkbench(page);
       await page.keyboard.press("F1");
       await input.waitFor({ state: "visible", timeout: 10_000 });
@@ -82,12 +92,30 @@ export async function runCommand(page: Page, title: string, timeoutMs = 60_000, 
       else await widget.waitFor({ state: "hidden", timeout: 10_000 });
       return;
     } catch (err) {
-      await page.keyboard.press("Escape");
-      await widget.waitFor({ state: "hidden", timeout: 10_000 }).catch(() => undefined);
+      await closePalette();
       if (Date.now() >= deadline) {
         throw new Error(`command "${title}" not found in the palette after ${attempt} attempts`, { cause: err });
       }
     }
+  }
+}
+
+/**
+ * "Developer: Reload Window" from the palette, as a person does it, until the page navigates.
+ * Under load (two busy cores, CI) the command was taken — the palette closed within a second — and
+ * the window stayed as it was for a minute, no reload begun; a person runs it again, so does this
+ * (each try waits up to `perTryMs` for the page to navigate).
+ */
+export async function reloadWindow(page: Page, tries = 3, perTryMs = 30_000): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const navigated = page.waitForNavigation({ waitUntil: "domcontentloaded", timeout: perTryMs }).then(
+      () => true,
+      () => false,
+    );
+    await runCommand(page, "Developer: Reload Window");
+    if (await navigated) return;
+    if (attempt >= tries) throw new Error(`"Developer: Reload Window" ran ${tries} times and the window never reloaded`);
+    console.log(`e2e: "Developer: Reload Window" ran, and the window did not reload within ${perTryMs / 1000} s: again`);
   }
 }
 
