@@ -92,7 +92,9 @@ describe.skipIf(!available)("the demo story (real VS Code, real CLI, real git)",
       figures.storyCommandAskedAgain = true;
       await runCommand(page, "Arcadia Demo: Run the Story");
     }
-    await pollUntil(async () => (await cards().count()) === 5, "five agents", 60_000);
+    // Each launch shows its terminal, which takes the bottom panel: the cards are looked at as a
+    // person looks, the Arcadia tab brought back first (CI once counted none for a minute otherwise).
+    await pollUntil(async () => (await showPanel().catch(() => undefined), (await cards().count()) === 5), "five agents", 60_000);
     // Every task typed (Arcadia logs each once its claude was ready and the text went in).
     await vs.waitForExtensionLog(/(Agent #\d: task typed at its prompt[\s\S]*){5}/, { timeoutMs: 120_000 });
     figures.allTasksTypedMs = Date.now() - started;
