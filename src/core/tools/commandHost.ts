@@ -149,8 +149,10 @@ export class CommandHost {
   /** Stops the helper; commands still running are killed. */
   dispose(): void {
     this.broken = true;
-    this.gone(this.child);
-    this.child?.kill();
+    // `gone` forgets the helper: kill the one it was.
+    const child = this.child;
+    this.gone(child);
+    child?.kill();
   }
 
   /** The helper went away: what it ran is killed (no output can reach us any more) and ends. */
