@@ -3,7 +3,7 @@
  * a poll after the watch reported something does not stat the watched folder again (the watch was
  * alive), yet a watch silent since the last poll is checked, and re-armed if its folder was made
  * again; a pass for the transcript's own writes looks for new sub-agents at most once a second,
- * never less. File operations are counted by path (node:fs/promises' stat); times on a ManualClock.
+ * never less. File operations are counted by path (the stats of util/localDisk.ts, which all of them use); times on a ManualClock.
  */
 import { appendFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,21 +11,17 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { SessionFollower } from "../../src/core/engine/sessionFollower";
 import { subagentDirOf } from "../../src/core/transcript";
 import { ManualClock } from "../../src/core/util/clock";
+import { localDisk } from "../../src/core/util/localDisk";
 import type { WatchFactory } from "../../src/core/util/fileWatch";
 import { SafetyPoll } from "../../src/core/util/safetyPoll";
 import { IDENTITY_CHECK_MAX_MS, WatchedFolder } from "../../src/core/util/watchedFolder";
 import { useTempDirs } from "../support/tempDir";
 
-const stats = vi.hoisted(() => new Map<string, number>());
-vi.mock("node:fs/promises", async (importOriginal) => {
-  const real = await importOriginal<typeof import("node:fs/promises")>();
-  return {
-    ...real,
-    stat: ((path: string, ...rest: unknown[]) => {
-      stats.set(String(path), (stats.get(String(path)) ?? 0) + 1);
-      return (real.stat as (...a: unknown[]) => unknown)(path, ...rest);
-    }) as typeof real.stat,
-  };
+const stats = new Map<string, number>();
+const realStat = localDisk.stat.bind(localDisk);
+vi.spyOn(localDisk, "stat").mockImplementation((path: string) => {
+  stats.set(path, (stats.get(path) ?? 0) + 1);
+  return realStat(path);
 });
 const statsOf = (path: string) => stats.get(path) ?? 0;
 

@@ -3,20 +3,16 @@
  * one project folder): their looks at whether the folder is still the one watched share one stat,
  * and a folder made again is still found by each of them (its watch dropped and set up anew).
  */
-import * as fsPromises from "node:fs/promises";
 import { mkdirSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { ManualClock } from "../../src/core/util/clock";
+import { localDisk } from "../../src/core/util/localDisk";
 import type { WatchFactory } from "../../src/core/util/fileWatch";
 import { SafetyPoll } from "../../src/core/util/safetyPoll";
 import { WatchedFolder } from "../../src/core/util/watchedFolder";
 import { useTempDirs } from "../support/tempDir";
 
-vi.mock("node:fs/promises", async (importOriginal) => {
-  const real = await importOriginal<typeof import("node:fs/promises")>();
-  return { ...real, stat: vi.fn(real.stat) };
-});
 
 const tempDir = useTempDirs();
 
@@ -36,7 +32,7 @@ describe("followers of one folder, polled together", () => {
     const folders = Array.from({ length: 20 }, () => new WatchedFolder({ dir, accept: () => true, look: async () => false, watch: factory, clock, poll }));
     for (const f of folders) await f.start();
     expect(watches).toBe(20);
-    const stat = vi.mocked(fsPromises.stat);
+    const stat = vi.spyOn(localDisk, "stat");
     const statsOfDir = () => stat.mock.calls.filter(([p]) => p === dir).length;
 
     stat.mockClear();

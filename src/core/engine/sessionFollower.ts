@@ -22,7 +22,7 @@ import {
   unreadableReason,
 } from "../transcript";
 import { type Clock, type FolderChanges, intervalClock, mtimeSaysChanged, safetyPollFor, sessionFilesWatch, systemClock, WatchedFolder } from "../util";
-import type { Disposable } from "../util";
+import { type Disposable, localDisk } from "../util";
 import { lineStartNear } from "./lineStart";
 import { readPrefix } from "./restorePrefix";
 import { findRestorePoint } from "./restorePoint";
@@ -270,7 +270,7 @@ export class SessionFollower {
   private async discoverSubagents(): Promise<void> {
     let mtime: number;
     try {
-      mtime = (await stat(this.subagentDir)).mtimeMs;
+      mtime = Number((await localDisk.stat(this.subagentDir)).mtimeMs);
     } catch {
       return;
     }

@@ -4,10 +4,9 @@
  * in place, so a read can catch it half-written: parsing never throws and says "torn" instead,
  * and the caller keeps what it read before.
  */
-import { readFile, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
 import * as z from "zod/mini";
-import { mtimeTooRecent } from "../util";
+import { localDisk, mtimeTooRecent } from "../util";
 
 /** What Arcadia shows. The file's own word is kept in `rawStatus`. */
 export type LiveStatus = "idle" | "busy" | "waiting";
@@ -129,7 +128,7 @@ export type StatusRead = StatusParse | { ok: false; reason: "missing" | "unreada
 export async function readStatusFile(configDir: string, pid: number): Promise<StatusRead> {
   let text: string;
   try {
-    text = await readFile(statusFilePath(configDir, pid), "utf8");
+    text = await localDisk.readText(statusFilePath(configDir, pid));
   } catch (err) {
     return { ok: false, reason: (err as NodeJS.ErrnoException).code === "ENOENT" ? "missing" : "unreadable" };
   }
@@ -143,7 +142,7 @@ export async function readStatusFile(configDir: string, pid: number): Promise<St
  */
 export async function statusFileStamp(configDir: string, pid: number): Promise<string | undefined> {
   try {
-    const s = await stat(statusFilePath(configDir, pid), { bigint: true });
+    const s = await localDisk.stat(statusFilePath(configDir, pid));
     return mtimeTooRecent(s.mtimeNs) ? undefined : `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
   } catch {
     return undefined;

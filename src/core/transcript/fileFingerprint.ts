@@ -10,8 +10,7 @@
  * a uuid and a timestamp. The first bytes hold the session's id.
  */
 import type { BigIntStats } from "node:fs";
-import type { FileHandle } from "node:fs/promises";
-import { mtimeTooRecent } from "../util";
+import { mtimeTooRecent, type ReadHandle } from "../util";
 
 export type FileStat = Pick<BigIntStats, "dev" | "ino" | "size" | "mtimeMs" | "mtimeNs" | "ctimeNs" | "birthtimeNs">;
 
@@ -76,7 +75,7 @@ export class FileFingerprint {
    * Whether the file still begins as it did; `chunk` holds the bytes read from `from` on. Costs one
    * small read when the chunk does not start at 0 (and none when the first bytes are not known).
    */
-  async headMatches(handle: FileHandle, from: number, position: number, chunk: Buffer): Promise<boolean> {
+  async headMatches(handle: ReadHandle, from: number, position: number, chunk: Buffer): Promise<boolean> {
     if (this.head === undefined) {
       // Reading started mid-file: learn the first bytes now, nothing to compare them with yet.
       const want = Math.min(HEAD_BYTES, position);
@@ -120,7 +119,7 @@ export class FileFingerprint {
   }
 }
 
-async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
+async function readAt(handle: ReadHandle, position: number, length: number): Promise<Buffer> {
   const buffer = Buffer.alloc(length);
   const { bytesRead } = await handle.read(buffer, 0, length, position);
   return buffer.subarray(0, bytesRead);

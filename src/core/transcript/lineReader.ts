@@ -15,7 +15,7 @@
  * cost one small read more. A pass that finds the file unchanged (same size, times and identity, and
  * its mtime old enough to trust) reads nothing.
  */
-import { type FileHandle, open, stat } from "node:fs/promises";
+import { type LocalDisk, localDisk, type ReadHandle } from "../util";
 import { FileFingerprint, type FileStat } from "./fileFingerprint";
 
 export const DEFAULT_MAX_BYTES_PER_READ = 1024 * 1024;
@@ -54,6 +54,8 @@ export interface LineReaderOptions {
    * what lies before it), so no byte is read twice.
    */
   endOffset?: number;
+  /** How its small calls reach the disk (default: the process's one, util/localDisk.ts). */
+  disk?: LocalDisk;
 }
 
 const NEWLINE = 0x0a;
@@ -70,6 +72,7 @@ export class LineReader {
   private readonly maxLineBytes: number;
   private readonly scratch: Buffer | undefined;
   private readonly endOffset: number;
+  private readonly disk: LocalDisk;
   /** Lines dropped because they exceeded `maxLineBytes`. */
   oversizedLines = 0;
 
@@ -82,6 +85,7 @@ export class LineReader {
     this.maxLineBytes = opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
     this.scratch = opts.scratch;
     this.endOffset = opts.endOffset ?? Number.POSITIVE_INFINITY;
+    this.disk = opts.disk ?? localDisk;
   }
 
   /** Byte offset just past the last byte consumed (complete lines and the partial buffer). */
@@ -109,7 +113,7 @@ export class LineReader {
   async read(): Promise<ReadResult> {
     let seen: FileStat;
     try {
-      seen = await stat(this.path, { bigint: true });
+      seen = await this.disk.stat(this.path);
     } catch (err) {
       if (isNotFound(err)) return this.missing();
       throw err;
@@ -118,7 +122,7 @@ export class LineReader {
 
     let handle;
     try {
-      handle = await open(this.path, "r");
+      handle = await this.disk.open(this.path);
     } catch (err) {
       if (isNotFound(err)) return this.missing(); // deleted since the stat
       throw err;
@@ -148,7 +152,7 @@ export class LineReader {
    * Reads on from the offset, with the bytes just before it in the same read to check they are still
    * the ones read last time (and the file's first bytes in a small read of their own).
    */
-  private async readFrom(handle: FileHandle, info: FileStat): Promise<Buffer[] | "rewritten"> {
+  private async readFrom(handle: ReadHandle, info: FileStat): Promise<Buffer[] | "rewritten"> {
     const size = Number(info.size);
     if (size < this.offset) return "rewritten";
     const back = this.fingerprint.bytesBefore(this.offset);

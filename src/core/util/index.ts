@@ -8,6 +8,7 @@ export { folderEntriesWatch, noWatch, sessionFilesWatch, type WatchFactory } fro
 export { nativeFolderWatch } from "./nativeFolderWatch";
 export { holdOpen, spawnNodeHelper } from "./nodeHelper";
 export { latch } from "./latch";
+export { LocalDisk, localDisk, type ReadHandle } from "./localDisk";
 export { combinedDisposable, DisposableMap, DisposableObject } from "./lifecycle";
 export { mtimeSaysChanged, mtimeTooRecent } from "./mtime";
 export { oneLine } from "./oneLine";

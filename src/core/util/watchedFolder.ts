@@ -33,8 +33,8 @@
  * Coarse directory mtimes (util/mtime.ts) and which events the watch reports (removals: the
  * WatchFactory given) stay the owner's choice.
  */
-import { stat } from "node:fs/promises";
 import { type Clock, intervalClock, type TimerHandle } from "./clock";
+import { localDisk } from "./localDisk";
 import { CHOKIDAR_CHANGE_THROTTLE_MS, type FileWatch, type WatchFactory } from "./watchTypes";
 import type { SafetyCheck, SafetyPoll } from "./safetyPoll";
 
@@ -245,7 +245,7 @@ export class WatchedFolder {
 }
 
 function folderIdentity(dir: string): Promise<string | undefined> {
-  return stat(dir).then(
+  return localDisk.stat(dir).then(
     (s) => (s.isDirectory() ? `${s.dev}:${s.ino}` : undefined),
     () => undefined,
   );

@@ -9,18 +9,14 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { StatusFileWatch } from "../../../src/core/process/statusFileWatch";
 import { ManualClock } from "../../../src/core/util/clock";
+import { localDisk } from "../../../src/core/util/localDisk";
 import { useTempDirs } from "../../support/tempDir";
 
-const reads = vi.hoisted(() => ({ count: 0 }));
-vi.mock("node:fs/promises", async (importOriginal) => {
-  const real = await importOriginal<typeof import("node:fs/promises")>();
-  return {
-    ...real,
-    readFile: (...args: Parameters<typeof real.readFile>) => {
-      reads.count++;
-      return real.readFile(...args);
-    },
-  };
+const reads = { count: 0 };
+const readText = localDisk.readText.bind(localDisk);
+vi.spyOn(localDisk, "readText").mockImplementation((path: string) => {
+  reads.count++;
+  return readText(path);
 });
 
 const tempDir = useTempDirs();
