@@ -239,9 +239,14 @@ describe.skipIf(!available)("the edges of the live truth (real VS Code, real CLI
     return texts.map((t) => t.replace(/\s+/g, " ").trim());
   }
   const idle = (name: string) => pollUntil(async () => (await line(name).getAttribute("data-status")) === "waiting", `${name} idle`, 60_000);
+  /**
+   * Types to an agent as a person does: a click on its line brings its terminal to the front. (Its
+   * row in the terminal view's tab list was once not drawn within 30 s in CI.)
+   */
   async function typeTo(name: string, text: string): Promise<void> {
-    await page.locator(".part.panel .composite-bar .action-item", { hasText: "Terminal" }).click();
-    await page.locator(".part.panel .tabs-list .monaco-list-row", { hasText: name }).click();
+    await showPanel();
+    await line(name).locator(".agent-line-main").click();
+    await page.locator(".part.panel .terminal-wrapper.active .xterm").waitFor({ timeout: 30_000 });
     await waitForClaudePrompt(".part.panel");
     await typeInTerminal(text, ".part.panel");
   }
