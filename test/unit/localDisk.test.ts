@@ -47,21 +47,39 @@ describe("which calls are made at once", () => {
     expect(disk.modeOf("/Users/someone")).toBe("pooled");
   });
 
-  it("a folder not there yet is asked again on a later call", async () => {
+  it("a folder not there yet has the kind of its nearest folder that is, asked once", async () => {
+    const asked: string[] = [];
+    const disk = new LocalDisk({
+      platform: "linux",
+      fileSystemOf: async (dir) => {
+        asked.push(dir);
+        if (dir !== "/projects") throw Object.assign(new Error("no such folder"), { code: "ENOENT" });
+        return EXT4;
+      },
+    });
+    const subagents = "/projects/session-1/subagents";
+    disk.modeOf(subagents);
+    await settle();
+    expect(disk.modeOf(subagents)).toBe("at once");
+    for (let i = 0; i < 10; i++) disk.modeOf(subagents);
+    await settle();
+    expect(asked).toEqual([subagents, "/projects/session-1", "/projects"]);
+  });
+
+  it("a folder whose kind cannot be told goes through the pool, and is not asked again", async () => {
     let asked = 0;
     const disk = new LocalDisk({
       platform: "linux",
       fileSystemOf: async () => {
         asked++;
-        if (asked === 1) throw Object.assign(new Error("no such folder"), { code: "ENOENT" });
-        return EXT4;
+        throw Object.assign(new Error("permission denied"), { code: "EACCES" });
       },
     });
-    disk.modeOf("/later");
+    disk.modeOf("/secret");
     await settle();
-    expect(disk.modeOf("/later")).toBe("pooled");
+    for (let i = 0; i < 10; i++) expect(disk.modeOf("/secret")).toBe("pooled");
     await settle();
-    expect(disk.modeOf("/later")).toBe("at once");
+    expect(asked).toBe(1);
   });
 
   it("a folder whose call took too long goes back to the pool for good", async () => {

@@ -70,16 +70,28 @@ export class LocalDisk {
     if (this.platform !== "linux") return "pooled";
     if (!this.asking.has(dir)) {
       this.asking.add(dir);
-      this.fileSystemOf(dir).then(
-        (kind) => {
-          this.asking.delete(dir);
-          if (!this.modes.has(dir)) this.modes.set(dir, LOCAL_FILE_SYSTEMS.has(kind) ? "at once" : "pooled");
-        },
-        // A folder not there yet: asked again on a later call.
-        () => this.asking.delete(dir),
-      );
+      void this.kindOf(dir).then((kind) => {
+        this.asking.delete(dir);
+        if (!this.modes.has(dir)) this.modes.set(dir, kind !== undefined && LOCAL_FILE_SYSTEMS.has(kind) ? "at once" : "pooled");
+      });
     }
     return "pooled";
+  }
+
+  /**
+   * The file-system kind of `dir`, or of its nearest folder that exists (a session's sub-agent
+   * folder is looked for long before it is made: it will be made on the same disk); undefined when
+   * it cannot be told.
+   */
+  private async kindOf(dir: string): Promise<number | undefined> {
+    for (let at = dir; ; at = dirname(at)) {
+      try {
+        return await this.fileSystemOf(at);
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if ((code !== "ENOENT" && code !== "ENOTDIR") || dirname(at) === at) return undefined;
+      }
+    }
   }
 
   async stat(path: string): Promise<BigIntStats> {
