@@ -95,6 +95,11 @@ describe("which calls are made at once", () => {
     expect(await disk.readText(join(dir, "a.json"))).toBe("{}");
     slow = false;
     expect(disk.modeOf(dir)).toBe("pooled");
+    // Still after a day of other folders (one a session) has been learned.
+    for (let i = 0; i < 3000; i++) disk.modeOf(`/projects/session-${i}/subagents`);
+    await settle();
+    expect(disk.modeOf("/projects/session-2999/subagents")).toBe("at once");
+    expect(disk.modeOf(dir)).toBe("pooled");
   });
 });
 

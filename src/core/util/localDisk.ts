@@ -16,6 +16,7 @@
 import { type BigIntStats, closeSync, fstatSync, openSync, readFileSync, readSync, statfs, statSync } from "node:fs";
 import { open, readFile, stat } from "node:fs/promises";
 import { dirname } from "node:path";
+import { RecentMap } from "./recentMap";
 
 /** `statfs` f_type values of local file systems (linux/magic.h). */
 const LOCAL_FILE_SYSTEMS = new Set([
@@ -50,8 +51,10 @@ export interface LocalDiskOptions {
 }
 
 export class LocalDisk {
-  /** By folder: how its calls are made; absent while its kind is being asked. */
-  private readonly modes = new Map<string, DiskMode>();
+  /** By folder (the last thousand or so: a day makes a sub-agent folder per session): how its calls are made; absent while its kind is being asked. */
+  private readonly modes = new RecentMap<string, DiskMode>(1024);
+  /** Folders whose call once took too long: pooled for good, whatever else is forgotten. */
+  private readonly slow = new Set<string>();
   private readonly asking = new Set<string>();
   private readonly fileSystemOf: (dir: string) => Promise<number>;
   private readonly platform: NodeJS.Platform;
@@ -67,6 +70,7 @@ export class LocalDisk {
   modeOf(dir: string): DiskMode {
     const known = this.modes.get(dir);
     if (known) return known;
+    if (this.slow.has(dir)) return "pooled";
     if (this.platform !== "linux") return "pooled";
     if (!this.asking.has(dir)) {
       this.asking.add(dir);
@@ -123,7 +127,10 @@ export class LocalDisk {
     try {
       return call();
     } finally {
-      if (this.now() - started > SLOW_CALL_MS) this.modes.set(dir, "pooled");
+      if (this.now() - started > SLOW_CALL_MS) {
+        this.slow.add(dir);
+        this.modes.set(dir, "pooled");
+      }
     }
   }
 }
