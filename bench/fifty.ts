@@ -166,9 +166,16 @@ export async function fiftyAgents(row: Row): Promise<void> {
       closeCommandsTerminal: () => undefined,
     }),
   ];
-  const messages: { at: number; message: ExtensionMessage }[] = [];
+  // Each panel message's time and card count; the messages themselves only for `--record` (kept,
+  // they were the heap's growth: the bench's, not Arcadia's).
+  const messages: { at: number; cards: number }[] = [];
+  const recorded: { at: number; message: ExtensionMessage }[] = [];
   const start = performance.now();
-  const feed = followCards(cards, (message) => messages.push({ at: performance.now() - start, message }));
+  const feed = followCards(cards, (message) => {
+    const at = performance.now() - start;
+    messages.push({ at, cards: message.type === "cardsChanged" ? message.changed.length : 0 });
+    if (recordFile) recorded.push({ at, message });
+  });
   for (let i = 0; i < agentCount; i++) await manager.open({ command: "claude", args: [] }, workspace);
   await clis.send({ type: "connect", url: window.server.url, tokens: Object.fromEntries(manager.agentIds().map((id) => [id, window.server.tokenFor(id)])) });
   console.log(
@@ -203,6 +210,8 @@ export async function fiftyAgents(row: Row): Promise<void> {
   const turns = answer.turns - turnsBefore;
   const cpuShare = ((cpu.user + cpu.system) / 1e6 / wall) * 100;
   const heapPeak = Math.max(...heaps);
+  // The recording goes to its file and out of the heap before the heap is measured.
+  if (recordFile) writeFileSync(recordFile, recorded.splice(0).map((m) => JSON.stringify(m)).join("\n") + "\n");
   gc?.();
   await sleep(200);
   const heapAfter = process.memoryUsage().heapUsed;
@@ -212,8 +221,7 @@ export async function fiftyAgents(row: Row): Promise<void> {
   const perSecond = new Map<number, number>();
   for (const m of sent) perSecond.set(Math.floor(m.at / 1000), (perSecond.get(Math.floor(m.at / 1000)) ?? 0) + 1);
   const busiest = Math.max(0, ...perSecond.values());
-  const cardsSent = sent.reduce((n, m) => n + (m.message.type === "cardsChanged" ? m.message.changed.length : 0), 0);
-  if (recordFile) writeFileSync(recordFile, messages.map((m) => JSON.stringify(m)).join("\n") + "\n");
+  const cardsSent = sent.reduce((n, m) => n + m.cards, 0);
 
   row(`${agentCount} agents: host CPU, averaged over ${Math.round(wall)} s`, `${cpuShare.toFixed(1)} %`, "≤ 10 % of a core", cpuShare <= 10);
   // The helper that starts the commands (core/tools/commandHost.ts) is a process of its own: its share is printed beside the host's, not hidden.
