@@ -92,7 +92,7 @@ describe("which calls are made at once", () => {
     await settle();
     expect(disk.modeOf(dir)).toBe("at once");
     slow = true;
-    expect(await disk.readText(join(dir, "a.json"))).toBe("{}");
+    expect(await disk.readText(join(dir, "a.json"), 1024)).toBe("{}");
     slow = false;
     expect(disk.modeOf(dir)).toBe("pooled");
     // Still after a day of other folders (one a session) has been learned.
@@ -114,7 +114,26 @@ describe("a call made at once", () => {
     expect(() => (call = disk.stat(missing))).not.toThrow();
     await expect(call).rejects.toMatchObject({ code: "ENOENT" });
     await expect(disk.open(missing)).rejects.toMatchObject({ code: "ENOENT" });
-    await expect(disk.readText(missing)).rejects.toMatchObject({ code: "ENOENT" });
+    await expect(disk.readText(missing, 1024)).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
+  it("reads a small file's text whole, at once and through the pool, and refuses one over its bound without reading it all", async () => {
+    const dir = tempDir();
+    const atOnce = new LocalDisk({ platform: "linux", fileSystemOf: async () => EXT4 });
+    const pooled = new LocalDisk({ platform: "linux", fileSystemOf: async () => NFS });
+    atOnce.modeOf(dir);
+    pooled.modeOf(dir);
+    await settle();
+    const small = join(dir, "101.json");
+    const status = JSON.stringify({ pid: 101, status: "busy", note: "é".repeat(100) });
+    writeFileSync(small, status);
+    const big = join(dir, "102.json");
+    writeFileSync(big, `${status}${" ".repeat(200_000)}`);
+    for (const disk of [atOnce, pooled]) {
+      expect(await disk.readText(small, Buffer.byteLength(status))).toBe(status);
+      await expect(disk.readText(small, Buffer.byteLength(status) - 1)).rejects.toMatchObject({ code: "EFBIG" });
+      await expect(disk.readText(big, 64 * 1024)).rejects.toMatchObject({ code: "EFBIG" });
+    }
   });
 
   it("reads a transcript as the pool does: appends, a rewrite, a deletion", async () => {

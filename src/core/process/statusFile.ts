@@ -124,11 +124,14 @@ export function parseStatusFile(text: string, expectedPid?: number): StatusParse
 
 export type StatusRead = StatusParse | { ok: false; reason: "missing" | "unreadable" };
 
+/** Far more than a status file the CLI writes (a few hundred bytes): a bigger one is unreadable, never read whole. */
+export const STATUS_FILE_MAX_BYTES = 64 * 1024;
+
 /** Reads `<config>/sessions/<pid>.json`; never throws. */
 export async function readStatusFile(configDir: string, pid: number): Promise<StatusRead> {
   let text: string;
   try {
-    text = await localDisk.readText(statusFilePath(configDir, pid));
+    text = await localDisk.readText(statusFilePath(configDir, pid), STATUS_FILE_MAX_BYTES);
   } catch (err) {
     return { ok: false, reason: (err as NodeJS.ErrnoException).code === "ENOENT" ? "missing" : "unreadable" };
   }

@@ -13,8 +13,8 @@
  * `/mnt/c`, FUSE, virtiofs), one whose kind is not known yet, any platform other than Linux, and a
  * folder whose call once took over SLOW_CALL_MS all go through the pool, as before.
  */
-import { type BigIntStats, closeSync, fstatSync, openSync, readFileSync, readSync, statfs, statSync } from "node:fs";
-import { open, readFile, stat } from "node:fs/promises";
+import { type BigIntStats, closeSync, fstatSync, openSync, readSync, statfs, statSync } from "node:fs";
+import { open, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import { RecentMap } from "./recentMap";
 
@@ -104,10 +104,22 @@ export class LocalDisk {
     return this.timed(dir, () => statSync(path, { bigint: true }));
   }
 
-  async readText(path: string): Promise<string> {
-    const dir = dirname(path);
-    if (this.modeOf(dir) === "pooled") return readFile(path, "utf8");
-    return this.timed(dir, () => readFileSync(path, "utf8"));
+  /** A small file's text; one longer than `maxBytes` is refused (code EFBIG), never read whole. */
+  async readText(path: string, maxBytes: number): Promise<string> {
+    const handle = await this.open(path);
+    try {
+      const buffer = Buffer.allocUnsafe(maxBytes + 1);
+      let length = 0;
+      while (length <= maxBytes) {
+        const { bytesRead } = await handle.read(buffer, length, maxBytes + 1 - length, length);
+        if (bytesRead === 0) break;
+        length += bytesRead;
+      }
+      if (length > maxBytes) throw Object.assign(new Error(`${path} is over ${maxBytes} bytes`), { code: "EFBIG" });
+      return buffer.toString("utf8", 0, length);
+    } finally {
+      await handle.close();
+    }
   }
 
   async open(path: string): Promise<ReadHandle> {

@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseStatusFile, readStatusFile, statusFilePid } from "../../../src/core/process/statusFile";
+import { parseStatusFile, readStatusFile, STATUS_FILE_MAX_BYTES, statusFilePid } from "../../../src/core/process/statusFile";
 import { useTempDirs } from "../../support/tempDir";
 
 const tempDir = useTempDirs();
@@ -85,5 +85,13 @@ describe("status file", () => {
     const read = await readStatusFile(config, 13880);
     expect(read.ok && read.status.waitingFor).toBe("permission prompt");
     expect(await readStatusFile(config, 99)).toEqual({ ok: false, reason: "missing" });
+  });
+
+  it("reports a status file far bigger than the CLI writes as unreadable, without reading it whole", async () => {
+    const config = tempDir();
+    mkdirSync(join(config, "sessions"));
+    // Valid JSON, padded past the bound: only its size can tell it from the CLI's.
+    writeFileSync(join(config, "sessions", "13880.json"), `${WAITING_2_1_330}${" ".repeat(STATUS_FILE_MAX_BYTES)}`);
+    expect(await readStatusFile(config, 13880)).toEqual({ ok: false, reason: "unreadable" });
   });
 });

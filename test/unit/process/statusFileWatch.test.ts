@@ -14,9 +14,9 @@ import { useTempDirs } from "../../support/tempDir";
 
 const reads = { count: 0 };
 const readText = localDisk.readText.bind(localDisk);
-vi.spyOn(localDisk, "readText").mockImplementation((path: string) => {
+vi.spyOn(localDisk, "readText").mockImplementation((path: string, maxBytes: number) => {
   reads.count++;
-  return readText(path);
+  return readText(path, maxBytes);
 });
 
 const tempDir = useTempDirs();
