@@ -336,12 +336,17 @@ describe.skipIf(!available)("Arcadia agents in a real VS Code", () => {
     // The closed agent's spend is still in the header's total: the extension kept it, not the page.
     const totalText = async () => (await panel().getByTestId("usage-total").textContent()) ?? "";
     // The restored card's own usage is read again from its transcript: the total settles within moments.
-    await pollUntil(async () => tokensIn(await totalText()) >= tokensIn(totalAfterClose), `the total back to at least "${totalAfterClose}"`, 10_000).catch(() => {});
+    await pollUntil(async () => tokensIn(await totalText()) >= tokensIn(totalAfterClose), `the total back to at least "${totalAfterClose}"`, 10_000).catch(
+      () => {},
+    );
     const total = await totalText();
     expect(total, `the total after the reload (before it: "${totalAfterClose}")`).toMatch(/ · 1 closed$/);
     expect(tokensIn(total)).toBeGreaterThanOrEqual(tokensIn(totalAfterClose));
     // Hide and show the panel again: the webview asks for a snapshot each time; nothing doubles.
     await line("Agent #1").locator(".agent-line-main").click();
+    // Its terminal comes to the front through the extension, a moment later: shown before it did, the
+    // panel was then hidden by it, and the line waited for in vain (CI, once).
+    await page.locator(".part.panel .terminal-wrapper.active .xterm").waitFor({ timeout: 30_000 });
     await showPanel();
     await line("Agent #1").waitFor();
     await expect(cards().count()).resolves.toBe(1);
