@@ -19,6 +19,16 @@ const FUSE = 0x65735546;
 
 const settle = () => new Promise((r) => setTimeout(r, 5));
 
+/** Two disks for one folder: one that makes its calls at once (ext4), one through the pool (NFS). */
+async function bothDisks(dir: string) {
+  const atOnce = new LocalDisk({ platform: "linux", fileSystemOf: async () => EXT4 });
+  const pooled = new LocalDisk({ platform: "linux", fileSystemOf: async () => NFS });
+  atOnce.modeOf(dir);
+  pooled.modeOf(dir);
+  await settle();
+  return { atOnce, pooled };
+}
+
 describe("which calls are made at once", () => {
   it("a local folder's, once its kind is known; until then, through the pool", async () => {
     const dir = tempDir();
@@ -119,11 +129,7 @@ describe("a call made at once", () => {
 
   it("reads a small file's text whole, at once and through the pool, and refuses one over its bound without reading it all", async () => {
     const dir = tempDir();
-    const atOnce = new LocalDisk({ platform: "linux", fileSystemOf: async () => EXT4 });
-    const pooled = new LocalDisk({ platform: "linux", fileSystemOf: async () => NFS });
-    atOnce.modeOf(dir);
-    pooled.modeOf(dir);
-    await settle();
+    const { atOnce, pooled } = await bothDisks(dir);
     const small = join(dir, "101.json");
     const status = JSON.stringify({ pid: 101, status: "busy", note: "é".repeat(100) });
     writeFileSync(small, status);
@@ -138,11 +144,7 @@ describe("a call made at once", () => {
 
   it("reads a transcript as the pool does: appends, a rewrite, a deletion", async () => {
     const dir = tempDir();
-    const atOnce = new LocalDisk({ platform: "linux", fileSystemOf: async () => EXT4 });
-    const pooled = new LocalDisk({ platform: "linux", fileSystemOf: async () => NFS });
-    atOnce.modeOf(dir);
-    pooled.modeOf(dir);
-    await settle();
+    const { atOnce, pooled } = await bothDisks(dir);
     expect(atOnce.modeOf(dir)).toBe("at once");
     const file = join(dir, "session.jsonl");
     const readers = [new LineReader(file, { disk: atOnce }), new LineReader(file, { disk: pooled })];
