@@ -174,7 +174,7 @@ describe.skipIf(!available)("a queue that runs the day (real VS Code, real CLI, 
         if (failed) throw new Error(`${failed} ${stuck === failed ? `stuck ${stuckSince.get(failed)!.state}` : "failed"}: ${await taskProblem(failed)}`);
         return states.filter(([, state]) => state === "done").length;
       };
-      const tab = await arcadiaFrame(page, "queue", 20_000);
+      const tab = await arcadiaFrame(page, "queue", 60_000);
       const texts = tab.locator('[data-testid="queue-task-text"]');
       await pollUntil(async () => (await texts.count()) === 6, "the six tasks on the queue tab", 20_000);
       expect(await texts.allTextContents()).toEqual(TASKS.map((t) => t.text));
@@ -219,7 +219,7 @@ describe.skipIf(!available)("a queue that runs the day (real VS Code, real CLI, 
     figures.resumedAfterReload = [...vs.extensionLog().matchAll(/queue (q\d): after the reload, (\w+)/g)].map((m) => `${m[1]} ${m[2]}`);
 
     // Each in its own worktree, made ready before its agent worked: the agent's note says what it found.
-    const tab = await arcadiaFrame(page, "queue", 20_000);
+    const tab = await arcadiaFrame(page, "queue", 60_000);
     const worktreeOf: Record<string, string> = {};
     for (const t of TASKS)
       worktreeOf[t.id] = (await tab.locator(`[data-testid="queue-task"][data-task="${t.id}"] [data-testid="queue-task-worktree"]`).textContent())!;
