@@ -108,10 +108,12 @@ export class LocalDisk {
   async readText(path: string, maxBytes: number): Promise<string> {
     const handle = await this.open(path);
     try {
-      const buffer = Buffer.allocUnsafe(maxBytes + 1);
+      // Small first (a status file is a few hundred bytes: Node's shared pool serves it), grown to the bound only for a bigger file.
+      let buffer = Buffer.allocUnsafe(Math.min(maxBytes + 1, 2048));
       let length = 0;
       while (length <= maxBytes) {
-        const { bytesRead } = await handle.read(buffer, length, maxBytes + 1 - length, length);
+        if (length === buffer.length) buffer = Buffer.concat([buffer], Math.min(maxBytes + 1, buffer.length * 4));
+        const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
         if (bytesRead === 0) break;
         length += bytesRead;
       }
